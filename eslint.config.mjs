@@ -1,0 +1,48 @@
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      '.next/**',
+      'data/**',
+      'src/app/(payload)/**',
+      'src/payload-types.ts',
+      'src/migrations/**',
+      'next-env.d.ts',
+      'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    // The domain is pure TypeScript: no framework, no database, no outside service.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['next', 'next/*', 'react', 'react-dom', 'payload', '@payloadcms/*', '**/cms/**', '**/adapters/**', '**/app/**', '**/features/**'], message: 'src/domain stays framework-free.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'tests/**', 'bench/**', 'server.mjs'],
+    rules: { 'no-console': 'off' },
+  },
+)

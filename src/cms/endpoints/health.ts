@@ -1,0 +1,25 @@
+// GET /api/health: 200 when the database answers, 503 when it does not (for load balancers and uptime checks).
+import type { Endpoint } from 'payload'
+import pkg from '../../../package.json' with { type: 'json' }
+import { pingDatabase } from '../database.server'
+
+const TIMEOUT_MS = 2000
+
+export const health: Endpoint = {
+  path: '/health',
+  method: 'get',
+  handler: async (req) => {
+    const kind = req.payload.db.name === 'postgres' ? 'postgres' : 'sqlite'
+    const headers = { 'Cache-Control': 'no-store' }
+    try {
+      await Promise.race([
+        pingDatabase(req.payload),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('database did not answer in time')), TIMEOUT_MS)),
+      ])
+      return Response.json({ status: 'ok', database: kind, version: pkg.version }, { headers })
+    } catch (error) {
+      req.payload.logger.error({ err: error }, 'health check failed')
+      return Response.json({ status: 'unavailable', database: kind, version: pkg.version }, { status: 503, headers })
+    }
+  },
+}

@@ -1,0 +1,37 @@
+// Run by `npm start` before the server starts: apply migrations, then seed the demo shop on first run.
+import { writeFileSync } from 'node:fs'
+
+// Loading Payload's config (the Lexical editor's set-up) awaits work that holds no handle on the event
+// loop, so a plain script can end with "unsettled top-level await" (exit 13) before doing anything.
+// A timer set before anything is imported keeps the process alive until we exit on purpose.
+const keepAlive = setInterval(() => {}, 1000)
+const started = Date.now()
+
+const { getPayload } = await import('payload')
+const { default: config } = await import('../payload.config')
+const { env } = await import('../config/env')
+const { migrateDatabase } = await import('./database.server')
+const { seedDemoShop } = await import('./seed/seed')
+
+const settings = env()
+const payload = await getPayload({ config })
+await migrateDatabase(payload)
+const result = await seedDemoShop(payload, {
+  adminEmail: settings.ADMIN_EMAIL,
+  adminPassword: settings.ADMIN_PASSWORD,
+  log: (message) => payload.logger.info(message),
+  onGeneratedPassword: (email, password) => {
+    // Printed once, at the first start; it is stored nowhere else. Change it in /admin after signing in.
+    process.stdout.write(
+      `\n  Admin account created for ${email}\n  Password (shown once): ${password}\n  Sign in at ${settings.SITE_URL}/admin\n\n`,
+    )
+  },
+})
+payload.logger.info({ ms: Date.now() - started, seeded: result.seeded, products: result.products }, 'database ready')
+// The caller checks this file, so a run that ended early without doing its work cannot pass for success.
+if (process.env.PREPARE_RESULT_FILE) {
+  writeFileSync(process.env.PREPARE_RESULT_FILE, JSON.stringify({ ok: true, database: payload.db.name, ...result }))
+}
+await payload.destroy()
+clearInterval(keepAlive)
+process.exit(0)

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseDatabaseUrl, parseEnv } from './env'
+
+describe('parseDatabaseUrl', () => {
+  it('defaults to an SQLite file under ./data', () => {
+    expect(parseDatabaseUrl(undefined, '/srv/shop')).toEqual({ kind: 'sqlite', url: 'file:/srv/shop/data/wheelhouse.db' })
+    expect(parseDatabaseUrl('  ', '/srv/shop').kind).toBe('sqlite')
+  })
+  it('recognises PostgreSQL URLs', () => {
+    expect(parseDatabaseUrl('postgres://u@h:5432/db')).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' })
+    expect(parseDatabaseUrl('postgresql://u@h/db').kind).toBe('postgres')
+  })
+  it('resolves relative SQLite file URLs against the working directory', () => {
+    expect(parseDatabaseUrl('file:./data/e2e.db', '/srv/shop').url).toBe('file:/srv/shop/data/e2e.db')
+  })
+  it('refuses other schemes with a one-line message naming the variable', () => {
+    expect(() => parseDatabaseUrl('mysql://x')).toThrow(EnvError)
+    expect(() => parseDatabaseUrl('mysql://x')).toThrow(/^DATABASE_URL must be .*"mysql:…"/)
+    try {
+      parseDatabaseUrl('mysql://x')
+    } catch (e) {
+      expect((e as Error).message).not.toContain('\n')
+    }
+  })
+})
+
+describe('parseEnv', () => {
+  it('applies defaults', () => {
+    const env = parseEnv({}, '/srv/shop')
+    expect(env.PORT).toBe(3000)
+    expect(env.database.kind).toBe('sqlite')
+    expect(env.mediaDir).toBe('/srv/shop/data/media')
+    expect(env.TRUST_PROXY).toBe(false)
+  })
+  it('names each bad variable', () => {
+    const run = () => parseEnv({ PORT: 'abc', SITE_URL: 'nope', PAYLOAD_SECRET: 'short' })
+    expect(run).toThrow(/PORT must be a port number/)
+    expect(run).toThrow(/SITE_URL must be an absolute URL/)
+    expect(run).toThrow(/PAYLOAD_SECRET must be at least 32 characters/)
+  })
+})

@@ -1,0 +1,79 @@
+// The server's environment, validated once with zod; nothing here may reach the browser.
+import path from 'node:path'
+import { z } from 'zod'
+
+export type DatabaseKind = 'sqlite' | 'postgres'
+
+export interface ParsedDatabase {
+  kind: DatabaseKind
+  /** libsql file URL for SQLite, connection string for PostgreSQL */
+  url: string
+}
+
+/** Reads DATABASE_URL: unset means an SQLite file under ./data, postgres:// means PostgreSQL, file: an explicit SQLite file. */
+export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): ParsedDatabase {
+  const value = raw?.trim()
+  if (!value) return { kind: 'sqlite', url: `file:${path.join(cwd, 'data', 'wheelhouse.db')}` }
+  if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value }
+  if (/^file:/i.test(value)) {
+    const file = value.slice('file:'.length)
+    return { kind: 'sqlite', url: `file:${path.isAbsolute(file) ? file : path.join(cwd, file)}` }
+  }
+  const scheme = value.includes(':') ? value.slice(0, value.indexOf(':')) : value.slice(0, 20)
+  throw new EnvError(
+    `DATABASE_URL must be a postgres:// URL, a file: path for SQLite, or unset for the default SQLite file (got "${scheme}:…")`,
+  )
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+const optionalSecret = z
+  .string()
+  .trim()
+  .min(32, 'must be at least 32 characters')
+  .optional()
+  .or(z.literal('').transform(() => undefined))
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.string().optional(),
+  PAYLOAD_SECRET: optionalSecret,
+  PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').default(3000),
+  SITE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.co.uk' }).default('http://localhost:3000'),
+  MEDIA_DIR: z.string().trim().min(1).optional(),
+  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+})
+
+export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL'> & {
+  database: ParsedDatabase
+  mediaDir: string
+}
+
+/** Validates an environment; throws EnvError with one line per problem, each naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>, cwd = process.cwd()): ServerEnv {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)
+    throw new EnvError(lines.join('; '))
+  }
+  const { DATABASE_URL, MEDIA_DIR, ...rest } = result.data
+  const database = parseDatabaseUrl(DATABASE_URL, cwd)
+  const mediaDir = MEDIA_DIR ? path.resolve(cwd, MEDIA_DIR) : path.join(cwd, 'data', 'media')
+  return { ...rest, database, mediaDir }
+}
+
+let cached: ServerEnv | undefined
+
+/** The process's validated environment (parsed on first use). */
+export function env(): ServerEnv {
+  cached ??= parseEnv(process.env)
+  return cached
+}

@@ -1,0 +1,283 @@
+// The lender panel as plain data, and the pure choice of rate, balloon and checks that turns it into quotes.
+import { formatPence, type Pence } from '../money'
+import { quoteFinance, type FinanceProduct, type QuoteOutcome } from './quote-engine'
+
+export type BikeCondition = 'new' | 'used'
+
+/** One APR, for the bikes and terms it covers; bounds are inclusive. */
+export interface AprBand {
+  readonly product: FinanceProduct
+  readonly condition: BikeCondition | 'any'
+  readonly minAgeYears: number
+  readonly maxAgeYears: number
+  readonly minTermMonths: number
+  readonly maxTermMonths: number
+  readonly aprPercent: number
+}
+
+/**
+ * A PCP guaranteed future value as a percent of the cash price. Each row covers bikes up to maxAgeYears
+ * old, agreements up to maxTermMonths long and up to maxAnnualDistance miles a year; the lookup takes the
+ * tightest row that covers the request, the way lenders publish their RV grids in bands.
+ */
+export interface ResidualValueBand {
+  readonly maxAgeYears: number
+  readonly maxTermMonths: number
+  readonly maxAnnualDistance: number
+  readonly percentOfCashPrice: number
+}
+
+export interface Lender {
+  readonly name: string
+  readonly funderCode: string
+  readonly products: readonly FinanceProduct[]
+  /** Searched in order; the first band that fits wins, so list exceptions before the general case. */
+  readonly aprBands: readonly AprBand[]
+  readonly minTermMonths: number
+  readonly maxTermMonths: number
+  readonly minDepositPercent: number
+  /** Lenders refuse bikes that would be older than this when the agreement ends. */
+  readonly maxAgeAtEndOfTermYears: number
+  /** Lenders refuse used bikes that have already covered more than this. */
+  readonly maxOdometerMiles: number
+  readonly minAdvancePence: Pence
+  readonly maxAdvancePence: Pence
+  readonly acceptanceFeePence: Pence
+  readonly optionToPurchaseFeePence: Pence
+  readonly residualValues: readonly ResidualValueBand[]
+}
+
+export interface BikeForFinance {
+  readonly cashPricePence: Pence
+  readonly condition: BikeCondition
+  /** ISO date (2021-03-31) or timestamp; a used bike needs one, a new bike is taken as age 0. */
+  readonly registrationDate: string | null
+  readonly odometerMiles: number
+}
+
+export interface PanelRequest {
+  /** Agreement length in months, as the engine reads it (PCP: monthly payments + the final month). */
+  readonly termMonths: number
+  readonly depositPence: Pence
+  readonly annualDistance: number
+  readonly valueAddedProductsPence?: Pence
+  /** The day the quote is for; passed in so the selection stays pure. */
+  readonly asOf: Date
+}
+
+export interface PanelQuote {
+  readonly lenderName: string
+  readonly funderCode: string
+  readonly product: FinanceProduct
+  readonly outcome: QuoteOutcome
+}
+
+/** Whole months from registration to asOf, by calendar date in UTC; never negative. */
+export function bikeAgeInMonths(registrationDate: string, asOf: Date): number | null {
+  const registered = new Date(registrationDate)
+  if (Number.isNaN(registered.getTime())) return null
+  let months = (asOf.getUTCFullYear() - registered.getUTCFullYear()) * 12 + (asOf.getUTCMonth() - registered.getUTCMonth())
+  if (asOf.getUTCDate() < registered.getUTCDate()) months -= 1
+  return Math.max(0, months)
+}
+
+/** The APR band for a bike and term, or undefined when the lender has no rate for it. */
+export function findAprBand(lender: Lender, product: FinanceProduct, condition: BikeCondition, ageYears: number, termMonths: number): AprBand | undefined {
+  return lender.aprBands.find(
+    (band) =>
+      band.product === product &&
+      (band.condition === 'any' || band.condition === condition) &&
+      ageYears >= band.minAgeYears &&
+      ageYears <= band.maxAgeYears &&
+      termMonths >= band.minTermMonths &&
+      termMonths <= band.maxTermMonths,
+  )
+}
+
+/** The tightest residual-value row covering the request, or undefined when none does. */
+export function findResidualValue(lender: Lender, ageYears: number, termMonths: number, annualDistance: number): ResidualValueBand | undefined {
+  const covering = lender.residualValues.filter(
+    (row) => ageYears <= row.maxAgeYears && termMonths <= row.maxTermMonths && annualDistance <= row.maxAnnualDistance,
+  )
+  let best: ResidualValueBand | undefined
+  for (const row of covering) {
+    if (
+      !best ||
+      row.maxAgeYears < best.maxAgeYears ||
+      (row.maxAgeYears === best.maxAgeYears && row.maxTermMonths < best.maxTermMonths) ||
+      (row.maxAgeYears === best.maxAgeYears && row.maxTermMonths === best.maxTermMonths && row.maxAnnualDistance < best.maxAnnualDistance)
+    ) {
+      best = row
+    }
+  }
+  return best
+}
+
+/**
+ * The balloon for a residual-value percent, rounded down to the whole pound: guaranteed future values are
+ * stated in pounds (iVendi's 2741), and rounding down keeps the guarantee within the lender's percent.
+ */
+export function balloonFromPercent(cashPricePence: Pence, percentOfCashPrice: number): Pence {
+  const pounds = Math.floor((cashPricePence * percentOfCashPrice) / 100 / 100 + 1e-9)
+  return Math.max(0, pounds) * 100
+}
+
+/**
+ * Every lender × product on the panel, each with the engine's quote or the reasons it cannot quote.
+ * All the lender's objections are listed together, so the customer sees every change needed at once.
+ */
+export function quotePanel(panel: readonly Lender[], bike: BikeForFinance, request: PanelRequest): PanelQuote[] {
+  const quotes: PanelQuote[] = []
+  for (const lender of panel) {
+    for (const product of lender.products) {
+      quotes.push({ lenderName: lender.name, funderCode: lender.funderCode, product, outcome: quoteLender(lender, product, bike, request) })
+    }
+  }
+  return quotes
+}
+
+function quoteLender(lender: Lender, product: FinanceProduct, bike: BikeForFinance, request: PanelRequest): QuoteOutcome {
+  const errors: string[] = []
+  const term = request.termMonths
+
+  let ageMonths: number | null = 0
+  if (bike.condition === 'used') {
+    ageMonths = bike.registrationDate ? bikeAgeInMonths(bike.registrationDate, request.asOf) : null
+    if (ageMonths === null) errors.push('A used bike needs a valid registration date for a finance quote.')
+  }
+  const ageYears = Math.floor((ageMonths ?? 0) / 12)
+
+  if (term < lender.minTermMonths || term > lender.maxTermMonths) {
+    errors.push(`Term must be from ${lender.minTermMonths} to ${lender.maxTermMonths} months with ${lender.name}.`)
+  }
+  const totalCashPricePence = bike.cashPricePence + (request.valueAddedProductsPence ?? 0)
+  // Compare in hundredths of a percent so a 10% minimum on £6,499 is not missed by float noise.
+  if (request.depositPence * 100 < lender.minDepositPercent * totalCashPricePence - 1e-6) {
+    const minimum = Math.ceil((lender.minDepositPercent * totalCashPricePence) / 100 - 1e-9)
+    errors.push(`Deposit must be at least ${lender.minDepositPercent}% (${formatPence(minimum)}) with ${lender.name}.`)
+  }
+  const advancePence = totalCashPricePence - request.depositPence
+  if (advancePence < lender.minAdvancePence || advancePence > lender.maxAdvancePence) {
+    errors.push(`The amount borrowed must be from ${formatPence(lender.minAdvancePence)} to ${formatPence(lender.maxAdvancePence)} with ${lender.name}.`)
+  }
+  if (ageMonths !== null && (ageMonths + term) / 12 > lender.maxAgeAtEndOfTermYears) {
+    errors.push(`The bike would be more than ${lender.maxAgeAtEndOfTermYears} years old by the end of the agreement.`)
+  }
+  if (bike.odometerMiles > lender.maxOdometerMiles) {
+    errors.push(`${lender.name} lends on bikes with up to ${lender.maxOdometerMiles.toLocaleString('en-GB')} miles.`)
+  }
+  const band = findAprBand(lender, product, bike.condition, ageYears, term)
+  if (!band) errors.push(`${lender.name} has no ${product} rate for this bike over ${term} months.`)
+
+  let balloonPence = 0
+  if (product === 'PCP') {
+    const residual = findResidualValue(lender, ageYears, term, request.annualDistance)
+    if (residual) balloonPence = balloonFromPercent(bike.cashPricePence, residual.percentOfCashPrice)
+    else errors.push(`No guaranteed future value for this bike over ${term} months at ${request.annualDistance} miles a year.`)
+  }
+
+  if (errors.length > 0 || !band) return { ok: false, errors }
+  return quoteFinance({
+    product,
+    cashPricePence: bike.cashPricePence,
+    valueAddedProductsPence: request.valueAddedProductsPence ?? 0,
+    depositPence: request.depositPence,
+    aprPercent: band.aprPercent,
+    termMonths: term,
+    balloonPence: product === 'PCP' ? balloonPence : undefined,
+    acceptanceFeePence: lender.acceptanceFeePence,
+    optionToPurchaseFeePence: lender.optionToPurchaseFeePence,
+  })
+}
+
+/** Rows for one age band of an RV grid: `byTerm` maps a term ceiling to percents in `distances` order. */
+function residualGrid(
+  maxAgeYears: number,
+  distances: readonly number[],
+  byTerm: readonly (readonly [maxTermMonths: number, percents: readonly number[]])[],
+): ResidualValueBand[] {
+  return byTerm.flatMap(([maxTermMonths, percents]) =>
+    distances.map((maxAnnualDistance, index) => ({ maxAgeYears, maxTermMonths, maxAnnualDistance, percentOfCashPrice: percents[index] ?? 0 })),
+  )
+}
+
+const harbourDistances = [4000, 6000, 10000]
+const castlegateDistances = [3000, 5000, 8000]
+
+/**
+ * A demonstration panel for the built-in quote provider until staff keep the real one in the CMS. The lenders
+ * are invented; APRs (9.9% to 14.9%), fees and RV percents are in the range UK motorcycle lenders publish.
+ */
+export const demoLenderPanel: readonly Lender[] = [
+  {
+    name: 'Harbourside Motor Finance',
+    funderCode: 'HMF',
+    products: ['HP', 'PCP'],
+    aprBands: [
+      { product: 'HP', condition: 'new', minAgeYears: 0, maxAgeYears: 0, minTermMonths: 12, maxTermMonths: 48, aprPercent: 9.9 },
+      { product: 'HP', condition: 'new', minAgeYears: 0, maxAgeYears: 0, minTermMonths: 49, maxTermMonths: 60, aprPercent: 10.9 },
+      { product: 'HP', condition: 'used', minAgeYears: 0, maxAgeYears: 3, minTermMonths: 12, maxTermMonths: 60, aprPercent: 11.9 },
+      { product: 'HP', condition: 'used', minAgeYears: 4, maxAgeYears: 10, minTermMonths: 12, maxTermMonths: 60, aprPercent: 12.9 },
+      { product: 'PCP', condition: 'new', minAgeYears: 0, maxAgeYears: 0, minTermMonths: 13, maxTermMonths: 49, aprPercent: 9.9 },
+      { product: 'PCP', condition: 'used', minAgeYears: 0, maxAgeYears: 3, minTermMonths: 13, maxTermMonths: 49, aprPercent: 11.9 },
+    ],
+    minTermMonths: 12,
+    maxTermMonths: 60,
+    minDepositPercent: 10,
+    maxAgeAtEndOfTermYears: 10,
+    maxOdometerMiles: 40000,
+    minAdvancePence: 150000,
+    maxAdvancePence: 5000000,
+    acceptanceFeePence: 0,
+    optionToPurchaseFeePence: 1000,
+    residualValues: [
+      ...residualGrid(0, harbourDistances, [[25, [56, 53, 48]], [37, [47, 44, 39]], [49, [40, 37, 32]]]),
+      ...residualGrid(1, harbourDistances, [[25, [50, 47, 42]], [37, [42, 39, 34]], [49, [36, 33, 28]]]),
+      ...residualGrid(2, harbourDistances, [[25, [45, 42, 37]], [37, [38, 35, 30]]]),
+      ...residualGrid(3, harbourDistances, [[25, [41, 38, 33]], [37, [34, 31, 26]]]),
+    ],
+  },
+  {
+    name: 'Pennine Bike Credit',
+    funderCode: 'PBC',
+    products: ['HP'],
+    aprBands: [
+      { product: 'HP', condition: 'new', minAgeYears: 0, maxAgeYears: 0, minTermMonths: 12, maxTermMonths: 72, aprPercent: 12.9 },
+      { product: 'HP', condition: 'used', minAgeYears: 0, maxAgeYears: 12, minTermMonths: 12, maxTermMonths: 72, aprPercent: 14.9 },
+    ],
+    minTermMonths: 12,
+    maxTermMonths: 72,
+    minDepositPercent: 0,
+    maxAgeAtEndOfTermYears: 12,
+    maxOdometerMiles: 60000,
+    minAdvancePence: 50000,
+    maxAdvancePence: 2500000,
+    acceptanceFeePence: 0,
+    optionToPurchaseFeePence: 100,
+    residualValues: [],
+  },
+  {
+    name: 'Castlegate Finance',
+    funderCode: 'CGF',
+    products: ['HP', 'PCP'],
+    aprBands: [
+      { product: 'HP', condition: 'new', minAgeYears: 0, maxAgeYears: 0, minTermMonths: 24, maxTermMonths: 49, aprPercent: 11.9 },
+      { product: 'HP', condition: 'used', minAgeYears: 0, maxAgeYears: 6, minTermMonths: 24, maxTermMonths: 49, aprPercent: 13.9 },
+      { product: 'PCP', condition: 'any', minAgeYears: 0, maxAgeYears: 2, minTermMonths: 24, maxTermMonths: 49, aprPercent: 10.9 },
+    ],
+    minTermMonths: 24,
+    maxTermMonths: 49,
+    minDepositPercent: 15,
+    maxAgeAtEndOfTermYears: 8,
+    maxOdometerMiles: 25000,
+    minAdvancePence: 300000,
+    maxAdvancePence: 4000000,
+    acceptanceFeePence: 9500,
+    optionToPurchaseFeePence: 5000,
+    residualValues: [
+      ...residualGrid(0, castlegateDistances, [[25, [55, 52, 47]], [37, [46, 43, 38]], [49, [39, 36, 31]]]),
+      ...residualGrid(1, castlegateDistances, [[25, [49, 46, 41]], [37, [41, 38, 33]], [49, [35, 32, 27]]]),
+      ...residualGrid(2, castlegateDistances, [[25, [44, 41, 36]], [37, [37, 34, 29]]]),
+    ],
+  },
+]

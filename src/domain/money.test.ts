@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { formatPence, isPence, penceToPounds, poundsToPence, vatIncluded } from './money'
+
+describe('money', () => {
+  it('formats whole pounds without decimals and other amounts with two', () => {
+    expect(formatPence(649900)).toBe('£6,499')
+    expect(formatPence(1250)).toBe('£12.50')
+    expect(formatPence(1)).toBe('£0.01')
+    expect(formatPence(0)).toBe('£0')
+  })
+  it('refuses fractional pence', () => {
+    expect(() => formatPence(10.5)).toThrow(TypeError)
+    expect(isPence(10.5)).toBe(false)
+    expect(isPence(10)).toBe(true)
+  })
+  it('converts between pounds and pence', () => {
+    expect(poundsToPence(136.92)).toBe(13692)
+    expect(poundsToPence(8393.68)).toBe(839368)
+    expect(poundsToPence(-1.005)).toBe(-101)
+    expect(penceToPounds(13692)).toBe(136.92)
+  })
+  it('extracts VAT from a VAT-inclusive price', () => {
+    expect(vatIncluded(12000, 20)).toBe(2000)
+    expect(vatIncluded(999, 20)).toBe(167)
+    expect(vatIncluded(1050, 5)).toBe(50)
+    expect(vatIncluded(1000, 0)).toBe(0)
+  })
+})

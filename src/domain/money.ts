@@ -1,0 +1,52 @@
+// Money is an integer number of pence everywhere; this is the one place it becomes text.
+
+export type Pence = number
+
+const formatters = new Map<string, Intl.NumberFormat>()
+
+function formatter(minimumFractionDigits: number): Intl.NumberFormat {
+  const key = String(minimumFractionDigits)
+  let f = formatters.get(key)
+  if (!f) {
+    f = new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits,
+      maximumFractionDigits: 2,
+    })
+    formatters.set(key, f)
+  }
+  return f
+}
+
+/** True when the value is a whole, finite number of pence (negative allowed for discounts). */
+export function isPence(value: unknown): value is Pence {
+  return typeof value === 'number' && Number.isSafeInteger(value)
+}
+
+/**
+ * en-GB GBP with 0 to 2 decimals (spec §9): whole pounds show no decimals (£6,499),
+ * anything else shows two (£12.50), never one.
+ */
+export function formatPence(pence: Pence): string {
+  if (!isPence(pence)) throw new TypeError(`formatPence expects integer pence, got ${String(pence)}`)
+  return formatter(pence % 100 === 0 ? 0 : 2).format(pence / 100)
+}
+
+/** Pounds (as a number, e.g. 136.92) to pence, rounding half away from zero at the penny. */
+export function poundsToPence(pounds: number): Pence {
+  if (!Number.isFinite(pounds)) throw new TypeError(`poundsToPence expects a finite number, got ${String(pounds)}`)
+  const sign = pounds < 0 ? -1 : 1
+  return sign * Math.round(Math.abs(pounds) * 100 + 1e-9)
+}
+
+/** Pence to pounds as a number with two decimals, for wire formats that speak pounds (iVendi). */
+export function penceToPounds(pence: Pence): number {
+  return Math.round(pence) / 100
+}
+
+/** The VAT contained in a VAT-inclusive amount at a whole-percent rate, rounded to the penny. */
+export function vatIncluded(grossPence: Pence, ratePercent: number): Pence {
+  if (ratePercent <= 0) return 0
+  return Math.round((grossPence * ratePercent) / (100 + ratePercent))
+}
