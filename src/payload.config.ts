@@ -25,7 +25,6 @@ const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
 
 export default buildConfig({
-  serverURL: config.SITE_URL,
   secret: payloadSecret(config.PAYLOAD_SECRET),
   admin: {
     user: Users.slug,

@@ -1,7 +1,7 @@
 // The demo shop: an idempotent seed (each document is looked up by slug before it is created, so a run
 // that stopped half way resumes) that runs once per database, marked by site-settings.seededAt.
 import { randomBytes } from 'node:crypto'
-import type { Payload, PayloadRequest } from 'payload'
+import type { Payload } from 'payload'
 import {
   buildBrand,
   buildCategory,
@@ -51,7 +51,7 @@ async function findIdBySlug(payload: Payload, collection: Slugged, slug: string)
 }
 
 async function upload(payload: Payload, name: string, alt: string, spec: PictureSpec): Promise<number> {
-  const existing = await payload.find({ collection: 'media', where: { filename: { like: name } }, limit: 1, depth: 0, overrideAccess: true })
+  const existing = await payload.find({ collection: 'media', where: { filename: { in: [`${name}.webp`, `${name}.png`] } }, limit: 1, depth: 0, overrideAccess: true })
   if (existing.docs[0]) return existing.docs[0].id as number
   const data = await drawPicture(spec)
   const doc = await payload.create({
@@ -85,8 +85,6 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
   const log = options.log ?? (() => {})
   await ensureAdmin(payload, options)
   if (await isSeeded(payload)) return { seeded: false, products: 0 }
-  const req = { payload } as PayloadRequest
-  void req
 
   log('seeding brands and categories')
   const brandIds = new Map<string, number>()

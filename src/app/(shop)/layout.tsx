@@ -1,0 +1,83 @@
+import type { Metadata, Viewport } from 'next'
+import type { ReactNode } from 'react'
+import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
+import './styles.css'
+
+export const metadata: Metadata = {
+  title: { default: 'Wheelhouse: motorcycles, scooters, bicycles and e-bikes', template: '%s | Wheelhouse' },
+  description: 'New and used motorcycles, scooters, bicycles and electric bikes, rider wear and accessories, with finance and UK delivery.',
+  metadataBase: new URL(process.env.SITE_URL ?? 'http://localhost:3000'),
+}
+
+export const viewport: Viewport = { themeColor: '#0d1927', width: 'device-width', initialScale: 1 }
+
+export default async function ShopLayout({ children }: { children: ReactNode }) {
+  const [categories, settings] = await Promise.all([topCategories(), siteSettings()])
+  const address = settings.address
+  return (
+    <html lang="en-GB">
+      <body>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <header className="site-header">
+          <div className="container site-header__inner">
+            <a href="/" className="site-header__logo" aria-label="Wheelhouse home">
+              Wheelhouse
+            </a>
+            <nav aria-label="Main">
+              <ul className="site-nav">
+                <li><a href="/all-bikes">All bikes</a></li>
+                {categories.map((c) => (
+                  <li key={c.id}><a href={`/category/${c.slug}`}>{c.name}</a></li>
+                ))}
+                <li><a href="/blog">Blog</a></li>
+              </ul>
+            </nav>
+          </div>
+        </header>
+        <main id="main">{children}</main>
+        <footer className="site-footer">
+          <div className="container site-footer__inner">
+            <section aria-labelledby="footer-visit">
+              <h2 id="footer-visit">Visit us</h2>
+              <address>
+                {settings.dealerName}
+                <br />
+                {[address?.line1, address?.line2, address?.town, address?.postcode].filter(Boolean).join(', ')}
+                <br />
+                {settings.phone && <a href={`tel:${settings.phone.replace(/\s/g, '')}`}>{settings.phone}</a>}
+              </address>
+            </section>
+            <section aria-labelledby="footer-hours">
+              <h2 id="footer-hours">Opening hours</h2>
+              <dl className="hours">
+                {(settings.openingHours ?? []).map((h) => (
+                  <div key={h.id ?? h.day}>
+                    <dt>{h.day}</dt>
+                    <dd>{h.closed ? 'Closed' : `${h.opens}–${h.closes}`}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <section aria-labelledby="footer-info">
+              <h2 id="footer-info">Information</h2>
+              <ul>
+                <li><a href="/about">About us</a></li>
+                <li><a href="/delivery">Delivery</a></li>
+                <li><a href="/returns">Returns and cancellation</a></li>
+                <li><a href="/finance">Finance</a></li>
+                <li><a href="/privacy">Privacy</a></li>
+                <li><a href="/terms">Terms</a></li>
+              </ul>
+            </section>
+          </div>
+          {settings.finance?.brokerStatement && (
+            <p className="container site-footer__legal">
+              {settings.finance.brokerStatement}
+              {settings.finance.fcaFirmReference && ` FCA firm reference ${settings.finance.fcaFirmReference}.`}
+            </p>
+          )}
+        </footer>
+      </body>
+    </html>
+  )
+}

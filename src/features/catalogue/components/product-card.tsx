@@ -1,0 +1,38 @@
+// One product in a grid: picture, name, price and the facts a buyer scans for.
+import { formatPence } from '../../../domain/money'
+import { Picture } from '../../../components/ui/picture'
+import type { ProductCard as Card } from '../queries.server'
+
+export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+  const facts: string[] = []
+  if (product.condition === 'used') {
+    if (product.registrationYear) facts.push(String(product.registrationYear))
+    if (product.mileage !== null) facts.push(`${product.mileage.toLocaleString('en-GB')} miles`)
+  }
+  return (
+    <article className="product-card">
+      <a href={`/products/${product.slug}`} className="product-card__link">
+        <Picture media={product.image} sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 90vw" className="product-card__image" priority={priority} alt="" />
+        <h3 className="product-card__name">{product.name}</h3>
+      </a>
+      <p className="product-card__meta">
+        {product.brandName && <span>{product.brandName}</span>}
+        <span className={`badge badge--${product.condition}`}>{product.condition === 'used' ? 'Used' : 'New'}</span>
+        {facts.length > 0 && <span>{facts.join(' · ')}</span>}
+      </p>
+      <p className="product-card__price">
+        {product.pricePence === null ? (
+          'Price on application'
+        ) : (
+          <>
+            {product.productType === 'variable' && <span className="product-card__from">From </span>}
+            {formatPence(product.pricePence)}
+            {product.compareAtPricePence && product.compareAtPricePence > product.pricePence && (
+              <s className="product-card__was"> {formatPence(product.compareAtPricePence)}</s>
+            )}
+          </>
+        )}
+      </p>
+    </article>
+  )
+}

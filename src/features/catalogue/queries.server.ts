@@ -1,0 +1,103 @@
+// Catalogue reads for the storefront. Reads go through access rules (overrideAccess: false), so the
+// shop shows exactly what a visitor may see; only the fields a page renders are selected.
+import 'server-only'
+import type { Media, Product } from '../../payload-types'
+import { payloadClient } from '../../cms/payload-client.server'
+
+export interface ProductCard {
+  id: number
+  name: string
+  slug: string
+  pricePence: number | null
+  compareAtPricePence: number | null
+  condition: 'new' | 'used'
+  kind: Product['kind']
+  brandName: string | null
+  stockQuantity: number
+  productType: 'simple' | 'variable'
+  image: Media | null
+  mileage: number | null
+  registrationYear: number | null
+}
+
+function toCard(p: Product): ProductCard {
+  const brand = typeof p.brand === 'object' && p.brand ? p.brand : null
+  const image = typeof p.featuredImage === 'object' && p.featuredImage ? p.featuredImage : null
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    pricePence: p.price ?? null,
+    compareAtPricePence: p.compareAtPrice ?? null,
+    condition: p.condition,
+    kind: p.kind,
+    brandName: brand?.name ?? null,
+    stockQuantity: p.stockQuantity ?? 0,
+    productType: p.productType,
+    image,
+    mileage: p.vehicle?.mileage ?? null,
+    registrationYear: p.vehicle?.registrationDate ? new Date(p.vehicle.registrationDate).getUTCFullYear() : null,
+  }
+}
+
+const cardSelect = {
+  name: true,
+  slug: true,
+  price: true,
+  compareAtPrice: true,
+  condition: true,
+  kind: true,
+  brand: true,
+  stockQuantity: true,
+  productType: true,
+  featuredImage: true,
+  vehicle: true,
+} as const
+
+export async function featuredProducts(limit = 12): Promise<ProductCard[]> {
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'products',
+    where: { featured: { equals: true } },
+    sort: '-price',
+    limit,
+    depth: 1,
+    select: cardSelect,
+    overrideAccess: false,
+    populate: { brands: { name: true }, media: { filename: true, url: true, alt: true, width: true, height: true, sizes: true } },
+  })
+  return result.docs.map((d) => toCard(d as Product))
+}
+
+export async function topCategories() {
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'categories',
+    where: { parent: { exists: false } },
+    sort: 'position',
+    limit: 20,
+    depth: 0,
+    select: { name: true, slug: true, description: true, kind: true },
+    overrideAccess: false,
+  })
+  return result.docs
+}
+
+export async function latestPosts(limit = 3) {
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'posts',
+    sort: '-publishedAt',
+    limit,
+    depth: 1,
+    select: { title: true, slug: true, excerpt: true, publishedAt: true, heroImage: true },
+    populate: { media: { filename: true, url: true, alt: true, width: true, height: true, sizes: true } },
+    overrideAccess: false,
+  })
+  return result.docs
+}
+
+export async function siteSettings() {
+  const payload = await payloadClient()
+  return payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
+}
