@@ -18,6 +18,7 @@ function log(level, fields) {
   process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), service: 'wheelhouse', ...fields })}\n`)
 }
 
+let stopping = false
 const startedAt = Date.now()
 await app.prepare()
 
@@ -27,6 +28,7 @@ const server = http.createServer((req, res) => {
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
   req.headers['x-request-id'] = requestId
   res.setHeader('X-Request-Id', requestId)
+  if (stopping) res.setHeader('Connection', 'close')
   const https = trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted)
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   res.on('finish', () => {
@@ -52,7 +54,6 @@ server.listen(port, hostname, () => {
   log('info', { msg: `Wheelhouse ready on http://localhost:${port}`, port, readyMs: Date.now() - startedAt })
 })
 
-let stopping = false
 function shutdown(signal) {
   if (stopping) return
   stopping = true
@@ -66,7 +67,9 @@ function shutdown(signal) {
     log('info', { msg: 'stopped cleanly' })
     process.exit(0)
   })
+  // Keep-alive sockets go idle once their last response is sent; close them as they do.
   server.closeIdleConnections()
+  setInterval(() => server.closeIdleConnections(), 100).unref()
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))

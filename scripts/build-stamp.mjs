@@ -16,9 +16,9 @@ function walk(dir, out) {
   for (const entry of fs.readdirSync(dir).sort()) walk(path.join(dir, entry), out)
 }
 
-export function sourceHash(root, databaseKind) {
+export function sourceHash(root, database) {
   const hash = createHash('sha256')
-  hash.update(`db:${databaseKind}\n`)
+  hash.update(`db:${database}\n`)
   const files = []
   for (const input of INPUTS) walk(path.join(root, input), files)
   for (const file of files) {
@@ -31,15 +31,15 @@ export function sourceHash(root, databaseKind) {
 
 const stampFile = (root) => path.join(root, '.next', 'wheelhouse-build-stamp')
 
-export function buildIsFresh(root, databaseKind) {
+export function buildIsFresh(root, database) {
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) return false
   try {
-    return fs.readFileSync(stampFile(root), 'utf8').trim() === sourceHash(root, databaseKind)
+    return fs.readFileSync(stampFile(root), 'utf8').trim() === sourceHash(root, database)
   } catch {
     return false
   }
 }
 
-export function writeBuildStamp(root, databaseKind) {
-  fs.writeFileSync(stampFile(root), sourceHash(root, databaseKind))
+export function writeBuildStamp(root, database) {
+  fs.writeFileSync(stampFile(root), sourceHash(root, database))
 }

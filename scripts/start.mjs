@@ -48,8 +48,8 @@ async function prepare() {
 }
 await prepare()
 
-// 3. Build when missing or stale (sources, lockfile or database kind changed since the last build).
-if (!buildIsFresh(root, settings.database.kind)) {
+// 3. Build when missing or stale (sources, lockfile or database changed since the last build: pages prerendered at build time hold that database's data).
+if (!buildIsFresh(root, settings.database.url)) {
   console.info('wheelhouse: building the shop (about a minute)…')
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
     stdio: 'inherit',
@@ -59,7 +59,7 @@ if (!buildIsFresh(root, settings.database.kind)) {
     console.error('wheelhouse: the build failed')
     process.exit(build.status || 1)
   }
-  writeBuildStamp(root, settings.database.kind)
+  writeBuildStamp(root, settings.database.url)
 }
 
 // 4. Serve.

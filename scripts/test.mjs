@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm test`: lint, type-check, unit tests, integration tests on SQLite and on PostgreSQL, then e2e tests
+// in Chromium against the production build. Ends with one plain line: "N passed, N failed".
+// Under CI=true, PostgreSQL is mandatory (started if stopped) and a skipped test counts as a failure.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+process.chdir(root)
+const ci = process.env.CI === 'true' || process.env.CI === '1'
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-test-'))
+const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const lines = []
+
+function record(name, passed, failed, skipped = 0) {
+  totals.passed += passed
+  totals.failed += failed
+  totals.skipped += skipped
+  lines.push(`${failed ? 'FAIL' : 'ok  '} ${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+}
+
+function run(command, args, extraEnv = {}) {
+  console.info(`\n$ ${[command, ...args].join(' ')}`)
+  return spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).status
+}
+
+function check(name, command, args) {
+  const status = run(command, args)
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1)
+}
+
+function vitest(name, args, extraEnv = {}) {
+  const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`)
+  const status = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], extraEnv)
+  if (!fs.existsSync(out)) {
+    record(name, 0, 1)
+    return
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'))
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  // A suite that failed to load has no tests to count, so it is counted as one failure.
+  const brokenSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0).length
+  let failed = report.numFailedTests + brokenSuites
+  if (status !== 0 && failed === 0) failed = 1
+  if (ci && skipped > 0) failed += skipped
+  if (report.numTotalTests === 0) failed += 1 // a suite that ran nothing proves nothing
+  record(name, report.numPassedTests, failed, skipped)
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+async function ensurePostgres() {
+  if (await postgresReachable()) return true
+  if (!ci) return false
+  console.info('PostgreSQL is not answering; starting it (CI requires it)')
+  const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : []
+  for (const v of versions) spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', v, 'main', 'start'], { stdio: 'inherit' })
+  for (let i = 0; i < 20; i++) {
+    if (await postgresReachable()) return true
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return false
+}
+
+check('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
+check('type-check', 'npx', ['tsc', '--noEmit'])
+vitest('unit', ['--project', 'unit'])
+vitest('integration (sqlite)', ['--project', 'int'], { TEST_DB: 'sqlite' })
+if (await ensurePostgres()) {
+  vitest('integration (postgres)', ['--project', 'int'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })
+} else if (ci) {
+  console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
+  record('integration (postgres)', 0, 1)
+} else {
+  console.warn(`PostgreSQL at ${pgUrl} is not reachable: the PostgreSQL integration run is skipped (set TEST_DATABASE_URL)`)
+  lines.push('skip integration (postgres): PostgreSQL not reachable')
+}
+vitest('e2e (chromium)', ['--config', 'tests/e2e/vitest.config.ts'])
+
+fs.rmSync(reportDir, { recursive: true, force: true })
+console.info(`\n${lines.join('\n')}`)
+console.info(`${totals.passed} passed, ${totals.failed} failed`)
+process.exit(totals.failed === 0 ? 0 : 1)

@@ -1,0 +1,44 @@
+// Browser fixtures for e2e tests: a Chromium page that fails the test on console errors, and axe.
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+import { CHROMIUM_ARGS } from './chromium'
+
+let browser: Browser | undefined
+
+export async function openBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: inject('chromiumPath'), args: CHROMIUM_ARGS })
+  return browser
+}
+
+export async function closeBrowser() {
+  await browser?.close()
+  browser = undefined
+}
+
+export interface TrackedPage {
+  page: Page
+  /** console errors and failed requests seen so far */
+  problems: string[]
+}
+
+export async function newPage(viewport = { width: 390, height: 844 }): Promise<TrackedPage> {
+  const b = await openBrowser()
+  const context = await b.newContext({ viewport, baseURL: inject('baseURL'), locale: 'en-GB' })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !r.url().includes('/api/users/me')) problems.push(`${r.status()} ${r.url()}`)
+  })
+  return { page, problems }
+}
+
+/** WCAG 2.2 A and AA rules; returns a readable list of violations (empty when clean). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
+  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+}

@@ -1,0 +1,132 @@
+// The foundation as a customer, a shop manager and an operator meet it: the served shop, the admin,
+// GraphQL, health, headers, start-up checks and graceful shutdown.
+import { spawn, spawnSync } from 'node:child_process'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations, closeBrowser, newPage } from './browser'
+
+const base = inject('baseURL')
+
+afterAll(closeBrowser)
+
+describe('storefront', () => {
+  it('serves the home page with seeded products', async () => {
+    const res = await fetch(`${base}/`)
+    expect(res.status).toBe(200)
+    const { page, problems } = await newPage()
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Motorcycles/)
+    const names = await page.locator('.product-card__name').allTextContents()
+    expect(names).toEqual(expect.arrayContaining(['Honda CB650R', 'KTM 390 Duke', 'Used Honda CB500F 2021']))
+    expect(await page.locator('.product-card__price').first().textContent()).toMatch(/^(From )?£[\d,]+(\.\d{2})?$/)
+    // every product picture actually loaded
+    const broken = await page.locator('img').evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.loading !== 'lazy' && (!i.complete || i.naturalWidth === 0)).length)
+    expect(broken).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('has no WCAG 2.2 AA violations on the home page', async () => {
+    const { page } = await newPage()
+    await page.goto('/')
+    expect(await axeViolations(page)).toEqual([])
+  })
+})
+
+describe('admin', () => {
+  it('lets the seeded admin sign in at /admin', async () => {
+    const { page } = await newPage({ width: 1280, height: 900 })
+    await page.goto('/admin')
+    await page.waitForURL(/\/admin\/login/)
+    await page.locator('input[name="email"]').fill(inject('adminEmail'))
+    await page.locator('input[name="password"]').fill(inject('adminPassword'))
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+    await expect(page.getByRole('link', { name: /Products/ }).first().isVisible()).resolves.toBe(true)
+  })
+
+  it('refuses a wrong admin password', async () => {
+    const res = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: inject('adminEmail'), password: 'not-the-password' }),
+    })
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('GraphQL', () => {
+  async function gql(query: string) {
+    const res = await fetch(`${base}/api/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query }) })
+    expect(res.status).toBe(200)
+    return (await res.json()) as { data?: Record<string, { totalDocs: number; docs: Record<string, unknown>[] }>; errors?: unknown[] }
+  }
+
+  it('answers a products query with prices and stock', async () => {
+    const body = await gql('{ Products(limit: 100, where: { kind: { equals: motorcycle } }) { totalDocs docs { name slug price stockQuantity condition vatRate brand { name } category { name path } } } }')
+    expect(body.errors).toBeUndefined()
+    const products = body.data!.Products!
+    expect(products.totalDocs).toBeGreaterThan(10)
+    const cb = products.docs.find((p) => p.slug === 'honda-cb650r')
+    expect(cb).toMatchObject({ name: 'Honda CB650R', price: 849_900, stockQuantity: 3, condition: 'new', vatRate: 20, brand: { name: 'Honda' }, category: { path: 'motorcycles/naked' } })
+  })
+
+  it('exposes categories, brands, pages and posts', async () => {
+    const body = await gql('{ Categories { totalDocs } Brands { totalDocs } Pages { totalDocs } Posts { totalDocs docs { title slug } } }')
+    expect(body.errors).toBeUndefined()
+    expect(body.data!.Categories!.totalDocs).toBeGreaterThanOrEqual(6)
+    expect(body.data!.Brands!.totalDocs).toBeGreaterThanOrEqual(9)
+    expect(body.data!.Pages!.totalDocs).toBeGreaterThanOrEqual(7)
+    expect(body.data!.Posts!.totalDocs).toBeGreaterThanOrEqual(5)
+  })
+
+  it('never shows users to a visitor', async () => {
+    const body = await gql('{ Users { totalDocs docs { email } } }')
+    expect(body.data?.Users ?? null).toBeNull()
+    expect(body.errors).toBeDefined()
+  })
+})
+
+describe('operations', () => {
+  it('reports health with the database kind and version', async () => {
+    const res = await fetch(`${base}/api/health`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toContain('no-store')
+    expect(await res.json()).toEqual({ status: 'ok', database: 'sqlite', version: expect.stringMatching(/^\d+\.\d+\.\d+/) })
+  })
+
+  it('sends security headers and a request id on every response', async () => {
+    const res = await fetch(`${base}/`, { headers: { 'X-Request-Id': 'trace-abcdef12' } })
+    expect(res.headers.get('x-request-id')).toBe('trace-abcdef12')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('strict-transport-security')).toBeNull() // plain HTTP: no HSTS
+    const generated = await fetch(`${base}/api/health`)
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('stops start-up on a wrong DATABASE_URL with one line naming the variable', () => {
+    const run = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, DATABASE_URL: 'mysql://x' }, encoding: 'utf8', timeout: 30_000 })
+    expect(run.status).not.toBe(0)
+    const lines = run.stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/DATABASE_URL/)
+  })
+
+  it('finishes in-flight requests and exits cleanly on SIGTERM', async () => {
+    const port = 3299
+    const child = spawn(process.execPath, ['server.mjs'], { env: { ...process.env, ...inject('e2eEnv'), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += String(d)))
+    child.stderr.on('data', (d) => (output += String(d)))
+    const started = Date.now()
+    while (!output.includes('ready on') && Date.now() - started < 30_000) await new Promise((r) => setTimeout(r, 200))
+    expect(output).toContain('ready on')
+    const inFlight = fetch(`http://localhost:${port}/api/health`)
+    await new Promise((r) => setTimeout(r, 20))
+    child.kill('SIGTERM')
+    const [res, code] = await Promise.all([inFlight, new Promise<number | null>((resolve) => child.once('exit', resolve))])
+    expect(res.status).toBe(200)
+    expect(code).toBe(0)
+    expect(output).toContain('stopped cleanly')
+  })
+})
