@@ -5,14 +5,14 @@ import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite/drizzle'
-import type { DatabaseAdapterResult, Payload } from 'payload'
+import type { DatabaseAdapterObj, Migration, Payload } from 'payload'
 import type { ParsedDatabase } from '../config/env'
 import { migrations as postgresMigrations } from '../migrations/postgres'
 import { migrations as sqliteMigrations } from '../migrations/sqlite'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
-export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterResult {
+export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
   if (database.kind === 'postgres') {
     return postgresAdapter({
       pool: { connectionString: database.url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
@@ -30,7 +30,8 @@ export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterResult
 /** Applies every committed migration that has not run yet. */
 export async function migrateDatabase(payload: Payload): Promise<void> {
   const migrations = payload.db.name === 'postgres' ? postgresMigrations : sqliteMigrations
-  await payload.db.migrate({ migrations })
+  // Generated migrations type their arguments per adapter; Payload's shared type erases them.
+  await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 }
 
 /**
