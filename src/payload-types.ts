@@ -247,7 +247,7 @@ export interface Product {
        * In pence, VAT included: 649900 is £6,499.00.
        */
       feeValue?: number | null;
-      associatedProduct?: (number | null) | Product;
+      product?: (number | null) | Product;
       /**
        * What the fee is for, shown to the customer.
        */
@@ -739,7 +739,7 @@ export interface ProductsSelect<T extends boolean = true> {
           | T
           | {
               feeValue?: T;
-              associatedProduct?: T;
+              product?: T;
               label?: T;
             };
         productPromotions?:

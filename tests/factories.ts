@@ -105,7 +105,7 @@ export function buildProduct(input: ProductInput) {
     vehicle: input.vehicle ?? {},
     beforeAddToBasketNotification: {
       extraFee: input.extraFee
-        ? { feeValue: input.extraFee.feeValuePence, label: input.extraFee.label, associatedProduct: input.extraFee.associatedProduct ?? null }
+        ? { feeValue: input.extraFee.feeValuePence, label: input.extraFee.label, product: input.extraFee.associatedProduct ?? null }
         : {},
       productPromotions: input.financeOffer
         ? [

@@ -229,7 +229,14 @@ export const Products: CollectionConfig = {
           type: 'group',
           admin: { description: 'A fee added to the price, e.g. on-the-road charges, with the product that represents it.' },
           fields: [
-            { type: 'row', fields: [penceField('feeValue', 'Fee'), { name: 'associatedProduct', type: 'relationship', relationTo: 'products' }] },
+            {
+              type: 'row',
+              fields: [
+                penceField('feeValue', 'Fee'),
+                // The spec's associatedProductId; a shorter name keeps the PostgreSQL column under 63 characters.
+                { name: 'product', label: 'Associated product', type: 'relationship', relationTo: 'products' },
+              ],
+            },
             { name: 'label', type: 'text', maxLength: 120, admin: { description: 'What the fee is for, shown to the customer.' } },
           ],
         },

@@ -47,7 +47,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	\`vehicle_service_history\` text,
   	\`vehicle_financeable\` integer DEFAULT false,
   	\`before_add_to_basket_notification_extra_fee_fee_value\` numeric,
-  	\`before_add_to_basket_notification_extra_fee_associated_product_id\` integer,
+  	\`before_add_to_basket_notification_extra_fee_product_id\` integer,
   	\`before_add_to_basket_notification_extra_fee_label\` text,
   	\`spec_sheet_frame\` text,
   	\`spec_sheet_fork\` text,
@@ -98,7 +98,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	FOREIGN KEY (\`category_id\`) REFERENCES \`categories\`(\`id\`) ON UPDATE no action ON DELETE set null,
   	FOREIGN KEY (\`brand_id\`) REFERENCES \`brands\`(\`id\`) ON UPDATE no action ON DELETE set null,
   	FOREIGN KEY (\`featured_image_id\`) REFERENCES \`media\`(\`id\`) ON UPDATE no action ON DELETE set null,
-  	FOREIGN KEY (\`before_add_to_basket_notification_extra_fee_associated_product_id\`) REFERENCES \`products\`(\`id\`) ON UPDATE no action ON DELETE set null,
+  	FOREIGN KEY (\`before_add_to_basket_notification_extra_fee_product_id\`) REFERENCES \`products\`(\`id\`) ON UPDATE no action ON DELETE set null,
   	FOREIGN KEY (\`meta_image_id\`) REFERENCES \`media\`(\`id\`) ON UPDATE no action ON DELETE set null
   );
   `)
@@ -117,7 +117,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`products_attributes_attributes_frame_size_idx\` ON \`products\` (\`attributes_frame_size\`);`)
   await db.run(sql`CREATE INDEX \`products_attributes_attributes_bike_type_idx\` ON \`products\` (\`attributes_bike_type\`);`)
   await db.run(sql`CREATE INDEX \`products_attributes_attributes_battery_range_miles_idx\` ON \`products\` (\`attributes_battery_range_miles\`);`)
-  await db.run(sql`CREATE INDEX \`products_before_add_to_basket_notification_extra_fee_bef_idx\` ON \`products\` (\`before_add_to_basket_notification_extra_fee_associated_product_id\`);`)
+  await db.run(sql`CREATE INDEX \`products_before_add_to_basket_notification_extra_fee_bef_idx\` ON \`products\` (\`before_add_to_basket_notification_extra_fee_product_id\`);`)
   await db.run(sql`CREATE INDEX \`products_meta_meta_image_idx\` ON \`products\` (\`meta_image_id\`);`)
   await db.run(sql`CREATE INDEX \`products_updated_at_idx\` ON \`products\` (\`updated_at\`);`)
   await db.run(sql`CREATE INDEX \`products_created_at_idx\` ON \`products\` (\`created_at\`);`)

@@ -59,7 +59,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   	"vehicle_service_history" "enum_products_vehicle_service_history",
   	"vehicle_financeable" boolean DEFAULT false,
   	"before_add_to_basket_notification_extra_fee_fee_value" numeric,
-  	"before_add_to_basket_notification_extra_fee_associated_product_id" integer,
+  	"before_add_to_basket_notification_extra_fee_product_id" integer,
   	"before_add_to_basket_notification_extra_fee_label" varchar,
   	"spec_sheet_frame" varchar,
   	"spec_sheet_fork" varchar,
@@ -373,7 +373,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "products" ADD CONSTRAINT "products_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "products" ADD CONSTRAINT "products_featured_image_id_media_id_fk" FOREIGN KEY ("featured_image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
-  ALTER TABLE "products" ADD CONSTRAINT "products_before_add_to_basket_notification_extra_fee_associated_product_id_products_id_fk" FOREIGN KEY ("before_add_to_basket_notification_extra_fee_associated_product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "products" ADD CONSTRAINT "products_before_add_to_basket_notification_extra_fee_product_id_products_id_fk" FOREIGN KEY ("before_add_to_basket_notification_extra_fee_product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "products" ADD CONSTRAINT "products_meta_image_id_media_id_fk" FOREIGN KEY ("meta_image_id") REFERENCES "public"."media"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "products_rels" ADD CONSTRAINT "products_rels_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;
   ALTER TABLE "products_rels" ADD CONSTRAINT "products_rels_media_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;
@@ -424,7 +424,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   CREATE INDEX "products_attributes_attributes_frame_size_idx" ON "products" USING btree ("attributes_frame_size");
   CREATE INDEX "products_attributes_attributes_bike_type_idx" ON "products" USING btree ("attributes_bike_type");
   CREATE INDEX "products_attributes_attributes_battery_range_miles_idx" ON "products" USING btree ("attributes_battery_range_miles");
-  CREATE INDEX "products_before_add_to_basket_notification_extra_fee_bef_idx" ON "products" USING btree ("before_add_to_basket_notification_extra_fee_associated_product_id");
+  CREATE INDEX "products_before_add_to_basket_notification_extra_fee_bef_idx" ON "products" USING btree ("before_add_to_basket_notification_extra_fee_product_id");
   CREATE INDEX "products_meta_meta_image_idx" ON "products" USING btree ("meta_image_id");
   CREATE INDEX "products_updated_at_idx" ON "products" USING btree ("updated_at");
   CREATE INDEX "products_created_at_idx" ON "products" USING btree ("created_at");
