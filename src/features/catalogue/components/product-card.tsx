@@ -1,4 +1,5 @@
 // One product in a grid: picture, name, price and the facts a buyer scans for.
+import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
 import { Picture } from '../../../components/ui/picture'
 import type { ProductCard as Card } from '../queries.server'
@@ -11,7 +12,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
   }
   return (
     <article className="product-card">
-      <a href={`/products/${product.slug}`} className="product-card__link">
+      <a href={paths.product(product.slug)} className="product-card__link">
         <Picture media={product.image} sizes="(min-width: 1100px) 260px, (min-width: 640px) 45vw, 90vw" className="product-card__image" priority={priority} alt="" />
         <h3 className="product-card__name">{product.name}</h3>
       </a>
