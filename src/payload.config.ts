@@ -19,6 +19,7 @@ import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { health } from './cms/endpoints/health'
+import { revalidateAfterChange, revalidateAfterDelete } from './cms/hooks/revalidate-storefront'
 import { SiteSettings } from './cms/globals/site-settings'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -49,6 +50,7 @@ export default buildConfig({
       overrides: {
         admin: { group: 'Content' },
         access: { read: staffOnly, create: staffOnly, update: staffOnly, delete: staffOnly },
+        hooks: { afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
       },
     }),
     seoPlugin({

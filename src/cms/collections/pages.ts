@@ -3,11 +3,13 @@ import type { CollectionConfig } from 'payload'
 import { publishedOrStaff } from '../access/published-or-staff'
 import { staffOnly } from '../access/staff-only'
 import { slugField } from '../fields/slug'
+import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 
 export const Pages: CollectionConfig = {
   slug: 'pages',
   admin: { useAsTitle: 'title', defaultColumns: ['title', 'slug', 'publishedAt'], group: 'Content' },
   access: { read: publishedOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
+  hooks: { afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 160 },
     slugField('title'),

@@ -7,6 +7,7 @@ import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { slugField } from '../fields/slug'
+import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 
 export const VAT_RATES = [20, 5, 0] as const
 
@@ -38,7 +39,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeChange: [inheritKind] },
+  hooks: { beforeChange: [inheritKind], afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),

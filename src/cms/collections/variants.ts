@@ -3,6 +3,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionCo
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
+import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 
 /** A variable product's own price is its lowest variant price, so listings sort by what a customer really pays. */
 async function refreshFromPrice(req: PayloadRequest, productId: number | { id: number } | null | undefined) {
@@ -43,8 +44,8 @@ export const Variants: CollectionConfig = {
         return data
       },
     ],
-    afterChange: [afterChange],
-    afterDelete: [afterDelete],
+    afterChange: [revalidateAfterChange, afterChange],
+    afterDelete: [revalidateAfterDelete, afterDelete],
   },
   fields: [
     { name: 'product', type: 'relationship', relationTo: 'products', required: true, index: true },

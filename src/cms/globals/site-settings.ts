@@ -2,11 +2,13 @@
 import type { GlobalConfig } from 'payload'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
+import { revalidateGlobalAfterChange } from '../hooks/revalidate-storefront'
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
   admin: { group: 'Settings' },
   access: { read: anyone, update: staffOnly },
+  hooks: { afterChange: [revalidateGlobalAfterChange] },
   fields: [
     {
       name: 'seededAt',

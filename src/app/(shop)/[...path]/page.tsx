@@ -1,0 +1,49 @@
+// The generic page template at /{slug}; any other path nothing else answers follows a CMS redirect or 404s.
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { paths } from '../../../config/paths'
+import { RichText } from '../../../features/content/components/rich-text'
+import { pageBySlug } from '../../../features/content/queries.server'
+import { redirectOrNotFound } from '../../../features/content/redirect-or-not-found.server'
+
+export const revalidate = 300
+export const dynamicParams = true
+export function generateStaticParams() {
+  return [] // rendered on first visit, then cached until staff change content
+}
+
+type Props = { params: Promise<{ path: string[] }> }
+
+async function load(segments: string[]) {
+  return segments.length === 1 ? pageBySlug(segments[0]!) : null
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { path } = await params
+  const page = await load(path)
+  if (!page) return { title: 'Page not found', robots: { index: false } }
+  const title = page.meta?.title ?? page.title
+  const description = page.meta?.description ?? page.intro ?? undefined
+  return {
+    title: { absolute: title },
+    description,
+    alternates: { canonical: paths.page(page.slug) },
+    openGraph: { title, description, url: paths.page(page.slug), type: 'website' },
+  }
+}
+
+export default async function GenericPage({ params }: Props) {
+  const { path } = await params
+  const page = await load(path)
+  if (!page) {
+    await redirectOrNotFound(`/${path.join('/')}`)
+    notFound()
+  }
+  return (
+    <article className="container content-page">
+      <h1>{page.title}</h1>
+      {page.intro && <p className="content-page__intro">{page.intro}</p>}
+      <RichText data={page.content} />
+    </article>
+  )
+}

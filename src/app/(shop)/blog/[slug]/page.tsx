@@ -1,0 +1,78 @@
+import type { Metadata } from 'next'
+import { Picture } from '../../../../components/ui/picture'
+import { paths } from '../../../../config/paths'
+import { RichText } from '../../../../features/content/components/rich-text'
+import { postBySlug } from '../../../../features/content/queries.server'
+import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
+import type { Media } from '../../../../payload-types'
+
+export const revalidate = 300
+export function generateStaticParams() {
+  return []
+}
+
+type Props = { params: Promise<{ slug: string }> }
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params
+  const post = await postBySlug(slug)
+  if (!post) return { title: 'Page not found', robots: { index: false } }
+  const title = post.meta?.title ?? post.title
+  const description = post.meta?.description ?? post.excerpt
+  const image = (post.heroImage as Media | null)?.sizes?.large?.url ?? (post.heroImage as Media | null)?.url
+  return {
+    title: { absolute: title },
+    description,
+    alternates: { canonical: paths.post(post.slug) },
+    openGraph: { title, description, type: 'article', url: paths.post(post.slug), publishedTime: post.publishedAt, images: image ? [image] : undefined },
+  }
+}
+
+export default async function BlogPost({ params }: Props) {
+  const { slug } = await params
+  const post = await postBySlug(slug)
+  if (!post) return redirectOrNotFound(`/blog/${slug}`)
+  const hero = post.heroImage as Media | null
+  const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000'
+  const jsonLd = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      description: post.excerpt,
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      author: { '@type': 'Organization', name: post.authorName ?? 'Wheelhouse' },
+      image: hero?.url ? [new URL(hero.url, siteUrl).toString()] : undefined,
+      mainEntityOfPage: new URL(paths.post(post.slug), siteUrl).toString(),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: new URL('/', siteUrl).toString() },
+        { '@type': 'ListItem', position: 2, name: 'Blog', item: new URL(paths.blog(), siteUrl).toString() },
+        { '@type': 'ListItem', position: 3, name: post.title, item: new URL(paths.post(post.slug), siteUrl).toString() },
+      ],
+    },
+  ]
+  return (
+    <article className="container content-page">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
+      <nav aria-label="Breadcrumb" className="breadcrumbs">
+        <ol>
+          <li><a href="/">Home</a></li>
+          <li><a href={paths.blog()}>Blog</a></li>
+          <li aria-current="page">{post.title}</li>
+        </ol>
+      </nav>
+      <h1>{post.title}</h1>
+      <p className="post-card__date">
+        <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })}</time>
+        {post.authorName && ` · ${post.authorName}`}
+      </p>
+      <Picture media={hero} sizes="(min-width: 800px) 760px, 92vw" className="content-page__hero" priority />
+      <RichText data={post.content} />
+    </article>
+  )
+}

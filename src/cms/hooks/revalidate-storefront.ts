@@ -1,0 +1,28 @@
+// Staff edits show on the storefront within seconds, without a rebuild: any change to catalogue or
+// content marks every cached storefront page stale, and the next visit renders it afresh.
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+
+async function revalidateAll(reason: string, log: { debug: (o: object, m: string) => void }) {
+  try {
+    const { revalidatePath } = await import('next/cache')
+    revalidatePath('/', 'layout')
+    log.debug({ reason }, 'storefront revalidated')
+  } catch {
+    // Outside a Next.js request (seed, migrations, tests) there is no cache to revalidate.
+  }
+}
+
+export const revalidateAfterChange: CollectionAfterChangeHook = async ({ doc, req, collection }) => {
+  await revalidateAll(`${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
+  return doc
+}
+
+export const revalidateAfterDelete: CollectionAfterDeleteHook = async ({ doc, req, collection }) => {
+  await revalidateAll(`${collection.slug} ${String(doc.id)} deleted`, req.payload.logger)
+  return doc
+}
+
+export const revalidateGlobalAfterChange: GlobalAfterChangeHook = async ({ doc, req, global }) => {
+  await revalidateAll(`${global.slug} changed`, req.payload.logger)
+  return doc
+}

@@ -1,0 +1,106 @@
+// Content reads (pages, posts) and the redirect lookup for paths no route answers.
+import 'server-only'
+import type { Page, Post, Redirect } from '../../payload-types'
+import { payloadClient } from '../../cms/payload-client.server'
+import { paths } from '../../config/paths'
+
+const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
+
+export async function pageBySlug(slug: string): Promise<Page | null> {
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'pages',
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 2,
+    populate: { media: mediaFields },
+    overrideAccess: false,
+  })
+  return result.docs[0] ?? null
+}
+
+export async function postBySlug(slug: string): Promise<Post | null> {
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'posts',
+    where: { slug: { equals: slug } },
+    limit: 1,
+    depth: 2,
+    populate: { media: mediaFields },
+    overrideAccess: false,
+  })
+  return result.docs[0] ?? null
+}
+
+export async function postList(page: number, limit = 12) {
+  const payload = await payloadClient()
+  return payload.find({
+    collection: 'posts',
+    sort: '-publishedAt',
+    page,
+    limit,
+    depth: 1,
+    select: { title: true, slug: true, excerpt: true, publishedAt: true, heroImage: true, authorName: true },
+    populate: { media: mediaFields },
+    overrideAccess: false,
+  })
+}
+
+export async function allContentSlugs() {
+  const payload = await payloadClient()
+  const [pages, posts] = await Promise.all([
+    payload.find({ collection: 'pages', limit: 1000, depth: 0, select: { slug: true, updatedAt: true }, overrideAccess: false, pagination: false }),
+    payload.find({ collection: 'posts', limit: 1000, depth: 0, select: { slug: true, updatedAt: true }, overrideAccess: false, pagination: false }),
+  ])
+  return { pages: pages.docs, posts: posts.docs }
+}
+
+export interface RedirectTarget {
+  location: string
+  permanent: boolean
+}
+
+/** Normalises a request path the way redirects are stored: lower case, no trailing slash, no query. */
+export function normaliseRedirectPath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? '/'
+  const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare
+  return (trimmed || '/').toLowerCase()
+}
+
+/** The redirect stored in the CMS for this path, resolved to a URL, or null. */
+export async function redirectFor(path: string): Promise<RedirectTarget | null> {
+  const payload = await payloadClient()
+  const from = normaliseRedirectPath(path)
+  const result = await payload.find({
+    collection: 'redirects',
+    where: { or: [{ from: { equals: from } }, { from: { equals: `${from}/` } }] },
+    limit: 1,
+    depth: 1,
+    overrideAccess: true, // redirects are staff-only to read through the API; the storefront must follow them
+  })
+  const redirect: Redirect | undefined = result.docs[0]
+  if (!redirect) return null
+  const location = resolveTarget(redirect)
+  if (!location || normaliseRedirectPath(location) === from) return null
+  return { location, permanent: redirect.type === '301' || redirect.type === '308' }
+}
+
+function resolveTarget(redirect: Redirect): string | null {
+  const to = redirect.to
+  if (!to) return null
+  if (to.type === 'custom') return to.url ?? null
+  const ref = to.reference
+  if (!ref || typeof ref.value !== 'object' || !ref.value) return null
+  const slug = (ref.value as { slug?: string }).slug
+  if (!slug) return null
+  switch (ref.relationTo) {
+    case 'products':
+      return paths.product(slug)
+    case 'pages':
+      return paths.page(slug)
+    case 'posts':
+      return paths.post(slug)
+    default:
+      return null
+  }
+}
