@@ -5,11 +5,13 @@ import type { NextConfig } from 'next'
 // for scripts; nothing is ever loaded from another origin.
 const csp = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'" + (process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''),
+  "script-src 'self' 'unsafe-inline'" +
+    (process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : '') +
+    (process.env.GTM_ID ? ' https://www.googletagmanager.com' : ''),
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  "connect-src 'self'" + (process.env.GTM_ID ? ' https://www.google-analytics.com https://*.google-analytics.com' : ''),
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -1,12 +1,16 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
+import { ConsentBanner, CookieSettingsButton } from '../../features/consent/consent-banner'
+import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
 
 export const metadata: Metadata = {
   title: { default: 'Wheelhouse: motorcycles, scooters, bicycles and e-bikes', template: '%s | Wheelhouse' },
   description: 'New and used motorcycles, scooters, bicycles and electric bikes, rider wear and accessories, with finance and UK delivery.',
   metadataBase: new URL(process.env.SITE_URL ?? 'http://localhost:3000'),
+  icons: { apple: '/icons/apple-touch-icon.png' },
+  appleWebApp: { capable: true, title: 'Wheelhouse', statusBarStyle: 'black-translucent' },
 }
 
 export const viewport: Viewport = { themeColor: '#0d1927', width: 'device-width', initialScale: 1 }
@@ -67,6 +71,8 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 <li><a href="/finance">Finance</a></li>
                 <li><a href="/privacy">Privacy</a></li>
                 <li><a href="/terms">Terms</a></li>
+                <li><a href="/cookies">Cookies</a></li>
+                <li><CookieSettingsButton /></li>
               </ul>
             </section>
           </div>
@@ -77,6 +83,8 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
             </p>
           )}
         </footer>
+        <ConsentBanner tagManagerId={process.env.GTM_ID || undefined} />
+        <ServiceWorkerRegistration />
       </body>
     </html>
   )

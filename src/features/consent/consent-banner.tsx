@@ -1,0 +1,59 @@
+'use client'
+// Asks before any non-essential cookie; declining is one click, as easy as accepting; the footer's
+// "Cookie settings" button reopens it. The analytics tag manager loads only after acceptance.
+import { useEffect, useState } from 'react'
+import { consentCookie, readConsent, type ConsentChoice } from './consent'
+
+const OPEN_EVENT = 'wh:open-cookie-settings'
+
+function loadTagManager(id: string) {
+  if (document.getElementById('wh-gtm')) return
+  const script = document.createElement('script')
+  script.id = 'wh-gtm'
+  script.async = true
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`
+  document.head.appendChild(script)
+}
+
+export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    const choice = readConsent(document.cookie)
+    if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is only readable in the browser
+    if (!choice) setOpen(true)
+    const reopen = () => setOpen(true)
+    window.addEventListener(OPEN_EVENT, reopen)
+    return () => window.removeEventListener(OPEN_EVENT, reopen)
+  }, [tagManagerId])
+
+  function choose(choice: ConsentChoice) {
+    document.cookie = consentCookie(choice, window.location.protocol === 'https:')
+    setOpen(false)
+    if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
+    // Declining after accepting: analytics already loaded stays until the next page load, then never loads again.
+  }
+
+  if (!open) return null
+  return (
+    <section className="consent" role="region" aria-labelledby="consent-title">
+      <h2 id="consent-title" className="consent__title">Cookies</h2>
+      <p>
+        We use essential cookies to run the shop. With your permission we’d also use analytics cookies to see how the site is used.
+        Read our <a href="/cookies">cookie policy</a>.
+      </p>
+      <div className="consent__actions">
+        <button type="button" className="button button--solid" onClick={() => choose('accepted')}>Accept analytics cookies</button>
+        <button type="button" className="button button--solid" onClick={() => choose('declined')}>Reject analytics cookies</button>
+      </div>
+    </section>
+  )
+}
+
+export function CookieSettingsButton() {
+  return (
+    <button type="button" className="link-button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))}>
+      Cookie settings
+    </button>
+  )
+}

@@ -1,0 +1,155 @@
+// Content pages, routing rules, CMS redirects, error statuses, SEO files, the web app manifest,
+// the service worker and cookie consent, as a visitor (and a search engine) meets them.
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations, closeBrowser, newPage } from './browser'
+
+const base = inject('baseURL')
+const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: 'manual', ...init })
+
+afterAll(closeBrowser)
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { token: string }).token
+}
+
+describe('content', () => {
+  it('renders a CMS page at /{slug} with its SEO fields', async () => {
+    const res = await get('/returns')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('Returns and cancellation')
+    expect(html).toContain('14 days')
+    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/returns"/)
+    expect(html).toMatch(/<meta property="og:title"/)
+  })
+
+  it('lists posts on /blog and renders a post with BlogPosting and BreadcrumbList JSON-LD', async () => {
+    const index = await (await get('/blog')).text()
+    expect(index).toContain('Choosing your first motorcycle after CBT')
+    const { page, problems } = await newPage()
+    await page.goto('/blog/first-motorcycle-after-cbt')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Choosing your first motorcycle after CBT')
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((t) => JSON.parse(t) as { '@type': string }[])
+    expect(ld.map((d) => d['@type'])).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList']))
+    expect(await axeViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    for (const path of ['/no-such-page', '/blog/no-such-post', '/a/b/c']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.text()).toContain('Page not found')
+    }
+  })
+})
+
+describe('routing rules and redirects', () => {
+  it('strips trailing slashes and ignores case', async () => {
+    const slash = await get('/returns/')
+    expect([301, 308]).toContain(slash.status)
+    expect(new URL(slash.headers.get('location')!, base).pathname).toBe('/returns')
+    const upper = await get('/RETURNS')
+    expect([301, 308]).toContain(upper.status)
+    expect(new URL(upper.headers.get('location')!, base).pathname).toBe('/returns')
+    const { page } = await newPage()
+    const response = await page.goto('/ALL-BIKES/')
+    expect(new URL(page.url()).pathname).toBe('/all-bikes')
+    expect(response?.status()).toBe(200)
+  })
+
+  it('sends the nine old brand pages to /all-bikes temporarily', async () => {
+    for (const brand of ['benelli', 'cf-moto', 'gas-gas', 'honda', 'ktm', 'moto-guzzi', 'mutt-motorcycles', 'peugeot', 'royal-enfield']) {
+      const res = await get(`/brands/${brand}`)
+      expect([302, 307], brand).toContain(res.status)
+      expect(new URL(res.headers.get('location')!, base).pathname).toBe('/all-bikes')
+    }
+  })
+
+  it('sends old numeric product paths to the named product permanently', async () => {
+    const res = await get('/products/1000')
+    expect([301, 308]).toContain(res.status)
+    expect(new URL(res.headers.get('location')!, base).pathname).toMatch(/^\/products\/[a-z0-9-]+$/)
+  })
+
+  it('sends old category paths under /all-bikes/new and /all-bikes/used to /all-bikes temporarily', async () => {
+    for (const path of ['/all-bikes/new/motorcycles', '/all-bikes/used/adventure']) {
+      const res = await get(path)
+      expect([302, 307], path).toContain(res.status)
+      expect(new URL(res.headers.get('location')!, base).pathname).toBe('/all-bikes')
+    }
+  })
+
+  it('applies a redirect added in the admin at once, without a rebuild', async () => {
+    const token = await adminToken()
+    const from = `/old-offer-${Date.now()}`
+    expect((await get(from)).status).toBe(404)
+    const created = await fetch(`${base}/api/redirects`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}` },
+      body: JSON.stringify({ from, to: { type: 'custom', url: '/finance' }, type: '302' }),
+    })
+    expect(created.status).toBe(201)
+    const res = await get(from)
+    expect([302, 307]).toContain(res.status)
+    expect(new URL(res.headers.get('location')!, base).pathname).toBe('/finance')
+  })
+})
+
+describe('search engines and the installable app', () => {
+  it('serves robots.txt and a sitemap of products, categories, brands, pages and posts', async () => {
+    const robots = await (await get('/robots.txt')).text()
+    expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/)
+    expect(robots).toContain('Disallow: /admin')
+    const sitemap = await (await get('/sitemap.xml')).text()
+    for (const part of ['/products/honda-cb650r', '/category/motorcycles/naked', '/brand/honda', '/returns', '/blog/winter-riding-kit']) {
+      expect(sitemap, part).toContain(part)
+    }
+  })
+
+  it('has a web app manifest with the spec’s fields', async () => {
+    const res = await get('/manifest.webmanifest')
+    expect(res.status).toBe(200)
+    const manifest = (await res.json()) as { display: string; theme_color: string; background_color: string; start_url: string; icons: { sizes: string; purpose?: string; src: string }[] }
+    expect(manifest).toMatchObject({ display: 'standalone', theme_color: '#0d1927', background_color: '#0d1927', start_url: '/' })
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+    expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true)
+    for (const icon of manifest.icons) expect((await get(icon.src)).status, icon.src).toBe(200)
+  })
+
+  it('registers the service worker on localhost and serves the offline page when the network is gone', async () => {
+    const { page } = await newPage()
+    await page.goto('/')
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
+    expect(scope).toBe(`${base}/`)
+    await page.reload() // now controlled by the worker
+    await page.context().setOffline(true)
+    await page.goto('/about').catch(() => {})
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/offline/i)
+    await page.context().setOffline(false)
+  })
+})
+
+describe('cookie consent', () => {
+  it('asks first, declines in one click, remembers, and reopens from the footer', async () => {
+    const { page } = await newPage()
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'Cookies' })
+    await expect(banner.isVisible()).resolves.toBe(true)
+    expect(await page.locator('#wh-gtm').count()).toBe(0)
+    await page.getByRole('button', { name: 'Reject analytics cookies' }).click()
+    await expect(banner.isVisible()).resolves.toBe(false)
+    const cookies = await page.context().cookies()
+    expect(cookies.find((c) => c.name === 'wh_consent')?.value).toBe('declined')
+    await page.reload()
+    await expect(page.getByRole('region', { name: 'Cookies' }).count()).resolves.toBe(0)
+    await page.getByRole('button', { name: 'Cookie settings' }).click()
+    await expect(page.getByRole('region', { name: 'Cookies' }).isVisible()).resolves.toBe(true)
+  })
+})
