@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -14,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export async function bundleEntry(entry) {
   const outDir = path.join(root, 'node_modules', '.cache', 'wheelhouse')
   fs.mkdirSync(outDir, { recursive: true })
-  const outfile = path.join(outDir, `${path.basename(entry).replace(/\.ts$/, '')}.mjs`)
-  await build({
+  const outfile = path.join(outDir, `${path.basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`)
+  const result = await build({
     entryPoints: [path.resolve(root, entry)],
     outfile,
     bundle: true,
@@ -25,14 +25,25 @@ export async function bundleEntry(entry) {
     packages: 'external',
     sourcemap: 'inline',
     logLevel: 'warning',
+    write: false,
     banner: { js: `import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);` },
   })
+  // Write to a fresh file and rename it into place: never rewrite a file another process may be running
+  // (or that a hard-linked copy of node_modules shares).
+  const temp = `${outfile}.${process.pid}.tmp`
+  fs.writeFileSync(temp, result.outputFiles[0].contents)
+  fs.renameSync(temp, outfile)
   return outfile
+}
+
+/** Node arguments that preload the keep-alive timer before the bundle's imports are evaluated. */
+export function keepAliveArgs(file, args = []) {
+  return ['--enable-source-maps', '--import', pathToFileURL(path.join(root, 'scripts', 'keep-alive.mjs')).href, file, ...args]
 }
 
 export async function runEntry(entry, args = [], env = process.env) {
   const file = await bundleEntry(entry)
-  return spawnSync(process.execPath, ['--enable-source-maps', file, ...args], { stdio: 'inherit', env })
+  return spawnSync(process.execPath, keepAliveArgs(file, args), { stdio: 'inherit', env })
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import { buildIsFresh, writeBuildStamp } from './build-stamp.mjs'
-import { bundleEntry } from './run-ts.mjs'
+import { bundleEntry, keepAliveArgs } from './run-ts.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -28,7 +28,7 @@ async function prepare() {
   const entry = await bundleEntry('src/cms/prepare.ts')
   const resultFile = path.join(os.tmpdir(), `wheelhouse-prepare-${process.pid}-${Date.now()}.json`)
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const run = spawnSync(process.execPath, ['--enable-source-maps', entry], {
+    const run = spawnSync(process.execPath, keepAliveArgs(entry), {
       stdio: 'inherit',
       env: { ...process.env, PREPARE_RESULT_FILE: resultFile, NODE_ENV: 'production' },
     })

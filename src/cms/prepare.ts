@@ -1,10 +1,7 @@
 // Run by `npm start` before the server starts: apply migrations, then seed the demo shop on first run.
 import { writeFileSync } from 'node:fs'
 
-// Loading Payload's config (the Lexical editor's set-up) awaits work that holds no handle on the event
-// loop, so a plain script can end with "unsettled top-level await" (exit 13) before doing anything.
-// A timer set before anything is imported keeps the process alive until we exit on purpose.
-const keepAlive = setInterval(() => {}, 1000)
+// Run through scripts/run-ts.mjs, which preloads scripts/keep-alive.mjs: see there for why.
 const started = Date.now()
 
 const { getPayload } = await import('payload')
@@ -33,5 +30,4 @@ if (process.env.PREPARE_RESULT_FILE) {
   writeFileSync(process.env.PREPARE_RESULT_FILE, JSON.stringify({ ok: true, database: payload.db.name, ...result }))
 }
 await payload.destroy()
-clearInterval(keepAlive)
 process.exit(0)
