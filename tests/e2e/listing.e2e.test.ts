@@ -183,7 +183,7 @@ describe('category and brand pages', () => {
     await page.goto('/category/motorcycles')
     const total = await count(page)
     expect(total).toBeGreaterThan(7)
-    await page.getByLabel('Category').selectOption('motorcycles/naked')
+    await page.getByLabel('Category', { exact: true }).selectOption('motorcycles/naked')
     await page.getByRole('button', { name: 'Show results' }).click()
     await page.waitForURL(/category=motorcycles%2Fnaked/)
     expect(await count(page)).toBe(7)

@@ -234,9 +234,14 @@ async function listingFacetsUncached(scope: ListingScope): Promise<ListingFacets
     }
   }
   visit(null, 0)
+  // on a category page only its sub-categories are choices; depth counts from below that category
+  const inScope =
+    scope.type === 'category'
+      ? ordered.filter((c) => c.path.startsWith(`${scope.categoryPath}/`)).map((c) => ({ ...c, depth: c.depth - scope.categoryPath.split('/').length }))
+      : ordered
   return {
     brands: brands.filter((b) => brandIds.has(b.id)).map((b) => ({ slug: b.slug, name: b.name })),
-    categories: ordered,
+    categories: inScope,
     kinds: [...kinds],
   }
 }

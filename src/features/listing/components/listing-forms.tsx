@@ -78,7 +78,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true }: Filte
       <form method="get" action={basePath} className="filters__form" aria-labelledby="filters-heading">
         <h2 id="filters-heading" className="filters__heading">Filter</h2>
         <HiddenParams params={keep} />
-        {facets.categories.length > 1 && (
+        {facets.categories.length > 0 && (
           <div className="filters__field">
             <label htmlFor="filter-category">Category</label>
             <select id="filter-category" name="category" defaultValue={query.category ?? ''}>
