@@ -72,9 +72,11 @@ export function FilterForm({ basePath, query, facets, showBrands = true }: Filte
   const ebike = facets.kinds.includes('e-bike')
   const keep = listingParams({ ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q })
   const filtered = hasFilters(query)
+  const active = listingParams({ ...query, sort: 'relevance', page: 1, q: '' }).size
+  // folded on phones even when filters are on, so the results stay near the top after filtering
   return (
-    <details className="filters" open={filtered || undefined}>
-      <summary className="filters__summary">Filters{filtered ? ' (on)' : ''}</summary>
+    <details className="filters">
+      <summary className="filters__summary">Filters{active ? ` (${active} active)` : ''}</summary>
       <form method="get" action={basePath} className="filters__form" aria-labelledby="filters-heading">
         <h2 id="filters-heading" className="filters__heading">Filter</h2>
         <HiddenParams params={keep} />
