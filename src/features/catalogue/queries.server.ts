@@ -20,7 +20,7 @@ export interface ProductCard {
   registrationYear: number | null
 }
 
-function toCard(p: Product): ProductCard {
+export function toCard(p: Product): ProductCard {
   const brand = typeof p.brand === 'object' && p.brand ? p.brand : null
   const image = typeof p.featuredImage === 'object' && p.featuredImage ? p.featuredImage : null
   return {
@@ -40,7 +40,7 @@ function toCard(p: Product): ProductCard {
   }
 }
 
-const cardSelect = {
+export const cardSelect = {
   name: true,
   slug: true,
   price: true,
@@ -54,6 +54,9 @@ const cardSelect = {
   vehicle: true,
 } as const
 
+/** Related documents a card shows: the brand's name and the picture's sizes. */
+export const cardPopulate = { brands: { name: true }, media: { filename: true, url: true, alt: true, width: true, height: true, sizes: true } } as const
+
 export async function featuredProducts(limit = 12): Promise<ProductCard[]> {
   const payload = await payloadClient()
   const result = await payload.find({
@@ -64,7 +67,7 @@ export async function featuredProducts(limit = 12): Promise<ProductCard[]> {
     depth: 1,
     select: cardSelect,
     overrideAccess: false,
-    populate: { brands: { name: true }, media: { filename: true, url: true, alt: true, width: true, height: true, sizes: true } },
+    populate: cardPopulate,
   })
   return result.docs.map((d) => toCard(d as Product))
 }

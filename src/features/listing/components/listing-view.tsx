@@ -1,0 +1,101 @@
+// One listing page: heading, breadcrumbs, filters, sort, result count, product cards and page links.
+// Every listing route renders this with its own scope; the routes themselves only look things up.
+import { notFound, redirect } from 'next/navigation'
+import type { ReactNode } from 'react'
+import { ProductCard } from '../../catalogue/components/product-card'
+import {
+  countLabel,
+  EMPTY_LISTING_QUERY,
+  listingHref,
+  listingParams,
+  rawQueryString,
+  totalPages,
+  type ListingQuery,
+  type RawSearchParams,
+} from '../../../domain/catalogue/listing-query'
+import { listingFacets, listProducts, type ListingScope } from '../queries.server'
+import { Breadcrumbs, type Crumb } from './breadcrumbs'
+import { FilterForm, SortForm } from './listing-forms'
+import { Pagination } from './pagination'
+import '../listing.css'
+
+export interface ListingViewProps {
+  basePath: string
+  raw: RawSearchParams
+  query: ListingQuery
+  scope: ListingScope
+  title: string
+  intro?: ReactNode
+  trail: Crumb[]
+  /** "bike" on /all-bikes, "product" elsewhere */
+  noun?: string
+  showFilters?: boolean
+  showBrands?: boolean
+  /** replaces the filters column (the search form on /search) */
+  aside?: ReactNode
+  /** shown instead of results, e.g. the search page without words */
+  prompt?: ReactNode
+  /** shown when nothing matches; defaults to a hint to clear the filters */
+  empty?: ReactNode
+}
+
+/** Sends a messy address (empty form fields, odd order, bad values) to its clean form, keeping links shareable. */
+export function redirectToCleanAddress(basePath: string, raw: RawSearchParams, query: ListingQuery) {
+  if (rawQueryString(raw) !== listingParams(query).toString()) redirect(listingHref(basePath, query))
+}
+
+export async function ListingView({ basePath, raw, query, scope, title, intro, trail, noun = 'product', showFilters = true, showBrands = true, aside, prompt, empty }: ListingViewProps) {
+  redirectToCleanAddress(basePath, raw, query)
+  const [result, facets] = await Promise.all([
+    prompt ? null : listProducts(scope, query),
+    showFilters ? listingFacets(scope) : null,
+  ])
+  if (result && query.page > 1 && result.cards.length === 0) notFound()
+  const pages = result ? totalPages(result.totalDocs) : 1
+  return (
+    <div className="container listing">
+      <Breadcrumbs trail={trail} />
+      <header className="listing__header">
+        <h1>{title}</h1>
+        {intro}
+      </header>
+      <div className={showFilters || aside ? 'listing__layout' : undefined}>
+        {facets && <FilterForm basePath={basePath} query={query} facets={facets} showBrands={showBrands} />}
+        {aside}
+        <section className="listing__results" aria-labelledby="results-heading">
+          <h2 id="results-heading" className="visually-hidden">Results</h2>
+          {prompt}
+          {result && (
+            <>
+              <div className="listing__toolbar">
+                <p role="status" className="listing__count">
+                  {countLabel(result.totalDocs, noun)}
+                  {pages > 1 && <span className="listing__page"> · page {query.page} of {pages}</span>}
+                </p>
+                {result.totalDocs > 1 && <SortForm basePath={basePath} query={query} />}
+              </div>
+              {result.cards.length > 0 ? (
+                <div className="product-grid listing__grid">
+                  {result.cards.map((p, i) => (
+                    <ProductCard key={p.id} product={p} priority={i < 2} />
+                  ))}
+                </div>
+              ) : empty ? (
+                <div className="listing__empty">{empty}</div>
+              ) : (
+                <p className="listing__empty">
+                  Nothing matches these filters. Try fewer filters or{' '}
+                  <a href={listingHref(basePath, { ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q })}>
+                    clear them all
+                  </a>
+                  .
+                </p>
+              )}
+              <Pagination basePath={basePath} query={query} pages={pages} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,250 @@
+// Listing reads: one page of product cards for a scope (all bikes, a brand, a category, a search)
+// with the visitor's filters and sort, and the filter options that scope offers. Reads go through
+// access rules (overrideAccess: false) and are cached for five minutes per distinct query.
+import 'server-only'
+import { unstable_cache } from 'next/cache'
+import type { Where } from 'payload'
+import type { Product } from '../../payload-types'
+import { payloadClient } from '../../cms/payload-client.server'
+import { cardPopulate, cardSelect, toCard, type ProductCard } from '../catalogue/queries.server'
+import { BIKE_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
+import { PAGE_SIZE, type ListingQuery } from '../../domain/catalogue/listing-query'
+
+const REVALIDATE_SECONDS = 300
+const CACHE_TAGS = ['catalogue']
+
+export interface CategoryInfo {
+  id: number
+  name: string
+  slug: string
+  path: string
+  kind: ProductKind
+  parentId: number | null
+  description: string | null
+}
+
+export interface BrandInfo {
+  id: number
+  name: string
+  slug: string
+  description: string | null
+}
+
+export type ListingScope =
+  | { type: 'bikes' }
+  | { type: 'brand'; brandId: number }
+  | { type: 'category'; categoryPath: string }
+  | { type: 'search' }
+
+export interface ListingFacets {
+  brands: { slug: string; name: string }[]
+  /** categories holding products in the scope, with their ancestors, in tree order */
+  categories: { path: string; name: string; depth: number }[]
+  kinds: ProductKind[]
+}
+
+export interface ListingResult {
+  cards: ProductCard[]
+  totalDocs: number
+  page: number
+}
+
+export const allCategories = unstable_cache(
+  async (): Promise<CategoryInfo[]> => {
+    const payload = await payloadClient()
+    const result = await payload.find({
+      collection: 'categories',
+      sort: ['position', 'name'],
+      pagination: false,
+      depth: 0,
+      select: { name: true, slug: true, path: true, kind: true, parent: true, description: true },
+      overrideAccess: false,
+    })
+    return result.docs.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      path: c.path ?? c.slug,
+      kind: c.kind,
+      parentId: typeof c.parent === 'object' && c.parent ? c.parent.id : (c.parent ?? null),
+      description: c.description ?? null,
+    }))
+  },
+  ['listing-categories-v1'],
+  { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS },
+)
+
+export const allBrands = unstable_cache(
+  async (): Promise<BrandInfo[]> => {
+    const payload = await payloadClient()
+    const result = await payload.find({
+      collection: 'brands',
+      sort: 'name',
+      pagination: false,
+      depth: 0,
+      select: { name: true, slug: true, description: true },
+      overrideAccess: false,
+    })
+    return result.docs.map((b) => ({ id: b.id, name: b.name, slug: b.slug, description: b.description ?? null }))
+  },
+  ['listing-brands-v1'],
+  { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS },
+)
+
+export async function categoryByPath(path: string): Promise<CategoryInfo | null> {
+  const wanted = path.toLowerCase()
+  return (await allCategories()).find((c) => c.path === wanted) ?? null
+}
+
+export async function brandBySlug(slug: string): Promise<BrandInfo | null> {
+  const wanted = slug.toLowerCase()
+  return (await allBrands()).find((b) => b.slug === wanted) ?? null
+}
+
+/** A category and every category below it. */
+function withDescendants(categories: CategoryInfo[], path: string): number[] {
+  return categories.filter((c) => c.path === path || c.path.startsWith(`${path}/`)).map((c) => c.id)
+}
+
+/** The ancestors of a category, top first, ending with the category itself. */
+export function categoryTrail(categories: CategoryInfo[], category: CategoryInfo): CategoryInfo[] {
+  const segments = category.path.split('/')
+  return segments.flatMap((_, i) => categories.find((c) => c.path === segments.slice(0, i + 1).join('/')) ?? [])
+}
+
+const NOTHING: Where = { id: { equals: 0 } }
+const ACTIVE: Where = { status: { equals: 'active' } }
+
+function scopeWhere(scope: ListingScope, categories: CategoryInfo[]): Where {
+  switch (scope.type) {
+    case 'bikes':
+      return { kind: { in: [...BIKE_KINDS] } }
+    case 'brand':
+      return { brand: { equals: scope.brandId } }
+    case 'category': {
+      const ids = withDescendants(categories, scope.categoryPath)
+      return ids.length ? { category: { in: ids } } : NOTHING
+    }
+    case 'search':
+      return ACTIVE
+  }
+}
+
+/** Each search word must appear in the name, sku, brand name or category name (or a parent's name). */
+function searchWhere(q: string, categories: CategoryInfo[], brands: BrandInfo[]): Where[] {
+  const words = q.toLowerCase().split(' ').filter(Boolean).slice(0, 6)
+  return words.map((word) => {
+    const brandIds = brands.filter((b) => b.name.toLowerCase().includes(word)).map((b) => b.id)
+    const categoryIds = categories
+      .filter((c) => c.name.toLowerCase().includes(word))
+      .flatMap((c) => withDescendants(categories, c.path))
+    const or: Where[] = [{ name: { contains: word } }, { sku: { contains: word } }]
+    if (brandIds.length) or.push({ brand: { in: brandIds } })
+    if (categoryIds.length) or.push({ category: { in: [...new Set(categoryIds)] } })
+    return { or }
+  })
+}
+
+function filterWhere(query: ListingQuery, categories: CategoryInfo[], brands: BrandInfo[]): Where[] {
+  const and: Where[] = []
+  if (query.category) {
+    const ids = withDescendants(categories, query.category)
+    and.push(ids.length ? { category: { in: ids } } : NOTHING)
+  }
+  if (query.brands.length) {
+    const ids = brands.filter((b) => query.brands.includes(b.slug)).map((b) => b.id)
+    and.push(ids.length ? { brand: { in: ids } } : NOTHING)
+  }
+  if (query.condition) and.push({ condition: { equals: query.condition } })
+  if (query.minPricePence !== null) and.push({ price: { greater_than_equal: query.minPricePence } })
+  if (query.maxPricePence !== null) and.push({ price: { less_than_equal: query.maxPricePence } })
+  if (query.engineCcMin !== null) and.push({ 'attributes.engineCc': { greater_than_equal: query.engineCcMin } })
+  if (query.engineCcMax !== null) and.push({ 'attributes.engineCc': { less_than_equal: query.engineCcMax } })
+  if (query.licences.length) and.push({ 'attributes.licenceCategory': { in: query.licences } })
+  if (query.frameSizes.length) and.push({ 'attributes.frameSize': { in: query.frameSizes } })
+  if (query.bikeTypes.length) and.push({ 'attributes.bikeType': { in: query.bikeTypes } })
+  if (query.batteryRangeMinMiles !== null) and.push({ 'attributes.batteryRangeMiles': { greater_than_equal: query.batteryRangeMinMiles } })
+  return and
+}
+
+const RELEVANCE_SORT = ['-featured', '-createdAt', '-id']
+
+async function listProductsUncached(scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+  const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
+  // listings show what is on sale even to a signed-in member of staff, who may read drafts
+  const base: Where[] = [ACTIVE, scopeWhere(scope, categories), ...filterWhere(query, categories, brands)]
+  if (query.q) base.push(...searchWhere(query.q, categories, brands))
+  const where: Where = { and: base }
+  const read = { collection: 'products', depth: 1, select: cardSelect, populate: cardPopulate, overrideAccess: false } as const
+
+  if (query.sort === 'relevance') {
+    const result = await payload.find({ ...read, where, sort: RELEVANCE_SORT, page: query.page, limit: PAGE_SIZE })
+    return { cards: result.docs.map((d) => toCard(d as Product)), totalDocs: result.totalDocs, page: query.page }
+  }
+
+  // Price sorts put products without a price (price on application) last on every database:
+  // SQLite and PostgreSQL disagree on where NULLs sort, so priced and unpriced are read apart.
+  const direction = query.sort === 'price-asc' ? '' : '-'
+  const unpricedWhere: Where = { and: [...base, { price: { exists: false } }] }
+  const [priced, unpricedCount] = await Promise.all([
+    payload.find({ ...read, where: { and: [...base, { price: { exists: true } }] }, sort: [`${direction}price`, 'id'], page: query.page, limit: PAGE_SIZE }),
+    payload.count({ collection: 'products', where: unpricedWhere, overrideAccess: false }),
+  ])
+  const docs = [...priced.docs]
+  if (docs.length < PAGE_SIZE && unpricedCount.totalDocs > 0) {
+    const skip = Math.max(0, (query.page - 1) * PAGE_SIZE - priced.totalDocs)
+    const take = PAGE_SIZE - docs.length
+    if (skip < unpricedCount.totalDocs) {
+      const unpriced = await payload.find({ ...read, where: unpricedWhere, sort: RELEVANCE_SORT, page: 1, limit: skip + take })
+      docs.push(...unpriced.docs.slice(skip, skip + take))
+    }
+  }
+  return { cards: docs.map((d) => toCard(d as Product)), totalDocs: priced.totalDocs + unpricedCount.totalDocs, page: query.page }
+}
+
+/** One page of cards for the scope and query; cached per distinct (scope, query) for five minutes. */
+export const listProducts = unstable_cache(listProductsUncached, ['listing-products-v1'], { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS })
+
+async function listingFacetsUncached(scope: ListingScope): Promise<ListingFacets> {
+  const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
+  const result = await payload.find({
+    collection: 'products',
+    where: { and: [ACTIVE, scopeWhere(scope, categories)] },
+    pagination: false,
+    depth: 0,
+    select: { brand: true, category: true, kind: true },
+    overrideAccess: false,
+  })
+  const idOf = (v: unknown) => (typeof v === 'object' && v ? (v as { id: number }).id : (v as number | null | undefined))
+  const brandIds = new Set(result.docs.map((d) => idOf(d.brand)))
+  const categoryIds = new Set(result.docs.map((d) => idOf(d.category)))
+  const kinds = new Set(result.docs.flatMap((d) => (d.kind ? [d.kind] : [])))
+  const usedPaths = new Set<string>()
+  for (const c of categories) {
+    if (!categoryIds.has(c.id)) continue
+    for (const a of categoryTrail(categories, c)) usedPaths.add(a.path)
+  }
+  // tree order: a parent, then its children, following the categories' own positions
+  const ordered: ListingFacets['categories'] = []
+  const visit = (parentId: number | null, depth: number) => {
+    for (const c of categories) {
+      if (c.parentId !== parentId || !usedPaths.has(c.path)) continue
+      ordered.push({ path: c.path, name: c.name, depth })
+      visit(c.id, depth + 1)
+    }
+  }
+  visit(null, 0)
+  // on a category page only its sub-categories are choices; depth counts from below that category
+  const inScope =
+    scope.type === 'category'
+      ? ordered.filter((c) => c.path.startsWith(`${scope.categoryPath}/`)).map((c) => ({ ...c, depth: c.depth - scope.categoryPath.split('/').length }))
+      : ordered
+  return {
+    brands: brands.filter((b) => brandIds.has(b.id)).map((b) => ({ slug: b.slug, name: b.name })),
+    categories: inScope,
+    kinds: [...kinds],
+  }
+}
+
+/** The brands, categories and kinds a scope holds, for the filter form. */
+export const listingFacets = unstable_cache(listingFacetsUncached, ['listing-facets-v1'], { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS })

@@ -1,0 +1,237 @@
+// The bike listings as a customer uses them: filters, sort, paging, category and brand pages,
+// search, the forms without JavaScript, and accessibility.
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations, closeBrowser, newPage, openBrowser } from './browser'
+
+const base = inject('baseURL')
+const WIDE = { width: 1280, height: 900 }
+
+afterAll(closeBrowser)
+
+async function cardNames(page: Page): Promise<string[]> {
+  return page.locator('.listing__grid .product-card__name').allTextContents()
+}
+
+/** Rendered card prices in pence, in page order; Infinity for "Price on application". */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('.listing__grid .product-card__price').allTextContents()
+  return texts.map((t) => {
+    const m = /£([\d,]+(?:\.\d{2})?)/.exec(t)
+    return m ? Math.round(Number(m[1]!.replace(/,/g, '')) * 100) : Number.POSITIVE_INFINITY
+  })
+}
+
+async function count(page: Page): Promise<number> {
+  const text = (await page.getByRole('status').first().textContent()) ?? ''
+  return Number(/^([\d,]+)/.exec(text.trim())?.[1]?.replace(/,/g, '') ?? NaN)
+}
+
+describe('/all-bikes', () => {
+  it('lists every bike with a count, 24 per page, and pages through them', async () => {
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/all-bikes')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('All bikes')
+    const total = await count(page)
+    expect(total).toBe(47)
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/^47 bikes/)
+    const first = await cardNames(page)
+    expect(first).toHaveLength(24)
+    expect(first).not.toContain('Shoei NXR2 Helmet')
+
+    const pagination = page.getByRole('navigation', { name: 'Pagination' })
+    await pagination.getByRole('link', { name: /Next/ }).click()
+    await page.waitForURL(/\/all-bikes\?page=2$/)
+    const second = await cardNames(page)
+    expect(second).toHaveLength(total - 24)
+    expect(second.filter((n) => first.includes(n))).toEqual([])
+    await expect(pagination.locator('[aria-current="page"]').textContent()).resolves.toMatch(/2/)
+    expect(problems).toEqual([])
+  })
+
+  it('filters by condition through the form and keeps the filter in the URL', async () => {
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/all-bikes')
+    await page.getByRole('group', { name: 'Condition' }).getByLabel('Used').check()
+    await page.getByRole('button', { name: 'Show results' }).click()
+    await page.waitForURL(/\/all-bikes\?condition=used$/)
+    expect(await count(page)).toBe(8)
+    const badges = await page.locator('.listing__grid .product-card .badge').allTextContents()
+    expect(badges).toHaveLength(8)
+    expect(new Set(badges)).toEqual(new Set(['Used']))
+    // the back button returns to the unfiltered list
+    await page.goBack()
+    await page.waitForURL(/\/all-bikes$/)
+    expect(await count(page)).toBe(47)
+    expect(problems).toEqual([])
+  })
+
+  it('filters by brand and by engine size', async () => {
+    const { page } = await newPage(WIDE)
+    await page.goto('/all-bikes')
+    await page.getByRole('group', { name: 'Brand' }).getByLabel('KTM').check()
+    await page.getByRole('button', { name: 'Show results' }).click()
+    await page.waitForURL(/brand=ktm/)
+    const names = await cardNames(page)
+    expect(names.length).toBe(4)
+    expect(names.every((n) => n.includes('KTM'))).toBe(true)
+
+    await page.goto('/all-bikes?ccMax=125&licence=A1')
+    const small = await cardNames(page)
+    expect(small).toEqual(expect.arrayContaining(['Honda CB125F', 'Honda PCX125', 'Mutt Mongrel 125']))
+    expect(small).not.toContain('Peugeot Kisbee 50') // AM licence
+    expect(small).not.toContain('Trek FX 2') // bicycles have no engine
+  })
+
+  it('sorts by price increasing and decreasing, by the rendered prices', async () => {
+    const { page } = await newPage(WIDE)
+    await page.goto('/all-bikes')
+    await page.getByLabel('Sort by').selectOption('price-asc')
+    await page.getByRole('button', { name: 'Sort', exact: true }).click()
+    await page.waitForURL(/sort=price-asc/)
+    const ascending = await cardPrices(page)
+    expect(ascending).toHaveLength(24)
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
+    expect(ascending[0]).toBe(24_999) // Raleigh Krush 20, the cheapest bike
+
+    await page.goto('/all-bikes?sort=price-desc')
+    const descending = await cardPrices(page)
+    expect(descending).toEqual([...descending].sort((a, b) => b - a))
+    expect(descending[0]).toBe(2_049_900) // KTM 1390 Super Duke R
+    // page 2 continues below page 1
+    await page.goto('/all-bikes?sort=price-desc&page=2')
+    const next = await cardPrices(page)
+    expect(Math.max(...next)).toBeLessThanOrEqual(descending.at(-1)!)
+    expect(next).toEqual([...next].sort((a, b) => b - a))
+  })
+
+  it('filters by price range given in pounds', async () => {
+    const { page } = await newPage(WIDE)
+    await page.goto('/all-bikes?min=1000&max=3000&sort=price-asc')
+    const prices = await cardPrices(page)
+    expect(prices.length).toBeGreaterThan(0)
+    expect(prices.every((p) => p >= 100_000 && p <= 300_000)).toBe(true)
+  })
+
+  it('cleans an address full of empty or unknown values', async () => {
+    const res = await fetch(`${base}/all-bikes?category=&brand=&condition=used&min=&max=&sort=bogus&page=abc`, { redirect: 'manual' })
+    expect([303, 307, 308]).toContain(res.status)
+    expect(new URL(res.headers.get('location')!, base).search).toBe('?condition=used')
+  })
+
+  it('works with JavaScript turned off', async () => {
+    const browser = await openBrowser()
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base, viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    await page.goto('/all-bikes')
+    // on a phone the filters are folded away in a <details>, which opens without JavaScript
+    await page.getByText('Filters', { exact: true }).click()
+    await page.getByRole('group', { name: 'Condition' }).getByLabel('Used').check()
+    await page.getByRole('group', { name: 'Brand' }).getByLabel('Honda').check()
+    await page.getByRole('button', { name: 'Show results' }).click()
+    await page.waitForURL(/brand=honda&condition=used/)
+    const names = await cardNames(page)
+    expect(names.sort()).toEqual(['Used Honda Africa Twin 2020', 'Used Honda CB500F 2021'])
+
+    await page.goto('/all-bikes')
+    await page.getByLabel('Sort by').selectOption('price-desc')
+    await page.getByRole('button', { name: 'Sort', exact: true }).click()
+    await page.waitForURL(/sort=price-desc/)
+    const prices = await cardPrices(page)
+    expect(prices).toEqual([...prices].sort((a, b) => b - a))
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /Next/ }).click()
+    await page.waitForURL(/sort=price-desc&page=2/)
+    expect(await cardNames(page)).toHaveLength(23)
+    await context.close()
+  })
+
+  it('has a canonical URL and BreadcrumbList JSON-LD', async () => {
+    const html = await (await fetch(`${base}/all-bikes?condition=used&sort=price-asc`)).text()
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/all-bikes"\/>/)
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1]
+    const ld = JSON.parse(json!) as { '@type': string; itemListElement: { name: string; position: number }[] }
+    expect(ld['@type']).toBe('BreadcrumbList')
+    expect(ld.itemListElement.map((i) => i.name)).toEqual(['Home', 'All bikes'])
+    const page2 = await (await fetch(`${base}/all-bikes?page=2`)).text()
+    expect(page2).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/all-bikes\?page=2"\/>/)
+  })
+
+  it('has no WCAG 2.2 AA violations, wide and narrow', async () => {
+    for (const viewport of [WIDE, { width: 390, height: 844 }]) {
+      const { page } = await newPage(viewport)
+      await page.goto('/all-bikes?condition=new')
+      expect(await axeViolations(page)).toEqual([])
+    }
+  })
+})
+
+describe('category and brand pages', () => {
+  it('/category/motorcycles/naked lists the naked bikes', async () => {
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/category/motorcycles/naked')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Naked')
+    expect((await cardNames(page)).sort()).toEqual(
+      ['Honda CB125F', 'Honda CB650R', 'KTM 1390 Super Duke R', 'KTM 390 Duke', 'Used CF Moto 300NK 2023', 'Used Honda CB500F 2021', 'Used KTM 790 Duke 2019'].sort(),
+    )
+    const crumbs = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem').allTextContents()
+    expect(crumbs).toEqual(['Home', 'Motorcycles', 'Naked'])
+    expect(problems).toEqual([])
+  })
+
+  it('a parent category includes its children’s products', async () => {
+    const { page } = await newPage(WIDE)
+    await page.goto('/category/motorcycles')
+    const total = await count(page)
+    expect(total).toBeGreaterThan(7)
+    await page.getByLabel('Category', { exact: true }).selectOption('motorcycles/naked')
+    await page.getByRole('button', { name: 'Show results' }).click()
+    await page.waitForURL(/category=motorcycles%2Fnaked/)
+    expect(await count(page)).toBe(7)
+  })
+
+  it('/brand/honda lists only Honda products', async () => {
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/brand/honda')
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Honda')
+    const names = await cardNames(page)
+    expect(names.length).toBe(7)
+    expect(names.every((n) => n.includes('Honda'))).toBe(true)
+    expect(problems).toEqual([])
+  })
+
+  it('answers 404 for an unknown category or brand', async () => {
+    expect((await fetch(`${base}/category/no-such-thing`)).status).toBe(404)
+    expect((await fetch(`${base}/category/motorcycles/no-such-thing`)).status).toBe(404)
+    expect((await fetch(`${base}/brand/no-such-brand`)).status).toBe(404)
+  })
+})
+
+describe('/search', () => {
+  it('finds Honda products by brand name, case-insensitively', async () => {
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/search?q=HoNdA')
+    const names = await cardNames(page)
+    expect(names.length).toBe(7)
+    expect(names.every((n) => /honda/i.test(n))).toBe(true)
+    expect(problems).toEqual([])
+  })
+
+  it('searches by category name and by several words', async () => {
+    const { page } = await newPage(WIDE)
+    await page.goto('/search?q=helmets')
+    expect(await cardNames(page)).toEqual(expect.arrayContaining(['Shoei NXR2 Helmet', 'Kids Cycle Helmet']))
+    await page.goto('/search?q=ktm+duke')
+    expect((await cardNames(page)).sort()).toEqual(['KTM 1390 Super Duke R', 'KTM 390 Duke', 'Used KTM 790 Duke 2019'])
+  })
+
+  it('prompts for words when empty and says when nothing matched', async () => {
+    const { page } = await newPage()
+    await page.goto('/search')
+    await expect(page.locator('.search-help').textContent()).resolves.toMatch(/Type a bike, brand/)
+    await page.getByLabel('Search products').fill('zzzxxy')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL(/q=zzzxxy/)
+    await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/^0 products/)
+    await expect(page.locator('.search-help').textContent()).resolves.toMatch(/No products match/)
+  })
+})
