@@ -1,11 +1,13 @@
 // Staff edits show on the storefront within seconds, without a rebuild: any change to catalogue or
 // content marks every cached storefront page stale, and the next visit renders it afresh.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+import { CATALOGUE_TAG } from '../../config/cache-tags'
 
 async function revalidateAll(reason: string, log: { debug: (o: object, m: string) => void }) {
   try {
-    const { revalidatePath } = await import('next/cache')
+    const { revalidatePath, revalidateTag } = await import('next/cache')
     revalidatePath('/', 'layout')
+    revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads (listings)
     log.debug({ reason }, 'storefront revalidated')
   } catch {
     // Outside a Next.js request (seed, migrations, tests) there is no cache to revalidate.

@@ -9,9 +9,10 @@ import { payloadClient } from '../../cms/payload-client.server'
 import { cardPopulate, cardSelect, toCard, type ProductCard } from '../catalogue/queries.server'
 import { BIKE_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
 import { PAGE_SIZE, type ListingQuery } from '../../domain/catalogue/listing-query'
+import { CATALOGUE_TAG } from '../../config/cache-tags'
 
 const REVALIDATE_SECONDS = 300
-const CACHE_TAGS = ['catalogue']
+const CACHE_TAGS = [CATALOGUE_TAG]
 
 export interface CategoryInfo {
   id: number
