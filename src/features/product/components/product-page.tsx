@@ -56,14 +56,15 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
   const finance = product.finance ? (
     <section className="pdp-finance" aria-labelledby="pdp-finance-title">
       <h2 id="pdp-finance-title">Pay monthly</h2>
-      <p className="pdp-finance__estimate">
+      {/* The estimate and the "subject to status" statement share one style, so the caveat is never the smaller print. */}
+      <p className="pdp-finance__key">
         Estimated £{product.finance.estimate.lowerPounds.toLocaleString('en-GB')}–£{product.finance.estimate.upperPounds.toLocaleString('en-GB')} a month, subject to status
       </p>
       <p className="pdp-finance__basis">
         Hire purchase over {product.finance.termMonths} months with a {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
         {product.extraFee ? ' (price including on-the-road charges)' : ''}. An estimate, not a quote.
       </p>
-      <p className="pdp-finance__legal">Finance is subject to status. Representative example and full quote on the next step.</p>
+      <p className="pdp-finance__key">Finance is subject to status. Representative example and full quote on the next step.</p>
       {(settings.brokerStatement || settings.fcaFirmReference) && (
         <p className="pdp-finance__legal">
           {settings.brokerStatement}
@@ -108,52 +109,54 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
       />
 
       <div className="pdp-details">
-        {product.used && (
-          <section className="pdp-section" aria-labelledby="pdp-used-title">
-            <h2 id="pdp-used-title">About this used bike</h2>
-            <dl className="pdp-facts">
-              {product.used.mileage !== null && (
-                <div>
-                  <dt>Mileage</dt>
-                  <dd>{product.used.mileage.toLocaleString('en-GB')} miles</dd>
-                </div>
-              )}
-              {product.used.keepers !== null && (
-                <div>
-                  <dt>Previous keepers</dt>
-                  <dd>{product.used.keepers}</dd>
-                </div>
-              )}
-              {product.used.serviceHistory && (
-                <div>
-                  <dt>Service history</dt>
-                  <dd>{product.used.serviceHistory}</dd>
-                </div>
-              )}
-              {product.used.registrationDate && (
-                <div>
-                  <dt>First registered</dt>
-                  <dd>
-                    <time dateTime={product.used.registrationDate.slice(0, 10)}>{dateFormat.format(new Date(product.used.registrationDate))}</time>
-                  </dd>
-                </div>
-              )}
-              {product.used.registrationYear !== null && (
-                <div>
-                  <dt>Registration year</dt>
-                  <dd>{product.used.registrationYear}</dd>
-                </div>
-              )}
-            </dl>
-          </section>
-        )}
+        <div className="pdp-details__main">
+          {product.used && (
+            <section className="pdp-section" aria-labelledby="pdp-used-title">
+              <h2 id="pdp-used-title">About this used bike</h2>
+              <dl className="pdp-facts">
+                {product.used.mileage !== null && (
+                  <div>
+                    <dt>Mileage</dt>
+                    <dd>{product.used.mileage.toLocaleString('en-GB')} miles</dd>
+                  </div>
+                )}
+                {product.used.keepers !== null && (
+                  <div>
+                    <dt>Previous keepers</dt>
+                    <dd>{product.used.keepers}</dd>
+                  </div>
+                )}
+                {product.used.serviceHistory && (
+                  <div>
+                    <dt>Service history</dt>
+                    <dd>{product.used.serviceHistory}</dd>
+                  </div>
+                )}
+                {product.used.registrationDate && (
+                  <div>
+                    <dt>First registered</dt>
+                    <dd>
+                      <time dateTime={product.used.registrationDate.slice(0, 10)}>{dateFormat.format(new Date(product.used.registrationDate))}</time>
+                    </dd>
+                  </div>
+                )}
+                {product.used.registrationYear !== null && (
+                  <div>
+                    <dt>Registration year</dt>
+                    <dd>{product.used.registrationYear}</dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          )}
 
-        {product.description && (
-          <section className="pdp-section pdp-description" aria-labelledby="pdp-description-title">
-            <h2 id="pdp-description-title">Description</h2>
-            <RichText value={product.description} />
-          </section>
-        )}
+          {product.description && (
+            <section className="pdp-section pdp-description" aria-labelledby="pdp-description-title">
+              <h2 id="pdp-description-title">Description</h2>
+              <RichText value={product.description} />
+            </section>
+          )}
+        </div>
 
         {product.specRows.length > 0 && (
           <section className="pdp-section" aria-labelledby="pdp-spec-title">

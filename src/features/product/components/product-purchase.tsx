@@ -79,7 +79,8 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
           {chosen === undefined ? (
             <p className="pdp-stock pdp-stock--out-of-stock">{choiceName} is not available. Please choose another size or colour.</p>
           ) : price === null ? (
-            <p className="pdp-price pdp-price--poa">Price on application</p>
+            // No price to show: the price-on-application notice below says what to do instead.
+            <p className={`pdp-stock pdp-stock--${stock.level}`}>{stock.label}</p>
           ) : (
             <>
               <p className="pdp-price">
