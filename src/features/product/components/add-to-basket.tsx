@@ -1,9 +1,8 @@
 'use client'
 // Adds the chosen product or variant to the basket kept in browser storage and says so in a live region.
 import { useRef, useState } from 'react'
-import { addToBasket, type ProductSnapshot } from '../../../domain/basket/basket'
+import type { ProductSnapshot } from '../../../domain/basket/basket'
 import { paths } from '../../../config/paths'
-import { basketFromStore, storeWithBasket, STORE_STORAGE_KEY } from '../basket-storage'
 
 interface Props {
   /** null while the chosen size and colour do not exist */
@@ -24,10 +23,15 @@ export function AddToBasket({ snapshot }: Props) {
 
   const soldOut = !snapshot || snapshot.stockQuantity <= 0
 
-  function add() {
+  async function add() {
     if (!snapshot || busy.current) return
     busy.current = true
     try {
+      // Loaded on the first click: the stored-basket parser brings zod, which a reader of the page never needs.
+      const [{ addToBasket }, { basketFromStore, storeWithBasket, STORE_STORAGE_KEY }] = await Promise.all([
+        import('../../../domain/basket/basket'),
+        import('../basket-storage'),
+      ])
       // The stored copy is the customer's and may be stale or edited: it is only a list of what they chose.
       // Prices and stock are checked again on the server before the basket shows a total or takes payment.
       const raw = window.localStorage.getItem(STORE_STORAGE_KEY)
@@ -45,7 +49,8 @@ export function AddToBasket({ snapshot }: Props) {
           : `Added ${snapshot.name} to your basket${units > 1 ? ` (${units} in your basket)` : ''}.`,
       })
     } catch {
-      setOutcome({ ok: false, text: 'Your browser would not let us save the basket. Please allow site storage and try again.' })
+      // Storage refused (private mode, full) or the code failed to load on a poor connection.
+      setOutcome({ ok: false, text: 'We could not add this to your basket. Please check your connection and that site storage is allowed, then try again.' })
     } finally {
       busy.current = false
     }
@@ -53,7 +58,7 @@ export function AddToBasket({ snapshot }: Props) {
 
   return (
     <div className="pdp-buy">
-      <button type="button" className="pdp-add" onClick={add} disabled={soldOut}>
+      <button type="button" className="pdp-add" onClick={() => void add()} disabled={soldOut}>
         {!snapshot ? 'Not available' : soldOut ? 'Out of stock' : 'Add to basket'}
       </button>
       <div role="status" className={`pdp-added${outcome ? (outcome.ok ? ' pdp-added--ok' : ' pdp-added--error') : ''}`}>
