@@ -49,7 +49,7 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
 
   const notice = product.extraFee ? (
     <p className="pdp-notice">
-      <strong>Plus {formatPence(product.extraFee.pence)}</strong> {product.extraFee.label}. This is added to the price when you buy.
+      <strong>Plus {formatPence(product.extraFee.pence)}</strong>: {product.extraFee.label}, payable in addition to the price shown.
     </p>
   ) : null
 
