@@ -1,0 +1,73 @@
+'use client'
+// Adds the chosen product or variant to the basket kept in browser storage and says so in a live region.
+import { useRef, useState } from 'react'
+import type { ProductSnapshot } from '../../../domain/basket/basket'
+import { paths } from '../../../config/paths'
+
+interface Props {
+  /** null while the chosen size and colour do not exist */
+  readonly snapshot: ProductSnapshot | null
+}
+
+type Outcome = { readonly ok: boolean; readonly text: string } | null
+
+export function AddToBasket({ snapshot }: Props) {
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [lastSku, setLastSku] = useState(snapshot?.sku ?? null)
+  const busy = useRef(false)
+  // A new choice of variant clears the previous confirmation, which no longer describes what is shown.
+  if ((snapshot?.sku ?? null) !== lastSku) {
+    setLastSku(snapshot?.sku ?? null)
+    setOutcome(null)
+  }
+
+  const soldOut = !snapshot || snapshot.stockQuantity <= 0
+
+  async function add() {
+    if (!snapshot || busy.current) return
+    busy.current = true
+    try {
+      // Loaded on the first click: the stored-basket parser brings zod, which a reader of the page never needs.
+      const [{ addToBasket }, { basketFromStore, storeWithBasket, STORE_STORAGE_KEY }] = await Promise.all([
+        import('../../../domain/basket/basket'),
+        import('../basket-storage'),
+      ])
+      // The stored copy is the customer's and may be stale or edited: it is only a list of what they chose.
+      // Prices and stock are checked again on the server before the basket shows a total or takes payment.
+      const raw = window.localStorage.getItem(STORE_STORAGE_KEY)
+      const result = addToBasket(basketFromStore(raw), snapshot)
+      if (!result.ok) {
+        setOutcome({ ok: false, text: result.message })
+        return
+      }
+      window.localStorage.setItem(STORE_STORAGE_KEY, storeWithBasket(raw, result.basket))
+      const units = result.item.count
+      setOutcome({
+        ok: true,
+        text: result.limitedByStock
+          ? `Added ${snapshot.name} to your basket; that is all we have in stock (${units} in your basket).`
+          : `Added ${snapshot.name} to your basket${units > 1 ? ` (${units} in your basket)` : ''}.`,
+      })
+    } catch {
+      // Storage refused (private mode, full) or the code failed to load on a poor connection.
+      setOutcome({ ok: false, text: 'We could not add this to your basket. Please check your connection and that site storage is allowed, then try again.' })
+    } finally {
+      busy.current = false
+    }
+  }
+
+  return (
+    <div className="pdp-buy">
+      <button type="button" className="pdp-add" onClick={() => void add()} disabled={soldOut}>
+        {!snapshot ? 'Not available' : soldOut ? 'Out of stock' : 'Add to basket'}
+      </button>
+      <div role="status" className={`pdp-added${outcome ? (outcome.ok ? ' pdp-added--ok' : ' pdp-added--error') : ''}`}>
+        {outcome && (
+          <>
+            <span>{outcome.text}</span> {outcome.ok && <a href={paths.basket()}>View basket</a>}
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

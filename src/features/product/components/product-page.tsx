@@ -1,0 +1,198 @@
+// The product page (spec §2 simple and variable product): server-rendered facts around the small client
+// component that follows the chosen variant.
+import { Picture } from '../../../components/ui/picture'
+import { paths } from '../../../config/paths'
+import { formatPence } from '../../../domain/money'
+import { absoluteUrl, breadcrumbJsonLd, productJsonLd, serialiseJsonLd } from '../json-ld'
+import type { DealerSettings } from '../queries.server'
+import type { ProductView } from '../product-view'
+import { ProductPurchase } from './product-purchase'
+import { RichText } from './rich-text'
+import '../product.css'
+
+interface Props {
+  readonly product: ProductView
+  readonly settings: DealerSettings
+  readonly siteUrl: string
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+export function ProductPage({ product, settings, siteUrl }: Props) {
+  const opening = product.options[product.defaultIndex]
+  const inStock = product.options.some((o) => o.stockQuantity > 0)
+  const jsonLd = [
+    productJsonLd({
+      url: absoluteUrl(siteUrl, paths.product(product.slug)),
+      name: product.name,
+      description: product.metaDescription ?? product.shortDescription,
+      sku: opening?.sku ?? null,
+      brandName: product.brandName,
+      imageUrls: (opening?.images ?? []).flatMap((m) => (m.url ? [absoluteUrl(siteUrl, m.url)] : [])),
+      pricePence: opening?.pricePence ?? null,
+      inStock: product.productType === 'variable' ? inStock : (opening?.stockQuantity ?? 0) > 0,
+      condition: product.condition,
+    }),
+    breadcrumbJsonLd(product.breadcrumbs.map((c) => ({ name: c.name, url: absoluteUrl(siteUrl, c.path) }))),
+  ]
+
+  const heading = (
+    <div className="pdp-heading">
+      <p className="pdp-eyebrow">
+        {product.brandName && <span>{product.brandName}</span>}
+        <span className={`badge badge--${product.condition}`}>{product.condition === 'used' ? 'Used' : 'New'}</span>
+      </p>
+      <h1>{product.name}</h1>
+      {product.shortDescription && <p className="pdp-lede">{product.shortDescription}</p>}
+    </div>
+  )
+
+  const notice = product.extraFee ? (
+    <p className="pdp-notice">
+      <strong>Plus {formatPence(product.extraFee.pence)}</strong>: {product.extraFee.label}, payable in addition to the price shown.
+    </p>
+  ) : null
+
+  const finance = product.finance ? (
+    <section className="pdp-finance" aria-labelledby="pdp-finance-title">
+      <h2 id="pdp-finance-title">Pay monthly</h2>
+      {/* The estimate and the "subject to status" statement share one style, so the caveat is never the smaller print. */}
+      <p className="pdp-finance__key">
+        Estimated £{product.finance.estimate.lowerPounds.toLocaleString('en-GB')}–£{product.finance.estimate.upperPounds.toLocaleString('en-GB')} a month, subject to status
+      </p>
+      <p className="pdp-finance__basis">
+        Hire purchase over {product.finance.termMonths} months with a {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
+        {product.extraFee ? ' (price including on-the-road charges)' : ''}. An estimate, not a quote.
+      </p>
+      <p className="pdp-finance__key">Finance is subject to status. Representative example and full quote on the next step.</p>
+      {(settings.brokerStatement || settings.fcaFirmReference) && (
+        <p className="pdp-finance__legal">
+          {settings.brokerStatement}
+          {settings.fcaFirmReference && ` FCA firm reference ${settings.fcaFirmReference}.`}
+        </p>
+      )}
+      <p>
+        <a className="pdp-finance__link" href={paths.financeCheckoutProduct(product.slug)}>
+          Get a finance quote<span className="pdp-sr-only"> for {product.name}</span>
+        </a>
+      </p>
+    </section>
+  ) : null
+
+  return (
+    <article className="container pdp">
+      {jsonLd.map((ld, i) => (
+        <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(ld) }} />
+      ))}
+      <nav aria-label="Breadcrumb" className="pdp-breadcrumbs">
+        <ol>
+          {product.breadcrumbs.map((c, i) => (
+            <li key={c.path}>
+              {i === product.breadcrumbs.length - 1 ? <span aria-current="page">{c.name}</span> : <a href={c.path}>{c.name}</a>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <ProductPurchase
+        productId={product.id}
+        name={product.name}
+        slug={product.slug}
+        vatRatePercent={product.vatRatePercent}
+        compareAtPricePence={product.compareAtPricePence}
+        options={product.options}
+        defaultIndex={product.defaultIndex}
+        phone={settings.phone}
+        heading={heading}
+        notice={notice}
+        finance={finance}
+      />
+
+      <div className="pdp-details">
+        <div className="pdp-details__main">
+          {product.used && (
+            <section className="pdp-section" aria-labelledby="pdp-used-title">
+              <h2 id="pdp-used-title">About this used bike</h2>
+              <dl className="pdp-facts">
+                {product.used.mileage !== null && (
+                  <div>
+                    <dt>Mileage</dt>
+                    <dd>{product.used.mileage.toLocaleString('en-GB')} miles</dd>
+                  </div>
+                )}
+                {product.used.keepers !== null && (
+                  <div>
+                    <dt>Previous keepers</dt>
+                    <dd>{product.used.keepers}</dd>
+                  </div>
+                )}
+                {product.used.serviceHistory && (
+                  <div>
+                    <dt>Service history</dt>
+                    <dd>{product.used.serviceHistory}</dd>
+                  </div>
+                )}
+                {product.used.registrationDate && (
+                  <div>
+                    <dt>First registered</dt>
+                    <dd>
+                      <time dateTime={product.used.registrationDate.slice(0, 10)}>{dateFormat.format(new Date(product.used.registrationDate))}</time>
+                    </dd>
+                  </div>
+                )}
+                {product.used.registrationYear !== null && (
+                  <div>
+                    <dt>Registration year</dt>
+                    <dd>{product.used.registrationYear}</dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          )}
+
+          {product.description && (
+            <section className="pdp-section pdp-description" aria-labelledby="pdp-description-title">
+              <h2 id="pdp-description-title">Description</h2>
+              <RichText value={product.description} />
+            </section>
+          )}
+        </div>
+
+        {product.specRows.length > 0 && (
+          <section className="pdp-section" aria-labelledby="pdp-spec-title">
+            <h2 id="pdp-spec-title">Specification</h2>
+            <table className="pdp-spec">
+              <tbody>
+                {product.specRows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
+      </div>
+
+      {product.related.length > 0 && (
+        <section className="pdp-section" aria-labelledby="pdp-related-title">
+          <h2 id="pdp-related-title">Goes well with</h2>
+          <ul className="pdp-related">
+            {product.related.map((r) => (
+              <li key={r.id} className="pdp-related__card">
+                <Picture media={r.image} sizes="160px" className="pdp-related__image" alt="" />
+                <h3 className="pdp-related__name">
+                  <a href={paths.product(r.slug)}>{r.name}</a>
+                </h3>
+                <p className="pdp-related__price">
+                  {r.pricePence === null ? 'Price on application' : `${r.fromPrice ? 'From ' : ''}${formatPence(r.pricePence)}`}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </article>
+  )
+}

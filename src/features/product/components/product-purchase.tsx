@@ -1,0 +1,164 @@
+'use client'
+// The part of the product page that follows the chosen variant: pictures, price, stock, sku, the size and
+// colour choice and the add-to-basket control. Everything else on the page is rendered on the server.
+import { useState, type ReactNode } from 'react'
+import { Picture } from '../../../components/ui/picture'
+import { combinationState, findVariant, variantAxes, type CombinationState } from '../../../domain/catalogue/variant-matrix'
+import { stockStatus } from '../../../domain/catalogue/stock-status'
+import { formatPence } from '../../../domain/money'
+import type { ProductSnapshot } from '../../../domain/basket/basket'
+import type { PurchaseOption } from '../product-view'
+import { AddToBasket } from './add-to-basket'
+
+interface Props {
+  readonly productId: number
+  readonly name: string
+  readonly slug: string
+  readonly vatRatePercent: number
+  readonly compareAtPricePence: number | null
+  readonly options: readonly PurchaseOption[]
+  readonly defaultIndex: number
+  readonly phone: string | null
+  /** h1, brand and summary, rendered on the server */
+  readonly heading: ReactNode
+  /** extra-fee notice, shown before the add-to-basket control */
+  readonly notice: ReactNode
+  /** finance estimate, after the control */
+  readonly finance: ReactNode
+}
+
+const STATE_WORDS: Record<Exclude<CombinationState, 'in-stock'>, string> = { 'out-of-stock': 'out of stock', unavailable: 'not available' }
+
+export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, notice, finance }: Props) {
+  const initial = options[defaultIndex] ?? options[0]
+  const [size, setSize] = useState<string | null>(initial?.size ?? null)
+  const [colour, setColour] = useState<string | null>(initial?.colour ?? null)
+  const axes = variantAxes(options)
+  const isVariable = options.length > 1 || axes.sizes.length > 0 || axes.colours.length > 0
+  const chosen = isVariable ? findVariant(options, size, colour) : initial
+  const images = chosen?.images.length ? chosen.images : (initial?.images ?? [])
+  const [main, ...rest] = images
+  const stock = stockStatus(chosen?.stockQuantity)
+  const price = chosen?.pricePence ?? null
+  const choiceName = [size, colour].filter(Boolean).join(' / ')
+
+  const snapshot: ProductSnapshot | null =
+    chosen && price !== null
+      ? {
+          productId,
+          ...(chosen.variantId !== null ? { variantId: chosen.variantId } : {}),
+          name: isVariable && choiceName ? `${name} – ${choiceName}` : name,
+          sku: chosen.sku ?? String(chosen.variantId ?? productId),
+          pricePence: price,
+          vatRatePercent,
+          stockQuantity: chosen.stockQuantity,
+          slug,
+          ...(main?.url ? { image: { url: main.url, alt: main.alt } } : {}),
+        }
+      : null
+
+  return (
+    <div className="pdp-top">
+      <div className="pdp-gallery">
+        <Picture key={main?.id ?? 'none'} media={main} sizes="(min-width: 900px) 580px, 100vw" className="pdp-gallery__main" priority />
+        {rest.length > 0 && (
+          <ul className="pdp-gallery__more" aria-label="More pictures">
+            {rest.map((m) => (
+              <li key={m.id}>
+                <Picture media={m} sizes="(min-width: 900px) 180px, 30vw" className="pdp-gallery__thumb" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className="pdp-summary">
+        {heading}
+
+        <div className="pdp-offer" aria-live="polite" aria-atomic="true">
+          {chosen === undefined ? (
+            <p className="pdp-stock pdp-stock--out-of-stock">{choiceName} is not available. Please choose another size or colour.</p>
+          ) : price === null ? (
+            // No price to show: the price-on-application notice below says what to do instead.
+            <p className={`pdp-stock pdp-stock--${stock.level}`}>{stock.label}</p>
+          ) : (
+            <>
+              <p className="pdp-price">
+                <span className="pdp-price__now">{formatPence(price)}</span> <span className="pdp-price__vat">inc. VAT</span>
+                {compareAtPricePence !== null && compareAtPricePence > price && (
+                  <span className="pdp-price__was">
+                    {' '}
+                    <span className="pdp-sr-only">was </span>
+                    <s>{formatPence(compareAtPricePence)}</s>
+                  </span>
+                )}
+              </p>
+              <p className={`pdp-stock pdp-stock--${stock.level}`}>
+                {isVariable && choiceName && <span className="pdp-sr-only">{choiceName}: </span>}
+                {stock.label}
+              </p>
+            </>
+          )}
+          {chosen?.sku && (
+            <p className="pdp-sku">
+              SKU <span data-testid="sku">{chosen.sku}</span>
+            </p>
+          )}
+        </div>
+
+        {axes.sizes.length > 0 && (
+          <fieldset className="pdp-choices">
+            <legend>
+              Size{size ? <span className="pdp-choices__current">: {size}</span> : null}
+            </legend>
+            {axes.sizes.map((s) => {
+              const state = combinationState(options, s, colour)
+              return (
+                <label key={s} className={`pdp-choice pdp-choice--${state}`}>
+                  <input type="radio" name="size" value={s} checked={size === s} onChange={() => setSize(s)} />
+                  <span>{s}</span>
+                  {state !== 'in-stock' && <span className="pdp-sr-only"> – {STATE_WORDS[state]}{colour ? ` in ${colour}` : ''}</span>}
+                </label>
+              )
+            })}
+          </fieldset>
+        )}
+        {axes.colours.length > 0 && (
+          <fieldset className="pdp-choices">
+            <legend>
+              Colour{colour ? <span className="pdp-choices__current">: {colour}</span> : null}
+            </legend>
+            {axes.colours.map((c) => {
+              const state = combinationState(options, size, c)
+              return (
+                <label key={c} className={`pdp-choice pdp-choice--${state}`}>
+                  <input type="radio" name="colour" value={c} checked={colour === c} onChange={() => setColour(c)} />
+                  <span>{c}</span>
+                  {state !== 'in-stock' && <span className="pdp-sr-only"> – {STATE_WORDS[state]}{size ? ` in size ${size}` : ''}</span>}
+                </label>
+              )
+            })}
+          </fieldset>
+        )}
+
+        {notice}
+
+        {chosen !== undefined && price === null ? (
+          <p className="pdp-poa">
+            Price on application – contact us
+            {phone && (
+              <>
+                {' '}
+                on <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
+              </>
+            )}
+          </p>
+        ) : (
+          <AddToBasket snapshot={snapshot} />
+        )}
+
+        {finance}
+      </div>
+    </div>
+  )
+}

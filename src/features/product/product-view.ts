@@ -1,0 +1,165 @@
+// What the product page shows, as plain serialisable data: built on the server from Payload documents,
+// handed in part to the small client component that lets the customer choose a variant.
+import type { Category, Media, Product, Variant } from '../../payload-types'
+import { filledSpecRows } from '../../domain/catalogue/spec-sheet'
+import { defaultVariantIndex } from '../../domain/catalogue/variant-matrix'
+import { productMonthlyEstimate, type ProductMonthlyEstimate } from '../../domain/finance/product-monthly-estimate'
+import { paths } from '../../config/paths'
+
+/** One thing the customer can buy from this page: the product itself, or one of its variants. */
+export interface PurchaseOption {
+  readonly variantId: number | null
+  readonly size: string | null
+  readonly colour: string | null
+  readonly sku: string | null
+  readonly pricePence: number | null
+  readonly stockQuantity: number
+  /** Main picture first. */
+  readonly images: readonly Media[]
+}
+
+export interface RelatedCard {
+  readonly id: number
+  readonly name: string
+  readonly slug: string
+  readonly pricePence: number | null
+  readonly fromPrice: boolean
+  readonly image: Media | null
+}
+
+export interface UsedBikeDetails {
+  readonly mileage: number | null
+  readonly keepers: number | null
+  readonly serviceHistory: string | null
+  /** ISO date */
+  readonly registrationDate: string | null
+  readonly registrationYear: number | null
+}
+
+export interface ProductView {
+  readonly id: number
+  readonly slug: string
+  readonly name: string
+  readonly brandName: string | null
+  readonly condition: 'new' | 'used'
+  readonly kind: Product['kind']
+  readonly productType: 'simple' | 'variable'
+  readonly vatRatePercent: number
+  readonly shortDescription: string | null
+  readonly description: Product['description']
+  readonly metaDescription: string | null
+  readonly compareAtPricePence: number | null
+  readonly options: readonly PurchaseOption[]
+  readonly defaultIndex: number
+  readonly specRows: ReturnType<typeof filledSpecRows>
+  readonly used: UsedBikeDetails | null
+  readonly extraFee: { readonly pence: number; readonly label: string } | null
+  readonly finance: ProductMonthlyEstimate | null
+  readonly related: readonly RelatedCard[]
+  /** Home > top category > category > product, as site paths. */
+  readonly breadcrumbs: readonly { readonly name: string; readonly path: string }[]
+}
+
+export const SERVICE_HISTORY_WORDS: Record<NonNullable<NonNullable<Product['vehicle']>['serviceHistory']>, string> = {
+  'full-dealer': 'Full dealer service history',
+  full: 'Full service history',
+  part: 'Part service history',
+  none: 'No service history',
+}
+
+function media(value: number | Media | null | undefined): Media | null {
+  return typeof value === 'object' && value !== null && value.url ? value : null
+}
+
+function uniqueMedia(list: (Media | null)[]): Media[] {
+  const seen = new Set<number>()
+  const out: Media[] = []
+  for (const m of list) {
+    if (!m || seen.has(m.id)) continue
+    seen.add(m.id)
+    out.push(m)
+  }
+  return out
+}
+
+function categoryTrail(category: Product['category']): { name: string; path: string }[] {
+  if (typeof category !== 'object' || !category) return []
+  const trail: Category[] = []
+  let current: Category | null = category
+  // Categories are two levels deep today; the bound keeps a mis-edited loop in the tree from hanging a render.
+  while (current && trail.length < 5) {
+    trail.unshift(current)
+    current = typeof current.parent === 'object' ? current.parent : null
+  }
+  return trail.map((c) => ({ name: c.name, path: paths.category(c.path ?? c.slug) }))
+}
+
+export function toProductView(product: Product, variants: readonly Variant[]): ProductView {
+  const productImages = uniqueMedia([media(product.featuredImage), ...(product.gallery ?? []).map(media)])
+  const options: PurchaseOption[] =
+    product.productType === 'variable' && variants.length > 0
+      ? variants.map((v) => ({
+          variantId: v.id,
+          size: v.size ?? null,
+          colour: v.colour ?? null,
+          sku: v.sku,
+          pricePence: v.price ?? product.price ?? null,
+          stockQuantity: v.stockQuantity,
+          // The variant's own pictures lead; the product's follow so the gallery is never poorer than a simple product's.
+          images: uniqueMedia([media(v.featuredImage), ...(v.galleryImages ?? []).map(media), ...productImages]),
+        }))
+      : [{ variantId: null, size: null, colour: null, sku: product.sku ?? null, pricePence: product.price ?? null, stockQuantity: product.stockQuantity ?? 0, images: productImages }]
+
+  const vehicle = product.vehicle
+  const used: UsedBikeDetails | null =
+    product.condition === 'used' && vehicle
+      ? {
+          mileage: vehicle.mileage ?? null,
+          keepers: vehicle.keepers ?? null,
+          serviceHistory: vehicle.serviceHistory ? SERVICE_HISTORY_WORDS[vehicle.serviceHistory] : null,
+          registrationDate: vehicle.registrationDate ?? null,
+          registrationYear: vehicle.registrationDate ? new Date(vehicle.registrationDate).getUTCFullYear() : null,
+        }
+      : null
+
+  const fee = product.beforeAddToBasketNotification?.extraFee
+  const extraFee = fee?.feeValue ? { pence: fee.feeValue, label: fee.label?.trim() || 'Additional charge' } : null
+  const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
+    offerType: p.offerType,
+    financeOptionsAdjustment: p.financeOptionsAdjustment
+      ? {
+          termInMonths: p.financeOptionsAdjustment.termInMonths,
+          annualDistance: p.financeOptionsAdjustment.annualDistance,
+          cashDepositPence: p.financeOptionsAdjustment.cashDeposit,
+        }
+      : null,
+  }))
+
+  const related: RelatedCard[] = (product.relatedProducts ?? [])
+    .filter((r): r is Product => typeof r === 'object' && r !== null && r.slug !== product.slug)
+    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, pricePence: r.price ?? null, fromPrice: r.productType === 'variable', image: media(r.featuredImage) }))
+
+  const brand = typeof product.brand === 'object' && product.brand ? product.brand : null
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    brandName: brand?.name ?? null,
+    condition: product.condition,
+    kind: product.kind,
+    productType: product.productType,
+    vatRatePercent: product.vatRate,
+    shortDescription: product.shortDescription ?? null,
+    description: product.description,
+    metaDescription: product.meta?.description ?? null,
+    compareAtPricePence: product.compareAtPrice ?? null,
+    options,
+    defaultIndex: Math.max(0, defaultVariantIndex(options)),
+    specRows: filledSpecRows(product.specSheet),
+    used,
+    extraFee,
+    finance: productMonthlyEstimate({ kind: product.kind, financeable: vehicle?.financeable, pricePence: product.price ?? null, extraFeePence: extraFee?.pence, promotions }),
+    related,
+    breadcrumbs: [{ name: 'Home', path: paths.home() }, ...categoryTrail(product.category), { name: product.name, path: paths.product(product.slug) }],
+  }
+}

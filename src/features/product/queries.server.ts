@@ -1,0 +1,58 @@
+// Server reads for the product page: one product by slug with its variants, and the dealer's settings.
+// Reads go through access rules (overrideAccess: false), so inactive products are simply not found.
+import 'server-only'
+import { cache } from 'react'
+import type { Product, Variant } from '../../payload-types'
+import { payloadClient } from '../../cms/payload-client.server'
+import { toProductView, type ProductView } from './product-view'
+
+const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
+
+/** Cached per request, so generateMetadata and the page share one read. */
+export const productBySlug = cache(async (slug: string): Promise<ProductView | null> => {
+  const payload = await payloadClient()
+  const found = await payload.find({
+    collection: 'products',
+    where: { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] },
+    limit: 1,
+    depth: 2,
+    overrideAccess: false,
+    joins: { variants: false },
+    populate: {
+      brands: { name: true, slug: true },
+      categories: { name: true, slug: true, path: true, parent: true },
+      media: mediaFields,
+      products: { name: true, slug: true, price: true, productType: true, featuredImage: true, status: true },
+    },
+  })
+  const product = found.docs[0] as Product | undefined
+  if (!product) return null
+  let variants: Variant[] = []
+  if (product.productType === 'variable') {
+    const result = await payload.find({
+      collection: 'variants',
+      where: { product: { equals: product.id } },
+      sort: 'position',
+      limit: 200,
+      depth: 1,
+      overrideAccess: false,
+      populate: { media: mediaFields },
+      select: { size: true, colour: true, sku: true, price: true, stockQuantity: true, position: true, featuredImage: true, galleryImages: true },
+    })
+    variants = result.docs as Variant[]
+  }
+  return toProductView(product, variants)
+})
+
+export const dealerSettings = cache(async () => {
+  const payload = await payloadClient()
+  const s = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
+  return {
+    dealerName: s.dealerName,
+    phone: s.phone ?? null,
+    brokerStatement: s.finance?.brokerStatement ?? null,
+    fcaFirmReference: s.finance?.fcaFirmReference ?? null,
+  }
+})
+
+export type DealerSettings = Awaited<ReturnType<typeof dealerSettings>>
