@@ -22,6 +22,25 @@ let stopping = false
 const startedAt = Date.now()
 await app.prepare()
 
+// Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
+// ("/all-bikes, /all-bikes"), which browsers may read as one bad URL. Keep the first value.
+function dedupeLocation(res) {
+  const writeHead = res.writeHead
+  res.writeHead = function (status, ...rest) {
+    const current = res.getHeader('location')
+    if (Array.isArray(current)) res.setHeader('location', current[0])
+    const headers = rest.find((r) => r && typeof r === 'object')
+    if (headers && !Array.isArray(headers)) {
+      for (const key of Object.keys(headers)) {
+        if (key.toLowerCase() !== 'location') continue
+        if (Array.isArray(headers[key])) headers[key] = headers[key][0]
+        if (res.hasHeader('location')) delete headers[key]
+      }
+    }
+    return writeHead.call(this, status, ...rest)
+  }
+}
+
 const server = http.createServer((req, res) => {
   const start = process.hrtime.bigint()
   const incoming = req.headers['x-request-id']
@@ -31,6 +50,7 @@ const server = http.createServer((req, res) => {
   if (stopping) res.setHeader('Connection', 'close')
   const https = trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted)
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  dedupeLocation(res)
   res.on('finish', () => {
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
     log(res.statusCode >= 500 ? 'error' : 'info', {

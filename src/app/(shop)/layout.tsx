@@ -9,7 +9,7 @@ export const metadata: Metadata = {
   title: { default: 'Wheelhouse: motorcycles, scooters, bicycles and e-bikes', template: '%s | Wheelhouse' },
   description: 'New and used motorcycles, scooters, bicycles and electric bikes, rider wear and accessories, with finance and UK delivery.',
   metadataBase: new URL(process.env.SITE_URL ?? 'http://localhost:3000'),
-  icons: { apple: '/icons/apple-touch-icon.png' },
+  icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }], apple: '/icons/apple-touch-icon.png' },
   appleWebApp: { capable: true, title: 'Wheelhouse', statusBarStyle: 'black-translucent' },
 }
 

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 import { parseListingQuery } from '../../../../domain/catalogue/listing-query'
 import { paths } from '../../../../config/paths'
 import { ListingView } from '../../../../features/listing/components/listing-view'
 import { listingMetadata } from '../../../../features/listing/metadata'
 import { brandBySlug } from '../../../../features/listing/queries.server'
+import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 
 export const revalidate = 300
 
@@ -23,7 +23,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 export default async function BrandPage({ params, searchParams }: Props) {
   const brand = await brandBySlug(decodeURIComponent((await params).slug))
-  if (!brand) notFound()
+  if (!brand) return redirectOrNotFound(paths.brand(decodeURIComponent((await params).slug)))
   const raw = await searchParams
   return (
     <ListingView

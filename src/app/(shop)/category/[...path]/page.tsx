@@ -1,10 +1,10 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 import { parseListingQuery } from '../../../../domain/catalogue/listing-query'
 import { paths } from '../../../../config/paths'
 import { ListingView } from '../../../../features/listing/components/listing-view'
 import { listingMetadata } from '../../../../features/listing/metadata'
 import { allCategories, categoryByPath, categoryTrail } from '../../../../features/listing/queries.server'
+import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 
 export const revalidate = 300
 
@@ -28,7 +28,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 export default async function CategoryPage({ params, searchParams }: Props) {
   const category = await findCategory(params)
-  if (!category) notFound()
+  if (!category) return redirectOrNotFound(`/category/${(await params).path.join('/')}`)
   const raw = await searchParams
   const trail = categoryTrail(await allCategories(), category).map((c) => ({ name: c.name, href: paths.category(c.path) }))
   return (

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
 import { paths } from '../../../../config/paths'
 import { ProductPage } from '../../../../features/product/components/product-page'
 import { dealerSettings, productBySlug } from '../../../../features/product/queries.server'
+import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 
 // Rendered on the first request for each product, then served from the cache and refreshed at most every
 // five minutes; nothing is read from the database at build time.
@@ -38,6 +38,6 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 export default async function Page({ params }: Params) {
   const { slug } = await params
   const [product, settings] = await Promise.all([productBySlug(slug), dealerSettings()])
-  if (!product) notFound()
+  if (!product) return redirectOrNotFound(paths.product(slug))
   return <ProductPage product={product} settings={settings} siteUrl={process.env.SITE_URL ?? 'http://localhost:3000'} />
 }
