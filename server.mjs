@@ -1,6 +1,8 @@
 // The production server: Next.js behind a thin HTTP layer that adds request ids, JSON access logs,
 // HSTS behind HTTPS, and a graceful shutdown on SIGTERM (finish in-flight requests, then exit).
-import { randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
 
@@ -21,6 +23,47 @@ function log(level, fields) {
 let stopping = false
 const startedAt = Date.now()
 await app.prepare()
+
+// 404s are counted for staff (admin: Content › Not-found paths): batched here, sent every 10 s to an
+// internal endpoint that only this process can call (the batch is signed with the Payload secret).
+const PAGE_PATH = /^\/(?!_next\/|api\/|admin(\/|$))[^.]*$/
+const notFound = new Map()
+function noteNotFound(req) {
+  const pathOnly = (req.url ?? '').split('?')[0].slice(0, 500)
+  if (!PAGE_PATH.test(pathOnly)) return
+  const entry = notFound.get(pathOnly) ?? { path: pathOnly, count: 0, referrer: null, at: '' }
+  entry.count += 1
+  entry.at = new Date().toISOString()
+  const referrer = req.headers.referer
+  if (typeof referrer === 'string') entry.referrer = referrer.slice(0, 500)
+  if (notFound.size < 500 || notFound.has(pathOnly)) notFound.set(pathOnly, entry)
+}
+function secret() {
+  if (process.env.PAYLOAD_SECRET) return process.env.PAYLOAD_SECRET
+  try {
+    return JSON.parse(fs.readFileSync(path.join(process.cwd(), 'data', 'secrets.json'), 'utf8')).payloadSecret
+  } catch {
+    return undefined
+  }
+}
+async function flushNotFound() {
+  if (notFound.size === 0) return
+  const key = secret()
+  const body = JSON.stringify({ hits: [...notFound.values()] })
+  notFound.clear()
+  if (!key) return
+  try {
+    await fetch(`http://127.0.0.1:${port}/api/internal/not-found`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': createHmac('sha256', key).update(body).digest('hex') },
+      body,
+      signal: AbortSignal.timeout(5000),
+    })
+  } catch (error) {
+    log('warn', { msg: 'could not record not-found paths', err: String(error) })
+  }
+}
+setInterval(flushNotFound, 10_000).unref()
 
 // Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
 // ("/all-bikes, /all-bikes"), which browsers may read as one bad URL. Keep the first value.
@@ -52,6 +95,7 @@ const server = http.createServer((req, res) => {
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   dedupeLocation(res)
   res.on('finish', () => {
+    if (res.statusCode === 404 && req.method === 'GET') noteNotFound(req)
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
     log(res.statusCode >= 500 ? 'error' : 'info', {
       msg: 'request',
@@ -83,13 +127,16 @@ function shutdown(signal) {
     process.exit(1)
   }, 10_000)
   force.unref()
-  server.close(() => {
-    log('info', { msg: 'stopped cleanly' })
-    process.exit(0)
+  // Record the last 404s while we can still reach ourselves, then stop taking connections.
+  flushNotFound().finally(() => {
+    server.close(() => {
+      log('info', { msg: 'stopped cleanly' })
+      process.exit(0)
+    })
+    // Keep-alive sockets go idle once their last response is sent; close them as they do.
+    server.closeIdleConnections()
+    setInterval(() => server.closeIdleConnections(), 100).unref()
   })
-  // Keep-alive sockets go idle once their last response is sent; close them as they do.
-  server.closeIdleConnections()
-  setInterval(() => server.closeIdleConnections(), 100).unref()
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))

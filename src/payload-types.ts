@@ -75,6 +75,7 @@ export interface Config {
     pages: Page;
     posts: Post;
     users: User;
+    'not-found-paths': NotFoundPath;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-locked-documents': PayloadLockedDocument;
@@ -95,6 +96,7 @@ export interface Config {
     pages: PagesSelect<false> | PagesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
@@ -557,6 +559,22 @@ export interface User {
   collection: 'users';
 }
 /**
+ * Addresses visitors tried that do not exist. Add a redirect for any that should lead somewhere.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "not-found-paths".
+ */
+export interface NotFoundPath {
+  id: number;
+  path: string;
+  hits: number;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  lastReferrer?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -639,6 +657,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'not-found-paths';
+        value: number | NotFoundPath;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -989,6 +1011,19 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "not-found-paths_select".
+ */
+export interface NotFoundPathsSelect<T extends boolean = true> {
+  path?: T;
+  hits?: T;
+  firstSeenAt?: T;
+  lastSeenAt?: T;
+  lastReferrer?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -19,6 +19,8 @@ import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { health } from './cms/endpoints/health'
+import { recordNotFound } from './cms/endpoints/record-not-found'
+import { NotFoundPaths } from './cms/collections/not-found-paths'
 import { revalidateAfterChange, revalidateAfterDelete } from './cms/hooks/revalidate-storefront'
 import { SiteSettings } from './cms/globals/site-settings'
 
@@ -32,12 +34,12 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Wheelhouse admin' },
   },
-  collections: [Products, Variants, Categories, Brands, mediaCollection(config.mediaDir), Pages, Posts, Users],
+  collections: [Products, Variants, Categories, Brands, mediaCollection(config.mediaDir), Pages, Posts, Users, NotFoundPaths],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   db: databaseAdapter(config.database),
   sharp,
-  endpoints: [health],
+  endpoints: [health, recordNotFound],
   graphQL: { schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'), maxComplexity: 1000 },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,

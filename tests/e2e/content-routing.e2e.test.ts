@@ -102,6 +102,43 @@ describe('routing rules and redirects', () => {
   })
 })
 
+describe('staff changes without a rebuild', () => {
+  it('shows a product renamed in the admin on its page', async () => {
+    const token = await adminToken()
+    const auth = { 'Content-Type': 'application/json', Authorization: `JWT ${token}` }
+    const found = await (await fetch(`${base}/api/products?where[slug][equals]=oxford-ground-anchor&depth=0`, { headers: auth })).json() as { docs: { id: number; name: string }[] }
+    const product = found.docs[0]!
+    expect(await (await get('/products/oxford-ground-anchor')).text()).toContain(product.name) // now cached
+    const newName = `Oxford Ground Anchor Pro ${Date.now()}`
+    const patched = await fetch(`${base}/api/products/${product.id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ name: newName }) })
+    expect(patched.status).toBe(200)
+    let html = ''
+    for (let i = 0; i < 20 && !html.includes(newName); i++) {
+      html = await (await get('/products/oxford-ground-anchor')).text()
+      if (!html.includes(newName)) await new Promise((r) => setTimeout(r, 250))
+    }
+    expect(html).toContain(newName)
+    await fetch(`${base}/api/products/${product.id}`, { method: 'PATCH', headers: auth, body: JSON.stringify({ name: product.name }) })
+  })
+
+  it('records paths that answered 404 for staff to see', async () => {
+    const path = `/gone-${Date.now()}`
+    expect((await get(path, { headers: { Referer: 'https://example.org/old-link' } })).status).toBe(404)
+    const token = await adminToken()
+    let docs: { path: string; hits: number; lastReferrer: string }[] = []
+    for (let i = 0; i < 30 && docs.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 1000))
+      const res = await fetch(`${base}/api/not-found-paths?where[path][equals]=${encodeURIComponent(path)}`, { headers: { Authorization: `JWT ${token}` } })
+      docs = ((await res.json()) as { docs: typeof docs }).docs
+    }
+    expect(docs[0]).toMatchObject({ path, hits: 1, lastReferrer: 'https://example.org/old-link' })
+    const anonymous = await fetch(`${base}/api/not-found-paths`)
+    expect(anonymous.status).toBe(403)
+    const forged = await fetch(`${base}/api/internal/not-found`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': 'x' }, body: '{"hits":[]}' })
+    expect(forged.status).toBe(403)
+  }, 60_000)
+})
+
 describe('search engines and the installable app', () => {
   it('serves robots.txt and a sitemap of products, categories, brands, pages and posts', async () => {
     const robots = await (await get('/robots.txt')).text()

@@ -1,0 +1,64 @@
+// POST /api/internal/not-found: the production server (server.mjs) reports the 404s it served, in batches.
+// Only the server itself can call it: the request must carry an HMAC of the body made with the Payload secret.
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { Endpoint } from 'payload'
+import { z } from 'zod'
+import { env } from '../../config/env'
+import { payloadSecret } from '../../config/secrets.server'
+
+const batchSchema = z.object({
+  hits: z
+    .array(
+      z.object({
+        path: z.string().min(1).max(500).startsWith('/'),
+        count: z.number().int().min(1).max(1_000_000),
+        referrer: z.string().max(500).nullable(),
+        at: z.iso.datetime(),
+      }),
+    )
+    .max(500),
+})
+
+export function signNotFoundBatch(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex')
+}
+
+export const recordNotFound: Endpoint = {
+  path: '/internal/not-found',
+  method: 'post',
+  handler: async (req) => {
+    const body = req.text ? await req.text() : ''
+    const given = Buffer.from(req.headers.get('x-wheelhouse-signature') ?? '', 'utf8')
+    const expected = Buffer.from(signNotFoundBatch(body, payloadSecret(env().PAYLOAD_SECRET)), 'utf8')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return Response.json({ error: 'Not allowed' }, { status: 403 })
+    }
+    let parsed: z.infer<typeof batchSchema>
+    try {
+      parsed = batchSchema.parse(JSON.parse(body))
+    } catch {
+      return Response.json({ error: 'Malformed batch' }, { status: 400 })
+    }
+    for (const hit of parsed.hits) {
+      const existing = await req.payload.find({ collection: 'not-found-paths', where: { path: { equals: hit.path } }, limit: 1, depth: 0, overrideAccess: true })
+      const doc = existing.docs[0]
+      if (doc) {
+        await req.payload.update({
+          collection: 'not-found-paths',
+          id: doc.id,
+          data: { hits: (doc.hits ?? 0) + hit.count, lastSeenAt: hit.at, lastReferrer: hit.referrer ?? doc.lastReferrer },
+          overrideAccess: true,
+          depth: 0,
+        })
+      } else {
+        await req.payload.create({
+          collection: 'not-found-paths',
+          data: { path: hit.path, hits: hit.count, firstSeenAt: hit.at, lastSeenAt: hit.at, lastReferrer: hit.referrer },
+          overrideAccess: true,
+          depth: 0,
+        })
+      }
+    }
+    return Response.json({ recorded: parsed.hits.length })
+  },
+}
