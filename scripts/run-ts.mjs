@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Runs one of our TypeScript entry points (migrate and seed) under plain Node: esbuild bundles our own
-// code into one ESM file and leaves packages external. We do not use a runtime TS loader here because
-// loading Payload's config through tsx sometimes never finishes (seen on this machine; see
-// payloadcms/payload#17757), and a start-up step must not hang.
+// Runs one of our TypeScript entry points (migrate and seed) under plain Node: esbuild bundles it, with
+// Payload and its editor, into one ESM file. Why bundle packages too: on Node 20 here, loading
+// @payloadcms/richtext-lexical's module graph through Node's own ESM loader hangs in most runs (exit 13,
+// "unsettled top-level await"; measured 5 of 6 bare `import` runs), and so do `payload run`/tsx
+// (payloadcms/payload#17757). One bundled file loads reliably (8 of 8). Native and build-time packages
+// stay external.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -10,6 +12,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+// Native addons, packages that locate files relative to themselves, and ones the entry never runs.
+const EXTERNAL = ['sharp', 'libsql', '@libsql/*', 'pg', 'pg-native', 'esbuild', 'next', 'next/*', '@next/*', 'react', 'react-dom', 'graphql', 'pino', 'pino-pretty', 'thread-stream', 'file-type', 'undici']
 
 export async function bundleEntry(entry) {
   const outDir = path.join(root, 'node_modules', '.cache', 'wheelhouse')
@@ -22,7 +27,8 @@ export async function bundleEntry(entry) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: EXTERNAL,
+    loader: { '.css': 'empty', '.scss': 'empty' },
     sourcemap: 'inline',
     logLevel: 'warning',
     write: false,
@@ -36,6 +42,11 @@ export async function bundleEntry(entry) {
   return outfile
 }
 
+/** Removes a bundle once its process has finished with it. */
+export function removeBundle(file) {
+  fs.rmSync(file, { force: true })
+}
+
 /** Node arguments that preload the keep-alive timer before the bundle's imports are evaluated. */
 export function keepAliveArgs(file, args = []) {
   return ['--enable-source-maps', '--import', pathToFileURL(path.join(root, 'scripts', 'keep-alive.mjs')).href, file, ...args]
@@ -43,7 +54,11 @@ export function keepAliveArgs(file, args = []) {
 
 export async function runEntry(entry, args = [], env = process.env) {
   const file = await bundleEntry(entry)
-  return spawnSync(process.execPath, keepAliveArgs(file, args), { stdio: 'inherit', env })
+  try {
+    return spawnSync(process.execPath, keepAliveArgs(file, args), { stdio: 'inherit', env, timeout: 15 * 60_000 })
+  } finally {
+    removeBundle(file)
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

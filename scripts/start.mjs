@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import { buildIsFresh, writeBuildStamp } from './build-stamp.mjs'
-import { bundleEntry, keepAliveArgs } from './run-ts.mjs'
+import { bundleEntry, keepAliveArgs, removeBundle } from './run-ts.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -31,18 +31,26 @@ async function prepare() {
     const run = spawnSync(process.execPath, keepAliveArgs(entry), {
       stdio: 'inherit',
       env: { ...process.env, PREPARE_RESULT_FILE: resultFile, NODE_ENV: 'production' },
+      timeout: 15 * 60_000,
     })
+    if (run.status === 13 || run.signal === 'SIGTERM') {
+      console.warn(`wheelhouse: database preparation stalled while loading (attempt ${attempt}); retrying`)
+      continue
+    }
     if (run.status !== 0) {
+      removeBundle(entry)
       console.error(`wheelhouse: preparing the database failed (exit ${run.status})`)
       process.exit(run.status || 1)
     }
     if (fs.existsSync(resultFile)) {
       const result = JSON.parse(fs.readFileSync(resultFile, 'utf8'))
       fs.rmSync(resultFile)
+      removeBundle(entry)
       return result
     }
     console.warn(`wheelhouse: database preparation ended without reporting (attempt ${attempt}); retrying`)
   }
+  removeBundle(entry)
   console.error('wheelhouse: database preparation never completed')
   process.exit(1)
 }
