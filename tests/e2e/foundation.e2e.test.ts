@@ -40,7 +40,7 @@ describe('admin', () => {
     await page.locator('input[name="password"]').fill(inject('adminPassword'))
     await page.locator('button[type="submit"]').click()
     await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
-    await expect(page.getByRole('link', { name: /Products/ }).first().isVisible()).resolves.toBe(true)
+    await page.getByRole('link', { name: /Products/ }).first().waitFor({ state: 'visible' })
   })
 
   it('refuses a wrong admin password', async () => {
