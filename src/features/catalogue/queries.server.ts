@@ -1,6 +1,8 @@
 // Catalogue reads for the storefront. Reads go through access rules (overrideAccess: false), so the
 // shop shows exactly what a visitor may see; only the fields a page renders are selected.
 import 'server-only'
+import { unstable_cache } from 'next/cache'
+import { CATALOGUE_TAG } from '../../config/cache-tags'
 import type { Media, Product } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 
@@ -72,7 +74,7 @@ export async function featuredProducts(limit = 12): Promise<ProductCard[]> {
   return result.docs.map((d) => toCard(d as Product))
 }
 
-export async function topCategories() {
+async function topCategoriesUncached() {
   const payload = await payloadClient()
   const result = await payload.find({
     collection: 'categories',
@@ -100,7 +102,11 @@ export async function latestPosts(limit = 3) {
   return result.docs
 }
 
-export async function siteSettings() {
+async function siteSettingsUncached() {
   const payload = await payloadClient()
   return payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
 }
+
+// Read by the layout of every page, including per-request ones (listings), so cached between staff changes.
+export const topCategories = unstable_cache(topCategoriesUncached, ['top-categories-v1'], { revalidate: 300, tags: [CATALOGUE_TAG] })
+export const siteSettings = unstable_cache(siteSettingsUncached, ['site-settings-v1'], { revalidate: 300, tags: [CATALOGUE_TAG] })
