@@ -1,5 +1,6 @@
 // Data factories shared by the demo seed and the tests: each returns the data for one Payload create.
 // Ids of related documents are passed in, so factories stay free of database calls.
+import { slugify } from '../src/cms/fields/slug'
 import type { SpecSheet } from '../src/domain/catalogue/spec-sheet'
 import type { LicenceCategory } from '../src/domain/catalogue/product-kind'
 
@@ -72,13 +73,8 @@ export function richText(...paragraphs: string[]) {
   }
 }
 
-export function slugOf(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-}
+/** The slug the CMS would derive from a name (one rule, in src/cms/fields/slug.ts). */
+export const slugOf = slugify
 
 export function buildProduct(input: ProductInput) {
   const slug = input.slug ?? slugOf(input.name)

@@ -6,10 +6,10 @@ import { paths } from '../../config/paths'
 
 const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
 
-export async function pageBySlug(slug: string): Promise<Page | null> {
+async function bySlug<C extends 'pages' | 'posts'>(collection: C, slug: string) {
   const payload = await payloadClient()
   const result = await payload.find({
-    collection: 'pages',
+    collection,
     where: { slug: { equals: slug } },
     limit: 1,
     depth: 2,
@@ -19,18 +19,8 @@ export async function pageBySlug(slug: string): Promise<Page | null> {
   return result.docs[0] ?? null
 }
 
-export async function postBySlug(slug: string): Promise<Post | null> {
-  const payload = await payloadClient()
-  const result = await payload.find({
-    collection: 'posts',
-    where: { slug: { equals: slug } },
-    limit: 1,
-    depth: 2,
-    populate: { media: mediaFields },
-    overrideAccess: false,
-  })
-  return result.docs[0] ?? null
-}
+export const pageBySlug = (slug: string): Promise<Page | null> => bySlug('pages', slug) as Promise<Page | null>
+export const postBySlug = (slug: string): Promise<Post | null> => bySlug('posts', slug) as Promise<Post | null>
 
 export async function postList(page: number, limit = 12) {
   const payload = await payloadClient()
@@ -44,15 +34,6 @@ export async function postList(page: number, limit = 12) {
     populate: { media: mediaFields },
     overrideAccess: false,
   })
-}
-
-export async function allContentSlugs() {
-  const payload = await payloadClient()
-  const [pages, posts] = await Promise.all([
-    payload.find({ collection: 'pages', limit: 1000, depth: 0, select: { slug: true, updatedAt: true }, overrideAccess: false, pagination: false }),
-    payload.find({ collection: 'posts', limit: 1000, depth: 0, select: { slug: true, updatedAt: true }, overrideAccess: false, pagination: false }),
-  ])
-  return { pages: pages.docs, posts: posts.docs }
 }
 
 export interface RedirectTarget {
