@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
+import { createResponseCache } from './server-lib/response-cache.mjs'
 
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOST || '0.0.0.0'
@@ -22,6 +23,9 @@ function log(level, fields) {
 
 let stopping = false
 const startedAt = Date.now()
+// Cleared by the CMS revalidation hook (src/cms/hooks/revalidate-storefront.ts) on every staff change.
+const responseCache = createResponseCache()
+globalThis.__wheelhouseResponseCache = responseCache
 await app.prepare()
 
 // 404s are counted for staff (admin: Content › Not-found paths): batched here, sent every 10 s to an
@@ -106,6 +110,7 @@ const server = http.createServer((req, res) => {
       ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
     })
   })
+  if (responseCache.serve(req, res)) return
   handle(req, res).catch((error) => {
     log('error', { msg: 'unhandled request error', requestId, err: String(error?.stack ?? error) })
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })

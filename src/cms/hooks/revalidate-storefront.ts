@@ -4,6 +4,8 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterC
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 
 async function revalidateAll(reason: string, log: { debug: (o: object, m: string) => void }) {
+  // Whole responses replayed by server.mjs (same process); absent outside the production server.
+  ;(globalThis as { __wheelhouseResponseCache?: { clear(): void } }).__wheelhouseResponseCache?.clear()
   try {
     const { revalidatePath, revalidateTag } = await import('next/cache')
     revalidatePath('/', 'layout')

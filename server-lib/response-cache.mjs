@@ -1,0 +1,106 @@
+// An in-process cache of whole storefront responses, in front of Next's handler. Public catalogue and
+// content pages are the same for every visitor (the basket lives in the browser), so a rendered page can
+// be replayed byte for byte until staff change something: the CMS revalidation hook clears this cache
+// through globalThis (Next runs in this same process). Only anonymous full-document GETs are cached, and
+// only pages Next itself marks as shared-cacheable (s-maxage: static and ISR pages) plus the listings,
+// which read their filters from the query string (so Next renders them per request) but are public.
+// Anything with a session cookie, an RSC/prefetch header, a Set-Cookie or a non-200 status passes through.
+
+const NEVER = /^\/(api|admin|_next)(\/|$)/
+const PUBLIC_LISTING = /^\/(all-bikes|search)$|^\/(brand|category)\//
+const SESSION_COOKIE = /(^|;\s*)payload-token=/
+const MAX_ENTRIES = 2000
+const MAX_BODY_BYTES = 2 * 1024 * 1024
+
+export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } = {}) {
+  const entries = new Map()
+
+  function keyFor(req) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null
+    const url = req.url ?? '/'
+    const pathOnly = url.split('?')[0]
+    if (NEVER.test(pathOnly)) return null
+    const h = req.headers
+    if (h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-action']) return null
+    if (typeof h.cookie === 'string' && SESSION_COOKIE.test(h.cookie)) return null
+    if (h.authorization) return null
+    const gzip = /\bgzip\b/.test(String(h['accept-encoding'] ?? '')) ? 'gzip' : 'identity'
+    return `${gzip} ${url}`
+  }
+
+  function lookup(key) {
+    const entry = entries.get(key)
+    if (!entry) return null
+    if (now() - entry.storedAt > ttlMs) {
+      entries.delete(key)
+      return null
+    }
+    return entry
+  }
+
+  function store(key, entry) {
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value)
+    entries.set(key, { ...entry, storedAt: now() })
+  }
+
+  /** Replays a cached response; returns true when it did. */
+  function serve(req, res) {
+    const key = keyFor(req)
+    if (!key) return false
+    const entry = lookup(key)
+    if (!entry) {
+      if (req.method === 'GET') capture(key, res) // a HEAD response has no body to replay
+      return false
+    }
+    for (const [name, value] of entry.headers) res.setHeader(name, value)
+    res.setHeader('X-Wheelhouse-Cache', 'HIT')
+    res.writeHead(entry.status)
+    res.end(req.method === 'HEAD' ? undefined : entry.body)
+    return true
+  }
+
+  // Records what Next writes so the next identical request can be replayed.
+  function capture(key, res) {
+    const chunks = []
+    let size = 0
+    let tooBig = false
+    const write = res.write
+    const end = res.end
+    res.write = function (chunk, ...rest) {
+      if (chunk && !tooBig) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof rest[0] === 'string' ? rest[0] : 'utf8')
+        size += buf.length
+        if (size > MAX_BODY_BYTES) tooBig = true
+        else chunks.push(buf)
+      }
+      return write.call(this, chunk, ...rest)
+    }
+    res.end = function (chunk, ...rest) {
+      if (chunk && typeof chunk !== 'function' && !tooBig) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof rest[0] === 'string' ? rest[0] : 'utf8')
+        size += buf.length
+        if (size > MAX_BODY_BYTES) tooBig = true
+        else chunks.push(buf)
+      }
+      const result = end.call(this, chunk, ...rest)
+      const pathOnly = key.slice(key.indexOf(' ') + 1).split('?')[0]
+      const shared = /s-maxage=\d+/.test(String(res.getHeader('cache-control') ?? '')) || PUBLIC_LISTING.test(pathOnly)
+      // A page Next served stale (while it re-renders in the background) must not be pinned here.
+      const stale = String(res.getHeader('x-nextjs-cache') ?? '').toUpperCase() === 'STALE'
+      if (!tooBig && shared && !stale && res.statusCode === 200 && !res.hasHeader('set-cookie')) {
+        const headers = Object.entries(res.getHeaders()).filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'strict-transport-security'].includes(name))
+        store(key, { status: res.statusCode, headers, body: Buffer.concat(chunks) })
+      }
+      return result
+    }
+  }
+
+  return {
+    serve,
+    keyFor,
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size
+    },
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest'
+import { createResponseCache } from './response-cache.mjs'
+
+type Headers = Record<string, string>
+function request(url: string, headers: Headers = {}, method = 'GET') {
+  return { url, method, headers }
+}
+function response() {
+  const headers = new Map<string, string | string[]>()
+  const res = {
+    statusCode: 200,
+    body: [] as Buffer[],
+    setHeader: (n: string, v: string) => headers.set(n.toLowerCase(), v),
+    getHeaders: () => Object.fromEntries(headers),
+    getHeader: (n: string) => headers.get(n.toLowerCase()),
+    hasHeader: (n: string) => headers.has(n.toLowerCase()),
+    writeHead(status: number) {
+      res.statusCode = status
+    },
+    write(chunk: string | Buffer) {
+      res.body.push(Buffer.from(chunk))
+      return true
+    },
+    end(chunk?: string | Buffer) {
+      if (chunk) res.body.push(Buffer.from(chunk))
+    },
+    headers,
+  }
+  return res
+}
+
+describe('response cache', () => {
+  it('replays a public page after its first render', () => {
+    let clock = 0
+    const cache = createResponseCache({ ttlMs: 1000, now: () => clock })
+    const first = response()
+    expect(cache.serve(request('/all-bikes?condition=used'), first)).toBe(false)
+    first.setHeader('content-type', 'text/html')
+    first.setHeader('cache-control', 'private, no-store') // listings are per-request in Next but public
+    first.write('<html>')
+    first.end('</html>')
+    const second = response()
+    expect(cache.serve(request('/all-bikes?condition=used'), second)).toBe(true)
+    expect(Buffer.concat(second.body).toString()).toBe('<html></html>')
+    expect(second.headers.get('x-wheelhouse-cache')).toBe('HIT')
+    clock = 2000
+    expect(cache.serve(request('/all-bikes?condition=used'), response())).toBe(false)
+  })
+
+  it('never caches for signed-in visitors, RSC requests, other methods or admin and API paths', () => {
+    const cache = createResponseCache()
+    expect(cache.keyFor(request('/products/x', { cookie: 'a=1; payload-token=abc' }))).toBeNull()
+    expect(cache.keyFor(request('/products/x', { rsc: '1' }))).toBeNull()
+    expect(cache.keyFor(request('/products/x', {}, 'POST'))).toBeNull()
+    expect(cache.keyFor(request('/admin'))).toBeNull()
+    expect(cache.keyFor(request('/api/products'))).toBeNull()
+    expect(cache.keyFor(request('/products/x', { cookie: 'wh_consent=declined' }))).toBe('identity /products/x')
+  })
+
+  it('keeps nothing that failed, set a cookie, and forgets everything on clear', () => {
+    const cache = createResponseCache()
+    const missing = response()
+    cache.serve(request('/nope'), missing)
+    missing.statusCode = 404
+    missing.end('not found')
+    const cookie = response()
+    cache.serve(request('/about'), cookie)
+    cookie.setHeader('set-cookie', 'x=1')
+    cookie.end('hi')
+    expect(cache.size).toBe(0)
+    const stale = response()
+    cache.serve(request('/products/y'), stale)
+    stale.setHeader('cache-control', 's-maxage=300')
+    stale.setHeader('x-nextjs-cache', 'STALE')
+    stale.end('old')
+    expect(cache.size).toBe(0)
+    const perRequest = response()
+    cache.serve(request('/checkout'), perRequest)
+    perRequest.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+    perRequest.end('checkout')
+    expect(cache.size).toBe(0)
+    const ok = response()
+    cache.serve(request('/blog'), ok)
+    ok.setHeader('cache-control', 's-maxage=300, stale-while-revalidate=31535700')
+    ok.end('blog')
+    expect(cache.size).toBe(1)
+    cache.clear()
+    expect(cache.size).toBe(0)
+  })
+})
