@@ -1,6 +1,9 @@
 // The foundation as a customer, a shop manager and an operator meet it: the served shop, the admin,
 // GraphQL, health, headers, start-up checks and graceful shutdown.
 import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 
@@ -110,6 +113,34 @@ describe('operations', () => {
     const lines = run.stderr.trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/DATABASE_URL/)
+  })
+
+  it('answers with the 500 page and status 500 when the server fails', async () => {
+    // Same build, but a database with no tables: every read fails.
+    const port = 3298
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-broken-'))
+    const child = spawn(process.execPath, ['server.mjs'], {
+      env: { ...process.env, ...inject('e2eEnv'), PORT: String(port), DATABASE_URL: `file:${path.join(dir, 'empty.db')}` },
+      stdio: 'ignore',
+    })
+    try {
+      let res: Response | undefined
+      for (let i = 0; i < 100 && !res; i++) {
+        res = await fetch(`http://localhost:${port}/search?q=honda`).catch(() => undefined)
+        if (!res) await new Promise((r) => setTimeout(r, 200))
+      }
+      expect(res?.status).toBe(500)
+      // The error page is an error boundary that React shows as the document hydrates.
+      const { page } = await newPage()
+      const response = await page.goto(`http://localhost:${port}/search?q=honda`)
+      expect(response?.status()).toBe(500)
+      await page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ state: 'visible' })
+      await page.getByRole('button', { name: 'Try again' }).waitFor({ state: 'visible' })
+    } finally {
+      child.kill('SIGTERM')
+      await new Promise((r) => child.once('exit', r))
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('finishes in-flight requests and exits cleanly on SIGTERM', async () => {
