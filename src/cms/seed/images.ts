@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 
 export interface PictureSpec {
-  kind: ProductKind | 'post' | 'page'
+  kind: ProductKind | 'helmet' | 'lock' | 'post' | 'page'
   title: string
   subtitle?: string
   /** main colour, #rrggbb */
@@ -41,6 +41,14 @@ function jacket(colour: string): string {
   return `<path d="M460 300 L 540 270 L 660 270 L 740 300 L 860 560 L 780 590 L 730 470 L 730 720 L 470 720 L 470 470 L 420 590 L 340 560 Z" fill="${colour}"/><line x1="600" y1="290" x2="600" y2="720" stroke="#1b2430" stroke-width="8"/><path d="M540 270 L 600 330 L 660 270" fill="none" stroke="#1b2430" stroke-width="10"/>`
 }
 
+function helmet(colour: string): string {
+  return `<path d="M380 560 C 380 330, 560 260, 700 280 C 840 300, 900 420, 880 560 Z" fill="${colour}"/><path d="M620 380 C 720 370, 830 400, 860 470 L 860 520 L 640 520 Z" fill="#7fa6cf" opacity="0.9"/><rect x="380" y="548" width="500" height="34" rx="14" fill="#1b2430"/>`
+}
+
+function lock(colour: string): string {
+  return `<path d="M470 520 L 470 360 C 470 250, 730 250, 730 360 L 730 520" fill="none" stroke="#9aa7b5" stroke-width="44" stroke-linecap="round"/><rect x="400" y="500" width="400" height="150" rx="28" fill="${colour}"/><circle cx="600" cy="575" r="20" fill="#1b2430"/>`
+}
+
 function accessory(colour: string): string {
   return `<ellipse cx="600" cy="470" rx="220" ry="190" fill="${colour}"/><path d="M420 480 L 780 480 L 760 560 L 440 560 Z" fill="#1b2430"/><rect x="470" y="400" width="260" height="60" rx="30" fill="#cfd8e3" opacity="0.75"/>`
 }
@@ -65,6 +73,10 @@ function artwork(spec: PictureSpec): string {
       return jacket(spec.colour)
     case 'accessory':
       return accessory(spec.colour)
+    case 'helmet':
+      return helmet(spec.colour)
+    case 'lock':
+      return lock(spec.colour)
     default:
       return content(spec.colour, spec.variant ?? 0)
   }

@@ -135,8 +135,10 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
     if (!kind || !category || !brand) throw new Error(`Seed data for ${seed.name} names an unknown category or brand`)
     const colour = brandColour.get(seed.brand) ?? '#0d1927'
     const subtitle = seed.condition === 'used' ? `Used · ${seed.vehicle?.registrationDate?.slice(0, 4) ?? ''}` : (seed.attributes?.engineCc ? `${seed.attributes.engineCc}cc` : undefined)
-    const image = await upload(payload, slug, seed.name, { kind, title: seed.name, subtitle, colour })
-    const detail = await upload(payload, `${slug}-detail`, `${seed.name}, another view`, { kind, title: seed.name, subtitle, colour, variant: 1 })
+    // What the picture shows: helmets and locks get their own drawings, everything else its kind's
+    const art = seed.category === 'helmets' ? 'helmet' : seed.category === 'locks' ? 'lock' : kind
+    const image = await upload(payload, slug, seed.name, { kind: art, title: seed.name, subtitle, colour })
+    const detail = await upload(payload, `${slug}-detail`, `${seed.name}, another view`, { kind: art, title: seed.name, subtitle, colour, variant: 1 })
     const doc = await payload.create({
       collection: 'products',
       data: buildProduct({
@@ -169,7 +171,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
       let pos = 0
       for (const colourName of seed.variants.colours) {
         const colourImage = await upload(payload, `${slug}-${slugOf(colourName)}`, `${seed.name} in ${colourName}`, {
-          kind,
+          kind: art,
           title: seed.name,
           subtitle: colourName,
           colour: COLOUR_HEX[colourName] ?? colour,
