@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, serialiseJsonLd } from './json-ld'
+import { absoluteUrl, productJsonLd, serialiseJsonLd } from './json-ld'
 
 const base = {
   url: 'https://shop.test/products/used-honda-cb500f-2021',
@@ -43,16 +43,6 @@ describe('productJsonLd', () => {
   it('has no Offer and no empty fields when the price is on application', () => {
     const ld = productJsonLd({ ...base, pricePence: null, sku: null, brandName: null, description: null, imageUrls: [] })
     expect(Object.keys(ld)).toEqual(['@context', '@type', 'name', 'url'])
-  })
-})
-
-describe('breadcrumbJsonLd', () => {
-  it('numbers the trail from 1', () => {
-    const ld = breadcrumbJsonLd([{ name: 'Home', url: 'https://shop.test/' }, { name: 'Riderwear', url: 'https://shop.test/category/riderwear' }])
-    expect(ld.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.test/' },
-      { '@type': 'ListItem', position: 2, name: 'Riderwear', item: 'https://shop.test/category/riderwear' },
-    ])
   })
 })
 

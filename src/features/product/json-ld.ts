@@ -38,14 +38,6 @@ export function productJsonLd(p: ProductJsonLdInput): Record<string, unknown> {
   return ld
 }
 
-export function breadcrumbJsonLd(crumbs: readonly { readonly name: string; readonly url: string }[]): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
-  }
-}
-
 /** JSON for an inline <script>: "<" escaped so a product name can never close the script element. */
 export function serialiseJsonLd(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')

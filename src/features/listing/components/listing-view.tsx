@@ -14,7 +14,7 @@ import {
   type RawSearchParams,
 } from '../../../domain/catalogue/listing-query'
 import { listingFacets, listProducts, type ListingScope } from '../queries.server'
-import { Breadcrumbs, type Crumb } from './breadcrumbs'
+import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs'
 import { FilterForm, SortForm } from './listing-forms'
 import { Pagination } from './pagination'
 import '../listing.css'

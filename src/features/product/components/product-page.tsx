@@ -3,7 +3,8 @@
 import { Picture } from '../../../components/ui/picture'
 import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, serialiseJsonLd } from '../json-ld'
+import { Breadcrumbs } from '../../../components/ui/breadcrumbs'
+import { absoluteUrl, productJsonLd, serialiseJsonLd } from '../json-ld'
 import type { DealerSettings } from '../queries.server'
 import type { ProductView } from '../product-view'
 import { ProductPurchase } from './product-purchase'
@@ -33,7 +34,6 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
       inStock: product.productType === 'variable' ? inStock : (opening?.stockQuantity ?? 0) > 0,
       condition: product.condition,
     }),
-    breadcrumbJsonLd(product.breadcrumbs.map((c) => ({ name: c.name, url: absoluteUrl(siteUrl, c.path) }))),
   ]
 
   const heading = (
@@ -84,15 +84,7 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
       {jsonLd.map((ld, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serialiseJsonLd(ld) }} />
       ))}
-      <nav aria-label="Breadcrumb" className="pdp-breadcrumbs">
-        <ol>
-          {product.breadcrumbs.map((c, i) => (
-            <li key={c.path}>
-              {i === product.breadcrumbs.length - 1 ? <span aria-current="page">{c.name}</span> : <a href={c.path}>{c.name}</a>}
-            </li>
-          ))}
-        </ol>
-      </nav>
+<Breadcrumbs trail={product.breadcrumbs.map((c) => ({ name: c.name, href: c.path }))} />
 
       <ProductPurchase
         productId={product.id}

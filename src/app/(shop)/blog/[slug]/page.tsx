@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { Breadcrumbs } from '../../../../components/ui/breadcrumbs'
 import { Picture } from '../../../../components/ui/picture'
 import { paths } from '../../../../config/paths'
 import { RichText } from '../../../../features/content/components/rich-text'
@@ -46,26 +47,11 @@ export default async function BlogPost({ params }: Props) {
       image: hero?.url ? [new URL(hero.url, siteUrl).toString()] : undefined,
       mainEntityOfPage: new URL(paths.post(post.slug), siteUrl).toString(),
     },
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: new URL('/', siteUrl).toString() },
-        { '@type': 'ListItem', position: 2, name: 'Blog', item: new URL(paths.blog(), siteUrl).toString() },
-        { '@type': 'ListItem', position: 3, name: post.title, item: new URL(paths.post(post.slug), siteUrl).toString() },
-      ],
-    },
   ]
   return (
     <article className="container content-page">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />
-      <nav aria-label="Breadcrumb" className="breadcrumbs">
-        <ol>
-          <li><a href="/">Home</a></li>
-          <li><a href={paths.blog()}>Blog</a></li>
-          <li aria-current="page">{post.title}</li>
-        </ol>
-      </nav>
+<Breadcrumbs trail={[{ name: 'Home', href: paths.home() }, { name: 'Blog', href: paths.blog() }, { name: post.title, href: paths.post(post.slug) }]} />
       <h1>{post.title}</h1>
       <p className="post-card__date">
         <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })}</time>

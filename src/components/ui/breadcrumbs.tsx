@@ -1,4 +1,4 @@
-// The trail above a listing's heading, and the same trail as schema.org BreadcrumbList JSON-LD.
+// A breadcrumb trail above a page's heading, and the same trail as schema.org BreadcrumbList JSON-LD.
 
 export interface Crumb {
   name: string
