@@ -5,6 +5,7 @@ import { cache } from 'react'
 import type { Product, Variant } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 import { toProductView, type ProductView } from './product-view'
+import { siteSettings } from '../catalogue/queries.server'
 
 const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
 
@@ -44,15 +45,15 @@ export const productBySlug = cache(async (slug: string): Promise<ProductView | n
   return toProductView(product, variants)
 })
 
-export const dealerSettings = cache(async () => {
-  const payload = await payloadClient()
-  const s = await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: false })
+/** The dealer facts the product page shows, from the site-settings read every page already shares (cached). */
+export async function dealerSettings() {
+  const s = await siteSettings()
   return {
     dealerName: s.dealerName,
     phone: s.phone ?? null,
     brokerStatement: s.finance?.brokerStatement ?? null,
     fcaFirmReference: s.finance?.fcaFirmReference ?? null,
   }
-})
+}
 
 export type DealerSettings = Awaited<ReturnType<typeof dealerSettings>>

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { paths } from '../../../config/paths'
-import { RichText } from '../../../features/content/components/rich-text'
+import { RichText } from '../../../components/ui/rich-text'
 import { pageBySlug } from '../../../features/content/queries.server'
 import { redirectOrNotFound } from '../../../features/content/redirect-or-not-found.server'
 

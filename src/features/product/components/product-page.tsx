@@ -8,7 +8,7 @@ import { absoluteUrl, productJsonLd, serialiseJsonLd } from '../json-ld'
 import type { DealerSettings } from '../queries.server'
 import type { ProductView } from '../product-view'
 import { ProductPurchase } from './product-purchase'
-import { RichText } from './rich-text'
+import { RichText } from '../../../components/ui/rich-text'
 import '../product.css'
 
 interface Props {
@@ -145,7 +145,7 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
           {product.description && (
             <section className="pdp-section pdp-description" aria-labelledby="pdp-description-title">
               <h2 id="pdp-description-title">Description</h2>
-              <RichText value={product.description} />
+              <RichText data={product.description} />
             </section>
           )}
         </div>

@@ -1,8 +1,8 @@
 // Renders Lexical rich text from the CMS, with uploaded images made responsive.
 import type { SerializedEditorState } from '@payloadcms/richtext-lexical/lexical'
 import { RichText as LexicalRichText, type JSXConvertersFunction } from '@payloadcms/richtext-lexical/react'
-import { Picture } from '../../../components/ui/picture'
-import type { Media } from '../../../payload-types'
+import { Picture } from './picture'
+import type { Media } from '../../payload-types'
 
 const converters: JSXConvertersFunction = ({ defaultConverters }) => ({
   ...defaultConverters,
