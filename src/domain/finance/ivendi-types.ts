@@ -66,13 +66,18 @@ export interface IvendiRequestFiguresAsset {
   readonly VATIncluded: string
   readonly VATQualifying: string
   readonly Extras: unknown
+  /**
+   * Accessories financed with the bike. Not in the published example request; placed here because
+   * iVendi's response echoes them in ProductQuote.Figures.Asset.ValueAddedProducts (the quote-side
+   * twin of this RequestFiguresAsset), and the parameters page lists Figures.Asset as the home of
+   * "asset specific figure details" such as Extras.
+   */
+  readonly ValueAddedProducts?: readonly IvendiValueAddedProduct[]
 }
 
 export interface IvendiRequestFigures {
   readonly CashPrice: number
   readonly CashDeposit: number
-  /** Not in the published example; present only when accessories are financed. */
-  readonly ValueAddedProducts?: readonly IvendiValueAddedProduct[]
   readonly Asset: IvendiRequestFiguresAsset
 }
 
@@ -88,6 +93,7 @@ export interface IvendiRequestAsset {
   readonly StockIdentity: string | null
   readonly StockingDate: string | null
   readonly StockLocation: string | null
+  /** MotorVehicleClass: Default, Car, LCV or Motorbike (iVendi's Quoteware parameters page). */
   readonly Class: string
   readonly CubicCentimetres: number
   readonly EntityType: string

@@ -205,7 +205,7 @@ describe('buildIvendiQuoteRequest', () => {
     expect(request.QuoteRequests[0]?.QuoteeUID).toBe(ivendiExampleRequest.QuoteRequests[0]?.QuoteeUID)
     expect(request.QuoteRequests[0]?.GlobalRequestParameters).toEqual(ivendiExampleRequest.QuoteRequests[0]?.GlobalRequestParameters)
     expect(ours?.Figures).toEqual(theirs?.Figures)
-    expect(ours?.Asset).toEqual({ ...theirs?.Asset, Class: 'motorbike', Condition: 'Used' })
+    expect(ours?.Asset).toEqual({ ...theirs?.Asset, Class: 'Motorbike', Condition: 'Used' })
     expect(request.HtmlOptions).toEqual(ivendiExampleRequest.HtmlOptions)
   })
 
@@ -218,7 +218,12 @@ describe('buildIvendiQuoteRequest', () => {
 
   it('identifies a new bike by RVC with its padded CAP code', () => {
     const asset = built({ ...exampleInput, used: false, vrm: null, capCode: 'KTDU390', registrationDate: null }).QuoteRequests[0]?.Requests[0]?.Asset
-    expect(asset).toMatchObject({ Condition: 'New', Identity: 'KTDU390'.padEnd(20), IdentityType: 'RVC', RegistrationMark: null, RegistrationDate: null })
+    expect(asset).toMatchObject({ Condition: 'New', Identity: 'KTDU390'.padEnd(20), IdentityType: 'RVC', RegistrationMark: 'NEW', RegistrationDate: null, Class: 'Motorbike' })
+  })
+
+  it('sends a new bike with the quote’s date as its registration date, as iVendi’s New Vehicle page asks', () => {
+    const asset = built({ ...exampleInput, used: false, vrm: null, capCode: 'KTDU390', registrationDate: null, quoteDate: new Date('2026-11-22T10:00:00Z') }).QuoteRequests[0]?.Requests[0]?.Asset
+    expect(asset?.RegistrationDate).toBe('22/11/2026')
   })
 
   it('fails with the spec’s messages when the bike cannot be identified', () => {
@@ -240,7 +245,7 @@ describe('buildIvendiQuoteRequest', () => {
       valueAddedProducts: [{ description: 'Heated grips', grossPricePence: 12999 }],
     }).QuoteRequests[0]?.Requests[0]?.Figures
     expect(figures?.CashPrice).toBe(6499.99)
-    expect(figures?.ValueAddedProducts).toEqual([{ GrossPrice: 129.99, TypeCode: 13, Description: 'Heated grips', TaxCode: 1 }])
+    expect(figures?.Asset.ValueAddedProducts).toEqual([{ GrossPrice: 129.99, TypeCode: 13, Description: 'Heated grips', TaxCode: 1 }])
   })
 
   it('writes registration dates as dd/MM/yyyy', () => {

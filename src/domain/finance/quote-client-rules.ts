@@ -157,10 +157,16 @@ export interface IvendiQuoteInput {
   readonly stockIdentity?: string | null
   readonly valueAddedProducts?: readonly { readonly description: string; readonly grossPricePence: Pence }[]
   readonly imageUrl?: string | null
+  /** The day of the quote; a new bike is sent with it as its registration date. */
+  readonly quoteDate?: Date
   readonly contact?: { readonly email?: string | null; readonly postcode?: string | null; readonly ipAddress?: string | null; readonly userAgent?: string | null }
 }
 
 export type IvendiRequestBuild = { readonly ok: true; readonly request: IvendiQuoteRequest } | { readonly ok: false; readonly error: string }
+
+/** iVendi's MotorVehicleClass for motorcycles and scooters (Quoteware parameters: Default, Car, LCV, Motorbike). */
+export const MOTORBIKE_CLASS = 'Motorbike'
+export const NEW_VEHICLE_REGISTRATION_MARK = 'NEW'
 
 /** iVendi's value-added product type for accessories, and its tax code for standard-rated VAT, as our client sends them. */
 const VALUE_ADDED_PRODUCT_TYPE_CODE = 13
@@ -175,6 +181,12 @@ export function buildIvendiQuoteRequest(input: IvendiQuoteInput, config: IvendiC
   if (!identity.ok) return { ok: false, error: identity.error }
   const terms = withQuoteDefaults(input)
   const vrm = normaliseVrm(input.vrm)
+  // A new vehicle has no registration date; iVendi's "New Vehicle" page asks for the quote's own date.
+  const registrationDate = input.registrationDate
+    ? ivendiDate(input.registrationDate)
+    : !input.used && input.quoteDate
+      ? londonDate.format(input.quoteDate)
+      : null
   const valueAddedProducts: IvendiValueAddedProduct[] = (input.valueAddedProducts ?? []).map((product) => ({
     GrossPrice: penceToPounds(product.grossPricePence),
     TypeCode: VALUE_ADDED_PRODUCT_TYPE_CODE,
@@ -234,7 +246,6 @@ export function buildIvendiQuoteRequest(input: IvendiQuoteInput, config: IvendiC
               Figures: {
                 CashPrice: penceToPounds(input.cashPricePence),
                 CashDeposit: penceToPounds(terms.depositPence),
-                ...(valueAddedProducts.length > 0 ? { ValueAddedProducts: valueAddedProducts } : {}),
                 Asset: {
                   ManualResidualValue: 0,
                   ResidualValueYear: 0,
@@ -245,12 +256,14 @@ export function buildIvendiQuoteRequest(input: IvendiQuoteInput, config: IvendiC
                   VATIncluded: 'None',
                   VATQualifying: 'None',
                   Extras: null,
+                  ...(valueAddedProducts.length > 0 ? { ValueAddedProducts: valueAddedProducts } : {}),
                 },
               },
               Asset: {
                 CurrentOdometerReading: input.currentOdometerReading ?? 0,
-                RegistrationDate: input.registrationDate ? ivendiDate(input.registrationDate) : null,
-                RegistrationMark: vrm,
+                RegistrationDate: registrationDate,
+                // iVendi's "New Vehicle" page: a new vehicle without a registration is sent as "NEW".
+                RegistrationMark: vrm ?? (input.used ? null : NEW_VEHICLE_REGISTRATION_MARK),
                 Condition: input.used ? 'Used' : 'New',
                 Source: 'Default',
                 Identity: identity.identity,
@@ -258,7 +271,7 @@ export function buildIvendiQuoteRequest(input: IvendiQuoteInput, config: IvendiC
                 StockIdentity: input.stockIdentity ?? null,
                 StockingDate: null,
                 StockLocation: null,
-                Class: 'motorbike',
+                Class: MOTORBIKE_CLASS,
                 CubicCentimetres: 0,
                 EntityType: 'None',
               },

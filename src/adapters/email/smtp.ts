@@ -1,0 +1,14 @@
+// SMTP carrier (nodemailer), chosen when SMTP_URL is set: smtp://user:pass@host:587 or smtps://… for implicit TLS.
+import nodemailer from 'nodemailer'
+import type { EmailMessage, EmailSender, SentEmail } from './email-sender'
+
+export function createSmtpSender(smtpUrl: string, defaultFrom: string): EmailSender {
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    name: 'smtp',
+    async send(message: EmailMessage): Promise<SentEmail> {
+      const info = await transport.sendMail({ from: message.from ?? defaultFrom, to: message.to, subject: message.subject, text: message.text, html: message.html })
+      return { id: info.messageId, location: `smtp:${info.messageId}` }
+    },
+  }
+}

@@ -1,0 +1,55 @@
+// The one interface card payments go through, whoever takes the money (the built-in test gateway or Stripe).
+
+export interface OrderToPay {
+  readonly orderNumber: string
+  readonly totalPence: number
+  readonly email: string
+  readonly description: string
+}
+
+export interface PaymentStart {
+  /** Where to send the customer to pay: the provider's hosted page or our page hosting its card form. */
+  readonly redirectUrl: string
+  /** The provider's id for this payment (gateway session, payment intent), kept on the order. */
+  readonly reference: string
+}
+
+export type PaymentEventType = 'succeeded' | 'failed' | 'refunded'
+
+/** A verified webhook event, in the same shape whoever sent it. */
+export interface PaymentEvent {
+  readonly id: string
+  readonly type: PaymentEventType
+  readonly reference: string
+  readonly orderNumber: string
+  readonly amountPence: number
+  /** Why a payment failed, in words safe to show staff and the customer. */
+  readonly failureMessage?: string
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'WebhookSignatureError'
+  }
+}
+
+export class RefundRefusedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RefundRefusedError'
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: 'test-gateway' | 'stripe'
+  /** Starts (or, for the same key, resumes) a payment for an order. */
+  startPayment(order: OrderToPay, idempotencyKey: string): Promise<PaymentStart>
+  /**
+   * Checks a webhook's signature over the raw body and answers the event it carries, or null for an event
+   * type the shop does not act on. Throws WebhookSignatureError when the signature is missing or wrong.
+   */
+  verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>
+  /** Refunds part or all of a payment; the same key never refunds twice. Throws RefundRefusedError when refused. */
+  refund(reference: string, amountPence: number, idempotencyKey: string): Promise<{ readonly id: string }>
+}

@@ -1,0 +1,39 @@
+// Chooses the payment provider: Stripe when STRIPE_SECRET_KEY is set, else the built-in test gateway.
+import 'server-only'
+import type { Payload } from 'payload'
+import { env } from '../../config/env'
+import { namedSecret } from '../../config/secrets.server'
+import type { PaymentProvider } from './payment-provider'
+import { createStripeProvider } from './stripe.server'
+import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from './test-gateway.server'
+
+export function stripeConfigured(): boolean {
+  return Boolean(env().STRIPE_SECRET_KEY)
+}
+
+/** The built-in gateway posts its webhooks to this very process, whatever public address the shop has. */
+export function testGateway(payload: Payload): TestGateway {
+  const port = Number(process.env.PORT || 3000)
+  const host = process.env.HOST && process.env.HOST !== '0.0.0.0' && process.env.HOST !== '::' ? process.env.HOST : '127.0.0.1'
+  return createTestGateway(payload, {
+    secret: namedSecret('testGatewayWebhookSecret', env().TEST_GATEWAY_WEBHOOK_SECRET),
+    webhookUrl: `http://${host}:${port}${TEST_GATEWAY_WEBHOOK_PATH}`,
+  })
+}
+
+export function stripeProvider() {
+  const e = env()
+  if (!e.STRIPE_SECRET_KEY) return null
+  return createStripeProvider({ secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE })
+}
+
+export function paymentProvider(payload: Payload): PaymentProvider {
+  return stripeProvider() ?? testGateway(payload).provider
+}
+
+/** The provider that took an order's payment (staff refunds go back the same way even if the setting changed). */
+export function providerNamed(payload: Payload, name: string | null | undefined): PaymentProvider | null {
+  if (name === 'stripe') return stripeProvider()
+  if (name === 'test-gateway') return testGateway(payload).provider
+  return null
+}

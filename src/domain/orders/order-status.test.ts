@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type OrderStatus } from './order-status'
+
+const ALL: OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'ready_for_collection', 'dispatched', 'completed', 'cancelled', 'refunded']
+
+describe('staff status changes on card orders', () => {
+  it('follow the fulfilment path', () => {
+    expect(checkStaffStatusChange('card', 'paid', 'processing').ok).toBe(true)
+    expect(checkStaffStatusChange('card', 'processing', 'ready_for_collection').ok).toBe(true)
+    expect(checkStaffStatusChange('card', 'processing', 'dispatched').ok).toBe(true)
+    expect(checkStaffStatusChange('card', 'dispatched', 'completed').ok).toBe(true)
+    expect(checkStaffStatusChange('card', 'completed', 'refunded').ok).toBe(true)
+    expect(checkStaffStatusChange('card', 'awaiting_payment', 'cancelled').ok).toBe(true)
+  })
+
+  it('never mark an order paid by hand', () => {
+    for (const from of ALL) {
+      const result = checkStaffStatusChange('card', from, 'paid')
+      if (from === 'paid') expect(result.ok).toBe(true)
+      else expect(result).toMatchObject({ ok: false, message: expect.stringContaining('payment provider') })
+    }
+  })
+
+  it('cancel a paid order only by refunding it', () => {
+    expect(checkStaffStatusChange('card', 'paid', 'cancelled')).toMatchObject({ ok: false, message: expect.stringContaining('Refunded') })
+  })
+
+  it('treat cancelled and refunded as final', () => {
+    for (const to of ALL.filter((s) => s !== 'cancelled')) expect(checkStaffStatusChange('card', 'cancelled', to).ok, to).toBe(false)
+    for (const to of ALL.filter((s) => s !== 'refunded')) expect(checkStaffStatusChange('card', 'refunded', to).ok, to).toBe(false)
+    expect(checkStaffStatusChange('card', 'refunded', 'processing')).toMatchObject({ ok: false, message: expect.stringContaining('final') })
+  })
+
+  it('refuse skipping payment', () => {
+    expect(checkStaffStatusChange('card', 'awaiting_payment', 'dispatched').ok).toBe(false)
+    expect(checkStaffStatusChange('card', 'awaiting_payment', 'refunded').ok).toBe(false)
+  })
+})
+
+describe('finance orders', () => {
+  it('can be cancelled but not refunded by card', () => {
+    expect(checkStaffStatusChange('finance', 'processing', 'cancelled').ok).toBe(true)
+    expect(checkStaffStatusChange('finance', 'processing', 'refunded')).toMatchObject({ ok: false, message: expect.stringContaining('lender') })
+  })
+
+  it('application statuses move forward only', () => {
+    expect(checkFinanceStatusChange('submitted', 'approved').ok).toBe(true)
+    expect(checkFinanceStatusChange('submitted', 'declined').ok).toBe(true)
+    expect(checkFinanceStatusChange('approved', 'completed').ok).toBe(true)
+    expect(checkFinanceStatusChange('declined', 'approved').ok).toBe(false)
+    expect(checkFinanceStatusChange('completed', 'submitted').ok).toBe(false)
+    expect(checkFinanceStatusChange(null, 'submitted').ok).toBe(true)
+    expect(checkFinanceStatusChange(null, 'approved').ok).toBe(false)
+    expect(checkFinanceStatusChange('approved', null).ok).toBe(false)
+  })
+})
+
+describe('stock release', () => {
+  it('happens on cancel, refund, and declined or cancelled finance', () => {
+    expect(releasesStock('cancelled')).toBe(true)
+    expect(releasesStock('refunded')).toBe(true)
+    expect(releasesStock('processing', 'declined')).toBe(true)
+    expect(releasesStock('processing', 'cancelled')).toBe(true)
+    for (const s of ['awaiting_payment', 'paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'] as const) expect(releasesStock(s, 'approved')).toBe(false)
+  })
+})

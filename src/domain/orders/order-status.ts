@@ -1,0 +1,77 @@
+// Which status changes an order may make, and which of them put its stock back. Pure: the orders
+// collection's hook and the payment lifecycle both ask this table.
+
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'processing' | 'ready_for_collection' | 'dispatched' | 'completed' | 'cancelled' | 'refunded'
+export type FinanceStatus = 'submitted' | 'approved' | 'declined' | 'completed' | 'cancelled'
+export type OrderKind = 'card' | 'finance'
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  processing: 'Processing',
+  ready_for_collection: 'Ready for collection',
+  dispatched: 'Dispatched',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+}
+
+/**
+ * Changes staff may make by hand. Payment itself (awaiting payment → paid) only ever comes from the payment
+ * provider, never from a person. A paid card order is cancelled by refunding it, so money and stock go back together.
+ */
+const CARD_STAFF_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ['cancelled'],
+  paid: ['processing', 'ready_for_collection', 'dispatched', 'refunded'],
+  processing: ['ready_for_collection', 'dispatched', 'refunded'],
+  ready_for_collection: ['completed', 'refunded'],
+  dispatched: ['completed', 'refunded'],
+  completed: ['refunded'],
+  cancelled: [],
+  refunded: [],
+}
+
+/** Finance orders are paid by the lender, not by card: no card refund, and they can be cancelled until handed over. */
+const FINANCE_STAFF_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ['processing', 'cancelled'],
+  paid: ['processing', 'ready_for_collection', 'dispatched', 'cancelled'],
+  processing: ['ready_for_collection', 'dispatched', 'cancelled'],
+  ready_for_collection: ['completed', 'cancelled'],
+  dispatched: ['completed'],
+  completed: [],
+  cancelled: [],
+  refunded: [],
+}
+
+const FINANCE_TRANSITIONS: Record<FinanceStatus, readonly FinanceStatus[]> = {
+  submitted: ['approved', 'declined', 'cancelled'],
+  approved: ['completed', 'cancelled'],
+  declined: [],
+  completed: [],
+  cancelled: [],
+}
+
+export type TransitionCheck = { readonly ok: true } | { readonly ok: false; readonly message: string }
+
+export function checkStaffStatusChange(kind: OrderKind, from: OrderStatus, to: OrderStatus): TransitionCheck {
+  if (from === to) return { ok: true }
+  const allowed = (kind === 'finance' ? FINANCE_STAFF_TRANSITIONS : CARD_STAFF_TRANSITIONS)[from] ?? []
+  if (allowed.includes(to)) return { ok: true }
+  if (kind === 'card' && to === 'paid') return { ok: false, message: 'An order becomes Paid only when the payment provider confirms the payment.' }
+  if (kind === 'card' && to === 'cancelled' && from !== 'cancelled') return { ok: false, message: 'A paid order is cancelled by refunding it: choose Refunded, which refunds the card and puts the stock back.' }
+  if (kind === 'finance' && to === 'refunded') return { ok: false, message: 'Finance orders are not paid by card, so they cannot be refunded here: cancel the order and tell the lender.' }
+  const next = allowed.map((s) => ORDER_STATUS_LABELS[s]).join(', ')
+  return { ok: false, message: `An order cannot go from ${ORDER_STATUS_LABELS[from]} to ${ORDER_STATUS_LABELS[to]}${next ? `; from ${ORDER_STATUS_LABELS[from]} it can go to: ${next}` : `: ${ORDER_STATUS_LABELS[from]} is final`}.` }
+}
+
+export function checkFinanceStatusChange(from: FinanceStatus | null | undefined, to: FinanceStatus | null | undefined): TransitionCheck {
+  if (from === to || !to) return from && !to ? { ok: false, message: 'A finance application status cannot be cleared.' } : { ok: true }
+  if (!from) return to === 'submitted' ? { ok: true } : { ok: false, message: 'A finance application starts as Submitted.' }
+  if (FINANCE_TRANSITIONS[from].includes(to)) return { ok: true }
+  return { ok: false, message: `A finance application cannot go from ${from} to ${to}${FINANCE_TRANSITIONS[from].length ? `; it can go to: ${FINANCE_TRANSITIONS[from].join(', ')}` : ` (${from} is final)`}.` }
+}
+
+/** Whether an order in this state no longer needs its goods: its stock goes back on the shelf (once). */
+export function releasesStock(status: OrderStatus, financeStatus?: FinanceStatus | null): boolean {
+  return status === 'cancelled' || status === 'refunded' || financeStatus === 'declined' || financeStatus === 'cancelled'
+}
