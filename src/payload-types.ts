@@ -74,7 +74,15 @@ export interface Config {
     media: Media;
     pages: Page;
     posts: Post;
+    orders: Order;
+    coupons: Coupon;
+    'payment-events': PaymentEvent;
+    'test-gateway-payments': TestGatewayPayment;
+    lenders: Lender;
+    'finance-quotes': FinanceQuote;
     users: User;
+    'api-tokens': ApiToken;
+    'login-throttles': LoginThrottle;
     'not-found-paths': NotFoundPath;
     redirects: Redirect;
     'payload-kv': PayloadKv;
@@ -95,7 +103,15 @@ export interface Config {
     media: MediaSelect<false> | MediaSelect<true>;
     pages: PagesSelect<false> | PagesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
+    orders: OrdersSelect<false> | OrdersSelect<true>;
+    coupons: CouponsSelect<false> | CouponsSelect<true>;
+    'payment-events': PaymentEventsSelect<false> | PaymentEventsSelect<true>;
+    'test-gateway-payments': TestGatewayPaymentsSelect<false> | TestGatewayPaymentsSelect<true>;
+    lenders: LendersSelect<false> | LendersSelect<true>;
+    'finance-quotes': FinanceQuotesSelect<false> | FinanceQuotesSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
+    'api-tokens': ApiTokensSelect<false> | ApiTokensSelect<true>;
+    'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
@@ -520,6 +536,162 @@ export interface Post {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders".
+ */
+export interface Order {
+  id: number;
+  orderNumber: string;
+  kind: 'card' | 'finance';
+  status:
+    | 'awaiting_payment'
+    | 'paid'
+    | 'processing'
+    | 'ready_for_collection'
+    | 'dispatched'
+    | 'completed'
+    | 'cancelled'
+    | 'refunded';
+  financeStatus?: ('submitted' | 'approved' | 'declined' | 'completed' | 'cancelled') | null;
+  customer?: (number | null) | User;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address?: {
+    line1?: string | null;
+    line2?: string | null;
+    town?: string | null;
+    county?: string | null;
+    postcode?: string | null;
+    country?: string | null;
+  };
+  delivery: {
+    method: 'free' | 'flat_rate' | 'dealer_delivery';
+    /**
+     * In pence, VAT included: 649900 is £6,499.00.
+     */
+    feePence?: number | null;
+    /**
+     * Van delivery beyond the priced distance: the dealer quotes it after the order.
+     */
+    feeToBeQuoted?: boolean | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    shippingAddress?: {
+      line1?: string | null;
+      line2?: string | null;
+      town?: string | null;
+      county?: string | null;
+      postcode?: string | null;
+      country?: string | null;
+    };
+  };
+  lines: {
+    product: number | Product;
+    variant?: (number | null) | Variant;
+    name: string;
+    sku?: string | null;
+    /**
+     * In pence, VAT included: 649900 is £6,499.00.
+     */
+    unitPricePence: number;
+    count: number;
+    vatRatePercent: number;
+    /**
+     * In pence, VAT included: 649900 is £6,499.00.
+     */
+    lineTotalPence: number;
+    id?: string | null;
+  }[];
+  couponCode?: string | null;
+  coupon?: (number | null) | Coupon;
+  subtotalPence: number;
+  discountPence?: number | null;
+  vatPence: number;
+  totalPence: number;
+  /**
+   * Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.
+   */
+  stock: {
+    state: 'held' | 'committed' | 'released';
+    holdExpiresAt?: string | null;
+    /**
+     * Whether this order counts towards its coupon’s usage limit.
+     */
+    couponCounted?: boolean | null;
+  };
+  payment?: {
+    provider?: string | null;
+    /**
+     * The provider’s id for this payment (checkout session or payment intent).
+     */
+    reference?: string | null;
+    paidAt?: string | null;
+    refundedPence?: number | null;
+    failureMessage?: string | null;
+  };
+  finance?: {
+    quoteId?: string | null;
+    lenderName?: string | null;
+    funderCode?: string | null;
+    facilityType?: string | null;
+    /**
+     * The quote’s figures as the customer accepted them.
+     */
+    figures?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    /**
+     * Accessories recorded against this finance order (order-reference call).
+     */
+    references?:
+      | {
+          externalSystemName?: string | null;
+          externalOrderId?: string | null;
+          items?:
+            | {
+                [k: string]: unknown;
+              }
+            | unknown[]
+            | string
+            | number
+            | boolean
+            | null;
+          id?: string | null;
+        }[]
+      | null;
+  };
+  checkoutKey?: string | null;
+  accessTokenHash?: string | null;
+  staffNotes?: string | null;
+  /**
+   * Every change of status, stock or payment, newest last.
+   */
+  history?:
+    | {
+        at: string;
+        by?: (number | null) | User;
+        /**
+         * Who or what made the change when not a signed-in user: customer, payment webhook, hold expiry.
+         */
+        actor?: string | null;
+        from?: string | null;
+        to?: string | null;
+        note?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users".
  */
 export interface User {
@@ -540,6 +712,16 @@ export interface User {
         id?: string | null;
       }[]
     | null;
+  savedBasket?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  passwordArgon2?: string | null;
   updatedAt: string;
   createdAt: string;
   email: string;
@@ -557,6 +739,216 @@ export interface User {
     | null;
   password?: string | null;
   collection: 'users';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "coupons".
+ */
+export interface Coupon {
+  id: number;
+  code: string;
+  discountType: 'percent' | 'fixed_cart' | 'fixed_product';
+  /**
+   * Percent: a percentage such as 10. Fixed amounts: pence, so 2500 is £25.00.
+   */
+  amount: number;
+  validFrom?: string | null;
+  expiresAt?: string | null;
+  /**
+   * How many orders may use it in total; empty for no limit.
+   */
+  usageLimit?: number | null;
+  /**
+   * Orders that hold or used it (unpaid orders give theirs back).
+   */
+  usedCount: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  minimumSpendPence?: number | null;
+  active?: boolean | null;
+  /**
+   * For staff: what the coupon is for.
+   */
+  description?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-events".
+ */
+export interface PaymentEvent {
+  id: number;
+  eventId: string;
+  provider: string;
+  type: string;
+  order?: (number | null) | Order;
+  /**
+   * What the event did to the order, or why it changed nothing.
+   */
+  outcome?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The offline test gateway’s side of each payment.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "test-gateway-payments".
+ */
+export interface TestGatewayPayment {
+  id: number;
+  sessionId: string;
+  orderReference: string;
+  amountPence: number;
+  currency: string;
+  refundedPence: number;
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled';
+  cardBrand?: string | null;
+  last4?: string | null;
+  description?: string | null;
+  successUrl: string;
+  failureUrl: string;
+  challengeCodeHash?: string | null;
+  webhookAttempts?: number | null;
+  webhookDeliveredAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lenders".
+ */
+export interface Lender {
+  id: number;
+  name: string;
+  funderCode: string;
+  position?: number | null;
+  /**
+   * Inactive lenders are left out of every quote.
+   */
+  active?: boolean | null;
+  products: ('HP' | 'PCP')[];
+  minTermMonths: number;
+  maxTermMonths: number;
+  minDepositPercent: number;
+  maxAgeAtEndOfTermYears: number;
+  maxOdometerMiles: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  minAdvancePence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  maxAdvancePence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  acceptanceFeePence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  optionToPurchaseFeePence: number;
+  /**
+   * Searched top to bottom; the first band that fits the bike and term wins, so put exceptions first.
+   */
+  aprBands?:
+    | {
+        product: 'HP' | 'PCP';
+        condition: 'any' | 'new' | 'used';
+        aprPercent: number;
+        minAgeYears: number;
+        maxAgeYears: number;
+        minTermMonths: number;
+        maxTermMonths: number;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Guaranteed future value as a percent of the cash price; the tightest row covering the bike’s age, the term and the yearly mileage is used.
+   */
+  residualValues?:
+    | {
+        maxAgeYears: number;
+        maxTermMonths: number;
+        maxAnnualDistance: number;
+        percentOfCashPrice: number;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "finance-quotes".
+ */
+export interface FinanceQuote {
+  id: number;
+  quoteUid: string;
+  product: number | Product;
+  variant?: (number | null) | Variant;
+  facilityType: string;
+  productName?: string | null;
+  funderCode?: string | null;
+  regularPaymentPence?: number | null;
+  /**
+   * Products quoted as value-added products, as [{productId, variantId}].
+   */
+  accessories?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  figures:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  expiresAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Sign-in tokens of the shop’s JSON API; revoke one to sign that device out.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "api-tokens".
+ */
+export interface ApiToken {
+  id: number;
+  jti: string;
+  user: number | User;
+  expiresAt: string;
+  revokedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "login-throttles".
+ */
+export interface LoginThrottle {
+  id: number;
+  /**
+   * account:<email> or address:<ip>
+   */
+  key: string;
+  failures: number;
+  windowStartedAt: string;
+  blockedUntil?: string | null;
+  updatedAt: string;
+  createdAt: string;
 }
 /**
  * Addresses visitors tried that do not exist. Add a redirect for any that should lead somewhere.
@@ -655,8 +1047,40 @@ export interface PayloadLockedDocument {
         value: number | Post;
       } | null)
     | ({
+        relationTo: 'orders';
+        value: number | Order;
+      } | null)
+    | ({
+        relationTo: 'coupons';
+        value: number | Coupon;
+      } | null)
+    | ({
+        relationTo: 'payment-events';
+        value: number | PaymentEvent;
+      } | null)
+    | ({
+        relationTo: 'test-gateway-payments';
+        value: number | TestGatewayPayment;
+      } | null)
+    | ({
+        relationTo: 'lenders';
+        value: number | Lender;
+      } | null)
+    | ({
+        relationTo: 'finance-quotes';
+        value: number | FinanceQuote;
+      } | null)
+    | ({
         relationTo: 'users';
         value: number | User;
+      } | null)
+    | ({
+        relationTo: 'api-tokens';
+        value: number | ApiToken;
+      } | null)
+    | ({
+        relationTo: 'login-throttles';
+        value: number | LoginThrottle;
       } | null)
     | ({
         relationTo: 'not-found-paths';
@@ -977,6 +1401,232 @@ export interface PostsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "orders_select".
+ */
+export interface OrdersSelect<T extends boolean = true> {
+  orderNumber?: T;
+  kind?: T;
+  status?: T;
+  financeStatus?: T;
+  customer?: T;
+  firstName?: T;
+  lastName?: T;
+  email?: T;
+  phone?: T;
+  address?:
+    | T
+    | {
+        line1?: T;
+        line2?: T;
+        town?: T;
+        county?: T;
+        postcode?: T;
+        country?: T;
+      };
+  delivery?:
+    | T
+    | {
+        method?: T;
+        feePence?: T;
+        feeToBeQuoted?: T;
+        firstName?: T;
+        lastName?: T;
+        shippingAddress?:
+          | T
+          | {
+              line1?: T;
+              line2?: T;
+              town?: T;
+              county?: T;
+              postcode?: T;
+              country?: T;
+            };
+      };
+  lines?:
+    | T
+    | {
+        product?: T;
+        variant?: T;
+        name?: T;
+        sku?: T;
+        unitPricePence?: T;
+        count?: T;
+        vatRatePercent?: T;
+        lineTotalPence?: T;
+        id?: T;
+      };
+  couponCode?: T;
+  coupon?: T;
+  subtotalPence?: T;
+  discountPence?: T;
+  vatPence?: T;
+  totalPence?: T;
+  stock?:
+    | T
+    | {
+        state?: T;
+        holdExpiresAt?: T;
+        couponCounted?: T;
+      };
+  payment?:
+    | T
+    | {
+        provider?: T;
+        reference?: T;
+        paidAt?: T;
+        refundedPence?: T;
+        failureMessage?: T;
+      };
+  finance?:
+    | T
+    | {
+        quoteId?: T;
+        lenderName?: T;
+        funderCode?: T;
+        facilityType?: T;
+        figures?: T;
+        references?:
+          | T
+          | {
+              externalSystemName?: T;
+              externalOrderId?: T;
+              items?: T;
+              id?: T;
+            };
+      };
+  checkoutKey?: T;
+  accessTokenHash?: T;
+  staffNotes?: T;
+  history?:
+    | T
+    | {
+        at?: T;
+        by?: T;
+        actor?: T;
+        from?: T;
+        to?: T;
+        note?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "coupons_select".
+ */
+export interface CouponsSelect<T extends boolean = true> {
+  code?: T;
+  discountType?: T;
+  amount?: T;
+  validFrom?: T;
+  expiresAt?: T;
+  usageLimit?: T;
+  usedCount?: T;
+  minimumSpendPence?: T;
+  active?: T;
+  description?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payment-events_select".
+ */
+export interface PaymentEventsSelect<T extends boolean = true> {
+  eventId?: T;
+  provider?: T;
+  type?: T;
+  order?: T;
+  outcome?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "test-gateway-payments_select".
+ */
+export interface TestGatewayPaymentsSelect<T extends boolean = true> {
+  sessionId?: T;
+  orderReference?: T;
+  amountPence?: T;
+  currency?: T;
+  refundedPence?: T;
+  status?: T;
+  cardBrand?: T;
+  last4?: T;
+  description?: T;
+  successUrl?: T;
+  failureUrl?: T;
+  challengeCodeHash?: T;
+  webhookAttempts?: T;
+  webhookDeliveredAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "lenders_select".
+ */
+export interface LendersSelect<T extends boolean = true> {
+  name?: T;
+  funderCode?: T;
+  position?: T;
+  active?: T;
+  products?: T;
+  minTermMonths?: T;
+  maxTermMonths?: T;
+  minDepositPercent?: T;
+  maxAgeAtEndOfTermYears?: T;
+  maxOdometerMiles?: T;
+  minAdvancePence?: T;
+  maxAdvancePence?: T;
+  acceptanceFeePence?: T;
+  optionToPurchaseFeePence?: T;
+  aprBands?:
+    | T
+    | {
+        product?: T;
+        condition?: T;
+        aprPercent?: T;
+        minAgeYears?: T;
+        maxAgeYears?: T;
+        minTermMonths?: T;
+        maxTermMonths?: T;
+        id?: T;
+      };
+  residualValues?:
+    | T
+    | {
+        maxAgeYears?: T;
+        maxTermMonths?: T;
+        maxAnnualDistance?: T;
+        percentOfCashPrice?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "finance-quotes_select".
+ */
+export interface FinanceQuotesSelect<T extends boolean = true> {
+  quoteUid?: T;
+  product?: T;
+  variant?: T;
+  facilityType?: T;
+  productName?: T;
+  funderCode?: T;
+  regularPaymentPence?: T;
+  accessories?: T;
+  figures?: T;
+  expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
@@ -996,6 +1646,8 @@ export interface UsersSelect<T extends boolean = true> {
         country?: T;
         id?: T;
       };
+  savedBasket?: T;
+  passwordArgon2?: T;
   updatedAt?: T;
   createdAt?: T;
   email?: T;
@@ -1011,6 +1663,30 @@ export interface UsersSelect<T extends boolean = true> {
         createdAt?: T;
         expiresAt?: T;
       };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "api-tokens_select".
+ */
+export interface ApiTokensSelect<T extends boolean = true> {
+  jti?: T;
+  user?: T;
+  expiresAt?: T;
+  revokedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "login-throttles_select".
+ */
+export interface LoginThrottlesSelect<T extends boolean = true> {
+  key?: T;
+  failures?: T;
+  windowStartedAt?: T;
+  blockedUntil?: T;
+  updatedAt?: T;
+  createdAt?: T;
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1115,6 +1791,16 @@ export interface SiteSetting {
         id?: string | null;
       }[]
     | null;
+  /**
+   * Home delivery by parcel (not for motorcycles and scooters: see ADR 004).
+   */
+  delivery: {
+    /**
+     * 0 shows as free delivery (spec §9).
+     */
+    flatRatePence: number;
+    pickupEnabled?: boolean | null;
+  };
   finance?: {
     fcaFirmReference?: string | null;
     brokerStatement?: string | null;
@@ -1150,6 +1836,12 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         closes?: T;
         closed?: T;
         id?: T;
+      };
+  delivery?:
+    | T
+    | {
+        flatRatePence?: T;
+        pickupEnabled?: T;
       };
   finance?:
     | T

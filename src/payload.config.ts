@@ -17,7 +17,16 @@ import { Posts } from './cms/collections/posts'
 import { Products } from './cms/collections/products'
 import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
+import { Orders } from './cms/collections/orders'
+import { Coupons } from './cms/collections/coupons'
+import { PaymentEvents } from './cms/collections/payment-events'
+import { TestGatewayPayments } from './cms/collections/test-gateway-payments'
+import { ApiTokens } from './cms/collections/api-tokens'
+import { LoginThrottles } from './cms/collections/login-throttles'
+import { Lenders } from './cms/collections/lenders'
+import { FinanceQuotes } from './cms/collections/finance-quotes'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
+import { payloadEmailAdapter } from './adapters/email/email.server'
 import { health } from './cms/endpoints/health'
 import { recordNotFound } from './cms/endpoints/record-not-found'
 import { NotFoundPaths } from './cms/collections/not-found-paths'
@@ -29,16 +38,37 @@ const config = env()
 
 export default buildConfig({
   secret: payloadSecret(config.PAYLOAD_SECRET),
+  // Cookie-authenticated requests are honoured only from the shop's own origin (CSRF; ADR 006).
+  csrf: [new URL(config.SITE_URL).origin],
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
     meta: { titleSuffix: ' · Wheelhouse admin' },
   },
-  collections: [Products, Variants, Categories, Brands, mediaCollection(config.mediaDir), Pages, Posts, Users, NotFoundPaths],
+  collections: [
+    Products,
+    Variants,
+    Categories,
+    Brands,
+    mediaCollection(config.mediaDir),
+    Pages,
+    Posts,
+    Orders,
+    Coupons,
+    PaymentEvents,
+    TestGatewayPayments,
+    Lenders,
+    FinanceQuotes,
+    Users,
+    ApiTokens,
+    LoginThrottles,
+    NotFoundPaths,
+  ],
   globals: [SiteSettings],
   editor: lexicalEditor(),
   db: databaseAdapter(config.database),
   sharp,
+  email: payloadEmailAdapter(config),
   endpoints: [health, recordNotFound],
   graphQL: { schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'), maxComplexity: 1000 },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },

@@ -46,15 +46,36 @@ const schema = z.object({
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Card payments: the built-in test gateway unless STRIPE_SECRET_KEY is set (then Stripe; issue 4).
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_…)').optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
+  /** Only for tests: points the Stripe SDK at a local fake, e.g. http://127.0.0.1:12111 */
+  STRIPE_API_BASE: z.url({ message: 'must be a URL' }).optional().or(z.literal('').transform(() => undefined)),
+  TEST_GATEWAY_WEBHOOK_SECRET: optionalSecret,
+  // Email: a file outbox under data/outbox unless SMTP_URL is set.
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional().or(z.literal('').transform(() => undefined)),
+  EMAIL_FROM: z.string().trim().default('Wheelhouse <shop@wheelhouse.local>'),
+  OUTBOX_DIR: z.string().trim().min(1).optional(),
+  // Customer API tokens (spec §7 calls 1-3).
+  JWT_SECRET: optionalSecret,
+  // Finance (issue 6): quotes from the built-in provider unless FINANCE_QUOTES_URL names another (iVendi).
+  FINANCE_QUOTES_URL: z.url({ message: 'must be a URL such as https://quoteware.ivendi.com/quotes' }).optional().or(z.literal('').transform(() => undefined)),
+  IVENDI_USERNAME: z.string().trim().optional(),
+  IVENDI_QUOTEE_UID: z.string().trim().optional(),
+  IVENDI_CF_MOTO_QUOTEE_UID: z.string().trim().optional(),
+  FINANCE_SERVICE_USERNAME: z.string().trim().min(1).default('wheelhouse-storefront'),
+  FINANCE_SERVICE_PASSWORD: optionalSecret,
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
 })
 
-export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL'> & {
+export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL' | 'OUTBOX_DIR'> & {
   database: ParsedDatabase
   mediaDir: string
+  outboxDir: string
 }
 
 /** Validates an environment; throws EnvError with one line per problem, each naming the variable. */
@@ -64,10 +85,11 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)
     throw new EnvError(lines.join('; '))
   }
-  const { DATABASE_URL, MEDIA_DIR, ...rest } = result.data
+  const { DATABASE_URL, MEDIA_DIR, OUTBOX_DIR, ...rest } = result.data
   const database = parseDatabaseUrl(DATABASE_URL, cwd)
   const mediaDir = MEDIA_DIR ? path.resolve(cwd, MEDIA_DIR) : path.join(cwd, 'data', 'media')
-  return { ...rest, database, mediaDir }
+  const outboxDir = OUTBOX_DIR ? path.resolve(cwd, OUTBOX_DIR) : path.join(cwd, 'data', 'outbox')
+  return { ...rest, database, mediaDir, outboxDir }
 }
 
 let cached: ServerEnv | undefined

@@ -5,6 +5,10 @@ import { anyone } from '../access/anyone'
 import { isAdminUser, ROLES } from '../access/roles'
 import { selfOrStaff } from '../access/self-or-staff'
 import { staffPanel } from '../access/staff-panel'
+import { env } from '../../config/env'
+import { cookieIsSecure } from '../auth/cookie-security'
+import { resetPasswordEmailHtml, resetPasswordEmailSubject } from '../auth/reset-password-email'
+import { argon2BeforeOperation, argon2StoreHash } from '../hooks/argon2-passwords'
 
 const adminField: FieldAccess = ({ req }) => isAdminUser(req.user)
 
@@ -12,9 +16,16 @@ export const Users: CollectionConfig = {
   slug: 'users',
   auth: {
     tokenExpiration: 60 * 60 * 8,
-    maxLoginAttempts: 0, // throttling without a permanent lock-out belongs to the accounts issue
-    cookies: { sameSite: 'Lax', secure: process.env.NODE_ENV === 'production' && process.env.SITE_URL?.startsWith('https:') === true },
+    maxLoginAttempts: 0, // Payload's lock-out is off: login-throttles slows attackers without locking anyone out for good (ADR 006)
+    // HttpOnly always (Payload's default), SameSite=Lax, Secure whenever the shop is served over HTTPS (directly or behind a proxy).
+    cookies: { sameSite: 'Lax', secure: cookieIsSecure(env().SITE_URL) },
+    forgotPassword: {
+      expiration: 60 * 60 * 1000,
+      generateEmailHTML: (args) => resetPasswordEmailHtml(env().SITE_URL, args?.token ?? ''),
+      generateEmailSubject: () => resetPasswordEmailSubject,
+    },
   },
+  hooks: { beforeOperation: [argon2BeforeOperation], beforeValidate: [argon2StoreHash] },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'firstName', 'lastName', 'role'], group: 'People' },
   access: {
     admin: staffPanel,
@@ -51,6 +62,20 @@ export const Users: CollectionConfig = {
         { name: 'postcode', type: 'text', required: true, maxLength: 10 },
         { name: 'country', type: 'text', defaultValue: 'GB', maxLength: 2 },
       ],
+    },
+    {
+      name: 'savedBasket',
+      type: 'json',
+      admin: { hidden: true },
+      // The signed-in customer's basket lines (product, variant, count); prices are always re-read from the catalogue.
+      access: { read: ({ req, doc }) => Boolean(req.user && doc && req.user.id === doc.id), update: ({ req, doc }) => Boolean(req.user && doc && req.user.id === doc.id) },
+    },
+    {
+      name: 'passwordArgon2',
+      type: 'text',
+      maxLength: 255,
+      admin: { hidden: true },
+      access: { read: () => false, update: () => false, create: () => false },
     },
   ],
 }

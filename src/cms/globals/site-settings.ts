@@ -47,6 +47,24 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
     {
+      name: 'delivery',
+      type: 'group',
+      admin: { description: 'Home delivery by parcel (not for motorcycles and scooters: see ADR 004).' },
+      fields: [
+        {
+          name: 'flatRatePence',
+          label: 'Home delivery flat rate (pence)',
+          type: 'number',
+          required: true,
+          defaultValue: 0,
+          min: 0,
+          max: 100000,
+          admin: { description: '0 shows as free delivery (spec §9).' },
+        },
+        { name: 'pickupEnabled', label: 'Offer free collection from the shop', type: 'checkbox', defaultValue: true },
+      ],
+    },
+    {
       name: 'finance',
       type: 'group',
       label: 'Finance (FCA)',

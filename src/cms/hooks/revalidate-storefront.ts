@@ -16,6 +16,11 @@ async function revalidateAll(reason: string, log: { debug: (o: object, m: string
   }
 }
 
+/** For code that changes stock outside Payload's hooks (raw conditional updates at checkout and payment). */
+export async function revalidateStorefront(reason: string, log: { debug: (o: object, m: string) => void }): Promise<void> {
+  await revalidateAll(reason, log)
+}
+
 export const revalidateAfterChange: CollectionAfterChangeHook = async ({ doc, req, collection }) => {
   await revalidateAll(`${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
   return doc

@@ -24,6 +24,9 @@ import {
   SITE_SETTINGS,
 } from './catalogue-data'
 import { drawPicture, type PictureSpec } from './images'
+import { seedLenders } from './lenders'
+import { ensureDemoCoupons } from './coupons'
+import { ensureDemoCustomer } from './demo-customer'
 
 type Slugged = 'products' | 'categories' | 'brands' | 'pages' | 'posts'
 
@@ -84,7 +87,11 @@ export async function isSeeded(payload: Payload): Promise<boolean> {
 export async function seedDemoShop(payload: Payload, options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => {})
   await ensureAdmin(payload, options)
-  if (await isSeeded(payload)) return { seeded: false, products: 0 }
+  await ensureDemoCoupons(payload) // also on an already-seeded shop: creates only the missing ones
+  if (await isSeeded(payload)) {
+    await ensureDemoCustomer(payload, log) // databases seeded before the demo customer existed get one too
+    return { seeded: false, products: 0 }
+  }
 
   log('seeding brands and categories')
   const brandIds = new Map<string, number>()
@@ -234,6 +241,11 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
     const found = await payload.find({ collection: 'redirects', where: { from: { equals: redirect.from } }, limit: 1, depth: 0, overrideAccess: true })
     if (!found.docs[0]) await payload.create({ collection: 'redirects', data: redirect as never, overrideAccess: true })
   }
+
+  log('seeding the finance lender panel')
+  await seedLenders(payload)
+  log('seeding the demo customer and its orders')
+  await ensureDemoCustomer(payload, log)
 
   await payload.updateGlobal({
     slug: 'site-settings',

@@ -1,0 +1,224 @@
+// Card and finance orders: what was bought at which price, the stock hold, the payment, and every status change with who and when.
+import type { CollectionConfig } from 'payload'
+import { adminOnly } from '../access/admin-only'
+import { nobody } from '../access/nobody'
+import { ownOrdersOrStaff } from '../access/own-orders-or-staff'
+import { isStaffUser } from '../access/roles'
+import { staffOnly } from '../access/staff-only'
+import { addressGroup } from '../fields/address'
+import { enforceOrderStatusChange } from '../hooks/order-status-change'
+import { penceField } from '../fields/pence'
+
+export const ORDER_STATUSES = [
+  { label: 'Awaiting payment', value: 'awaiting_payment' },
+  { label: 'Paid', value: 'paid' },
+  { label: 'Processing', value: 'processing' },
+  { label: 'Ready for collection', value: 'ready_for_collection' },
+  { label: 'Dispatched', value: 'dispatched' },
+  { label: 'Completed', value: 'completed' },
+  { label: 'Cancelled', value: 'cancelled' },
+  { label: 'Refunded', value: 'refunded' },
+] as const
+
+export const FINANCE_APPLICATION_STATUSES = [
+  { label: 'Submitted', value: 'submitted' },
+  { label: 'Approved', value: 'approved' },
+  { label: 'Declined', value: 'declined' },
+  { label: 'Completed', value: 'completed' },
+  { label: 'Cancelled', value: 'cancelled' },
+] as const
+
+const readOnly = { readOnly: true } as const
+
+export const Orders: CollectionConfig = {
+  slug: 'orders',
+  admin: {
+    useAsTitle: 'orderNumber',
+    defaultColumns: ['orderNumber', 'kind', 'status', 'email', 'totalPence', 'createdAt'],
+    group: 'Sales',
+    listSearchableFields: ['orderNumber', 'email', 'lastName'],
+  },
+  // Orders are created only by the checkout and finance code (Local API, inside a transaction).
+  access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
+  defaultSort: '-createdAt',
+  hooks: { beforeChange: [enforceOrderStatusChange] },
+  fields: [
+    { name: 'orderNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
+    {
+      name: 'kind',
+      type: 'select',
+      required: true,
+      defaultValue: 'card',
+      index: true,
+      options: [
+        { label: 'Card payment', value: 'card' },
+        { label: 'Finance application', value: 'finance' },
+      ],
+      admin: { ...readOnly, position: 'sidebar' },
+    },
+    { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: [...ORDER_STATUSES], admin: { position: 'sidebar' } },
+    {
+      name: 'financeStatus',
+      label: 'Finance application status',
+      type: 'select',
+      options: [...FINANCE_APPLICATION_STATUSES],
+      admin: { position: 'sidebar', condition: (data) => data?.kind === 'finance' },
+    },
+    { name: 'customer', type: 'relationship', relationTo: 'users', index: true, admin: { position: 'sidebar' } },
+    {
+      type: 'row',
+      fields: [
+        { name: 'firstName', type: 'text', required: true, maxLength: 80 },
+        { name: 'lastName', type: 'text', required: true, maxLength: 80 },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'email', type: 'email', required: true, index: true },
+        { name: 'phone', type: 'text', required: true, maxLength: 30 },
+      ],
+    },
+    addressGroup('address', 'Customer address'),
+    {
+      name: 'delivery',
+      type: 'group',
+      fields: [
+        {
+          name: 'method',
+          type: 'select',
+          required: true,
+          defaultValue: 'free',
+          options: [
+            { label: 'Collection from the shop (free)', value: 'free' },
+            { label: 'Home delivery (flat rate)', value: 'flat_rate' },
+            { label: 'Dealer van delivery', value: 'dealer_delivery' },
+          ],
+        },
+        penceField('feePence', 'Delivery fee', { defaultValue: 0 }),
+        { name: 'feeToBeQuoted', type: 'checkbox', defaultValue: false, admin: { description: 'Van delivery beyond the priced distance: the dealer quotes it after the order.' } },
+        { type: 'row', fields: [{ name: 'firstName', type: 'text', maxLength: 80 }, { name: 'lastName', type: 'text', maxLength: 80 }] },
+        addressGroup('shippingAddress', 'Ship to / collect from'),
+      ],
+    },
+    {
+      name: 'lines',
+      type: 'array',
+      required: true,
+      minRows: 1,
+      maxRows: 50,
+      admin: { readOnly: true },
+      fields: [
+        { type: 'row', fields: [
+          { name: 'product', type: 'relationship', relationTo: 'products', required: true },
+          { name: 'variant', type: 'relationship', relationTo: 'variants' },
+        ] },
+        { type: 'row', fields: [
+          { name: 'name', type: 'text', required: true, maxLength: 200 },
+          { name: 'sku', type: 'text', maxLength: 60 },
+        ] },
+        { type: 'row', fields: [
+          penceField('unitPricePence', 'Unit price', { required: true }),
+          { name: 'count', type: 'number', required: true, min: 1, max: 999 },
+          { name: 'vatRatePercent', type: 'number', required: true, min: 0, max: 100 },
+          penceField('lineTotalPence', 'Line total', { required: true }),
+        ] },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'couponCode', type: 'text', maxLength: 40, admin: readOnly },
+        { name: 'coupon', type: 'relationship', relationTo: 'coupons', admin: readOnly },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        penceField('subtotalPence', 'Subtotal', { required: true, admin: readOnly }),
+        penceField('discountPence', 'Discount', { defaultValue: 0, admin: readOnly }),
+        penceField('vatPence', 'VAT included', { required: true, admin: readOnly }),
+        penceField('totalPence', 'Total', { required: true, admin: readOnly }),
+      ],
+    },
+    {
+      name: 'stock',
+      type: 'group',
+      admin: { description: 'Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.' },
+      fields: [
+        {
+          name: 'state',
+          type: 'select',
+          required: true,
+          defaultValue: 'held',
+          index: true,
+          options: [
+            { label: 'Held for payment', value: 'held' },
+            { label: 'Sold', value: 'committed' },
+            { label: 'Released back to stock', value: 'released' },
+          ],
+          admin: readOnly,
+        },
+        { name: 'holdExpiresAt', type: 'date', index: true, admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } } },
+        { name: 'couponCounted', type: 'checkbox', defaultValue: false, admin: { ...readOnly, description: 'Whether this order counts towards its coupon’s usage limit.' } },
+      ],
+    },
+    {
+      name: 'payment',
+      type: 'group',
+      fields: [
+        { name: 'provider', type: 'text', maxLength: 40, admin: readOnly },
+        { name: 'reference', type: 'text', index: true, maxLength: 255, admin: { ...readOnly, description: 'The provider’s id for this payment (checkout session or payment intent).' } },
+        { name: 'paidAt', type: 'date', admin: readOnly },
+        penceField('refundedPence', 'Refunded', { defaultValue: 0, admin: readOnly }),
+        { name: 'failureMessage', type: 'text', maxLength: 300, admin: readOnly },
+      ],
+    },
+    {
+      name: 'finance',
+      type: 'group',
+      admin: { condition: (data) => data?.kind === 'finance' },
+      fields: [
+        { name: 'quoteId', type: 'text', maxLength: 100, admin: readOnly },
+        { type: 'row', fields: [
+          { name: 'lenderName', type: 'text', maxLength: 120, admin: readOnly },
+          { name: 'funderCode', type: 'text', maxLength: 20, admin: readOnly },
+          { name: 'facilityType', type: 'text', maxLength: 10, admin: readOnly },
+        ] },
+        { name: 'figures', type: 'json', admin: { ...readOnly, description: 'The quote’s figures as the customer accepted them.' } },
+        {
+          name: 'references',
+          type: 'array',
+          admin: { readOnly: true, description: 'Accessories recorded against this finance order (order-reference call).' },
+          fields: [
+            { type: 'row', fields: [
+              { name: 'externalSystemName', type: 'text', maxLength: 80 },
+              { name: 'externalOrderId', type: 'text', maxLength: 80 },
+            ] },
+            { name: 'items', type: 'json' },
+          ],
+        },
+      ],
+    },
+    { name: 'checkoutKey', type: 'text', unique: true, index: true, maxLength: 100, admin: { hidden: true }, access: { read: () => false } },
+    { name: 'accessTokenHash', type: 'text', maxLength: 128, admin: { hidden: true }, access: { read: () => false } },
+    { name: 'staffNotes', type: 'textarea', maxLength: 5000, access: { read: ({ req }) => isStaffUser(req.user) } },
+    {
+      name: 'history',
+      type: 'array',
+      admin: { readOnly: true, description: 'Every change of status, stock or payment, newest last.' },
+      fields: [
+        { type: 'row', fields: [
+          { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+          { name: 'by', type: 'relationship', relationTo: 'users' },
+          { name: 'actor', type: 'text', maxLength: 80, admin: { description: 'Who or what made the change when not a signed-in user: customer, payment webhook, hold expiry.' } },
+        ] },
+        { type: 'row', fields: [
+          { name: 'from', type: 'text', maxLength: 40 },
+          { name: 'to', type: 'text', maxLength: 40 },
+        ] },
+        { name: 'note', type: 'text', maxLength: 500 },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,68 @@
+// Staff status changes on orders: only the allowed transitions, each recorded with who and when; cancel and
+// refund put the stock back once; Refunded refunds the card through the payment provider first.
+import { APIError, type CollectionBeforeChangeHook } from 'payload'
+import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
+import type { Order } from '../../payload-types'
+
+type HistoryEntry = NonNullable<Order['history']>[number]
+
+export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
+  // Checkout, payment webhooks and hold expiry make their own checked changes.
+  if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data
+  const kind = originalDoc.kind as OrderKind
+  const from = originalDoc.status as OrderStatus
+  const to = (data.status ?? from) as OrderStatus
+  const financeFrom = (originalDoc.financeStatus ?? null) as FinanceStatus | null
+  const financeTo = (data.financeStatus === undefined ? financeFrom : data.financeStatus) as FinanceStatus | null
+  if (to === from && financeTo === financeFrom) return data
+
+  const statusCheck = checkStaffStatusChange(kind, from, to)
+  if (!statusCheck.ok) throw new APIError(statusCheck.message, 400, null, true)
+  if (kind === 'finance') {
+    const financeCheck = checkFinanceStatusChange(financeFrom, financeTo)
+    if (!financeCheck.ok) throw new APIError(financeCheck.message, 400, null, true)
+  } else if (financeTo !== financeFrom) {
+    throw new APIError('Only finance orders have a finance application status.', 400, null, true)
+  }
+
+  const now = new Date().toISOString()
+  const by = req.user?.collection === 'users' ? Number(req.user.id) : undefined
+  const actor = (req.user as { email?: string } | null)?.email?.slice(0, 80) ?? 'staff'
+  const entries: HistoryEntry[] = []
+  const payment = { ...originalDoc.payment, ...data.payment }
+
+  if (to === 'refunded' && from !== 'refunded') {
+    const reference = originalDoc.payment?.reference
+    const owed = originalDoc.totalPence - (originalDoc.payment?.refundedPence ?? 0)
+    const { providerNamed } = await import('../../adapters/payments/payments.server')
+    const provider = providerNamed(req.payload, originalDoc.payment?.provider)
+    if (!provider || !reference) throw new APIError('This order has no card payment on record to refund. Nothing was changed.', 400, null, true)
+    if (owed > 0) {
+      try {
+        const refund = await provider.refund(reference, owed, `staff-refund-${originalDoc.orderNumber}`)
+        entries.push({ at: now, by, actor, from, to, note: `Refunded ${owed}p to the card through ${provider.name} (${refund.id}).` })
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error)
+        req.payload.logger.warn({ err: error, order: originalDoc.orderNumber }, 'staff refund refused by the payment provider')
+        throw new APIError(`The payment provider refused the refund, so the order was not changed: ${message}`, 400, null, true)
+      }
+    }
+    payment.refundedPence = originalDoc.totalPence
+  } else if (to !== from) {
+    entries.push({ at: now, by, actor, from, to, note: 'Status changed by staff.' })
+  }
+  if (financeTo !== financeFrom) entries.push({ at: now, by, actor, from: financeFrom ?? undefined, to: financeTo ?? undefined, note: 'Finance application status changed by staff.' })
+
+  let stock = { ...originalDoc.stock, ...data.stock }
+  if (releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
+    const { releaseOrderStock } = await import('../../features/orders/order-lifecycle.server')
+    const transactionID = (await req.transactionID) ?? null
+    if (await releaseOrderStock(req.payload, originalDoc, ['held', 'committed'], transactionID)) {
+      stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
+      entries.push({ at: now, by, actor, from: to, to: to, note: 'Stock put back on the shelf.' })
+      const { revalidateStorefront } = await import('./revalidate-storefront')
+      await revalidateStorefront(`order ${originalDoc.orderNumber} ${to}`, req.payload.logger)
+    }
+  }
+  return { ...data, payment, stock, history: [...(originalDoc.history ?? []), ...entries] }
+}
