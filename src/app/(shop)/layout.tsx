@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
 import { ConsentBanner, CookieSettingsButton } from '../../features/consent/consent-banner'
+import { MiniBasket } from '../../features/basket/components/mini-basket'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
 
@@ -36,6 +37,8 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 <li><a href="/blog">Blog</a></li>
               </ul>
             </nav>
+            <a href="/account" className="site-header__account">Your account</a>
+            <MiniBasket />
           </div>
         </header>
         <main id="main">{children}</main>

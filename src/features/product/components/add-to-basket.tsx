@@ -1,8 +1,11 @@
 'use client'
-// Adds the chosen product or variant to the basket kept in browser storage and says so in a live region.
+// Adds the chosen product or variant to the storefront's basket store (kept in browser storage under "root"),
+// says so in a live region and opens the added-to-basket modal.
 import { useRef, useState } from 'react'
 import type { ProductSnapshot } from '../../../domain/basket/basket'
 import { paths } from '../../../config/paths'
+import { dispatchWhenReady } from '../../basket/basket-store'
+import { AddedToBasketModal } from '../../basket/components/added-to-basket-modal'
 
 interface Props {
   /** null while the chosen size and colour do not exist */
@@ -27,29 +30,22 @@ export function AddToBasket({ snapshot }: Props) {
     if (!snapshot || busy.current) return
     busy.current = true
     try {
-      // Loaded on the first click: the stored-basket parser brings zod, which a reader of the page never needs.
-      const [{ addToBasket }, { basketFromStore, storeWithBasket, STORE_STORAGE_KEY }] = await Promise.all([
-        import('../../../domain/basket/basket'),
-        import('../basket-storage'),
-      ])
       // The stored copy is the customer's and may be stale or edited: it is only a list of what they chose.
       // Prices and stock are checked again on the server before the basket shows a total or takes payment.
-      const raw = window.localStorage.getItem(STORE_STORAGE_KEY)
-      const result = addToBasket(basketFromStore(raw), snapshot)
+      const state = await dispatchWhenReady({ type: 'add', product: snapshot })
+      const result = state.lastAdd
+      if (!result) return
       if (!result.ok) {
         setOutcome({ ok: false, text: result.message })
         return
       }
-      window.localStorage.setItem(STORE_STORAGE_KEY, storeWithBasket(raw, result.basket))
-      const units = result.item.count
       setOutcome({
         ok: true,
         text: result.limitedByStock
-          ? `Added ${snapshot.name} to your basket; that is all we have in stock (${units} in your basket).`
-          : `Added ${snapshot.name} to your basket${units > 1 ? ` (${units} in your basket)` : ''}.`,
+          ? `Added ${snapshot.name} to your basket; that is all we have in stock (${result.count} in your basket).`
+          : `Added ${snapshot.name} to your basket${result.count > 1 ? ` (${result.count} in your basket)` : ''}.`,
       })
     } catch {
-      // Storage refused (private mode, full) or the code failed to load on a poor connection.
       setOutcome({ ok: false, text: 'We could not add this to your basket. Please check your connection and that site storage is allowed, then try again.' })
     } finally {
       busy.current = false
@@ -68,6 +64,7 @@ export function AddToBasket({ snapshot }: Props) {
           </>
         )}
       </div>
+      <AddedToBasketModal />
     </div>
   )
 }

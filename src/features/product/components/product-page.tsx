@@ -9,17 +9,22 @@ import type { DealerSettings } from '../queries.server'
 import type { ProductView } from '../product-view'
 import { ProductPurchase } from './product-purchase'
 import { RichText } from '../../../components/ui/rich-text'
+import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import type { RepresentativeExample as Example } from '../../../domain/finance/representative-example'
 import '../product.css'
 
 interface Props {
   readonly product: ProductView
   readonly settings: DealerSettings
   readonly siteUrl: string
+  /** A real quote at the finance step's opening terms, shown as the representative example. */
+  readonly financeExample?: { readonly example: Example; readonly lenderName: string | null } | null
+  readonly disclosures: FinanceDisclosures
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-export function ProductPage({ product, settings, siteUrl }: Props) {
+export function ProductPage({ product, settings, siteUrl, financeExample = null, disclosures }: Props) {
   const opening = product.options[product.defaultIndex]
   const inStock = product.options.some((o) => o.stockQuantity > 0)
   const jsonLd = [
@@ -53,27 +58,31 @@ export function ProductPage({ product, settings, siteUrl }: Props) {
     </p>
   ) : null
 
+  // A monthly figure appears only together with the representative example (FCA CONC 3.5.5R), which carries the
+  // estimate inside it in the same type; without a lender's example the page offers a quote but names no monthly sum.
   const finance = product.finance ? (
     <section className="pdp-finance" aria-labelledby="pdp-finance-title">
       <h2 id="pdp-finance-title">Pay monthly</h2>
-      {/* The estimate and the "subject to status" statement share one style, so the caveat is never the smaller print. */}
-      <p className="pdp-finance__key">
-        Estimated £{product.finance.estimate.lowerPounds.toLocaleString('en-GB')}–£{product.finance.estimate.upperPounds.toLocaleString('en-GB')} a month, subject to status
-      </p>
-      <p className="pdp-finance__basis">
-        Hire purchase over {product.finance.termMonths} months with a {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
-        {product.extraFee ? ' (price including on-the-road charges)' : ''}. An estimate, not a quote.
-      </p>
-      <p className="pdp-finance__key">Finance is subject to status. Representative example and full quote on the next step.</p>
-      {(settings.brokerStatement || settings.fcaFirmReference) && (
-        <p className="pdp-finance__legal">
-          {settings.brokerStatement}
-          {settings.fcaFirmReference && ` FCA firm reference ${settings.fcaFirmReference}.`}
-        </p>
+      {financeExample ? (
+        <RepresentativeExample
+          example={financeExample.example}
+          lenderName={financeExample.lenderName}
+          disclosures={disclosures}
+          headingLevel={3}
+          lead={
+            <p className="rep-example__lead">
+              Estimated £{product.finance.estimate.lowerPounds.toLocaleString('en-GB')}–£{product.finance.estimate.upperPounds.toLocaleString('en-GB')} a month over {product.finance.termMonths} months with a{' '}
+              {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
+              {product.extraFee ? ' (price including on-the-road charges)' : ''}, subject to status. An estimate, not a quote: the example below is a real quote from our panel.
+            </p>
+          }
+        />
+      ) : (
+        <p className="pdp-finance__key">Hire purchase and PCP available on this bike, subject to status. Get a personal quote from our panel of lenders.</p>
       )}
-      <p>
-        <a className="pdp-finance__link" href={paths.financeCheckoutProduct(product.slug)}>
-          Get a finance quote<span className="pdp-sr-only"> for {product.name}</span>
+      <p className="pdp-finance__actions">
+        <a className="pdp-finance__link" href={paths.financeCheckoutProduct(product.slug)} data-testid="buy-on-finance">
+          Buy on finance<span className="pdp-sr-only">: {product.name}</span>
         </a>
       </p>
     </section>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { paths } from '../../../../config/paths'
 import { ProductPage } from '../../../../features/product/components/product-page'
 import { dealerSettings, productBySlug } from '../../../../features/product/queries.server'
+import { financeDisclosures, representativeQuoteForProduct } from '../../../../features/finance/queries.server'
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 
 // Rendered on the first request for each product, then served from the cache and refreshed at most every
@@ -37,7 +38,16 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function Page({ params }: Params) {
   const { slug } = await params
-  const [product, settings] = await Promise.all([productBySlug(slug), dealerSettings()])
+  const [product, settings, disclosures] = await Promise.all([productBySlug(slug), dealerSettings(), financeDisclosures()])
   if (!product) return redirectOrNotFound(paths.product(slug))
-  return <ProductPage product={product} settings={settings} siteUrl={process.env.SITE_URL ?? 'http://localhost:3000'} />
+  const quote = product.finance ? await representativeQuoteForProduct(product.slug) : null
+  return (
+    <ProductPage
+      product={product}
+      settings={settings}
+      siteUrl={process.env.SITE_URL ?? 'http://localhost:3000'}
+      financeExample={quote ? { example: quote.example, lenderName: quote.lenderName } : null}
+      disclosures={disclosures}
+    />
+  )
 }

@@ -1,0 +1,43 @@
+import type { Metadata } from 'next'
+import { paths } from '../../../config/paths'
+import { AccountDetailsForm } from '../../../features/account/components/account-details-form'
+import { ChangePasswordForm } from '../../../features/account/components/change-password-form'
+import { SignOutButton } from '../../../features/account/components/sign-out-button'
+import { requireCustomer } from '../../../features/account/session.server'
+import '../../../features/account/account.css'
+
+export const dynamic = 'force-dynamic'
+export const metadata: Metadata = { title: 'Your account', robots: { index: false, follow: false } }
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>
+
+export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
+  const customer = await requireCustomer(paths.account())
+  const reset = (await searchParams).reset === '1'
+  return (
+    <div className="container account-page">
+      <h1>Your account</h1>
+      {reset && <p className="form-message form-message--success" role="status">Your new password is saved and you are signed in.</p>}
+      <nav aria-label="Account" className="account-nav">
+        <a href={paths.orders()}>Your orders</a>
+        <SignOutButton />
+      </nav>
+      <div className="account-grid">
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading">Details and addresses</h2>
+          <AccountDetailsForm
+            email={customer.email}
+            firstName={customer.firstName ?? ''}
+            lastName={customer.lastName ?? ''}
+            phone={customer.phone ?? ''}
+            addresses={(customer.addresses ?? []).map((a) => ({ label: a.label, line1: a.line1, line2: a.line2, town: a.town, county: a.county, postcode: a.postcode }))}
+          />
+        </section>
+        <section aria-labelledby="password-heading">
+          <h2 id="password-heading">Password</h2>
+          <ChangePasswordForm />
+        </section>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+// Card payment with Stripe's Payment Element (only when Stripe is configured; else the test gateway is used).
+import type { Metadata } from 'next'
+import { notFound, redirect } from 'next/navigation'
+import { stripeProvider } from '../../../../../adapters/payments/payments.server'
+import { env } from '../../../../../config/env'
+import { formatPence } from '../../../../../domain/money'
+import { StripePaymentForm } from '../../../../../features/orders/components/stripe-payment-form'
+import { OrderSummary } from '../../../../../features/orders/components/order-summary'
+import { visibleOrder } from '../../../../../features/orders/order-result.server'
+
+export const dynamic = 'force-dynamic'
+export const metadata: Metadata = { title: 'Pay by card', robots: { index: false, follow: false } }
+
+export default async function StripePayPage({ params }: { params: Promise<{ orderNumber: string }> }) {
+  const { orderNumber } = await params
+  const provider = stripeProvider()
+  const publishableKey = env().STRIPE_PUBLISHABLE_KEY
+  if (!provider || !publishableKey) notFound()
+  const found = await visibleOrder(decodeURIComponent(orderNumber))
+  if (!found || found.order.kind !== 'card' || found.order.payment?.provider !== 'stripe' || !found.order.payment.reference) notFound()
+  const { order, dealer } = found
+  const query = `?order=${encodeURIComponent(order.orderNumber)}`
+  if (order.status !== 'awaiting_payment') redirect(order.status === 'cancelled' ? `/payment-failure${query}` : `/payment-success${query}`)
+  const clientSecret = await provider.clientSecret(order.payment!.reference!)
+  if (!clientSecret) redirect(`/payment-success${query}`)
+  return (
+    <div className="container order-result">
+      <h1>Pay by card</h1>
+      <p>Order <strong>{order.orderNumber}</strong>. Your card details go straight to Stripe, our card payment provider.</p>
+      <StripePaymentForm publishableKey={publishableKey} clientSecret={clientSecret} returnUrl={`${env().SITE_URL}/payment-success${query}`} amountLabel={formatPence(order.totalPence)} />
+      <p><a href={`/payment-failure${query}`}>Cancel and go back</a></p>
+      <OrderSummary order={order} dealer={dealer} />
+    </div>
+  )
+}

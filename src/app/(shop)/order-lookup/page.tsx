@@ -1,0 +1,20 @@
+import type { Metadata } from 'next'
+import { paths } from '../../../config/paths'
+import { OrderLookupForm } from '../../../features/account/components/order-lookup-form'
+import '../../../features/account/account.css'
+
+export const dynamic = 'force-dynamic'
+export const metadata: Metadata = { title: 'Find an order', robots: { index: false, follow: false } }
+
+export default function OrderLookupPage() {
+  return (
+    <div className="container account-page">
+      <h1>Find an order</h1>
+      <p className="account-page__lead">Bought without an account? Enter the order number from your confirmation email and the email address you used.</p>
+      <OrderLookupForm />
+      <ul className="account-page__links">
+        <li>Have an account? <a href={paths.login(paths.orders())}>Sign in to see all your orders</a></li>
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+// Payment success (spec §2): the order, its totals and what happens next; the basket is emptied once paid.
+import type { Metadata } from 'next'
+import { ClearBasket } from '../../../features/orders/components/clear-basket'
+import { OrderSummary } from '../../../features/orders/components/order-summary'
+import { PaymentPending } from '../../../features/orders/components/payment-pending'
+import { visibleOrder } from '../../../features/orders/order-result.server'
+
+export const dynamic = 'force-dynamic'
+export const metadata: Metadata = { title: 'Payment received', robots: { index: false, follow: false } }
+
+const CONFIRMED = new Set(['paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'])
+
+export default async function PaymentSuccessPage({ searchParams }: { searchParams: Promise<{ order?: string | string[] }> }) {
+  const { order: orderParam } = await searchParams
+  const found = await visibleOrder(typeof orderParam === 'string' ? orderParam : undefined)
+  if (!found) {
+    return (
+      <div className="container order-result">
+        <h1>Your order</h1>
+        <p>We can’t show an order here. If you have just paid, your confirmation email has the details; if you have an account, sign in to see your orders.</p>
+        <p><a className="button button--solid" href="/">Continue shopping</a></p>
+      </div>
+    )
+  }
+  const { order, dealer } = found
+  const confirmed = CONFIRMED.has(order.status) || order.kind === 'finance'
+  const failed = order.status === 'cancelled' || order.status === 'refunded'
+  return (
+    <div className="container order-result">
+      <h1>{confirmed ? 'Thank you, your order is confirmed' : failed ? 'This order was not completed' : 'Confirming your payment'}</h1>
+      <div className={`order-result__status${failed ? ' order-result__status--problem' : ''}`}>
+        <p>Order number <span className="order-result__number">{order.orderNumber}</span></p>
+        {confirmed && order.kind === 'card' && <p>We have received your payment. A confirmation email is on its way to {order.email}.</p>}
+        {order.kind === 'finance' && <p>Your finance application has been sent. We will contact you at {order.email} with the lender’s decision.</p>}
+        {!confirmed && !failed && <PaymentPending />}
+        {failed && <p>{order.payment?.failureMessage ?? 'The payment did not complete, so the order was cancelled.'} <a href={`/payment-failure?order=${encodeURIComponent(order.orderNumber)}`}>See what to do next</a>.</p>}
+      </div>
+      {confirmed && <ClearBasket orderNumber={order.orderNumber} />}
+      <OrderSummary order={order} dealer={dealer} />
+      <p>You can cancel within 14 days of receiving your goods without giving a reason (Consumer Contracts Regulations 2013).</p>
+      <div className="order-result__actions">
+        <a className="button button--solid" href="/">Continue shopping</a>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+// POST /api/checkout/orders: places a card order from the checkout form and the basket (ids and counts
+// only), holds its stock, and answers where the customer pays. A repeated checkoutKey answers the same order.
+import { paymentProvider } from '../../../../adapters/payments/payments.server'
+import { env } from '../../../../config/env'
+import { payloadClient } from '../../../../cms/payload-client.server'
+import { describeIssues } from '../../../../features/checkout/basket-request'
+import { placeOrderRequest } from '../../../../features/checkout/checkout-form'
+import { jsonError, readJson } from '../../../../features/orders/http.server'
+import { markPaymentFailed } from '../../../../features/orders/order-lifecycle.server'
+import { issueOrderAccess } from '../../../../features/orders/order-access.server'
+import { placeOrder } from '../../../../features/orders/place-order.server'
+import { paymentUrlFor } from '../../../../features/orders/start-payment.server'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: Request): Promise<Response> {
+  const body = await readJson(request)
+  if (!body.ok) return body.response
+  const parsed = placeOrderRequest.safeParse(body.value)
+  if (!parsed.success) {
+    const issues = describeIssues(parsed.error)
+    return jsonError(400, 'invalid_request', issues[0] ?? 'The order request is not valid.', { issues })
+  }
+  const input = parsed.data
+  const payload = await payloadClient()
+  const { user } = await payload.auth({ headers: request.headers }).catch(() => ({ user: null }))
+  const customerId = user && user.collection === 'users' ? Number(user.id) : null
+
+  const result = await placeOrder(payload, {
+    kind: 'card',
+    checkoutKey: input.checkoutKey,
+    lines: input.lines,
+    couponCode: input.couponCode ?? null,
+    deliveryMethod: input.deliveryMethod,
+    contact: input.contact,
+    address: input.address,
+    customerId,
+  })
+  if (!result.ok) {
+    const { ok: _ok, status, code, message, ...rest } = result
+    return jsonError(status, code, message, rest)
+  }
+
+  const order = await payload.findByID({ collection: 'orders', id: result.orderId, depth: 0, overrideAccess: true })
+  const provider = paymentProvider(payload)
+  let paymentUrl: string
+  try {
+    paymentUrl = await paymentUrlFor(payload, order, provider)
+  } catch (error) {
+    payload.logger.error({ err: error, order: order.orderNumber }, 'could not start the card payment')
+    if (result.created) await markPaymentFailed(payload, { orderNumber: order.orderNumber, reference: order.payment?.reference ?? '', amountPence: order.totalPence, provider: provider.name, failureMessage: 'The payment service could not be reached.' })
+    return jsonError(502, 'payment_unavailable', 'We could not reach the card payment service, so nothing has been charged and your basket is unchanged. Please try again in a minute.')
+  }
+  const cookie = await issueOrderAccess(payload, order, env().SITE_URL.startsWith('https:'))
+  return Response.json(
+    { orderNumber: result.orderNumber, totalPence: result.totalPence, paymentUrl },
+    { status: result.created ? 201 : 200, headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } },
+  )
+}

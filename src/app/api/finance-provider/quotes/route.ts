@@ -1,0 +1,9 @@
+// The built-in finance quote provider (iVendi Quoteware protocol); a static route, so it wins over Payload's /api/[...slug].
+import { payloadClient } from '../../../../cms/payload-client.server'
+import { handleProviderQuotes } from '../../../../features/finance/api/provider-quotes'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: Request): Promise<Response> {
+  return handleProviderQuotes(request, await payloadClient())
+}

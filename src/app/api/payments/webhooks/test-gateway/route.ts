@@ -1,0 +1,14 @@
+// POST /api/payments/webhooks/test-gateway: signed results from the built-in test card gateway.
+import { testGateway } from '../../../../../adapters/payments/payments.server'
+import { payloadClient } from '../../../../../cms/payload-client.server'
+import { readBodyText } from '../../../../../features/orders/http.server'
+import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from '../../../../../features/orders/payment-webhook.server'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: Request): Promise<Response> {
+  const body = await readBodyText(request, MAX_WEBHOOK_BYTES)
+  if (!body.ok) return body.response
+  const payload = await payloadClient()
+  return handlePaymentWebhook(payload, testGateway(payload).provider, body.text, request.headers)
+}

@@ -1,0 +1,9 @@
+// Spec §7: the original client's jwt-auth contract (see src/features/account/api/handlers.ts).
+import { payloadClient } from '../../../../../cms/payload-client.server'
+import { issueTokenHandler } from '../../../../../features/account/api/handlers'
+
+export const dynamic = 'force-dynamic'
+
+export async function POST(request: Request): Promise<Response> {
+  return issueTokenHandler(await payloadClient(), request)
+}

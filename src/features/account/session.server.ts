@@ -1,0 +1,70 @@
+// The storefront's cookie session (Payload's own payload-token cookie): who is signed in, signing in and out.
+import 'server-only'
+import { cookies, headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { createLocalReq, logoutOperation, type Payload } from 'payload'
+import { cookieIsSecure } from '../../cms/auth/cookie-security'
+import { payloadClient } from '../../cms/payload-client.server'
+import { env } from '../../config/env'
+import type { User } from '../../payload-types'
+
+export type Customer = User & { collection: 'users'; _sid?: string }
+
+function cookieName(payload: Payload): string {
+  return `${payload.config.cookiePrefix}-token`
+}
+
+/** The signed-in user of this request, or null. */
+export async function currentCustomer(): Promise<Customer | null> {
+  const payload = await payloadClient()
+  const { user } = await payload.auth({ headers: await headers() })
+  return user && user.collection === 'users' ? (user as Customer) : null
+}
+
+/** For pages that need sign-in: the user, or a redirect to /login that comes back to `returnTo`. */
+export async function requireCustomer(returnTo: string): Promise<Customer> {
+  const customer = await currentCustomer()
+  if (!customer) redirect(`/login?next=${encodeURIComponent(returnTo)}`)
+  return customer
+}
+
+/** Sets the session cookie exactly as Payload's REST login would: HttpOnly, SameSite=Lax, Secure over HTTPS. */
+export async function setSessionCookie(payload: Payload, token: string, exp: number | undefined): Promise<void> {
+  const jar = await cookies()
+  jar.set(cookieName(payload), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieIsSecure(env().SITE_URL),
+    path: '/',
+    expires: exp ? new Date(exp * 1000) : undefined,
+  })
+}
+
+/** Ends this browser's session: removes it from the user's sessions (so the token no longer works anywhere) and clears the cookie. */
+export async function endSession(): Promise<void> {
+  const payload = await payloadClient()
+  const customer = await currentCustomer()
+  if (customer) {
+    const req = await createLocalReq({ user: customer as never }, payload)
+    await logoutOperation({ collection: payload.collections.users, req } as never).catch((error: unknown) => {
+      payload.logger.warn({ err: error }, 'sign-out could not remove the session')
+    })
+  }
+  const jar = await cookies()
+  jar.set(cookieName(payload), '', { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(env().SITE_URL), path: '/', maxAge: 0 })
+}
+
+/**
+ * CSRF defence in depth for cookie-authenticated changes (Next also compares Origin and Host for server actions):
+ * a browser's Origin must be this shop's. Requests a browser marks cross-site are refused even without Origin.
+ */
+export async function isSameOriginRequest(): Promise<boolean> {
+  const h = await headers()
+  const origin = h.get('origin')
+  const allowed = new Set([new URL(env().SITE_URL).origin])
+  const host = h.get('host')
+  // The host the browser addressed is this shop too (a browser cannot forge Origin to match it from another site).
+  if (host) for (const scheme of ['http', 'https']) allowed.add(`${scheme}://${host}`)
+  if (origin) return allowed.has(origin)
+  return h.get('sec-fetch-site') !== 'cross-site'
+}

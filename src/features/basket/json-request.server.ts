@@ -1,0 +1,48 @@
+// Reads a JSON request body for the basket endpoints with a size limit, answering every kind of bad input with a 4xx JSON message.
+import 'server-only'
+import type { z } from 'zod'
+import { describeIssues } from '../checkout/basket-request'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+export function jsonError(status: number, error: string, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ error, message, ...extra }, { status, headers: { 'Cache-Control': 'no-store' } })
+}
+
+export type Parsed<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly response: Response }
+
+/** The body parsed by `schema`, or the response to send: 413 too large, 400 not JSON, 422 the wrong shape. */
+export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<Parsed<T>> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
+  let text = ''
+  if (request.body) {
+    // Counted while reading, since a chunked body declares no length.
+    const reader = request.body.getReader()
+    const decoder = new TextDecoder()
+    let size = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel()
+        return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
+      }
+      text += decoder.decode(value, { stream: true })
+    }
+    text += decoder.decode()
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return { ok: false, response: jsonError(400, 'malformed_json', 'The request body is not valid JSON.') }
+  }
+  const result = schema.safeParse(value)
+  if (!result.success) {
+    const problems = describeIssues(result.error)
+    return { ok: false, response: jsonError(422, 'invalid_request', `The request was not understood: ${problems.join('; ')}.`, { problems }) }
+  }
+  return { ok: true, data: result.data }
+}

@@ -1,0 +1,53 @@
+// Turns the authoritative pricing into the JSON the basket pages read (POST /api/basket/price).
+import 'server-only'
+import type { Payload } from 'payload'
+import type { DeliveryMethod } from '../../domain/delivery/delivery'
+import type { BasketLineInput } from '../checkout/basket-request'
+import { priceBasket } from '../checkout/price-basket.server'
+import { pickupLocation } from './pickup-location.server'
+import type { BasketPricingResponse } from './pricing-contract'
+
+export async function pricedBasketJson(
+  payload: Payload,
+  lines: readonly BasketLineInput[],
+  options: { couponCode?: string | null; deliveryMethod?: DeliveryMethod | null; now?: Date } = {},
+): Promise<BasketPricingResponse> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const pickup = pickupLocation(payload, settings)
+  // Collection needs somewhere to collect from: without a configured shop address it is not offered.
+  const wantsUnofferedPickup = options.deliveryMethod === 'free' && !pickup
+  const priced = await priceBasket(payload, lines, { ...options, deliveryMethod: wantsUnofferedPickup ? null : options.deliveryMethod })
+  const deliveryOptions = priced.deliveryOptions.filter((o) => o.method !== 'free' || pickup)
+  return {
+    lines: priced.lines.map(({ item, kind, requestedCount }) => ({
+      itemId: item.itemId,
+      productId: Number(item.product.productId),
+      variantId: item.product.variantId === undefined ? null : Number(item.product.variantId),
+      name: item.product.name,
+      sku: item.product.sku,
+      pricePence: item.product.pricePence,
+      vatRatePercent: item.product.vatRatePercent,
+      stockQuantity: item.product.stockQuantity,
+      slug: item.product.slug,
+      image: item.product.image ?? null,
+      count: item.count,
+      requestedCount,
+      kind,
+      lineTotalPence: item.product.pricePence * item.count,
+    })),
+    problems: priced.problems,
+    coupon: priced.coupon,
+    deliveryOptions,
+    delivery: priced.delivery,
+    deliveryProblem: wantsUnofferedPickup && priced.lines.length > 0 ? 'Collection from the shop is not available at the moment. Please choose delivery.' : priced.deliveryProblem,
+    pickupLocation: pickup,
+    totals: {
+      subtotalPence: priced.totals.subtotalPence,
+      discountPence: priced.totals.discountPence,
+      shippingPence: priced.totals.shippingPence,
+      shippingToBeQuoted: priced.delivery !== null && priced.delivery.feePence === null,
+      vatPence: priced.totals.vatPence,
+      totalPence: priced.totals.totalPence,
+    },
+  }
+}

@@ -1,0 +1,69 @@
+// The checkout form's rules, shared by the browser (instant messages) and the server (the only check that counts).
+import { z } from 'zod'
+import { normaliseUkPostcode } from '../../domain/delivery/delivery'
+import { basketLinesInput, couponCodeInput, deliveryMethodInput } from './basket-request'
+
+/** UK phone numbers: 01/02/03 landlines, 07 mobiles, 08 non-geographic, with or without +44; spaces, dashes and brackets allowed. */
+export function normaliseUkPhone(input: string): string | null {
+  const compact = input.replace(/[\s\-().]/g, '')
+  const national = compact.startsWith('+44') ? `0${compact.slice(3).replace(/^0/, '')}` : compact.startsWith('0044') ? `0${compact.slice(4).replace(/^0/, '')}` : compact
+  return /^0[1-9]\d{8,9}$/.test(national) ? national : null
+}
+
+const name = (label: string) =>
+  z
+    .string({ message: `Enter your ${label}` })
+    .trim()
+    .min(1, `Enter your ${label}`)
+    .max(80, `Your ${label} must be 80 characters or fewer`)
+
+export const contactSchema = z.object({
+  firstName: name('first name'),
+  lastName: name('last name'),
+  email: z
+    .string({ message: 'Enter your email address' })
+    .trim()
+    .max(254, 'Your email address is too long')
+    .pipe(z.email({ message: 'Enter an email address like name@example.co.uk' }))
+    .transform((v) => v.toLowerCase()),
+  phone: z
+    .string({ message: 'Enter your phone number' })
+    .trim()
+    .max(30, 'Enter a UK phone number like 07700 900123')
+    .refine((v) => normaliseUkPhone(v) !== null, 'Enter a UK phone number like 07700 900123')
+    .transform((v) => normaliseUkPhone(v) ?? v),
+})
+
+export const addressSchema = z.object({
+  line1: z.string({ message: 'Enter the first line of your address' }).trim().min(1, 'Enter the first line of your address').max(120, 'Address lines must be 120 characters or fewer'),
+  line2: z.string().trim().max(120, 'Address lines must be 120 characters or fewer').optional().default(''),
+  town: z.string({ message: 'Enter your town or city' }).trim().min(1, 'Enter your town or city').max(80, 'Town must be 80 characters or fewer'),
+  county: z.string().trim().max(80, 'County must be 80 characters or fewer').optional().default(''),
+  postcode: z
+    .string({ message: 'Enter your postcode' })
+    .trim()
+    .max(10, 'Enter a UK postcode like SW1A 1AA')
+    .refine((v) => normaliseUkPostcode(v) !== null, 'Enter a UK postcode like SW1A 1AA')
+    .transform((v) => normaliseUkPostcode(v) ?? v),
+})
+
+/** The form fields the customer fills in. */
+export const checkoutFormSchema = z.object({
+  contact: contactSchema,
+  address: addressSchema,
+  acceptTerms: z.literal(true, { message: 'Please confirm you have read the terms and your 14-day cancellation right' }),
+})
+
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>
+
+/** POST /api/checkout/orders: the form plus the basket as ids and counts and an idempotency key. */
+export const placeOrderRequest = checkoutFormSchema
+  .extend({
+    checkoutKey: z.uuid({ message: 'checkoutKey must be a UUID made once per checkout attempt' }),
+    lines: basketLinesInput,
+    couponCode: couponCodeInput.nullish(),
+    deliveryMethod: deliveryMethodInput,
+  })
+  .strict()
+
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>

@@ -1,0 +1,348 @@
+'use client'
+// /checkout: contact details and address checked in the browser with the schema the server uses again, the order
+// summary with VAT included, terms and the 14-day cancellation right, and "Place order and pay £X".
+import { useRef, useState, type FormEvent } from 'react'
+import { formatPence } from '../../../domain/money'
+import { paths } from '../../../config/paths'
+import { shopStore, useShopState } from '../../basket/basket-store'
+import { BasketError } from '../../basket/components/basket-error'
+import { BasketSummary } from '../../basket/components/basket-summary'
+import { applyPricing, fetchPricing, pricedOrPrevious, useBasketPricing } from '../../basket/use-basket-pricing'
+import { pricingLines } from '../../basket/store-state'
+import { checkoutFormSchema } from '../checkout-form'
+
+export interface CheckoutPrefill {
+  readonly firstName?: string
+  readonly lastName?: string
+  readonly email?: string
+  readonly phone?: string
+  readonly line1?: string
+  readonly line2?: string
+  readonly town?: string
+  readonly county?: string
+  readonly postcode?: string
+}
+
+const FIELDS = [
+  { name: 'contact.firstName', label: 'First name', autoComplete: 'given-name', section: 'contact' },
+  { name: 'contact.lastName', label: 'Last name', autoComplete: 'family-name', section: 'contact' },
+  { name: 'contact.email', label: 'Email address', autoComplete: 'email', type: 'email', section: 'contact', hint: 'We send your order confirmation here.' },
+  { name: 'contact.phone', label: 'Phone number', autoComplete: 'tel', type: 'tel', section: 'contact', hint: 'A UK number, so we can call you about your order.' },
+  { name: 'address.line1', label: 'Address line 1', autoComplete: 'address-line1', section: 'address' },
+  { name: 'address.line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', section: 'address' },
+  { name: 'address.town', label: 'Town or city', autoComplete: 'address-level2', section: 'address' },
+  { name: 'address.county', label: 'County (optional)', autoComplete: 'address-level1', section: 'address' },
+  { name: 'address.postcode', label: 'Postcode', autoComplete: 'postal-code', section: 'address', width: 'short' },
+] as const
+
+type FieldName = (typeof FIELDS)[number]['name'] | 'acceptTerms'
+type Values = Record<(typeof FIELDS)[number]['name'], string>
+type Errors = Partial<Record<FieldName, string>>
+
+const CHECKOUT_KEY = 'wheelhouse.checkoutKey'
+
+/** One key per checkout attempt, kept (across a reload) until the order is placed, so a retried request never makes a second order. */
+function checkoutKey(): string {
+  try {
+    const existing = window.sessionStorage.getItem(CHECKOUT_KEY)
+    if (existing) return existing
+    const key = crypto.randomUUID()
+    window.sessionStorage.setItem(CHECKOUT_KEY, key)
+    return key
+  } catch {
+    return crypto.randomUUID()
+  }
+}
+
+function forgetCheckoutKey() {
+  try {
+    window.sessionStorage.removeItem(CHECKOUT_KEY)
+  } catch {
+    // storage refused: nothing was kept
+  }
+}
+
+function toForm(values: Values, acceptTerms: boolean) {
+  return {
+    contact: { firstName: values['contact.firstName'], lastName: values['contact.lastName'], email: values['contact.email'], phone: values['contact.phone'] },
+    address: { line1: values['address.line1'], line2: values['address.line2'], town: values['address.town'], county: values['address.county'], postcode: values['address.postcode'] },
+    acceptTerms,
+  }
+}
+
+function validate(values: Values, acceptTerms: boolean): { errors: Errors; data: ReturnType<typeof checkoutFormSchema.parse> | null } {
+  const result = checkoutFormSchema.safeParse(toForm(values, acceptTerms))
+  if (result.success) return { errors: {}, data: result.data }
+  const errors: Errors = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') as FieldName
+    errors[key] ??= issue.message
+  }
+  return { errors, data: null }
+}
+
+const fieldId = (name: string) => `checkout-${name.replace('.', '-')}`
+
+export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; signedIn: boolean }) {
+  const state = useShopState()
+  const pricing = useBasketPricing(state)
+  const priced = pricedOrPrevious(pricing)
+  const [values, setValues] = useState<Values>({
+    'contact.firstName': prefill.firstName ?? '',
+    'contact.lastName': prefill.lastName ?? '',
+    'contact.email': prefill.email ?? '',
+    'contact.phone': prefill.phone ?? '',
+    'address.line1': prefill.line1 ?? '',
+    'address.line2': prefill.line2 ?? '',
+    'address.town': prefill.town ?? '',
+    'address.county': prefill.county ?? '',
+    'address.postcode': prefill.postcode ?? '',
+  })
+  const [acceptTerms, setAcceptTerms] = useState(false)
+  const [errors, setErrors] = useState<Errors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [sending, setSending] = useState(false)
+  const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null)
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const refusalRef = useRef<HTMLDivElement>(null)
+
+  if (!state.hydrated) return <p className="basket-loading">Loading your basket…</p>
+  if (state.basket.items.length === 0) {
+    return (
+      <div className="basket-empty">
+        <h2>Your basket is empty</h2>
+        <p>
+          There is nothing to pay for yet. <a href={paths.allBikes()}>Browse all bikes</a>
+        </p>
+      </div>
+    )
+  }
+  const deliveryChosen = priced ? priced.deliveryOptions.some((o) => o.method === state.deliveryMethod) : true
+  if (!state.deliveryMethod || !deliveryChosen) {
+    return (
+      <div className="basket-empty">
+        <h2>Choose delivery first</h2>
+        <p>
+          Tell us how you would like to receive your order. <a href={paths.basketDeliveryOptions()}>Choose delivery or collection</a>
+        </p>
+      </div>
+    )
+  }
+
+  function update(name: (typeof FIELDS)[number]['name'], value: string) {
+    const next = { ...values, [name]: value }
+    setValues(next)
+    // After a first submit, messages follow the typing so a fixed field clears at once.
+    if (submitted) setErrors(validate(next, acceptTerms).errors)
+  }
+
+  function blur(name: FieldName) {
+    const { errors: all } = validate(values, acceptTerms)
+    setErrors((current) => ({ ...current, [name]: all[name] }))
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    setSubmitted(true)
+    setRefusal(null)
+    const { errors: found, data } = validate(values, acceptTerms)
+    setErrors(found)
+    if (!data) {
+      requestAnimationFrame(() => summaryRef.current?.focus())
+      return
+    }
+    setSending(true)
+    const coupon = state.basket.couponCode
+    const body = {
+      ...data,
+      checkoutKey: checkoutKey(),
+      lines: pricingLines(state.basket),
+      couponCode: coupon?.status === 'applied' ? coupon.code : null,
+      deliveryMethod: state.deliveryMethod,
+    }
+    try {
+      const response = await fetch('/api/checkout/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      const json = (await response.json().catch(() => null)) as { paymentUrl?: string; message?: string; error?: string; problems?: unknown } | null
+      // 201 a new order; 200 the same order again (this checkout key was already used, e.g. after a lost answer).
+      if ((response.status === 201 || response.status === 200) && json?.paymentUrl) {
+        forgetCheckoutKey()
+        window.location.assign(json.paymentUrl)
+        return
+      }
+      if (response.status >= 400 && response.status < 500) {
+        // A refusal is final for this attempt (the basket changes); the next one gets a new key.
+        forgetCheckoutKey()
+        const problems = Array.isArray(json?.problems) ? json.problems.map((p) => (typeof p === 'string' ? p : typeof p === 'object' && p && 'message' in p ? String((p as { message: unknown }).message) : '')).filter(Boolean) : []
+        const intro = json?.error === 'sold_out' ? 'Sorry, we no longer have enough in stock for your order:' : 'We could not place your order:'
+        setRefusal({ message: problems.length ? intro : (json?.message ?? 'We could not place your order.'), problems })
+        const fresh = await fetchPricing({ lines: pricingLines(shopStore().getState().basket), couponCode: coupon?.code ?? null, deliveryMethod: state.deliveryMethod }).catch(() => null)
+        if (fresh) applyPricing(fresh)
+      } else {
+        setRefusal({ message: json?.message ?? 'Something went wrong on our side and your order was not placed. Please try again; you have not been charged.', problems: [] })
+      }
+    } catch {
+      setRefusal({ message: 'We could not reach the shop. Please check your connection and try again; you have not been charged.', problems: [] })
+    } finally {
+      setSending(false)
+      requestAnimationFrame(() => refusalRef.current?.focus())
+    }
+  }
+
+  const errorList = Object.entries(errors).filter(([, m]) => m) as [FieldName, string][]
+  const total = priced?.totals.totalPence
+
+  function field(f: (typeof FIELDS)[number]) {
+    const id = fieldId(f.name)
+    const error = errors[f.name]
+    const hint = 'hint' in f ? f.hint : undefined
+    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+    return (
+      <div key={f.name} className={`field${'width' in f ? ' field--short' : ''}${error ? ' field--error' : ''}`}>
+        <label htmlFor={id}>{f.label}</label>
+        {hint && (
+          <p className="field-hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        )}
+        {error && (
+          <p className="field-error" id={`${id}-error`}>
+            <span className="sr-only">Error: </span>
+            {error}
+          </p>
+        )}
+        <input
+          id={id}
+          name={f.name}
+          type={'type' in f ? f.type : 'text'}
+          autoComplete={f.autoComplete}
+          value={values[f.name]}
+          onChange={(e) => update(f.name, e.target.value)}
+          onBlur={() => blur(f.name)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          spellCheck={f.name === 'contact.email' ? false : undefined}
+        />
+      </div>
+    )
+  }
+
+  return (
+    <div className="basket__grid">
+      <div>
+        <BasketError state={state} />
+        {errorList.length > 0 && (
+          <div className="error-summary" role="alert" tabIndex={-1} ref={summaryRef} aria-labelledby="error-summary-title">
+            <h2 id="error-summary-title">There is a problem</h2>
+            <ul>
+              {errorList.map(([name, message]) => (
+                <li key={name}>
+                  <a href={`#${name === 'acceptTerms' ? 'checkout-acceptTerms' : fieldId(name)}`}>{message}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {refusal && (
+          <div className="basket-error" role="alert" tabIndex={-1} ref={refusalRef} data-testid="checkout-refusal">
+            <h2>Your order was not placed</h2>
+            <p>{refusal.message}</p>
+            {refusal.problems.length > 0 && (
+              <ul>
+                {refusal.problems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            )}
+            <p>
+              <a href={paths.basket()}>Review your basket</a>
+            </p>
+          </div>
+        )}
+        <form className="checkout-form" onSubmit={(e) => void submit(e)} noValidate aria-describedby="checkout-guest">
+          <p id="checkout-guest" className="muted">
+            {signedIn ? 'You are signed in: we have filled in the details from your account.' : 'No account needed: check out as a guest.'}
+          </p>
+          <fieldset>
+            <legend>Your details</legend>
+            {FIELDS.filter((f) => f.section === 'contact').map(field)}
+          </fieldset>
+          <fieldset>
+            <legend>Your address</legend>
+            <p className="field-hint">{state.deliveryMethod === 'free' ? 'Your billing address. You collect the order from our shop.' : 'Where we deliver your order.'}</p>
+            {FIELDS.filter((f) => f.section === 'address').map(field)}
+          </fieldset>
+          <fieldset className="checkout-terms">
+            <legend>Terms and your right to cancel</legend>
+            <p>
+              You have the right to cancel your order within 14 days of receiving the goods, without giving a reason, under the Consumer
+              Contracts (Information, Cancellation and Additional Charges) Regulations 2013. We refund you within 14 days of getting the goods
+              back. See our <a href={paths.page('terms')}>terms and conditions</a> and <a href={paths.page('returns')}>returns and cancellation</a>.
+            </p>
+            <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
+              {errors.acceptTerms && (
+                <p className="field-error" id="checkout-acceptTerms-error">
+                  <span className="sr-only">Error: </span>
+                  {errors.acceptTerms}
+                </p>
+              )}
+              <input
+                id="checkout-acceptTerms"
+                type="checkbox"
+                name="acceptTerms"
+                checked={acceptTerms}
+                onChange={(e) => {
+                  setAcceptTerms(e.target.checked)
+                  if (submitted) setErrors(validate(values, e.target.checked).errors)
+                }}
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? 'checkout-acceptTerms-error' : undefined}
+              />
+              <label htmlFor="checkout-acceptTerms">I have read the terms and conditions and my 14-day right to cancel</label>
+            </div>
+          </fieldset>
+          <p className="muted">You pay on our card payment page next; your card details never pass through this site.</p>
+          <button type="submit" className="pay-button" disabled={sending || total === undefined} aria-describedby="pay-note">
+            {sending ? 'Placing your order…' : total === undefined ? 'Checking prices…' : `Place order and pay ${formatPence(total)}`}
+          </button>
+          <p id="pay-note" className="muted">
+            By placing your order you agree to pay {total === undefined ? 'the total shown' : formatPence(total)}.
+          </p>
+        </form>
+      </div>
+      <aside className="basket__side">
+        {priced ? (
+          <>
+            <section aria-labelledby="checkout-items-title" className="checkout-items">
+              <h2 id="checkout-items-title">Your order</h2>
+              <ul>
+                {priced.lines.map((l) => (
+                  <li key={l.itemId}>
+                    <span>
+                      {l.count} × {l.name}
+                    </span>
+                    <span>{formatPence(l.lineTotalPence)}</span>
+                  </li>
+                ))}
+              </ul>
+              {priced.delivery && (
+                <p className="muted">
+                  {priced.delivery.label}
+                  {priced.delivery.method === 'free' && priced.pickupLocation ? `: ${priced.pickupLocation.name}, ${priced.pickupLocation.lines.join(', ')}` : ''}.{' '}
+                  <a href={paths.basketDeliveryOptions()}>Change</a>
+                </p>
+              )}
+            </section>
+            <BasketSummary priced={priced} busy={pricing.status === 'loading'} title="Order summary" />
+          </>
+        ) : pricing.status === 'error' ? (
+          <p role="alert" className="basket-problem">
+            {pricing.message}
+          </p>
+        ) : (
+          <p className="basket-loading">Checking prices and stock…</p>
+        )}
+      </aside>
+    </div>
+  )
+}

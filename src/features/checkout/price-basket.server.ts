@@ -1,0 +1,170 @@
+// The one authoritative pricing of a basket: fresh prices and stock from the catalogue, the coupon, delivery and VAT.
+// Both the basket pages and order placement call this; nothing here trusts a figure from the browser.
+import 'server-only'
+import type { Payload, PayloadRequest } from 'payload'
+import { basketTotals, type Basket, type BasketItem, type BasketProblem, type BasketTotals, type PricedProductSnapshot, type ProductSnapshot, itemIdFor } from '../../domain/basket/basket'
+import type { ProductKind } from '../../domain/catalogue/product-kind'
+import { addCoupon, normaliseCouponCode, submitCoupon, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState, type CouponDefinition, type DiscountType } from '../../domain/coupons/coupon'
+import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type DeliveryOption } from '../../domain/delivery/delivery'
+import type { Coupon, Media, Product, Variant } from '../../payload-types'
+import type { BasketLineInput } from './basket-request'
+
+export interface PricedLine {
+  readonly item: BasketItem
+  readonly kind: ProductKind
+  /** What the customer asked for; the item's count is this capped at stock. */
+  readonly requestedCount: number
+}
+
+export interface PricedBasket {
+  readonly lines: readonly PricedLine[]
+  /** The basket as the domain sees it (fresh snapshots, counts within stock, the checked coupon). */
+  readonly basket: Basket
+  /** Lines that could not be priced as asked: unknown or withdrawn products, no stock, fewer in stock. */
+  readonly problems: readonly BasketProblem[]
+  readonly coupon: CouponCodeState
+  /** The coupon row behind an applied coupon, for order placement to count its use. */
+  readonly couponId: number | null
+  readonly deliveryOptions: readonly DeliveryOption[]
+  /** The chosen option, when a method was asked for and the basket may use it. */
+  readonly delivery: DeliveryOption | null
+  readonly deliveryProblem: string | null
+  readonly totals: BasketTotals
+}
+
+interface Options {
+  readonly couponCode?: string | null
+  readonly deliveryMethod?: DeliveryMethod | null
+  readonly now?: Date
+  /** Pass the transaction's request so reads see its writes (order placement). */
+  readonly req?: Partial<PayloadRequest>
+}
+
+function imageOf(media: number | Media | null | undefined, fallbackAlt: string): ProductSnapshot['image'] {
+  if (!media || typeof media === 'number') return undefined
+  const url = media.sizes?.thumbnail?.url ?? media.url
+  return url ? { url, alt: media.alt || fallbackAlt } : undefined
+}
+
+/** Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. */
+export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>): Promise<Map<string, { snapshot: ProductSnapshot; kind: ProductKind }>> {
+  const productIds = [...new Set(lines.map((l) => l.productId))]
+  const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
+  const [products, variants] = await Promise.all([
+    payload.find({ collection: 'products', where: { id: { in: productIds }, status: { equals: 'active' } }, depth: 1, limit: productIds.length, pagination: false, req }),
+    variantIds.length
+      ? payload.find({ collection: 'variants', where: { id: { in: variantIds } }, depth: 1, limit: variantIds.length, pagination: false, req })
+      : Promise.resolve({ docs: [] as Variant[] }),
+  ])
+  const productById = new Map(products.docs.map((p: Product) => [p.id, p]))
+  const variantById = new Map(variants.docs.map((v: Variant) => [v.id, v]))
+  const result = new Map<string, { snapshot: ProductSnapshot; kind: ProductKind }>()
+  for (const line of lines) {
+    const product = productById.get(line.productId)
+    if (!product) continue
+    const isVariable = product.productType === 'variable'
+    if (isVariable !== Boolean(line.variantId)) continue // a variable product is bought by variant, a simple one never is
+    let snapshot: ProductSnapshot
+    if (line.variantId) {
+      const variant = variantById.get(line.variantId)
+      const owner = typeof variant?.product === 'object' ? variant.product?.id : variant?.product
+      if (!variant || owner !== product.id) continue
+      snapshot = {
+        productId: product.id,
+        variantId: variant.id,
+        name: variant.title ? `${product.name} – ${variant.title}` : product.name,
+        sku: variant.sku,
+        pricePence: variant.price ?? null,
+        vatRatePercent: Number(product.vatRate ?? 20),
+        stockQuantity: variant.stockQuantity ?? 0,
+        slug: product.slug,
+        image: imageOf(variant.featuredImage, product.name) ?? imageOf(product.featuredImage, product.name),
+      }
+    } else {
+      snapshot = {
+        productId: product.id,
+        name: product.name,
+        sku: product.sku ?? String(product.id),
+        pricePence: product.price ?? null,
+        vatRatePercent: Number(product.vatRate ?? 20),
+        stockQuantity: product.stockQuantity ?? 0,
+        slug: product.slug,
+        image: imageOf(product.featuredImage, product.name),
+      }
+    }
+    result.set(itemIdFor(snapshot), { snapshot, kind: product.kind as ProductKind })
+  }
+  return result
+}
+
+function toDefinition(coupon: Coupon): CouponDefinition {
+  return {
+    code: coupon.code,
+    discountType: coupon.discountType as DiscountType,
+    amount: coupon.amount,
+    validFrom: coupon.validFrom ? new Date(coupon.validFrom) : null,
+    expiresAt: coupon.expiresAt ? new Date(coupon.expiresAt) : null,
+    usageLimit: coupon.usageLimit ?? null,
+    minimumSpendPence: coupon.minimumSpendPence ?? null,
+  }
+}
+
+/** Prices `lines` from the catalogue as it is now. */
+export async function priceBasket(payload: Payload, lines: readonly BasketLineInput[], options: Options = {}): Promise<PricedBasket> {
+  const now = options.now ?? new Date()
+  const fresh = await freshSnapshots(payload, lines, options.req)
+  const problems: BasketProblem[] = []
+  const priced: PricedLine[] = []
+  const merged = new Map<string, BasketLineInput>()
+  for (const line of lines) {
+    const key = itemIdFor({ productId: line.productId, variantId: line.variantId ?? undefined })
+    const existing = merged.get(key)
+    merged.set(key, existing ? { ...existing, count: existing.count + line.count } : line)
+  }
+  for (const [itemId, line] of merged) {
+    const entry = fresh.get(itemId)
+    if (!entry || entry.snapshot.pricePence === null) {
+      problems.push({ kind: 'product_gone', itemId, name: entry?.snapshot.name ?? 'An item', message: `${entry?.snapshot.name ?? 'An item in your basket'} is no longer available online and has been removed from your basket.` })
+      continue
+    }
+    const product = entry.snapshot as PricedProductSnapshot
+    const stock = Math.max(0, Math.floor(product.stockQuantity))
+    if (stock === 0) {
+      problems.push({ kind: 'out_of_stock', itemId, name: product.name, message: `${product.name} is sold out.` })
+      continue
+    }
+    const count = Math.min(line.count, stock)
+    if (count < line.count) {
+      problems.push({ kind: 'count_reduced', itemId, name: product.name, from: line.count, to: count, message: `Only ${count} of ${product.name} ${count === 1 ? 'is' : 'are'} in stock, so your basket now has ${count}.` })
+    }
+    priced.push({ item: { itemId, product, count, updatedStock: stock - count, addedItemCount: 0 }, kind: entry.kind, requestedCount: line.count })
+  }
+
+  const items = priced.map((p) => p.item)
+  const subtotalPence = items.reduce((sum, i) => sum + i.product.pricePence * i.count, 0)
+  let coupon: CouponCodeState = null
+  let couponId: number | null = null
+  if (options.couponCode) {
+    const code = normaliseCouponCode(options.couponCode)
+    const found = await payload.find({ collection: 'coupons', where: { code: { equals: code }, active: { equals: true } }, limit: 1, depth: 0, req: options.req })
+    const row = found.docs[0]
+    if (row?.discountType === 'fixed_product') payload.logger.warn({ coupon: code }, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE)
+    coupon = submitCoupon(addCoupon(null, code), row ? toDefinition(row) : undefined, { subtotalPence, now, usedCount: row?.usedCount ?? 0 })
+    if (coupon?.status === 'applied' && row) couponId = row.id
+  }
+
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req: options.req })
+  const rates = { ...DEFAULT_DELIVERY_RATES, flatRatePence: settings.delivery?.flatRatePence ?? DEFAULT_DELIVERY_RATES.flatRatePence }
+  const deliveryOptions = deliveryOptionsFor(priced.map((p) => ({ kind: p.kind, count: p.item.count })), { rates }).filter(
+    (o) => o.method !== 'free' || settings.delivery?.pickupEnabled !== false,
+  )
+  let delivery: DeliveryOption | null = null
+  let deliveryProblem: string | null = null
+  if (options.deliveryMethod) {
+    delivery = deliveryOptions.find((o) => o.method === options.deliveryMethod) ?? null
+    if (!delivery && items.length > 0) deliveryProblem = 'That delivery option is not available for this basket. Please choose another.'
+  }
+  const basket: Basket = { items, couponCode: coupon }
+  const totals = basketTotals(basket, { feePence: delivery?.feePence ?? 0, vatRatePercent: 20 })
+  return { lines: priced, basket, problems, coupon, couponId, deliveryOptions, delivery, deliveryProblem, totals }
+}

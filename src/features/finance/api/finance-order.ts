@@ -1,0 +1,133 @@
+// Finance orders (spec §7 calls 5-6): an order may only name a quote the shop really gave, for the bike it was given for;
+// accessories financed with it come from that recorded quote, never from the caller.
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { addressSchema, contactSchema } from '../../checkout/checkout-form'
+import type { PlaceOrderInput, PlaceOrderResult } from '../../orders/order-contract'
+
+export type PlaceOrderFn = (payload: Payload, input: PlaceOrderInput) => Promise<PlaceOrderResult>
+
+const id = z.number({ message: 'must be a number' }).int('must be a whole number').positive('must be a positive id').max(2_147_483_647, 'is not a known id')
+
+/** Spec §7 call 5's body. The address fields are the spec's names; the rules are the checkout form's. */
+export const financeOrderRequest = z
+  .object({
+    quoteId: z.string({ message: 'quoteId is required' }).trim().min(1, 'quoteId is required').max(100, 'quoteId is too long'),
+    email: z.string({ message: 'email is required' }),
+    phone: z.string({ message: 'phone is required' }),
+    firstName: z.string({ message: 'firstName is required' }),
+    lastName: z.string({ message: 'lastName is required' }),
+    shippingMethod: z.enum(['free', 'flat_rate', 'dealer_delivery'], { message: 'shippingMethod must be free, flat_rate or dealer_delivery' }),
+    shippingAddress: z
+      .object({
+        address1: z.string({ message: 'shippingAddress.address1 is required' }),
+        address2: z.string().max(120).nullish(),
+        city: z.string({ message: 'shippingAddress.city is required' }),
+        postcode: z.string({ message: 'shippingAddress.postcode is required' }),
+        country: z.string().trim().toUpperCase().refine((c): boolean => c === 'GB' || c === 'UK' || c === 'UNITED KINGDOM', 'we finance UK customers only (country GB)').optional().default('GB'),
+      })
+      .strict(),
+    productId: id,
+    variantId: id.nullish(),
+  })
+  .strict()
+
+export type FinanceOrderRequest = z.infer<typeof financeOrderRequest>
+
+export type FinanceOrderOutcome =
+  | { readonly ok: true; readonly orderId: number; readonly orderNumber: string; readonly created: boolean }
+  | { readonly ok: false; readonly status: number; readonly message: string; readonly problems?: readonly string[] }
+
+function issues(error: z.ZodError, prefix = ''): string[] {
+  return error.issues.map((i) => `${prefix}${i.path.join('.')}${i.path.length ? ': ' : ''}${i.message}`)
+}
+
+export async function createFinanceOrder(
+  payload: Payload,
+  request: FinanceOrderRequest,
+  deps: { readonly placeOrder: PlaceOrderFn; readonly customerId?: number | null; readonly now?: Date },
+): Promise<FinanceOrderOutcome> {
+  const contact = contactSchema.safeParse({ firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone })
+  const address = addressSchema.safeParse({ line1: request.shippingAddress.address1, line2: request.shippingAddress.address2 ?? '', town: request.shippingAddress.city, postcode: request.shippingAddress.postcode })
+  const problems = [...(contact.success ? [] : issues(contact.error)), ...(address.success ? [] : issues(address.error, 'shippingAddress.'))]
+  if (!contact.success || !address.success) return { ok: false, status: 400, message: 'Some details need correcting.', problems }
+
+  const found = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: request.quoteId } }, limit: 1, depth: 0, overrideAccess: true })
+  const quote = found.docs[0]
+  if (!quote) return { ok: false, status: 404, message: 'No such finance quote: get a new quote and try again.' }
+  const quotedProduct = typeof quote.product === 'object' ? quote.product.id : quote.product
+  const quotedVariant = quote.variant === null || quote.variant === undefined ? null : typeof quote.variant === 'object' ? quote.variant.id : quote.variant
+  if (quotedProduct !== request.productId || (request.variantId ?? null) !== quotedVariant) {
+    return { ok: false, status: 422, message: 'That quote was given for another product.' }
+  }
+  if (new Date(quote.expiresAt).getTime() <= (deps.now ?? new Date()).getTime()) {
+    return { ok: false, status: 422, message: 'That quote has expired: get a new quote and try again.' }
+  }
+  const facilityType = quote.facilityType === 'PCP' ? 'PCP' : 'HP'
+  const accessories = z.array(z.object({ productId: id, variantId: id.nullable() })).catch([]).parse(quote.accessories)
+  const lender = await payload.find({ collection: 'lenders', where: { funderCode: { equals: quote.funderCode ?? '' } }, limit: 1, depth: 0, overrideAccess: true })
+
+  const result = await deps.placeOrder(payload, {
+    kind: 'finance',
+    // One order per quote: asking again with the same quote answers with the same order.
+    checkoutKey: `finance-${quote.quoteUid}`.slice(0, 100),
+    lines: [
+      { productId: request.productId, variantId: request.variantId ?? null, count: 1 },
+      ...accessories.map((a) => ({ productId: a.productId, variantId: a.variantId, count: 1 })),
+    ],
+    deliveryMethod: request.shippingMethod,
+    contact: contact.data,
+    address: address.data,
+    customerId: deps.customerId ?? null,
+    finance: {
+      quoteId: quote.quoteUid,
+      lenderName: lender.docs[0]?.name ?? quote.productName ?? quote.funderCode ?? 'Lender',
+      funderCode: quote.funderCode ?? '',
+      facilityType,
+      figures: (quote.figures ?? {}) as Record<string, unknown>,
+    },
+  })
+  if (!result.ok) {
+    const detail = 'problems' in result ? result.problems.map((p) => p.message) : []
+    return { ok: false, status: result.status, message: result.message, problems: detail }
+  }
+  return { ok: true, orderId: result.orderId, orderNumber: result.orderNumber, created: result.created }
+}
+
+/** Spec §7 call 6's body. */
+export const orderReferenceRequest = z
+  .object({
+    email: z.string({ message: 'email is required' }).trim().toLowerCase().pipe(z.email({ message: 'email must be an email address' })),
+    phone: z.string({ message: 'phone is required' }).trim().min(1, 'phone is required').max(30, 'phone is too long'),
+    externalSystemName: z.string({ message: 'externalSystemName is required' }).trim().min(1, 'externalSystemName is required').max(80, 'externalSystemName is too long'),
+    externalOrderId: z.union([z.string().trim().min(1).max(80), z.number().int().positive()], { message: 'externalOrderId is required' }).transform(String),
+    items: z.array(z.object({ productId: id, variantId: id.nullish() }).strict()).min(1, 'items must name at least one product').max(50, 'at most 50 items'),
+  })
+  .strict()
+
+export type OrderReferenceRequest = z.infer<typeof orderReferenceRequest>
+
+/**
+ * Records accessories against a finance order. externalOrderId names the order (the orderId call 5 answered);
+ * the email and phone must be that order's, so a caller cannot attach items to someone else's order.
+ */
+export async function recordOrderReference(payload: Payload, request: OrderReferenceRequest): Promise<{ ok: true; orderId: number; references: number } | { ok: false; status: number; message: string }> {
+  const orderId = /^\d+$/.test(request.externalOrderId) ? Number(request.externalOrderId) : null
+  const order = orderId ? await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true, disableErrors: true }) : null
+  const samePhone = (a: string, b: string) => a.replace(/\D/g, '').slice(-9) === b.replace(/\D/g, '').slice(-9)
+  if (!order || order.kind !== 'finance' || order.email.toLowerCase() !== request.email || !samePhone(order.phone, request.phone)) {
+    return { ok: false, status: 404, message: 'No finance order with that id, email and phone.' }
+  }
+  const products = await payload.find({ collection: 'products', where: { id: { in: request.items.map((i) => i.productId) } }, limit: 50, depth: 0, overrideAccess: true, pagination: false, select: { name: true } })
+  const known = new Set(products.docs.map((p) => p.id))
+  const unknown = request.items.filter((i) => !known.has(i.productId))
+  if (unknown.length > 0) return { ok: false, status: 422, message: `Unknown products: ${unknown.map((i) => i.productId).join(', ')}.` }
+
+  const items = request.items.map((i) => ({ productId: i.productId, variantId: i.variantId ?? null }))
+  const existing = order.finance?.references ?? []
+  const same = existing.find((r) => r.externalSystemName === request.externalSystemName && r.externalOrderId === request.externalOrderId && JSON.stringify(r.items) === JSON.stringify(items))
+  if (same) return { ok: true, orderId: order.id, references: existing.length }
+  const references = [...existing.map((r) => ({ externalSystemName: r.externalSystemName, externalOrderId: r.externalOrderId, items: r.items })), { externalSystemName: request.externalSystemName, externalOrderId: request.externalOrderId, items }]
+  await payload.update({ collection: 'orders', id: order.id, data: { finance: { ...order.finance, references } }, overrideAccess: true, depth: 0 })
+  return { ok: true, orderId: order.id, references: references.length }
+}

@@ -1,0 +1,83 @@
+// GET /api/v1/related-products?ids=1,2,3 (spec §7 call 4): the accessory products a finance customer may add, public fields only.
+import type { Payload } from 'payload'
+import { z } from 'zod'
+import { formatPence } from '../../../domain/money'
+import type { Media, Product, Variant } from '../../../payload-types'
+import { json } from './http'
+
+export const MAX_RELATED_IDS = 50
+
+const idsSchema = z
+  .string({ message: 'ids is required: product ids joined by commas, e.g. ids=12,15' })
+  .max(600, 'ids is too long')
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'ids must be product ids joined by commas, e.g. ids=12,15')
+  .transform((v) => [...new Set(v.split(',').map(Number))])
+  .pipe(z.array(z.number().int().positive('ids must be positive').max(2_147_483_647, 'ids must be known product ids')).max(MAX_RELATED_IDS, `at most ${MAX_RELATED_IDS} ids`))
+
+export interface RelatedProduct {
+  readonly id: number
+  readonly name: string
+  readonly slug: string
+  readonly sku: string | null
+  readonly nodeType: 'SimpleProduct' | 'VariableProduct'
+  readonly pricePence: number | null
+  /** The spec's price text, e.g. "£89.99". */
+  readonly price: string | null
+  readonly stockQuantity: number
+  readonly image: { readonly url: string; readonly alt: string } | null
+  readonly variants: readonly { readonly id: number; readonly size: string | null; readonly colour: string | null; readonly sku: string; readonly pricePence: number | null; readonly stockQuantity: number }[]
+}
+
+function image(value: Product['featuredImage']): RelatedProduct['image'] {
+  const m = typeof value === 'object' && value ? (value as Media) : null
+  const url = m?.sizes?.thumbnail?.url ?? m?.url
+  return m && url ? { url, alt: m.alt ?? '' } : null
+}
+
+export async function relatedProducts(payload: Payload, ids: readonly number[]): Promise<RelatedProduct[]> {
+  const found = await payload.find({
+    collection: 'products',
+    where: { and: [{ id: { in: ids } }, { status: { equals: 'active' } }] },
+    limit: ids.length,
+    depth: 1,
+    overrideAccess: false,
+    pagination: false,
+    joins: { variants: false },
+    select: { name: true, slug: true, sku: true, productType: true, price: true, stockQuantity: true, featuredImage: true },
+    populate: { media: { url: true, alt: true, sizes: true } },
+  })
+  const products = found.docs as Product[]
+  const variable = products.filter((p) => p.productType === 'variable').map((p) => p.id)
+  const variants = variable.length
+    ? ((await payload.find({ collection: 'variants', where: { product: { in: variable } }, sort: 'position', limit: 1000, depth: 0, overrideAccess: false, pagination: false, select: { product: true, size: true, colour: true, sku: true, price: true, stockQuantity: true } })).docs as Variant[])
+    : []
+  const order = new Map(ids.map((id, i) => [id, i]))
+  return products
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      slug: p.slug,
+      sku: p.sku ?? null,
+      nodeType: p.productType === 'variable' ? 'VariableProduct' : 'SimpleProduct',
+      pricePence: p.price ?? null,
+      price: p.price === null || p.price === undefined ? null : formatPence(p.price),
+      stockQuantity: p.stockQuantity ?? 0,
+      image: image(p.featuredImage),
+      variants: variants
+        .filter((v) => (typeof v.product === 'object' ? v.product.id : v.product) === p.id)
+        .map((v) => ({ id: v.id, size: v.size ?? null, colour: v.colour ?? null, sku: v.sku, pricePence: v.price ?? p.price ?? null, stockQuantity: v.stockQuantity })),
+    }))
+}
+
+export async function handleRelatedProducts(request: Request, payload: Payload): Promise<Response> {
+  const url = new URL(request.url)
+  const parsed = idsSchema.safeParse(url.searchParams.get('ids') ?? undefined)
+  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'ids is invalid' }, 400)
+  try {
+    return json({ products: await relatedProducts(payload, parsed.data) })
+  } catch (error) {
+    payload.logger.error({ msg: 'related products read failed', err: error })
+    return json({ error: 'The accessories could not be read. Please try again.' }, 500)
+  }
+}

@@ -1,0 +1,206 @@
+'use client'
+// Step 2 (/finance-checkout-accessories): the bike's accessories from GET /api/v1/related-products (spec §7 call 4);
+// each one chosen is financed as a value-added product and the quote is asked for again.
+import { useEffect, useState } from 'react'
+import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import type { FinanceProductSnapshot } from '../../../domain/finance/finance-state'
+import { formatPence } from '../../../domain/money'
+import type { RelatedProduct } from '../api/related-products'
+import type { FinanceProduct } from '../queries.server'
+import { asOfferedQuote, fetchQuotes, toStoredQuote } from '../quote-types'
+import { financeStepHref, FinanceSteps } from './finance-steps'
+import { Loading, NoQuoteYet } from './step-guard'
+import { useFinanceState } from './use-finance-state'
+
+interface Props {
+  readonly product: FinanceProduct
+  readonly disclosures: FinanceDisclosures
+}
+
+export function AccessoriesStep({ product, disclosures }: Props) {
+  const { state, dispatch, ready } = useFinanceState()
+  const [related, setRelated] = useState<RelatedProduct[]>([])
+  const [variantChoice, setVariantChoice] = useState<Record<number, number>>({})
+  const [quoteMessage, setQuoteMessage] = useState<string | null>(null)
+  const [attempt, setAttempt] = useState(0)
+  const quote = asOfferedQuote(state.quote)
+  const withAccessories = asOfferedQuote(state.quoteWithAccessories)
+  const valid = ready && state.product?.productId === product.productId && quote !== null
+  const chosenKeys = Object.keys(state.accessories)
+  const accessoriesKey = chosenKeys.map((k) => `${k}:${state.accessories[k]?.variantId ?? ''}`).sort().join(',')
+
+  // Accessories fetch (spec §4): requesting, then success or failure (logged, spec §8).
+  useEffect(() => {
+    if (!valid) return
+    if (product.relatedIds.length === 0) {
+      dispatch({ type: 'accessoriesReceived', accessories: [] })
+      return
+    }
+    let cancelled = false
+    dispatch({ type: 'accessoriesRequested' })
+    ;(async () => {
+      try {
+        const response = await fetch(`/api/v1/related-products?ids=${product.relatedIds.join(',')}`)
+        if (!response.ok) throw new Error(`related products answered ${response.status}`)
+        const body = (await response.json()) as { products: RelatedProduct[] }
+        if (cancelled) return
+        const usable = body.products.filter((p) => p.pricePence !== null && (p.nodeType === 'SimpleProduct' ? p.stockQuantity > 0 : p.variants.some((v) => v.stockQuantity > 0)))
+        setRelated(usable)
+        const snapshots: FinanceProductSnapshot[] = usable.map((p) => ({ productId: p.id, slug: p.slug, name: p.name, pricePence: p.pricePence ?? 0 }))
+        dispatch({ type: 'accessoriesReceived', accessories: snapshots })
+      } catch (error) {
+        if (cancelled) return
+        console.warn('finance accessories fetch failed', error)
+        dispatch({ type: 'accessoriesFailed' })
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [valid, attempt])
+
+  // Quote with accessories (spec §4): requested whenever the chosen accessories change, from the same lender and product.
+  useEffect(() => {
+    if (!valid || !quote || chosenKeys.length === 0 || state.quoteWithAccessories || state.isQuoteWithAccessoriesError) return
+    const controller = new AbortController()
+    dispatch({ type: 'quoteWithAccessoriesRequested' })
+    ;(async () => {
+      try {
+        const result = await fetchQuotes(
+          {
+            productId: product.productId,
+            termMonths: state.queryTermInMonths,
+            depositPence: state.queryCashDeposit,
+            annualDistance: state.queryAnnualDistance,
+            accessories: Object.values(state.accessories).map((a) => ({ productId: Number(a.product.productId), variantId: a.variantId === null ? null : Number(a.variantId) })),
+          },
+          controller.signal,
+        )
+        if (!result.ok) {
+          setQuoteMessage(result.message)
+          dispatch({ type: 'quoteWithAccessoriesFailed' })
+          return
+        }
+        const same = result.answer.quotes.find((q) => q.funderCode === quote.funderCode && q.facilityType === quote.facilityType)
+        if (!same) {
+          const reasons = result.answer.refusals.filter((r) => r.facilityType === quote.facilityType).flatMap((r) => r.messages)
+          setQuoteMessage(`${quote.lenderName} cannot add these accessories to your ${quote.facilityType} agreement${reasons[0] ? `: ${reasons[0]}` : '.'}`)
+          dispatch({ type: 'quoteWithAccessoriesFailed' })
+          return
+        }
+        dispatch({ type: 'quoteWithAccessoriesReceived', quote: toStoredQuote(same) })
+      } catch {
+        /* aborted: a newer choice replaced this request */
+      }
+    })()
+    return () => controller.abort()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [valid, accessoriesKey, state.quoteWithAccessories === null, state.isQuoteWithAccessoriesError])
+
+  if (!ready) return <Loading />
+  if (!valid || !quote) return (<><FinanceSteps current="accessories" /><h1>Accessories</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
+
+  function toggle(p: RelatedProduct, on: boolean) {
+    if (!on) {
+      dispatch({ type: 'accessoryRemoved', productId: p.id })
+      return
+    }
+    const variantId = p.nodeType === 'VariableProduct' ? (variantChoice[p.id] ?? p.variants.find((v) => v.stockQuantity > 0)?.id ?? null) : null
+    const variant = p.variants.find((v) => v.id === variantId)
+    dispatch({ type: 'accessoryAdded', product: { productId: p.id, slug: p.slug, name: p.name, pricePence: variant?.pricePence ?? p.pricePence ?? 0 }, variantId })
+  }
+
+  const active = chosenKeys.length > 0 ? withAccessories : quote
+  return (
+    <>
+      <FinanceSteps current="accessories" />
+      <h1>Add accessories to your finance</h1>
+      <p className="fc-lede">Anything you add is financed with the {product.name} in the same agreement; the quote below changes to include it.</p>
+
+      <div className="fc-two">
+        <section aria-labelledby="fc-acc-title">
+          <h2 id="fc-acc-title">Goes well with your bike</h2>
+          {state.isFetchingAccessories && <p className="fc-status">Loading accessories…</p>}
+          {state.isAccessoriesError && (
+            <div className="fc-alert" role="alert">
+              <p>We could not load the accessories just now. You can try again, or carry on without them.</p>
+              <button type="button" className="button button--solid" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            </div>
+          )}
+          {!state.isFetchingAccessories && !state.isAccessoriesError && related.length === 0 && <p>There are no accessories to add for this bike.</p>}
+          <ul className="fc-accessories">
+            {related.map((p) => {
+              const chosen = String(p.id) in state.accessories
+              return (
+                <li key={p.id} className="fc-accessory">
+                  {p.image && (
+                    <img src={p.image.url} alt="" width={96} height={72} className="fc-accessory__image" />
+                  )}
+                  <div className="fc-accessory__body">
+                    <label className="fc-check">
+                      <input type="checkbox" checked={chosen} onChange={(e) => toggle(p, e.target.checked)} data-testid={`accessory-${p.slug}`} />
+                      <span>
+                        {p.name} <strong>{p.price}</strong>
+                      </span>
+                    </label>
+                    {p.nodeType === 'VariableProduct' && (
+                      <div className="fc-field">
+                        <label htmlFor={`fc-variant-${p.id}`}>Size and colour</label>
+                        <select
+                          id={`fc-variant-${p.id}`}
+                          value={variantChoice[p.id] ?? p.variants.find((v) => v.stockQuantity > 0)?.id ?? ''}
+                          onChange={(e) => {
+                            setVariantChoice({ ...variantChoice, [p.id]: Number(e.target.value) })
+                            if (chosen) dispatch({ type: 'accessoryRemoved', productId: p.id })
+                          }}
+                        >
+                          {p.variants.map((v) => (
+                            <option key={v.id} value={v.id} disabled={v.stockQuantity <= 0}>
+                              {[v.size, v.colour].filter(Boolean).join(' / ')}
+                              {v.pricePence !== null ? ` – ${formatPence(v.pricePence)}` : ''}
+                              {v.stockQuantity <= 0 ? ' (out of stock)' : ''}
+                            </option>
+                          ))}
+                        </select>
+                      </div>
+                    )}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        </section>
+
+        <section aria-labelledby="fc-current-title" aria-live="polite">
+          <h2 id="fc-current-title">Your quote{chosenKeys.length > 0 ? ' with accessories' : ''}</h2>
+          {state.isFetchingQuoteWithAccessories && <p className="fc-status">Updating your quote…</p>}
+          {state.isQuoteWithAccessoriesError && (
+            <div className="fc-alert" role="alert">
+              <p>{quoteMessage ?? 'We could not update your quote with these accessories.'} Remove an accessory, or try again.</p>
+              <button type="button" className="button button--solid" onClick={() => dispatch({ type: 'quoteWithAccessoriesRequested' }) /* clears the failure; the effect asks again */}>
+                Try again
+              </button>
+            </div>
+          )}
+          {active && <RepresentativeExample example={active.example} disclosures={disclosures} lenderName={active.lenderName} headingLevel={3} />}
+        </section>
+      </div>
+
+      <div className="fc-actions">
+        <a className="button" href={financeStepHref('product', product.slug)}>
+          Back
+        </a>
+        {active && !state.isFetchingQuoteWithAccessories ? (
+          <a className="button button--solid" href={financeStepHref('data', product.slug)} data-testid="fc-continue">
+            Continue to your details
+          </a>
+        ) : (
+          <p className="fc-hint">Your quote must be up to date before you continue.</p>
+        )}
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+// The server half of each finance checkout step: the bike from ?product=, the dealer's FCA disclosures, then the step.
+import { notFound } from 'next/navigation'
+import { siteSettings } from '../../catalogue/queries.server'
+import { financeDisclosures, financeProductBySlug } from '../queries.server'
+import { AccessoriesStep } from './accessories-step'
+import { DataStep } from './data-step'
+import type { FinanceStep } from './finance-steps'
+import { ProductStep } from './product-step'
+import { SummaryStep } from './summary-step'
+import '../finance.css'
+
+export async function FinanceCheckoutPage({ step, searchParams }: { readonly step: FinanceStep; readonly searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams
+  const slug = typeof params.product === 'string' ? params.product.slice(0, 200) : ''
+  const [product, disclosures, settings] = await Promise.all([slug ? financeProductBySlug(slug) : null, financeDisclosures(), siteSettings()])
+  if (!product) notFound()
+  return (
+    <div className="container fc-page">
+      {step === 'product' && <ProductStep product={product} disclosures={disclosures} />}
+      {step === 'accessories' && <AccessoriesStep product={product} disclosures={disclosures} />}
+      {step === 'data' && <DataStep product={product} disclosures={disclosures} />}
+      {step === 'summary' && <SummaryStep product={product} disclosures={disclosures} dealerPhone={settings.phone ?? null} />}
+    </div>
+  )
+}

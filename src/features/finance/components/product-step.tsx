@@ -1,0 +1,207 @@
+'use client'
+// Step 1 (/finance-checkout-product): term, deposit and annual mileage with live quotes, HP and PCP side by side.
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import { formatPence } from '../../../domain/money'
+import type { FinanceProduct } from '../queries.server'
+import { asOfferedQuote, fetchQuotes, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
+import { financeStepHref, FinanceSteps } from './finance-steps'
+import { useFinanceState } from './use-finance-state'
+
+const TERMS = [12, 24, 36, 48, 60]
+const MILEAGES = [3000, 4000, 5000, 6000, 8000, 10000]
+const FACILITIES = [
+  { type: 'HP', title: 'Hire purchase (HP)', blurb: 'Fixed monthly payments; the bike is yours after the last one.' },
+  { type: 'PCP', title: 'Personal contract purchase (PCP)', blurb: 'Lower monthly payments, then pay the optional final payment to keep the bike, or hand it back.' },
+] as const
+
+type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string }
+
+interface Props {
+  readonly product: FinanceProduct
+  readonly disclosures: FinanceDisclosures
+}
+
+export function ProductStep({ product, disclosures }: Props) {
+  const { state, dispatch, ready } = useFinanceState()
+  const [view, setView] = useState<QuotesView>({ status: 'loading' })
+  // What the customer is typing; null shows the deposit the state holds.
+  const [depositDraft, setDepositDraft] = useState<string | null>(null)
+  const [retry, setRetry] = useState(0)
+  const chosen = asOfferedQuote(state.quote)
+  const chosenRef = useRef(chosen)
+  useEffect(() => {
+    chosenRef.current = chosen
+  })
+  const isThisProduct = state.product?.productId === product.productId
+
+  // Setting the product (spec §4) when the customer arrives from another bike's page or for the first time.
+  useEffect(() => {
+    if (!ready || isThisProduct) return
+    dispatch({
+      type: 'productSet',
+      product: { productId: product.productId, slug: product.slug, name: product.name, pricePence: product.pricePence, extraFeePence: product.extraFeePence },
+      terms: { termInMonths: product.terms.termMonths, annualDistance: product.terms.annualDistance, cashDepositPence: product.terms.depositPence },
+    })
+  }, [ready, isThisProduct, dispatch, product])
+
+  const terms = { termMonths: state.queryTermInMonths, depositPence: state.queryCashDeposit, annualDistance: state.queryAnnualDistance }
+  useEffect(() => {
+    if (!ready || !isThisProduct) return
+    const controller = new AbortController()
+    const timer = window.setTimeout(async () => {
+      setView({ status: 'loading' })
+      try {
+        const result = await fetchQuotes({ productId: product.productId, ...terms }, controller.signal)
+        if (!result.ok) {
+          setView({ status: 'error', message: result.message })
+          return
+        }
+        setView({ status: 'ok', answer: result.answer })
+        // Keep the customer's choice of lender and product across term changes: the new quote from the same one.
+        const previous = chosenRef.current
+        const same = previous ? result.answer.quotes.find((q) => q.funderCode === previous.funderCode && q.facilityType === previous.facilityType) : undefined
+        dispatch({ type: 'quoteSet', quote: same ? toStoredQuote(same) : null })
+      } catch {
+        /* aborted by a newer change */
+      }
+    }, 300)
+    return () => {
+      controller.abort()
+      window.clearTimeout(timer)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, isThisProduct, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, retry])
+
+  const termOptions = useMemo(() => [...new Set([...TERMS, state.queryTermInMonths])].sort((a, b) => a - b), [state.queryTermInMonths])
+  const mileageOptions = useMemo(() => [...new Set([...MILEAGES, state.queryAnnualDistance])].sort((a, b) => a - b), [state.queryAnnualDistance])
+
+  const depositText = depositDraft ?? String(state.queryCashDeposit / 100)
+  function changeDeposit(text: string) {
+    setDepositDraft(text)
+    const pounds = Number(text)
+    if (text.trim() !== '' && Number.isFinite(pounds) && pounds >= 0 && pounds * 100 < product.financePricePence) {
+      dispatch({ type: 'cashDepositSet', cashDepositPence: Math.round(pounds * 100) })
+    }
+  }
+  const depositPounds = Number(depositText)
+  const depositInvalid = depositText.trim() === '' || !Number.isFinite(depositPounds) || depositPounds < 0 || depositPounds * 100 >= product.financePricePence
+
+  return (
+    <>
+      <FinanceSteps current="product" />
+      <h1>Finance quote: {product.name}</h1>
+      <p className="fc-lede">
+        Price {formatPence(product.pricePence)}
+        {product.extraFeePence > 0 && ` plus ${formatPence(product.extraFeePence)} ${product.extraFeeLabel?.toLowerCase() ?? ''}`}: we quote finance on {formatPence(product.financePricePence)}.
+      </p>
+
+      <form className="fc-controls" onSubmit={(e) => e.preventDefault()} aria-label="Finance terms">
+        <div className="fc-field">
+          <label htmlFor="fc-term">Term</label>
+          <select id="fc-term" value={state.queryTermInMonths} onChange={(e) => dispatch({ type: 'termSet', termInMonths: Number(e.target.value) })}>
+            {termOptions.map((t) => (
+              <option key={t} value={t}>
+                {t} months
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="fc-field">
+          <label htmlFor="fc-deposit">Deposit (£)</label>
+          <input
+            id="fc-deposit"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={50}
+            value={depositText}
+            onChange={(e) => changeDeposit(e.target.value)}
+            aria-invalid={depositInvalid}
+            aria-describedby="fc-deposit-hint"
+          />
+          <p id="fc-deposit-hint" className={depositInvalid ? 'fc-error' : 'fc-hint'}>
+            {depositInvalid ? `Enter a deposit from £0 up to less than ${formatPence(product.financePricePence)}.` : 'Lenders may ask for a minimum deposit.'}
+          </p>
+        </div>
+        <div className="fc-field">
+          <label htmlFor="fc-mileage">Annual mileage</label>
+          <select id="fc-mileage" value={state.queryAnnualDistance} onChange={(e) => dispatch({ type: 'annualDistanceSet', annualDistance: Number(e.target.value) })}>
+            {mileageOptions.map((m) => (
+              <option key={m} value={m}>
+                {m.toLocaleString('en-GB')} miles
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <div aria-live="polite" aria-busy={view.status === 'loading'}>
+        {view.status === 'loading' && <p className="fc-status">Getting quotes from our panel of lenders…</p>}
+        {view.status === 'error' && (
+          <div className="fc-alert" role="alert">
+            <p>{view.message}</p>
+            <button type="button" className="button button--solid" onClick={() => setRetry((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        )}
+      </div>
+
+      {view.status === 'ok' && (
+        <div className="fc-quotes">
+          {FACILITIES.map((facility) => {
+            const quotes = view.answer.quotes.filter((q) => q.facilityType === facility.type)
+            const reasons = [...new Set(view.answer.refusals.filter((r) => r.facilityType === facility.type || r.facilityType === 'all').flatMap((r) => r.messages))]
+            return (
+              <section key={facility.type} className="fc-facility" aria-labelledby={`fc-${facility.type}`}>
+                <h2 id={`fc-${facility.type}`}>{facility.title}</h2>
+                <p className="fc-hint">{facility.blurb}</p>
+                {quotes.length === 0 ? (
+                  <div className="fc-unavailable">
+                    <p>
+                      <strong>No {facility.type} quote on these terms.</strong> Try a different term, deposit or mileage.
+                    </p>
+                    {reasons.length > 0 && (
+                      <ul>
+                        {reasons.slice(0, 5).map((r) => (
+                          <li key={r}>{r}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                ) : (
+                  quotes.map((quote, i) => <QuoteChoice key={quote.quoteUid} quote={quote} chosen={chosen?.quoteUid === quote.quoteUid} cheapest={i === 0} disclosures={disclosures} onChoose={() => dispatch({ type: 'quoteSet', quote: toStoredQuote(quote) })} />)
+                )}
+              </section>
+            )
+          })}
+        </div>
+      )}
+
+      <div className="fc-actions">
+        {chosen && view.status === 'ok' ? (
+          <a className="button button--solid" href={financeStepHref('accessories', product.slug)} data-testid="fc-continue">
+            Continue with {chosen.facilityType} from {chosen.lenderName}
+          </a>
+        ) : (
+          <p className="fc-hint">Choose a quote above to continue.</p>
+        )}
+      </div>
+    </>
+  )
+}
+
+function QuoteChoice({ quote, chosen, cheapest, disclosures, onChoose }: { quote: OfferedQuote; chosen: boolean; cheapest: boolean; disclosures: FinanceDisclosures; onChoose: () => void }) {
+  return (
+    <div className={`fc-quote${chosen ? ' fc-quote--chosen' : ''}`} data-testid={`quote-${quote.facilityType}`} data-chosen={chosen}>
+      <RepresentativeExample example={quote.example} disclosures={disclosures} lenderName={quote.lenderName} headingLevel={3} title={`${quote.lenderName}: ${quote.facilityType}${cheapest ? ' (lowest monthly payment)' : ''}`} id={`quote-${quote.quoteUid}`} />
+      <button type="button" className="button button--solid fc-choose" aria-pressed={chosen} onClick={onChoose}>
+        {chosen ? 'Chosen' : 'Choose this quote'}
+        <span className="fc-sr-only">
+          : {quote.lenderName} {quote.facilityType}, {formatPence(quote.example.regularPaymentPence)} a month
+        </span>
+      </button>
+    </div>
+  )
+}

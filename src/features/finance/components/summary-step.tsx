@@ -1,0 +1,168 @@
+'use client'
+// Step 4 (/finance-checkout-summary): the full quote with its representative example and payment schedule, the
+// customer's details, and placing the finance application (order creation: processing, then success or error).
+import { useState } from 'react'
+import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import { formatPence } from '../../../domain/money'
+import type { FinanceProduct } from '../queries.server'
+import { asOfferedQuote } from '../quote-types'
+import { financeStepHref, FinanceSteps } from './finance-steps'
+import { Loading, NoQuoteYet } from './step-guard'
+import { useFinanceState } from './use-finance-state'
+
+interface Props {
+  readonly product: FinanceProduct
+  readonly disclosures: FinanceDisclosures
+  readonly dealerPhone: string | null
+}
+
+type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string }
+
+export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
+  const { state, dispatch, ready, contact } = useFinanceState()
+  const [placed, setPlaced] = useState<Placed | null>(null)
+  const [message, setMessage] = useState<string | null>(null)
+  const accessories = Object.values(state.accessories)
+  const quote = asOfferedQuote(accessories.length > 0 ? state.quoteWithAccessories : state.quote)
+
+  if (placed) {
+    return (
+      <>
+        <h1>Application sent</h1>
+        <div className="fc-success" role="status">
+          <p>
+            Thank you. Your finance application <strong data-testid="order-number">{placed.orderNumber}</strong> has been sent to the lender and the bike is held for you.
+          </p>
+          <p>We will email {placed.email} with the lender’s decision. You can follow it under your orders.</p>
+          <p>
+            <a className="button button--solid" href="/orders">
+              Your orders
+            </a>{' '}
+            <a className="button" href="/">
+              Back to the shop
+            </a>
+          </p>
+        </div>
+      </>
+    )
+  }
+  if (!ready) return <Loading />
+  if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="summary" /><h1>Summary</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
+  const detailsMissing = !state.email || !state.phone || !contact.firstName || !contact.lastName || !contact.address1 || !contact.city || !contact.postcode
+
+  async function place() {
+    if (!quote || state.isProcessing) return
+    dispatch({ type: 'orderRequested' })
+    setMessage(null)
+    try {
+      const response = await fetch('/api/finance/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          quoteId: quote.quoteUid,
+          email: state.email,
+          phone: state.phone,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          shippingMethod: contact.shippingMethod,
+          shippingAddress: { address1: contact.address1, address2: contact.address2, city: contact.city, postcode: contact.postcode, country: 'GB' },
+          productId: product.productId,
+          variantId: null,
+        }),
+      })
+      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; error?: string; problems?: string[] }
+      if (!response.ok || !body.orderId || !body.orderNumber) {
+        setMessage([body.error, ...(body.problems ?? [])].filter(Boolean).join(' ') || 'We could not send your application.')
+        dispatch({ type: 'orderFailed' })
+        return
+      }
+      dispatch({ type: 'orderSucceeded' })
+      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email })
+      // The application is placed: the checkout starts afresh next time (spec §4 finish, then reset).
+      dispatch({ type: 'processFinished' })
+      dispatch({ type: 'reset' })
+    } catch {
+      setMessage('We could not reach the shop. Please check your connection.')
+      dispatch({ type: 'orderFailed' })
+    }
+  }
+
+  return (
+    <>
+      <FinanceSteps current="summary" />
+      <h1>Check and send your application</h1>
+      <div className="fc-two">
+        <div>
+          <section aria-labelledby="fc-sum-items">
+            <h2 id="fc-sum-items">What you are financing</h2>
+            <ul className="fc-list">
+              <li>
+                {product.name}: {formatPence(product.financePricePence)}
+                {product.extraFeePence > 0 ? ` (including ${formatPence(product.extraFeePence)} ${product.extraFeeLabel?.toLowerCase() ?? ''})` : ''}
+              </li>
+              {accessories.map((a) => (
+                <li key={String(a.product.productId)}>
+                  {a.product.name}: {formatPence(a.product.pricePence)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="fc-sum-you">
+            <h2 id="fc-sum-you">Your details</h2>
+            <p>
+              {contact.firstName} {contact.lastName}
+              <br />
+              {state.email}, {state.phone}
+              <br />
+              {[contact.address1, contact.address2, contact.city, contact.postcode].filter(Boolean).join(', ')}
+              <br />
+              {contact.shippingMethod === 'free' ? 'Collect from our showroom' : 'Dealer van delivery'}
+            </p>
+            <p>
+              <a href={financeStepHref('data', product.slug)}>Change your details</a>
+            </p>
+          </section>
+          <section aria-labelledby="fc-sum-schedule">
+            <h2 id="fc-sum-schedule">Your payments</h2>
+            <ul className="fc-list">
+              <li>Deposit today: {formatPence(quote.example.depositPence)}</li>
+              <li>
+                {quote.example.numberOfMonthlyPayments} monthly payments of {formatPence(quote.example.regularPaymentPence)}
+              </li>
+              {quote.example.facilityType === 'PCP' && <li>Optional final payment to own the bike: {formatPence(quote.example.finalPaymentPence)}</li>}
+              <li>Total amount payable: {formatPence(quote.example.totalPayablePence)}</li>
+            </ul>
+            <p>This quote is valid until {new Date(quote.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}. The lender will check your credit when you apply.</p>
+          </section>
+        </div>
+        <aside aria-label="Your quote">
+          <RepresentativeExample example={quote.example} disclosures={disclosures} lenderName={quote.lenderName} headingLevel={2} />
+        </aside>
+      </div>
+
+      <div aria-live="assertive">
+        {state.isError && (
+          <div className="fc-alert" role="alert">
+            <p>We could not send your application. {message}</p>
+            <p>
+              Your details are kept. Try again{dealerPhone ? (<>, or call us on <a href={`tel:${dealerPhone.replace(/\s/g, '')}`}>{dealerPhone}</a></>) : ''}; if the quote has expired, <a href={financeStepHref('product', product.slug)}>get a new quote</a>.
+            </p>
+          </div>
+        )}
+      </div>
+
+      <div className="fc-actions">
+        <a className="button" href={financeStepHref('data', product.slug)}>
+          Back
+        </a>
+        {detailsMissing ? (
+          <p className="fc-error">Some of your details are missing. <a href={financeStepHref('data', product.slug)}>Add your details</a>.</p>
+        ) : (
+          <button type="button" className="button button--solid" onClick={place} disabled={state.isProcessing} data-testid="fc-place">
+            {state.isProcessing ? 'Sending your application…' : 'Send finance application'}
+          </button>
+        )}
+      </div>
+    </>
+  )
+}

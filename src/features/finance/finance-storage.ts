@@ -1,0 +1,59 @@
+// The finance checkout's copy in browser storage (spec §4: the store under "root"): the finance state in `.finance`
+// and the customer's name and address in `.financeContact`; other slices (the basket) are kept as they were.
+import { z } from 'zod'
+import { INITIAL_FINANCE_STATE, restoreFinanceState, serialiseFinanceState, type FinanceState } from '../../domain/finance/finance-state'
+
+export const STORE_STORAGE_KEY = 'root'
+
+export interface FinanceContact {
+  readonly firstName: string
+  readonly lastName: string
+  readonly address1: string
+  readonly address2: string
+  readonly city: string
+  readonly postcode: string
+  readonly shippingMethod: 'free' | 'dealer_delivery'
+}
+
+export const EMPTY_CONTACT: FinanceContact = { firstName: '', lastName: '', address1: '', address2: '', city: '', postcode: '', shippingMethod: 'free' }
+
+const contactSchema = z.object({
+  firstName: z.string().max(80).catch(''),
+  lastName: z.string().max(80).catch(''),
+  address1: z.string().max(120).catch(''),
+  address2: z.string().max(120).catch(''),
+  city: z.string().max(80).catch(''),
+  postcode: z.string().max(10).catch(''),
+  shippingMethod: z.enum(['free', 'dealer_delivery']).catch('free'),
+})
+
+function parseStore(raw: string | null): Record<string, unknown> {
+  if (!raw) return {}
+  try {
+    const value: unknown = JSON.parse(raw)
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  } catch {
+    return {}
+  }
+}
+
+export function financeFromStore(raw: string | null): FinanceState {
+  const stored = parseStore(raw).finance
+  return stored === undefined ? INITIAL_FINANCE_STATE : restoreFinanceState(stored)
+}
+
+export function contactFromStore(raw: string | null): FinanceContact {
+  const parsed = contactSchema.safeParse(parseStore(raw).financeContact ?? {})
+  return parsed.success ? parsed.data : EMPTY_CONTACT
+}
+
+/** The store text with the finance slice (and optionally the contact) replaced; the basket and others untouched. */
+export function storeWithFinance(raw: string | null, state: FinanceState, contact?: FinanceContact): string {
+  const store = parseStore(raw)
+  return JSON.stringify({ ...store, finance: JSON.parse(serialiseFinanceState(state)) as unknown, ...(contact ? { financeContact: contact } : {}) })
+}
+
+export function storeWithoutFinanceContact(raw: string | null): string {
+  const { financeContact: _removed, ...rest } = parseStore(raw)
+  return JSON.stringify(rest)
+}

@@ -1,0 +1,99 @@
+// Server reads for the finance pages: the bike being financed, the dealer's FCA disclosures, and the product page's representative example.
+import 'server-only'
+import { cache } from 'react'
+import { financeQuotesForProduct, type OfferedQuote } from '../../adapters/finance/finance-client'
+import { payloadClient } from '../../cms/payload-client.server'
+import type { FinanceDisclosures } from '../../components/ui/representative-example'
+import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
+import { financePricePence, financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
+import type { Media, Product } from '../../payload-types'
+import { siteSettings } from '../catalogue/queries.server'
+
+export async function financeDisclosures(): Promise<FinanceDisclosures> {
+  const s = await siteSettings()
+  return {
+    dealerName: s.dealerName ?? null,
+    brokerStatement: s.finance?.brokerStatement ?? null,
+    commissionDisclosure: s.finance?.commissionDisclosure ?? null,
+    fcaFirmReference: s.finance?.fcaFirmReference ?? null,
+  }
+}
+
+export interface FinanceProduct {
+  readonly productId: number
+  readonly slug: string
+  readonly name: string
+  readonly condition: 'new' | 'used'
+  readonly pricePence: number
+  readonly extraFeePence: number
+  readonly extraFeeLabel: string | null
+  readonly financePricePence: number
+  readonly image: { readonly url: string; readonly alt: string } | null
+  readonly relatedIds: readonly number[]
+  /** The terms the finance step opens with (spec §9 defaults or the product's 'Finance Offer'). */
+  readonly terms: FinanceTerms
+}
+
+/** A bike that can be financed, by slug; null when there is none on sale or it is not offered on finance. */
+export const financeProductBySlug = cache(async (slug: string): Promise<FinanceProduct | null> => {
+  const payload = await payloadClient()
+  const found = await payload.find({
+    collection: 'products',
+    where: { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] },
+    limit: 1,
+    depth: 1,
+    overrideAccess: false,
+    joins: { variants: false },
+    populate: { media: { url: true, alt: true, sizes: true }, products: { status: true } },
+  })
+  const product = found.docs[0] as Product | undefined
+  if (!product || product.price === null || product.price === undefined || product.price <= 0) return null
+  if (!product.vehicle?.financeable || !product.kind || !FINANCEABLE_KINDS.includes(product.kind)) return null
+  const fee = product.beforeAddToBasketNotification?.extraFee
+  const extraFeePence = fee?.feeValue ?? 0
+  const financePrice = financePricePence(product.price, extraFeePence)
+  const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
+    offerType: p.offerType,
+    financeOptionsAdjustment: p.financeOptionsAdjustment
+      ? { termInMonths: p.financeOptionsAdjustment.termInMonths, annualDistance: p.financeOptionsAdjustment.annualDistance, cashDepositPence: p.financeOptionsAdjustment.cashDeposit }
+      : null,
+  }))
+  const media = typeof product.featuredImage === 'object' && product.featuredImage ? (product.featuredImage as Media) : null
+  const url = media?.sizes?.thumbnail?.url ?? media?.url
+  return {
+    productId: product.id,
+    slug: product.slug,
+    name: product.name,
+    condition: product.condition,
+    pricePence: product.price,
+    extraFeePence,
+    extraFeeLabel: extraFeePence ? (fee?.label?.trim() || 'Additional charge') : null,
+    financePricePence: financePrice,
+    image: media && url ? { url, alt: media.alt ?? '' } : null,
+    relatedIds: (product.relatedProducts ?? []).flatMap((r) => (typeof r === 'object' ? (r.status === 'active' ? [r.id] : []) : [r])),
+    terms: financeWidgetTerms(financePrice, promotions),
+  }
+})
+
+/**
+ * The product page's representative example: the cheapest quote the panel gives on the terms the finance step
+ * opens with (hire purchase first, as the estimate describes hire purchase). Not recorded: it is an example, not
+ * a quote the customer chose. Null when no lender would quote, in which case no monthly figure may be shown.
+ */
+export async function representativeQuoteForProduct(slug: string): Promise<OfferedQuote | null> {
+  const product = await financeProductBySlug(slug)
+  if (!product) return null
+  const payload = await payloadClient()
+  try {
+    const outcome = await financeQuotesForProduct(
+      payload,
+      { productId: product.productId, termMonths: product.terms.termMonths, depositPence: product.terms.depositPence, annualDistance: product.terms.annualDistance },
+      { record: false },
+    )
+    if (!outcome.ok) return null
+    return outcome.quotes.find((q) => q.facilityType === 'HP') ?? outcome.quotes[0] ?? null
+  } catch (error) {
+    payload.logger.error({ msg: 'representative finance example failed', err: error })
+    return null
+  }
+}

@@ -1,0 +1,33 @@
+// What the storefront's quote call answers (see adapters/finance/finance-client.ts), as the browser reads it.
+import type { FinanceQuoteOutcome, OfferedQuote } from '../../adapters/finance/finance-client'
+
+export type { OfferedQuote }
+export type QuotesAnswer = Extract<FinanceQuoteOutcome, { ok: true }>
+
+/** A chosen quote as the finance state keeps it: QuoteUID for the order, the rest carried through. */
+export type StoredQuote = OfferedQuote & { readonly QuoteUID: string }
+
+export function toStoredQuote(quote: OfferedQuote): StoredQuote {
+  return { ...quote, QuoteUID: quote.quoteUid }
+}
+
+/** The stored quote back, or null when storage held something else. */
+export function asOfferedQuote(value: unknown): StoredQuote | null {
+  if (!value || typeof value !== 'object') return null
+  const q = value as Partial<StoredQuote>
+  if (typeof q.QuoteUID !== 'string' || typeof q.quoteUid !== 'string' || !q.example || typeof q.example !== 'object') return null
+  if (q.facilityType !== 'HP' && q.facilityType !== 'PCP') return null
+  return q as StoredQuote
+}
+
+export async function fetchQuotes(body: unknown, signal?: AbortSignal): Promise<{ ok: true; answer: QuotesAnswer } | { ok: false; message: string }> {
+  try {
+    const response = await fetch('/api/finance/quotes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
+    const data = (await response.json()) as QuotesAnswer | { error?: string }
+    if (!response.ok || !('quotes' in data)) return { ok: false, message: ('error' in data && data.error) || 'We could not get a quote just now.' }
+    return { ok: true, answer: data }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    return { ok: false, message: 'We could not reach our finance service. Please check your connection and try again.' }
+  }
+}

@@ -1,0 +1,115 @@
+// The order confirmation email: items, totals with the VAT included, delivery or collection, what happens
+// next and the 14-day cancellation right (Consumer Contracts Regulations 2013). Plain text plus simple HTML.
+import { formatPence } from '../../domain/money'
+
+export interface ConfirmationOrder {
+  readonly orderNumber: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly email: string
+  readonly lines: readonly { readonly name: string; readonly count: number; readonly lineTotalPence: number }[]
+  readonly subtotalPence: number
+  readonly discountPence?: number | null
+  readonly couponCode?: string | null
+  readonly vatPence: number
+  readonly totalPence: number
+  readonly delivery: {
+    readonly method: 'free' | 'flat_rate' | 'dealer_delivery'
+    readonly feePence?: number | null
+    readonly feeToBeQuoted?: boolean | null
+    readonly shippingAddress?: { readonly line1?: string | null; readonly line2?: string | null; readonly town?: string | null; readonly postcode?: string | null } | null
+  }
+}
+
+export interface DealerDetails {
+  readonly name: string
+  readonly phone?: string | null
+  readonly email?: string | null
+  readonly siteUrl: string
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+}
+
+function addressLine(a: ConfirmationOrder['delivery']['shippingAddress']): string {
+  return [a?.line1, a?.line2, a?.town, a?.postcode].filter(Boolean).join(', ')
+}
+
+export function deliveryDescription(order: ConfirmationOrder, dealer: DealerDetails): { heading: string; detail: string; next: string } {
+  const address = addressLine(order.delivery.shippingAddress)
+  if (order.delivery.method === 'free') {
+    return {
+      heading: 'Collection from the shop',
+      detail: address ? `${dealer.name}, ${address}` : dealer.name,
+      next: `We will email you when your order is ready to collect. Please bring photo ID and your order number ${order.orderNumber}.`,
+    }
+  }
+  if (order.delivery.method === 'dealer_delivery') {
+    return {
+      heading: 'Dealer delivery',
+      detail: address,
+      next: order.delivery.feeToBeQuoted
+        ? 'We will call you to arrange a handover date and quote the delivery fee before anything is charged for it.'
+        : 'We will call you to arrange a handover date.',
+    }
+  }
+  return { heading: 'Home delivery', detail: address, next: 'We will email you when your order has been dispatched.' }
+}
+
+export const CANCELLATION_RIGHT_TEXT =
+  'You have the right to cancel this order within 14 days of receiving your goods, without giving a reason (Consumer Contracts Regulations 2013). ' +
+  'To cancel, tell us by email or phone with your order number. We refund you, including standard delivery, within 14 days of getting the goods back.'
+
+export function confirmationEmail(order: ConfirmationOrder, dealer: DealerDetails): { subject: string; text: string; html: string } {
+  const delivery = deliveryDescription(order, dealer)
+  const discount = order.discountPence ?? 0
+  const fee = order.delivery.feePence ?? 0
+  const totals: [string, string][] = [
+    ['Subtotal', formatPence(order.subtotalPence)],
+    ...(discount > 0 ? ([[`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `−${formatPence(discount)}`]] as [string, string][]) : []),
+    ['Delivery', order.delivery.feeToBeQuoted ? 'to be quoted' : fee === 0 ? 'Free' : formatPence(fee)],
+    ['Total paid', formatPence(order.totalPence)],
+    ['Includes VAT', formatPence(order.vatPence)],
+  ]
+  const contact = [dealer.phone, dealer.email].filter(Boolean).join(' or ')
+  const subject = `Your Wheelhouse order ${order.orderNumber} is confirmed`
+  const text = [
+    `Hello ${order.firstName},`,
+    '',
+    `Thank you for your order. We have received your payment and your order ${order.orderNumber} is confirmed.`,
+    '',
+    'Items',
+    ...order.lines.map((l) => `- ${l.count} × ${l.name}: ${formatPence(l.lineTotalPence)}`),
+    '',
+    ...totals.map(([k, v]) => `${k}: ${v}`),
+    '',
+    delivery.heading,
+    delivery.detail,
+    '',
+    'What happens next',
+    delivery.next,
+    '',
+    'Your right to cancel',
+    CANCELLATION_RIGHT_TEXT,
+    '',
+    contact ? `Questions? Contact ${dealer.name} on ${contact}.` : `Questions? Reply to this email.`,
+    dealer.siteUrl,
+  ].join('\n')
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#14202e;line-height:1.5">
+<h1 style="font-size:20px">Order ${escapeHtml(order.orderNumber)} is confirmed</h1>
+<p>Hello ${escapeHtml(order.firstName)}, thank you for your order. We have received your payment.</p>
+<table role="presentation" style="border-collapse:collapse">
+${order.lines.map((l) => `<tr><td style="padding:4px 12px 4px 0">${l.count} × ${escapeHtml(l.name)}</td><td style="text-align:right">${formatPence(l.lineTotalPence)}</td></tr>`).join('\n')}
+${totals.map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0">${escapeHtml(k)}</th><td style="text-align:right">${escapeHtml(v)}</td></tr>`).join('\n')}
+</table>
+<h2 style="font-size:16px">${escapeHtml(delivery.heading)}</h2>
+<p>${escapeHtml(delivery.detail)}</p>
+<h2 style="font-size:16px">What happens next</h2>
+<p>${escapeHtml(delivery.next)}</p>
+<h2 style="font-size:16px">Your right to cancel</h2>
+<p>${escapeHtml(CANCELLATION_RIGHT_TEXT)}</p>
+<p>${contact ? `Questions? Contact ${escapeHtml(dealer.name)} on ${escapeHtml(contact)}.` : 'Questions? Reply to this email.'}</p>
+</body></html>`
+  return { subject, text, html }
+}

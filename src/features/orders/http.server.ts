@@ -1,0 +1,45 @@
+// Small helpers the order and payment route handlers share: bounded body reading and JSON error answers.
+import 'server-only'
+
+export const MAX_JSON_BYTES = 64 * 1024
+
+export function jsonError(status: number, error: string, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ error, message, ...extra }, { status, headers: { 'cache-control': 'no-store' } })
+}
+
+export type BodyResult = { ok: true; text: string } | { ok: false; response: Response }
+
+/** The raw body as text, refusing anything over `limit` bytes without reading the rest of it. */
+export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<BodyResult> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  const tooLarge = () => ({ ok: false as const, response: jsonError(413, 'payload_too_large', `The request body must be at most ${Math.floor(limit / 1024)} KB.`) })
+  if (declared > limit) return tooLarge()
+  if (!request.body) return { ok: true, text: '' }
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      return tooLarge()
+    }
+    chunks.push(value)
+  }
+  return { ok: true, text: Buffer.concat(chunks).toString('utf8') }
+}
+
+/** A JSON request body: 415 when it is not declared JSON, 413 when too large, 400 when it does not parse. */
+export async function readJson(request: Request, limit = MAX_JSON_BYTES): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/json(\s*;|$)/i.test(type.trim())) return { ok: false, response: jsonError(415, 'unsupported_media_type', 'Send the request as JSON (Content-Type: application/json).') }
+  const body = await readBodyText(request, limit)
+  if (!body.ok) return body
+  try {
+    return { ok: true, value: JSON.parse(body.text) }
+  } catch {
+    return { ok: false, response: jsonError(400, 'invalid_json', 'The request body is not valid JSON.') }
+  }
+}

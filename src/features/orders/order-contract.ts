@@ -1,0 +1,41 @@
+// The contract of order placement shared by card checkout and finance orders (implemented in place-order.server.ts).
+import type { DeliveryMethod } from '../../domain/delivery/delivery'
+import type { BasketLineInput } from '../checkout/basket-request'
+import type { CheckoutForm } from '../checkout/checkout-form'
+
+export type OrderKind = 'card' | 'finance'
+
+export interface FinanceOrderDetails {
+  readonly quoteId: string
+  readonly lenderName: string
+  readonly funderCode: string
+  readonly facilityType: 'HP' | 'PCP'
+  /** The accepted quote's Figures, stored as the customer saw them. */
+  readonly figures: Record<string, unknown>
+}
+
+export interface PlaceOrderInput {
+  readonly kind: OrderKind
+  /** Idempotency key: the same key always answers with the same order and never holds stock twice. */
+  readonly checkoutKey: string
+  readonly lines: readonly BasketLineInput[]
+  readonly couponCode?: string | null
+  readonly deliveryMethod: DeliveryMethod
+  readonly contact: CheckoutForm['contact']
+  readonly address: CheckoutForm['address']
+  /** The signed-in customer placing it, if any (guests: null). */
+  readonly customerId?: number | null
+  readonly finance?: FinanceOrderDetails
+}
+
+export type PlaceOrderRefusal =
+  /** Not enough stock for a line (including losing the race for the last unit). */
+  | { readonly ok: false; readonly status: 409; readonly code: 'sold_out'; readonly message: string; readonly problems: readonly { itemId: string; message: string }[] }
+  /** A product or variant that does not exist, is withdrawn or has no price. */
+  | { readonly ok: false; readonly status: 422; readonly code: 'unavailable'; readonly message: string; readonly problems: readonly { itemId: string; message: string }[] }
+  | { readonly ok: false; readonly status: 422; readonly code: 'coupon_invalid'; readonly message: string }
+  | { readonly ok: false; readonly status: 422; readonly code: 'delivery_unavailable'; readonly message: string }
+
+export type PlaceOrderResult =
+  | { readonly ok: true; readonly orderId: number; readonly orderNumber: string; readonly totalPence: number; /** false when the key had already placed this order */ readonly created: boolean }
+  | PlaceOrderRefusal

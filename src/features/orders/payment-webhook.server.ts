@@ -1,0 +1,56 @@
+// One webhook handler for every provider: verify the signature, store the event id once, apply it to the
+// order. A repeat is answered "already processed" and changes nothing; a bad signature changes nothing.
+import 'server-only'
+import type { Payload } from 'payload'
+import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider'
+import { jsonError } from './http.server'
+import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleDeps, type LifecycleOutcome } from './order-lifecycle.server'
+
+export const MAX_WEBHOOK_BYTES = 256 * 1024
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { data?: unknown })?.data ?? '')} ${String((error as { cause?: unknown })?.cause ?? '')}`
+  return /unique|duplicate|already exists|must be unique/i.test(text)
+}
+
+export async function handlePaymentWebhook(payload: Payload, provider: PaymentProvider, rawBody: string, headers: Headers, deps: LifecycleDeps = {}): Promise<Response> {
+  let event
+  try {
+    event = await provider.verifyWebhook(rawBody, headers)
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      payload.logger.warn({ provider: provider.name, reason: error.message }, 'payment webhook refused: bad signature')
+      return jsonError(400, 'bad_signature', 'The webhook signature could not be verified.')
+    }
+    throw error
+  }
+  if (!event) return Response.json({ received: true, processed: false, message: 'Event type not used by the shop.' })
+
+  let stored
+  try {
+    stored = await payload.create({ collection: 'payment-events', overrideAccess: true, data: { eventId: event.id, provider: provider.name, type: event.type, outcome: 'processing' } })
+  } catch (error) {
+    const existing = await payload.find({ collection: 'payment-events', where: { eventId: { equals: event.id } }, limit: 1, overrideAccess: true })
+    if (existing.docs[0] || isUniqueViolation(error)) return Response.json({ received: true, processed: false, message: 'Event already processed.' })
+    throw error
+  }
+
+  let result: LifecycleOutcome
+  try {
+    const notice = { orderNumber: event.orderNumber || undefined, reference: event.reference, amountPence: event.amountPence, provider: provider.name }
+    const lifecycleDeps = { provider, ...deps }
+    result =
+      event.type === 'succeeded'
+        ? await markOrderPaid(payload, notice, lifecycleDeps)
+        : event.type === 'failed'
+          ? await markPaymentFailed(payload, { ...notice, failureMessage: event.failureMessage }, lifecycleDeps)
+          : await markRefunded(payload, notice, lifecycleDeps)
+  } catch (error) {
+    // Not applied: forget the event so the provider's retry is processed.
+    await payload.delete({ collection: 'payment-events', id: stored.id, overrideAccess: true }).catch(() => undefined)
+    payload.logger.error({ err: error, event: event.id }, 'payment webhook could not be applied')
+    return jsonError(500, 'not_processed', 'The event could not be applied; please retry.')
+  }
+  await payload.update({ collection: 'payment-events', id: stored.id, overrideAccess: true, data: { outcome: result.outcome.slice(0, 300), order: result.orderId } })
+  return Response.json({ received: true, processed: result.changed, message: result.outcome })
+}
