@@ -3,15 +3,19 @@ import type { NextConfig } from 'next'
 
 // Security headers for every response. Next's hydration needs inline scripts, hence 'unsafe-inline'
 // for scripts; nothing is ever loaded from another origin.
-const csp = [
+// The Stripe card page (/checkout/pay/…) alone may load Stripe.js and its frames (Stripe's documented CSP).
+const stripe = { script: ' https://js.stripe.com https://*.js.stripe.com', frame: 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com', connect: ' https://api.stripe.com' }
+const cspFor = (withStripe: boolean) => [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'" +
     (process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : '') +
-    (process.env.GTM_ID ? ' https://www.googletagmanager.com' : ''),
+    (process.env.GTM_ID ? ' https://www.googletagmanager.com' : '') +
+    (withStripe ? stripe.script : ''),
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self'" + (process.env.GTM_ID ? ' https://www.google-analytics.com https://*.google-analytics.com' : ''),
+  "connect-src 'self'" + (process.env.GTM_ID ? ' https://www.google-analytics.com https://*.google-analytics.com' : '') + (withStripe ? stripe.connect : ''),
+  ...(withStripe ? [`frame-src ${stripe.frame}`] : []),
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -19,6 +23,7 @@ const csp = [
   "worker-src 'self'",
   "manifest-src 'self'",
 ].join('; ')
+const csp = cspFor(false)
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -29,13 +34,14 @@ const nextConfig: NextConfig = {
       {
         source: '/:path*',
         headers: [
-          { key: 'Content-Security-Policy', value: csp },
           { key: 'X-Content-Type-Options', value: 'nosniff' },
           { key: 'X-Frame-Options', value: 'DENY' },
           { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
           { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(self)' },
         ],
       },
+      { source: '/:path((?!checkout/pay/).*)', headers: [{ key: 'Content-Security-Policy', value: csp }] },
+      { source: '/checkout/pay/:path*', headers: [{ key: 'Content-Security-Policy', value: cspFor(true) }] },
     ]
   },
 }

@@ -93,6 +93,10 @@ const server = http.createServer((req, res) => {
   const incoming = req.headers['x-request-id']
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
   req.headers['x-request-id'] = requestId
+  // The client's address for login throttling (src/cms/auth/client-address.ts), always overwritten so a client
+  // cannot choose it: the socket's peer, or behind a trusted proxy the last X-Forwarded-For hop (the proxy's own).
+  const forwardedFor = trustProxy && typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'].split(',').pop()?.trim() : undefined
+  req.headers['x-wheelhouse-client-address'] = forwardedFor || req.socket.remoteAddress || 'unknown'
   res.setHeader('X-Request-Id', requestId)
   if (stopping) res.setHeader('Connection', 'close')
   const https = trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted)

@@ -14,7 +14,7 @@ import { build } from 'esbuild'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 // Native addons, packages that locate files relative to themselves, and ones the entry never runs.
-const EXTERNAL = ['sharp', 'libsql', '@libsql/*', 'pg', 'pg-native', 'esbuild', 'next', 'next/*', '@next/*', 'react', 'react-dom', 'graphql', 'pino', 'pino-pretty', 'thread-stream', 'file-type', 'undici']
+const EXTERNAL = ['sharp', '@node-rs/*', 'libsql', '@libsql/*', 'pg', 'pg-native', 'esbuild', 'next', 'next/*', '@next/*', 'react', 'react-dom', 'graphql', 'pino', 'pino-pretty', 'thread-stream', 'file-type', 'undici']
 
 export async function bundleEntry(entry) {
   const outDir = path.join(root, 'node_modules', '.cache', 'wheelhouse')

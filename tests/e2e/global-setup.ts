@@ -12,6 +12,7 @@ const dataDir = path.resolve('data/e2e')
 export const E2E_ENV = {
   DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
   MEDIA_DIR: path.join(dataDir, 'media'),
+  OUTBOX_DIR: path.join(dataDir, 'outbox'),
   PORT: String(PORT),
   SITE_URL: `http://localhost:${PORT}`,
   ADMIN_EMAIL: 'admin@e2e.test',

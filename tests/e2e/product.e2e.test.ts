@@ -71,8 +71,16 @@ describe('variable product', () => {
     expect(stored.basket.items).toHaveLength(1)
     expect(stored.basket.items[0]).toMatchObject({ count: 1, product: { sku: 'SHOEI-NXR2-HELMET-WHITE-M', pricePence: 53_999, slug: 'shoei-nxr2-helmet' } })
 
+    // The added-to-basket modal: a dialog that Escape closes, handing focus back to the button
+    const dialog = page.getByRole('dialog', { name: 'Added to your basket' })
+    await dialog.waitFor()
+    await expect(dialog.textContent()).resolves.toContain('1 in your basket')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Add to basket')
     await page.getByRole('button', { name: 'Add to basket' }).click()
     await page.waitForFunction(() => JSON.parse(window.localStorage.getItem('root') ?? '{}').basket?.items?.[0]?.count === 2)
+    await expect(page.getByTestId('basket-count').textContent()).resolves.toBe('2')
     expect(problems).toEqual([])
   })
 
@@ -97,10 +105,12 @@ describe('used motorcycle', () => {
     await expect(facts.textContent()).resolves.toContain('12 April 2021')
     const finance = page.locator('.pdp-finance')
     // £4,495 less a £500 deposit over 36 months: floor(103 × 3995 / 36 / 100) to ceil(115 × 3995 / 36 / 100)
-    await expect(finance.textContent()).resolves.toContain('Estimated £114–£128 a month, subject to status')
-    await expect(finance.textContent()).resolves.toContain('Finance is subject to status. Representative example and full quote on the next step.')
-    await expect(finance.textContent()).resolves.toMatch(/FCA firm reference \w+/)
-    await expect(finance.getByRole('link', { name: /finance quote/ }).getAttribute('href')).resolves.toBe('/finance-checkout-product?product=used-honda-cb500f-2021')
+    await expect(finance.textContent()).resolves.toContain('Estimated £114–£128 a month over 36 months with a £500 deposit on £4,495')
+    // The estimate sits inside the representative example (CONC 3.5.5R), with the FCA statements.
+    const example = finance.getByTestId('representative-example')
+    await expect(example.textContent()).resolves.toContain('Representative APR')
+    await expect(example.textContent()).resolves.toMatch(/firm reference number \w+/)
+    await expect(finance.getByRole('link', { name: /Buy on finance/ }).getAttribute('href')).resolves.toBe('/finance-checkout-product?product=used-honda-cb500f-2021')
     expect(problems).toEqual([])
   })
 

@@ -1,0 +1,170 @@
+// The issue's acceptance flow in Chromium: a variable and a simple product, plus stopping at stock, a percent
+// coupon, pick-up, the checkout form, the gateway's card page and /payment-success; the order, its email and
+// the stock it took. Then a declined card: /payment-failure, the basket intact, the stock hold released.
+// Also: a checkout refused as sold out tells the customer and refreshes the basket.
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { readOutbox } from '../../src/adapters/email/file-outbox'
+import { closeBrowser, newPage } from './browser'
+
+const base = inject('baseURL')
+afterAll(closeBrowser)
+
+const JACKET = '/products/oxford-mondial-jacket'
+const LOCK = '/products/abus-bordo-6000'
+
+async function hydrated(page: Page, selector = 'button.pdp-add') {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s)
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__react'))
+  }, selector)
+}
+
+async function addFromProductPage(page: Page, path: string, choice: { size?: string; colour?: string } = {}) {
+  await page.goto(path)
+  await hydrated(page)
+  const reject = page.getByRole('button', { name: 'Reject analytics cookies' })
+  if (await reject.isVisible().catch(() => false)) await reject.click()
+  if (choice.size) await page.locator(`input[name="size"][value="${choice.size}"]`).check()
+  if (choice.colour) await page.locator(`input[name="colour"][value="${choice.colour}"]`).check()
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('dialog', { name: 'Added to your basket' }).waitFor()
+  await page.keyboard.press('Escape')
+}
+
+let token: string | undefined
+async function admin(path: string, init: RequestInit = {}) {
+  if (!token) {
+    const res = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }) })
+    token = ((await res.json()) as { token: string }).token
+  }
+  const res = await fetch(`${base}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, ...init.headers } })
+  expect(res.status, path).toBeLessThan(300)
+  return res.json() as Promise<Record<string, unknown> & { docs: Record<string, unknown>[] }>
+}
+
+async function stockOf(slug: string, variant?: { size: string; colour: string }): Promise<number> {
+  const product = (await admin(`/api/products?where[slug][equals]=${slug}&depth=0`)).docs[0] as { id: number; stockQuantity: number }
+  if (!variant) return product.stockQuantity
+  const variants = (await admin(`/api/variants?where[product][equals]=${product.id}&limit=50&depth=0`)).docs as { size: string; colour: string; stockQuantity: number }[]
+  return variants.find((v) => v.size === variant.size && v.colour === variant.colour)!.stockQuantity
+}
+
+async function fillCheckout(page: Page, email: string) {
+  await page.getByLabel('First name').fill('Ada')
+  await page.getByLabel('Last name').fill('Lovelace')
+  await page.getByLabel('Email address').fill(email)
+  await page.getByLabel('Phone number').fill('07700 900123')
+  await page.getByLabel('Address line 1').fill('12 Wellington Street')
+  await page.getByLabel('Town or city').fill('Leeds')
+  await page.getByLabel('Postcode').fill('ls1 4ap')
+  await page.getByLabel(/I have read the terms/).check()
+}
+
+async function payOnGateway(page: Page, card: string) {
+  await page.waitForURL(/\/test-gateway\/pay\//)
+  await page.getByLabel(/card number/i).fill(card)
+  await page.getByLabel(/expiry/i).fill('12 / 34')
+  await page.getByLabel(/cvc|security code/i).fill('123')
+  await page.getByRole('button', { name: /^pay/i }).click()
+}
+
+/** The basket → delivery (pick-up) → checkout path with a percent coupon; answers the pay button's label. */
+async function toCheckout(page: Page, email: string): Promise<string> {
+  await page.goto('/basket')
+  await page.getByTestId('subtotal').waitFor()
+  const code = page.getByLabel('Coupon code')
+  if (await code.isVisible().catch(() => false)) {
+    await code.fill('WELCOME10')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await page.getByTestId('discount').waitFor()
+  }
+  await page.getByRole('link', { name: 'Choose delivery' }).click()
+  await page.getByLabel(/Collect from the dealer/).check()
+  await page.getByRole('button', { name: 'Continue to checkout' }).click()
+  await page.waitForURL('**/checkout')
+  await fillCheckout(page, email)
+  const pay = page.getByRole('button', { name: /^Place order and pay £/ })
+  await pay.waitFor()
+  return (await pay.textContent()) ?? ''
+}
+
+describe('card checkout', () => {
+  it('pays with 4242…, lands on /payment-success, and the order, its email and the stock follow; 4000…0002 lands on /payment-failure with the basket intact and the hold released', async () => {
+    const jacketVariant = { size: 'M', colour: 'Black' }
+    const stockBefore = { jacket: await stockOf('oxford-mondial-jacket', jacketVariant), lock: await stockOf('abus-bordo-6000') }
+    expect(stockBefore.jacket).toBeGreaterThanOrEqual(2)
+    const { page, problems } = await newPage()
+
+    await addFromProductPage(page, JACKET, jacketVariant)
+    await addFromProductPage(page, LOCK)
+    await page.goto('/basket')
+    const plus = page.getByRole('button', { name: /^One more Oxford Mondial Jacket/ })
+    await plus.waitFor()
+    while (await plus.isEnabled()) await plus.click()
+    const jacketCount = Number(await page.locator('.basket-line', { hasText: 'Oxford Mondial' }).getByTestId('line-count').textContent())
+    expect(jacketCount).toBe(stockBefore.jacket)
+
+    // subtotal 2 × £199.99 + £94.99 = £494.97; 10% off = £49.50; total £445.47
+    const subtotal = jacketCount * 19_999 + 9_499
+    const discount = Math.round(subtotal / 10)
+    const total = subtotal - discount
+    const label = await toCheckout(page, 'ada.success@example.co.uk')
+    expect(label).toBe(`Place order and pay £${(total / 100).toFixed(2)}`)
+    await page.getByRole('button', { name: label }).click()
+    await payOnGateway(page, '4242 4242 4242 4242')
+    await page.waitForURL(/\/payment-success/)
+
+    type OrderDoc = { orderNumber: string; status: string; subtotalPence: number; discountPence: number; totalPence: number; delivery: { method: string }; stock: { state: string } }
+    await expect.poll(async () => ((await admin(`/api/orders?where[email][equals]=ada.success@example.co.uk&depth=0`)).docs[0] as OrderDoc | undefined)?.status).toBe('paid')
+    const orders = (await admin(`/api/orders?where[email][equals]=ada.success@example.co.uk&depth=0`)).docs as OrderDoc[]
+    expect(orders).toHaveLength(1)
+    const order = orders[0]!
+    expect(order).toMatchObject({ subtotalPence: subtotal, discountPence: discount, totalPence: total })
+    expect(order.delivery.method).toBe('free')
+    expect(order.stock?.state).toBe('committed')
+    await expect.poll(async () => (await readOutbox(inject('e2eEnv').OUTBOX_DIR!)).some((m) => m.to === 'ada.success@example.co.uk' && m.subject.includes(order.orderNumber))).toBe(true)
+    expect(await stockOf('oxford-mondial-jacket', jacketVariant)).toBe(stockBefore.jacket - jacketCount)
+    expect(await stockOf('abus-bordo-6000')).toBe(stockBefore.lock - 1)
+    // A paid order empties the basket
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('root') ?? '{}').basket?.items?.length === 0)
+
+    // A declined card: the basket stays, and so does the stock
+    await addFromProductPage(page, LOCK)
+    const lockBefore = await stockOf('abus-bordo-6000')
+    await toCheckout(page, 'ada.declined@example.co.uk')
+    await page.getByRole('button', { name: /^Place order and pay £/ }).click()
+    await payOnGateway(page, '4000 0000 0000 0002')
+    await page.waitForURL(/\/payment-failure/)
+    const basket = await page.evaluate(() => JSON.parse(localStorage.getItem('root')!).basket.items as { count: number; product: { slug: string } }[])
+    expect(basket.map((i) => [i.product.slug, i.count])).toEqual([['abus-bordo-6000', 1]])
+    await expect.poll(() => stockOf('abus-bordo-6000')).toBe(lockBefore)
+    const declined = (await admin(`/api/orders?where[email][equals]=ada.declined@example.co.uk&depth=0`)).docs as { stock?: { state: string } }[]
+    expect(declined[0]?.stock?.state).toBe('released')
+    expect(problems.filter((p) => !p.includes('/payment-failure'))).toEqual([])
+  })
+
+  it('tells the customer when stock ran out while they filled the form, and refreshes the basket', async () => {
+    const lock = (await admin(`/api/products?where[slug][equals]=abus-bordo-6000&depth=0`)).docs[0] as { id: number; stockQuantity: number }
+    const { page, problems } = await newPage()
+    await addFromProductPage(page, LOCK)
+    await page.goto('/basket')
+    await page.getByRole('button', { name: 'One more Abus Bordo 6000' }).click()
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('root')!).basket.items[0].count === 2)
+    await toCheckout(page, 'ada.soldout@example.co.uk')
+    await admin(`/api/products/${lock.id}`, { method: 'PATCH', body: JSON.stringify({ stockQuantity: 1 }) })
+    try {
+      await page.getByRole('button', { name: /^Place order and pay £/ }).click()
+      const refusal = page.getByTestId('checkout-refusal')
+      await refusal.waitFor()
+      await expect(refusal.textContent()).resolves.toContain('Sorry, we no longer have enough in stock for your order')
+      await expect(refusal.textContent()).resolves.toContain('Only 1 of Abus Bordo 6000 is in stock')
+      // The basket follows the stock, and the pay button the new total
+      await page.waitForFunction(() => JSON.parse(localStorage.getItem('root')!).basket.items[0].count === 1)
+      await page.getByRole('button', { name: /^Place order and pay £/ }).waitFor()
+    } finally {
+      await admin(`/api/products/${lock.id}`, { method: 'PATCH', body: JSON.stringify({ stockQuantity: lock.stockQuantity }) })
+    }
+    expect(problems.filter((p) => !/409 .*\/api\/checkout\/orders/.test(p) && !p.includes('status of 409'))).toEqual([])
+  })
+})

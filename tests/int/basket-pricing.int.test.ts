@@ -1,0 +1,126 @@
+// The basket endpoint's pricing on a real database: fresh prices and stock, coupons (percent, fixed_cart,
+// fixed_product, expired), delivery options with the dealer's pick-up address, and pick-up when none is set.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../factories'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+
+const { pricedBasketJson } = await import('../../src/features/basket/price-response.server')
+const { ensureDemoCoupons } = await import('../../src/cms/seed/coupons')
+
+let payload: Payload
+const ids = { lock: 0, jacket: 0, jacketM: 0, jacketL: 0, bike: 0 }
+const SHOP = { line1: '1 Kirkstall Road', town: 'Leeds', postcode: 'LS3 1HS', country: 'GB' }
+
+beforeAll(async () => {
+  payload = await testPayload()
+  const s = uniqueSuffix()
+  const accessories = await payload.create({ collection: 'categories', data: buildCategory({ name: `Locks ${s}`, kind: 'accessory' }), overrideAccess: true })
+  const bikes = await payload.create({ collection: 'categories', data: buildCategory({ name: `Naked ${s}`, kind: 'motorcycle' }), overrideAccess: true })
+  const create = (data: ReturnType<typeof buildProduct>) => payload.create({ collection: 'products', data: data as never, overrideAccess: true })
+  ids.lock = (await create(buildProduct({ name: `Disc lock ${s}`, pricePence: 4_500, stock: 2, category: accessories.id }))).id
+  ids.jacket = (await create(buildProduct({ name: `Jacket ${s}`, pricePence: 19_999, productType: 'variable', stock: 0, category: accessories.id }))).id
+  ids.jacketM = (await payload.create({ collection: 'variants', data: buildVariant({ product: ids.jacket, sku: `JKT-M-${s}`, size: 'M', pricePence: 19_999, stock: 3 }) as never, overrideAccess: true })).id
+  ids.jacketL = (await payload.create({ collection: 'variants', data: buildVariant({ product: ids.jacket, sku: `JKT-L-${s}`, size: 'L', pricePence: 21_000, stock: 0 }) as never, overrideAccess: true })).id
+  ids.bike = (await create(buildProduct({ name: `Roadster ${s}`, pricePence: 650_000, stock: 1, category: bikes.id }))).id
+  await ensureDemoCoupons(payload)
+  await payload.updateGlobal({ slug: 'site-settings', data: { dealerName: 'Wheelhouse Leeds', address: SHOP, delivery: { flatRatePence: 0, pickupEnabled: true } }, overrideAccess: true })
+}, 180_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+describe(`basket pricing on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('prices a simple product and a variant from the catalogue, with VAT included and fresh snapshots', async () => {
+    const priced = await pricedBasketJson(payload, [
+      { productId: ids.lock, count: 1 },
+      { productId: ids.jacket, variantId: ids.jacketM, count: 2 },
+    ])
+    expect(priced.lines.map((l) => [l.itemId, l.count, l.pricePence, l.lineTotalPence, l.kind])).toEqual([
+      [String(ids.lock), 1, 4_500, 4_500, 'accessory'],
+      [`${ids.jacket}:${ids.jacketM}`, 2, 19_999, 39_998, 'accessory'],
+    ])
+    expect(priced.lines[1]).toMatchObject({ productId: ids.jacket, variantId: ids.jacketM, stockQuantity: 3 })
+    expect(priced.totals).toEqual({ subtotalPence: 44_498, discountPence: 0, shippingPence: 0, shippingToBeQuoted: false, vatPence: 7_416, totalPence: 44_498 })
+    expect(priced.problems).toEqual([])
+  })
+
+  it('caps counts at stock, drops sold-out and unknown lines, and says why', async () => {
+    const priced = await pricedBasketJson(payload, [
+      { productId: ids.lock, count: 5 },
+      { productId: ids.jacket, variantId: ids.jacketL, count: 1 },
+      { productId: 2_000_000_000, count: 1 },
+      { productId: ids.jacket, count: 1 }, // a variable product without its variant cannot be bought
+    ])
+    expect(priced.lines.map((l) => [l.itemId, l.count, l.requestedCount])).toEqual([[String(ids.lock), 2, 5]])
+    expect(priced.problems.map((p) => p.kind)).toEqual(['count_reduced', 'out_of_stock', 'product_gone', 'product_gone'])
+  })
+
+  it('applies a percent coupon and a fixed_cart coupon, and refuses fixed_product and expired ones with a message', async () => {
+    const lines = [{ productId: ids.jacket, variantId: ids.jacketM, count: 1 }]
+    const percent = await pricedBasketJson(payload, lines, { couponCode: 'welcome10' })
+    expect(percent.coupon).toMatchObject({ status: 'applied', code: 'WELCOME10', discount_type: 'percent', amount: 10 })
+    expect(percent.totals).toMatchObject({ subtotalPence: 19_999, discountPence: 2_000, totalPence: 17_999 })
+
+    const fixed = await pricedBasketJson(payload, lines, { couponCode: 'TENOFF' })
+    expect(fixed.totals).toMatchObject({ discountPence: 1_000, totalPence: 18_999 })
+
+    const warn = vi.spyOn(payload.logger, 'warn')
+    const product = await pricedBasketJson(payload, lines, { couponCode: 'STAFFPART' })
+    expect(product.coupon).toMatchObject({ status: 'invalid', valid: false, reason: 'unsupported_discount_type', message: 'This coupon can’t be used in the online shop. Please ask us in store.' })
+    expect(product.totals.discountPence).toBe(0)
+    expect(warn).toHaveBeenCalledWith(expect.anything(), 'this discount type is not supported')
+    warn.mockRestore()
+
+    const expired = await pricedBasketJson(payload, lines, { couponCode: 'EXPIRED5' })
+    expect(expired.coupon).toMatchObject({ status: 'invalid', reason: 'expired', message: 'This coupon expired on 1 January 2025.' })
+    const unknown = await pricedBasketJson(payload, lines, { couponCode: 'NOPE' })
+    expect(unknown.coupon).toMatchObject({ status: 'invalid', reason: 'unknown' })
+  })
+
+  it('offers home delivery and free pick-up at the dealer’s address; a motorcycle gets dealer delivery instead of parcel', async () => {
+    const parcel = await pricedBasketJson(payload, [{ productId: ids.lock, count: 1 }], { deliveryMethod: 'free' })
+    expect(parcel.deliveryOptions.map((o) => [o.method, o.feePence])).toEqual([
+      ['flat_rate', 0],
+      ['free', 0],
+    ])
+    expect(parcel.delivery?.method).toBe('free')
+    expect(parcel.pickupLocation).toEqual({ name: 'Wheelhouse Leeds', lines: ['1 Kirkstall Road', 'Leeds', 'LS3 1HS'] })
+
+    const bike = await pricedBasketJson(payload, [{ productId: ids.bike, count: 1 }, { productId: ids.lock, count: 1 }], { deliveryMethod: 'dealer_delivery' })
+    expect(bike.deliveryOptions.map((o) => o.method)).toEqual(['dealer_delivery', 'free'])
+    expect(bike.totals).toMatchObject({ shippingToBeQuoted: true, shippingPence: 0, totalPence: 654_500 })
+    const refused = await pricedBasketJson(payload, [{ productId: ids.bike, count: 1 }], { deliveryMethod: 'flat_rate' })
+    expect(refused.delivery).toBeNull()
+    expect(refused.deliveryProblem).toMatch(/not available/)
+  })
+
+  it('does not offer pick-up when the shop has no address, and logs "pick up location not found"', async () => {
+    await payload.updateGlobal({ slug: 'site-settings', data: { address: { line1: '', town: '', postcode: '' } }, overrideAccess: true })
+    const warn = vi.spyOn(payload.logger, 'warn')
+    try {
+      const priced = await pricedBasketJson(payload, [{ productId: ids.lock, count: 1 }], { deliveryMethod: 'free' })
+      expect(priced.deliveryOptions.map((o) => o.method)).toEqual(['flat_rate'])
+      expect(priced.pickupLocation).toBeNull()
+      expect(priced.delivery).toBeNull()
+      expect(priced.deliveryProblem).toMatch(/Collection from the shop is not available/)
+      expect(warn).toHaveBeenCalledWith(expect.anything(), 'pick up location not found')
+    } finally {
+      warn.mockRestore()
+      await payload.updateGlobal({ slug: 'site-settings', data: { address: SHOP }, overrideAccess: true })
+    }
+  })
+
+  it('creates the demo coupons once, leaving staff edits alone', async () => {
+    const row = (await payload.find({ collection: 'coupons', where: { code: { equals: 'WELCOME10' } }, overrideAccess: true })).docs[0]!
+    await payload.update({ collection: 'coupons', id: row.id, data: { amount: 12 }, overrideAccess: true })
+    expect(await ensureDemoCoupons(payload)).toBe(0)
+    const again = (await payload.find({ collection: 'coupons', where: { code: { equals: 'WELCOME10' } }, overrideAccess: true })).docs
+    expect(again).toHaveLength(1)
+    expect(again[0]!.amount).toBe(12)
+    await payload.update({ collection: 'coupons', id: row.id, data: { amount: 10 }, overrideAccess: true })
+  })
+})

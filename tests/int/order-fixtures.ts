@@ -1,0 +1,60 @@
+// Shop fixtures for the order and payment tests: a category, products with stock, a variant, a coupon.
+import { randomUUID } from 'node:crypto'
+import type { Payload } from 'payload'
+import type { PlaceOrderInput } from '../../src/features/orders/order-contract'
+import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../factories'
+
+let categoryId: number | undefined
+
+export async function accessoryCategory(payload: Payload): Promise<number> {
+  if (categoryId) return categoryId
+  const suffix = uniqueSuffix()
+  const created = await payload.create({ collection: 'categories', overrideAccess: true, data: buildCategory({ name: `Locks ${suffix}`, kind: 'accessory' }) })
+  await payload.updateGlobal({
+    slug: 'site-settings',
+    overrideAccess: true,
+    data: { address: { line1: '1 Dealer Way', town: 'Leeds', postcode: 'LS1 1AA', country: 'GB' }, delivery: { flatRatePence: 495, pickupEnabled: true } },
+  })
+  categoryId = created.id
+  return created.id
+}
+
+export async function simpleProduct(payload: Payload, stock: number, pricePence = 2500): Promise<number> {
+  const category = await accessoryCategory(payload)
+  const suffix = uniqueSuffix()
+  const product = await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `Lock ${suffix}`, sku: `LOCK-${suffix}`, category, pricePence, stock }) as never })
+  return product.id
+}
+
+export async function variantProduct(payload: Payload, stock: number, pricePence = 9900): Promise<{ productId: number; variantId: number }> {
+  const category = await accessoryCategory(payload)
+  const suffix = uniqueSuffix()
+  const product = await payload.create({
+    collection: 'products',
+    overrideAccess: true,
+    data: buildProduct({ name: `Glove ${suffix}`, sku: `GLV-${suffix}`, category, pricePence: null, productType: 'variable' }) as never,
+  })
+  const variant = await payload.create({ collection: 'variants', overrideAccess: true, data: buildVariant({ product: product.id, sku: `GLV-${suffix}-M`, size: 'M', pricePence, stock }) as never })
+  return { productId: product.id, variantId: variant.id }
+}
+
+export async function stockOf(payload: Payload, productId: number, variantId?: number): Promise<number> {
+  if (variantId) return (await payload.findByID({ collection: 'variants', id: variantId, overrideAccess: true, depth: 0 })).stockQuantity ?? 0
+  return (await payload.findByID({ collection: 'products', id: productId, overrideAccess: true, depth: 0 })).stockQuantity ?? 0
+}
+
+export function orderInput(lines: PlaceOrderInput['lines'], extra: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+  return {
+    kind: 'card',
+    checkoutKey: randomUUID(),
+    lines,
+    deliveryMethod: 'free',
+    contact: { firstName: 'Ada', lastName: 'Rider', email: 'ada@example.co.uk', phone: '07700900123' },
+    address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' },
+    ...extra,
+  }
+}
+
+export async function orderCount(payload: Payload): Promise<number> {
+  return (await payload.count({ collection: 'orders', overrideAccess: true })).totalDocs
+}

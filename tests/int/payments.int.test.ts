@@ -1,0 +1,315 @@
+// Payments on a real database: the test gateway end to end (card form → signed webhook → order), webhook
+// idempotency and ordering, failures and expiry releasing stock once, late payments, staff cancel and refund.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
+import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
+import { markOrderPaid, releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
+import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
+import { placeOrder } from '../../src/features/orders/place-order.server'
+import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
+import type { Order } from '../../src/payload-types'
+import { orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+
+const SECRET = 'int-test-gateway-secret-0123456789abcdef'
+process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
+
+let payload: Payload
+let gateway: TestGateway
+const sent: EmailMessage[] = []
+const email: EmailSender = {
+  name: 'outbox',
+  async send(message) {
+    sent.push(message)
+    return { id: String(sent.length), location: 'memory' }
+  },
+}
+const db = process.env.TEST_DB ?? 'sqlite'
+
+beforeAll(async () => {
+  payload = await testPayload()
+  // The gateway's webhook goes straight into the shop's handler (the same code the route runs).
+  gateway = createTestGateway(payload, {
+    secret: SECRET,
+    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
+    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
+  })
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+async function order(id: number): Promise<Order> {
+  return payload.findByID({ collection: 'orders', id, overrideAccess: true, depth: 0 })
+}
+
+async function placeCardOrder(stock = 5, count = 1, extra = {}) {
+  const productId = await simpleProduct(payload, stock, 2500)
+  const result = await placeOrder(payload, orderInput([{ productId, count }], extra))
+  if (!result.ok) throw new Error(`order refused: ${result.message}`)
+  const placed = await order(result.orderId)
+  const url = await paymentUrlFor(payload, placed, gateway.provider)
+  const sessionId = url.split('/').pop()!
+  return { productId, orderId: result.orderId, orderNumber: result.orderNumber, sessionId, url }
+}
+
+const card = (number: string) => ({ number, expiry: '12/34', cvc: '123', name: 'Ada Rider' })
+
+function signedEvent(body: object, secret = SECRET) {
+  const raw = JSON.stringify(body)
+  return { raw, headers: new Headers({ [SIGNATURE_HEADER]: signPayload(raw, secret, Math.floor(Date.now() / 1000)), 'content-type': 'application/json' }) }
+}
+
+function gatewayEvent(id: string, type: string, o: { sessionId: string; orderNumber: string }, amountPence = 2500) {
+  return { id, type, data: { sessionId: o.sessionId, orderReference: o.orderNumber, amountPence } }
+}
+
+describe(`test gateway payments on ${db}`, () => {
+  it('4242 pays: the order is paid, its stock committed, one confirmation email', async () => {
+    const o = await placeCardOrder(5, 2)
+    expect(o.url).toMatch(/^\/test-gateway\/pay\/tgs_[0-9a-f]{32}$/)
+    const before = sent.length
+    const result = await gateway.submitCard(o.sessionId, card('4242 4242 4242 4242'))
+    expect(result).toMatchObject({ kind: 'done', delivered: true, redirectUrl: `/payment-success?order=${o.orderNumber}` })
+    const paid = await order(o.orderId)
+    expect(paid).toMatchObject({ status: 'paid', stock: { state: 'committed' }, payment: { provider: 'test-gateway', reference: o.sessionId } })
+    expect(paid.payment?.paidAt).toBeTruthy()
+    expect(paid.history?.at(-1)).toMatchObject({ actor: 'payment webhook', from: 'awaiting_payment', to: 'paid' })
+    expect(await stockOf(payload, o.productId)).toBe(3)
+    expect(sent.length - before).toBe(1)
+    const mail = sent.at(-1)!
+    expect(mail).toMatchObject({ to: 'ada@example.co.uk', tag: 'order-confirmation' })
+    expect(mail.text).toContain(o.orderNumber)
+    expect(mail.text).toContain('Includes VAT')
+    expect(mail.text).toContain('Consumer Contracts Regulations')
+    const session = await gateway.findSession(payload, o.sessionId)
+    expect(session).toMatchObject({ status: 'succeeded', last4: '4242', cardBrand: 'Visa' })
+  })
+
+  it('0002 is declined: the order is cancelled and its stock released', async () => {
+    const o = await placeCardOrder(5, 2)
+    expect(await stockOf(payload, o.productId)).toBe(3)
+    const result = await gateway.submitCard(o.sessionId, card('4000 0000 0000 0002'))
+    expect(result).toMatchObject({ kind: 'done', redirectUrl: `/payment-failure?order=${o.orderNumber}` })
+    expect(await order(o.orderId)).toMatchObject({ status: 'cancelled', stock: { state: 'released' }, payment: { failureMessage: 'Your card was declined.' } })
+    expect(await stockOf(payload, o.productId)).toBe(5)
+  })
+
+  it('3155 asks for 3-D Secure; approving pays, failing cancels; a wrong challenge does nothing', async () => {
+    const o = await placeCardOrder()
+    const step = await gateway.submitCard(o.sessionId, card('4000002500003155'))
+    expect(step.kind).toBe('challenge')
+    if (step.kind !== 'challenge') return
+    expect(await gateway.completeChallenge(o.sessionId, 'f'.repeat(32), true)).toEqual({ kind: 'gone' })
+    expect((await order(o.orderId)).status).toBe('awaiting_payment')
+    expect(await gateway.completeChallenge(o.sessionId, step.challenge, true)).toMatchObject({ kind: 'done' })
+    expect((await order(o.orderId)).status).toBe('paid')
+
+    const f = await placeCardOrder()
+    const fstep = await gateway.submitCard(f.sessionId, card('4000002500003155'))
+    if (fstep.kind !== 'challenge') throw new Error('expected a challenge')
+    await gateway.completeChallenge(f.sessionId, fstep.challenge, false)
+    expect(await order(f.orderId)).toMatchObject({ status: 'cancelled', stock: { state: 'released' } })
+    expect(await stockOf(payload, f.productId)).toBe(5)
+  })
+
+  it('Luhn-invalid numbers are form errors; unknown valid numbers are declined', async () => {
+    const o = await placeCardOrder()
+    expect(await gateway.submitCard(o.sessionId, card('4242 4242 4242 4241'))).toEqual({ kind: 'errors', errors: { number: 'Enter a valid card number' } })
+    expect((await order(o.orderId)).status).toBe('awaiting_payment')
+    expect(await gateway.submitCard(o.sessionId, card('4111 1111 1111 1111'))).toMatchObject({ kind: 'done', redirectUrl: expect.stringContaining('/payment-failure') })
+  })
+
+  it('keeps no card number anywhere in the database', async () => {
+    const numbers = ['4242424242424242', '4000000000000002', '4000002500003155', '4111111111111111']
+    const drizzle = payload.db.drizzle as unknown as { all?: (q: unknown) => Promise<Record<string, unknown>[]>; execute?: (q: unknown) => Promise<{ rows: Record<string, unknown>[] }> }
+    const { sql } = payload.db.name === 'postgres' ? await import('@payloadcms/db-postgres/drizzle') : await import('@payloadcms/db-sqlite/drizzle')
+    const rowsOf = async (query: unknown) => (payload.db.name === 'postgres' ? (await drizzle.execute!(query)).rows : await drizzle.all!(query))
+    const tables = (
+      payload.db.name === 'postgres'
+        ? await rowsOf(sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'`)
+        : await rowsOf(sql`SELECT name FROM sqlite_master WHERE type = 'table'`)
+    ).map((r) => String(r.name))
+    expect(tables).toContain('test_gateway_payments')
+    let scanned = 0
+    for (const table of tables) {
+      const rows = await rowsOf(sql.raw(`SELECT * FROM "${table}"`))
+      const text = JSON.stringify(rows).replace(/[\s-]/g, '')
+      scanned += rows.length
+      for (const n of numbers) expect(text.includes(n), `${n} in ${table}`).toBe(false)
+    }
+    expect(scanned).toBeGreaterThan(10)
+  })
+})
+
+describe(`webhooks on ${db}`, () => {
+  it('the same success event 10 times, shuffled among others, changes the order once', async () => {
+    const o = await placeCardOrder(5, 1)
+    const other = await placeCardOrder(5, 1)
+    const success = signedEvent(gatewayEvent(`evt_dup_${o.orderNumber}`, 'payment.succeeded', o))
+    const events = [
+      ...Array.from({ length: 10 }, () => success),
+      signedEvent(gatewayEvent(`evt_fail_after_${o.orderNumber}`, 'payment.failed', o)),
+      signedEvent(gatewayEvent(`evt_other_${other.orderNumber}`, 'payment.succeeded', other)),
+      signedEvent(gatewayEvent(`evt_other_fail_${other.orderNumber}`, 'payment.failed', other)),
+    ]
+    // Deliver the first success, then everything else in a random order, some concurrently.
+    const before = sent.length
+    const first = await handlePaymentWebhook(payload, gateway.provider, success.raw, success.headers, { email })
+    expect(await first.json()).toMatchObject({ processed: true, message: 'order paid' })
+    const rest = events.slice(1).sort(() => Math.random() - 0.5)
+    const answers = await Promise.all(rest.map((e) => handlePaymentWebhook(payload, gateway.provider, e.raw, e.headers, { email })))
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    const bodies = await Promise.all(answers.map((a) => a.json() as Promise<{ message: string }>))
+    expect(bodies.filter((b) => b.message === 'Event already processed.')).toHaveLength(9)
+
+    const paid = await order(o.orderId)
+    expect(paid).toMatchObject({ status: 'paid', stock: { state: 'committed' } })
+    expect(paid.history?.filter((h) => h.to === 'paid')).toHaveLength(1)
+    expect(paid.history?.filter((h) => h.to === 'cancelled')).toHaveLength(0)
+    expect(await stockOf(payload, o.productId)).toBe(4)
+    // One email for o, and one for `other` if its success came before its failure.
+    const otherOrder = await order(other.orderId)
+    expect(sent.length - before).toBe(otherOrder.status === 'paid' ? 2 : 1)
+    expect(await stockOf(payload, other.productId)).toBe(otherOrder.status === 'paid' ? 4 : 5)
+    const stored = await payload.count({ collection: 'payment-events', where: { eventId: { equals: `evt_dup_${o.orderNumber}` } }, overrideAccess: true })
+    expect(stored.totalDocs).toBe(1)
+  })
+
+  it('a bad signature gets 400 and changes nothing', async () => {
+    const o = await placeCardOrder()
+    const forged = signedEvent(gatewayEvent(`evt_forged_${o.orderNumber}`, 'payment.succeeded', o), 'not-the-secret')
+    const answer = await handlePaymentWebhook(payload, gateway.provider, forged.raw, forged.headers, { email })
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toMatchObject({ error: 'bad_signature' })
+    const unsigned = await handlePaymentWebhook(payload, gateway.provider, forged.raw, new Headers(), { email })
+    expect(unsigned.status).toBe(400)
+    const tampered = signedEvent(gatewayEvent(`evt_t_${o.orderNumber}`, 'payment.failed', o))
+    const swapped = await handlePaymentWebhook(payload, gateway.provider, tampered.raw.replace('payment.failed', 'payment.succeeded'), tampered.headers, { email })
+    expect(swapped.status).toBe(400)
+    expect(await order(o.orderId)).toMatchObject({ status: 'awaiting_payment', stock: { state: 'held' } })
+    expect((await payload.count({ collection: 'payment-events', where: { eventId: { like: `_${o.orderNumber}` } }, overrideAccess: true })).totalDocs).toBe(0)
+  })
+
+  it('a success after a refund, and a failure after a success, change nothing', async () => {
+    const o = await placeCardOrder(5, 1)
+    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    const refunded = signedEvent(gatewayEvent(`evt_refund_${o.orderNumber}`, 'payment.refunded', o))
+    expect(await (await handlePaymentWebhook(payload, gateway.provider, refunded.raw, refunded.headers, { email })).json()).toMatchObject({ processed: true })
+    expect(await order(o.orderId)).toMatchObject({ status: 'refunded', stock: { state: 'released' }, payment: { refundedPence: 2500 } })
+    expect(await stockOf(payload, o.productId)).toBe(5)
+    const late = signedEvent(gatewayEvent(`evt_late_success_${o.orderNumber}`, 'payment.succeeded', o))
+    expect(await (await handlePaymentWebhook(payload, gateway.provider, late.raw, late.headers, { email })).json()).toMatchObject({ processed: false })
+    expect(await order(o.orderId)).toMatchObject({ status: 'refunded', stock: { state: 'released' } })
+    expect(await stockOf(payload, o.productId)).toBe(5)
+  })
+
+  it('markOrderPaid is idempotent', async () => {
+    const o = await placeCardOrder(5, 1)
+    const notice = { orderNumber: o.orderNumber, reference: o.sessionId, amountPence: 2500, provider: 'test-gateway' }
+    const before = sent.length
+    const results = await Promise.all(Array.from({ length: 5 }, () => markOrderPaid(payload, notice, { email })))
+    expect(results.filter((r) => r.changed)).toHaveLength(1)
+    expect(await markOrderPaid(payload, notice, { email })).toMatchObject({ changed: false })
+    expect(sent.length - before).toBe(1)
+    expect((await order(o.orderId)).history?.filter((h) => h.to === 'paid')).toHaveLength(1)
+  })
+})
+
+describe(`stock holds on ${db}`, () => {
+  it('an unpaid card order is released after 15 minutes, once, with its coupon use', async () => {
+    const code = `HOLD${Date.now().toString(36).toUpperCase()}`
+    const coupon = await payload.create({ collection: 'coupons', overrideAccess: true, data: { code, discountType: 'fixed_cart', amount: 500, usageLimit: 10, usedCount: 0, active: true } })
+    const o = await placeCardOrder(3, 2, { couponCode: code })
+    expect((await payload.findByID({ collection: 'coupons', id: coupon.id, overrideAccess: true })).usedCount).toBe(1)
+    expect(await releaseExpiredHolds(payload, new Date(Date.now() + 14 * 60_000))).toBe(0)
+    expect((await order(o.orderId)).status).toBe('awaiting_payment')
+    const later = new Date(Date.now() + 16 * 60_000)
+    const counts = await Promise.all([releaseExpiredHolds(payload, later), releaseExpiredHolds(payload, later)])
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1)
+    const expired = await order(o.orderId)
+    expect(expired).toMatchObject({ status: 'cancelled', stock: { state: 'released', couponCounted: false } })
+    expect(expired.history?.at(-1)).toMatchObject({ actor: 'hold expiry', note: expect.stringContaining('hold expired') })
+    expect(await stockOf(payload, o.productId)).toBe(3)
+    expect((await payload.findByID({ collection: 'coupons', id: coupon.id, overrideAccess: true })).usedCount).toBe(0)
+    expect(await releaseExpiredHolds(payload, later)).toBe(0)
+    expect(await stockOf(payload, o.productId)).toBe(3)
+  })
+
+  it('a payment after the hold expired takes the stock again when it is still there', async () => {
+    const o = await placeCardOrder(3, 1)
+    await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000))
+    expect(await stockOf(payload, o.productId)).toBe(3)
+    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    expect(await order(o.orderId)).toMatchObject({ status: 'paid', stock: { state: 'committed' } })
+    expect(await stockOf(payload, o.productId)).toBe(2)
+  })
+
+  it('a payment after the hold expired and the goods sold out is refunded automatically', async () => {
+    const o = await placeCardOrder(1, 1)
+    await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000))
+    const rival = await placeOrder(payload, orderInput([{ productId: o.productId, count: 1 }]))
+    expect(rival.ok).toBe(true)
+    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    const late = await order(o.orderId)
+    expect(late).toMatchObject({ status: 'refunded', payment: { refundedPence: 2500 } })
+    expect(late.history?.at(-1)?.note).toContain('refunded automatically')
+    expect(await stockOf(payload, o.productId)).toBe(0)
+    expect(await gateway.findSession(payload, o.sessionId)).toMatchObject({ refundedPence: 2500 })
+  })
+})
+
+describe(`staff changes on ${db}`, () => {
+  async function staff() {
+    const found = await payload.find({ collection: 'users', where: { role: { equals: 'staff' } }, limit: 1, overrideAccess: true })
+    const user = found.docs[0] ?? (await payload.create({ collection: 'users', overrideAccess: true, data: { email: `staff-${Date.now()}@int.test`, password: 'a-long-staff-password-123', role: 'staff' } as never }))
+    return { ...user, collection: 'users' as const }
+  }
+
+  it('refuse a transition the table does not allow, with a clear message', async () => {
+    const o = await placeCardOrder()
+    await expect(payload.update({ collection: 'orders', id: o.orderId, overrideAccess: true, data: { status: 'dispatched' } })).rejects.toThrow(/cannot go from Awaiting payment to Dispatched/)
+    await expect(payload.update({ collection: 'orders', id: o.orderId, overrideAccess: true, data: { status: 'paid' } })).rejects.toThrow(/payment provider/)
+    expect((await order(o.orderId)).status).toBe('awaiting_payment')
+  })
+
+  it('cancel restores stock once and records who did it', async () => {
+    const user = await staff()
+    const o = await placeCardOrder(4, 2)
+    expect(await stockOf(payload, o.productId)).toBe(2)
+    await payload.update({ collection: 'orders', id: o.orderId, overrideAccess: false, user, data: { status: 'cancelled' } })
+    const cancelled = await order(o.orderId)
+    expect(cancelled).toMatchObject({ status: 'cancelled', stock: { state: 'released' } })
+    expect(cancelled.history?.find((h) => h.to === 'cancelled')).toMatchObject({ by: user.id, from: 'awaiting_payment' })
+    expect(await stockOf(payload, o.productId)).toBe(4)
+    await payload.update({ collection: 'orders', id: o.orderId, overrideAccess: false, user, data: { staffNotes: 'customer rang' } })
+    expect(await stockOf(payload, o.productId)).toBe(4)
+  })
+
+  it('refunded refunds the card through the provider and restores stock once; a refused refund changes nothing', async () => {
+    const user = await staff()
+    const o = await placeCardOrder(4, 1)
+    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    await payload.update({ collection: 'orders', id: o.orderId, overrideAccess: false, user, data: { status: 'processing' } })
+    expect(await stockOf(payload, o.productId)).toBe(3)
+    await payload.update({ collection: 'orders', id: o.orderId, overrideAccess: false, user, data: { status: 'refunded' } })
+    const refunded = await order(o.orderId)
+    expect(refunded).toMatchObject({ status: 'refunded', stock: { state: 'released' }, payment: { refundedPence: 2500 } })
+    expect(refunded.history?.find((h) => h.to === 'refunded')).toMatchObject({ by: user.id, note: expect.stringContaining('Refunded 2500p') })
+    expect(await stockOf(payload, o.productId)).toBe(4)
+    expect(await gateway.findSession(payload, o.sessionId)).toMatchObject({ refundedPence: 2500 })
+
+    // A paid order whose payment the provider does not know: the refund is refused, nothing changes.
+    const p = await placeCardOrder(4, 1)
+    await gateway.submitCard(p.sessionId, card('4242424242424242'))
+    await payload.update({ collection: 'orders', id: p.orderId, overrideAccess: true, context: { orderLifecycle: true }, data: { payment: { provider: 'test-gateway', reference: 'tgs_00000000000000000000000000000000' } } })
+    await expect(payload.update({ collection: 'orders', id: p.orderId, overrideAccess: false, user, data: { status: 'refunded' } })).rejects.toThrow(/refused the refund/)
+    expect(await order(p.orderId)).toMatchObject({ status: 'paid', stock: { state: 'committed' } })
+    expect(await stockOf(payload, p.productId)).toBe(3)
+  })
+})

@@ -1,0 +1,125 @@
+// Order placement on a real database: stock held by conditional updates, never oversold under
+// concurrency, coupons within their limit, one order per checkout key, refusals that change nothing.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { placeOrder } from '../../src/features/orders/place-order.server'
+import { orderCount, orderInput, simpleProduct, stockOf, variantProduct } from './order-fixtures'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+
+let payload: Payload
+const db = process.env.TEST_DB ?? 'sqlite'
+
+beforeAll(async () => {
+  payload = await testPayload()
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+describe(`placeOrder on ${db}`, () => {
+  it('holds the stock, prices from the catalogue and records the order', async () => {
+    const productId = await simpleProduct(payload, 5, 2500)
+    const result = await placeOrder(payload, orderInput([{ productId, count: 2 }]))
+    expect(result).toMatchObject({ ok: true, created: true, totalPence: 5000 })
+    if (!result.ok) return
+    expect(result.orderNumber).toMatch(/^WH-[346789ABCDEFGHJKMNPQRTWXY]{6}$/)
+    expect(await stockOf(payload, productId)).toBe(3)
+    const order = await payload.findByID({ collection: 'orders', id: result.orderId, overrideAccess: true, depth: 0 })
+    expect(order).toMatchObject({ status: 'awaiting_payment', kind: 'card', stock: { state: 'held' }, totalPence: 5000, vatPence: 833 })
+    expect(order.lines[0]).toMatchObject({ product: productId, count: 2, unitPricePence: 2500 })
+    expect(order.delivery.shippingAddress).toMatchObject({ line1: '1 Dealer Way', postcode: 'LS1 1AA' })
+    const expires = new Date(order.stock.holdExpiresAt!).getTime() - Date.now()
+    expect(expires).toBeGreaterThan(14 * 60_000)
+    expect(expires).toBeLessThanOrEqual(15 * 60_000)
+    expect(order.history?.[0]).toMatchObject({ actor: 'customer', to: 'awaiting_payment' })
+  })
+
+  it('answers the same order for a repeated checkout key and holds stock once', async () => {
+    const productId = await simpleProduct(payload, 5)
+    const input = orderInput([{ productId, count: 1 }])
+    const results = await Promise.all([placeOrder(payload, input), placeOrder(payload, input), placeOrder(payload, input)])
+    const numbers = new Set(results.map((r) => (r.ok ? r.orderNumber : r.code)))
+    expect(numbers.size).toBe(1)
+    expect(results.filter((r) => r.ok && r.created)).toHaveLength(1)
+    expect(await stockOf(payload, productId)).toBe(4)
+    const again = await placeOrder(payload, input)
+    expect(again).toMatchObject({ ok: true, created: false })
+  })
+
+  it('refuses sold out, unknown and withdrawn items, and changes nothing', async () => {
+    const productId = await simpleProduct(payload, 1)
+    const before = await orderCount(payload)
+    expect(await placeOrder(payload, orderInput([{ productId, count: 2 }]))).toMatchObject({ ok: false, status: 409, code: 'sold_out', message: expect.stringContaining('Only 1') })
+    expect(await placeOrder(payload, orderInput([{ productId: 999_999, count: 1 }]))).toMatchObject({ ok: false, status: 422, code: 'unavailable' })
+    const withdrawn = await simpleProduct(payload, 3)
+    await payload.update({ collection: 'products', id: withdrawn, overrideAccess: true, data: { status: 'draft' } as never })
+    expect(await placeOrder(payload, orderInput([{ productId: withdrawn, count: 1 }]))).toMatchObject({ ok: false, code: 'unavailable' })
+    expect(await placeOrder(payload, orderInput([{ productId, count: 1 }], { couponCode: 'NOSUCHCODE' }))).toMatchObject({ ok: false, status: 422, code: 'coupon_invalid' })
+    expect(await orderCount(payload)).toBe(before)
+    expect(await stockOf(payload, productId)).toBe(1)
+  })
+
+  it('rolls back earlier lines when a later line is sold out', async () => {
+    const a = await simpleProduct(payload, 3)
+    const b = await simpleProduct(payload, 1)
+    const first = await placeOrder(payload, orderInput([{ productId: b, count: 1 }]))
+    expect(first.ok).toBe(true)
+    // b is now 0: the basket is refused as a whole and a keeps its 3.
+    expect(await placeOrder(payload, orderInput([{ productId: a, count: 2 }, { productId: b, count: 1 }]))).toMatchObject({ code: 'sold_out' })
+    expect(await stockOf(payload, a)).toBe(3)
+  })
+
+  it('places a finance order: processing, submitted, stock held without expiry', async () => {
+    const productId = await simpleProduct(payload, 2)
+    const result = await placeOrder(payload, orderInput([{ productId, count: 1 }], { kind: 'finance', finance: { quoteId: 'q-1', lenderName: 'Lender', funderCode: 'F1', facilityType: 'HP', figures: { apr: 9.9 } } }))
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    const order = await payload.findByID({ collection: 'orders', id: result.orderId, overrideAccess: true, depth: 0 })
+    expect(order).toMatchObject({ kind: 'finance', status: 'processing', financeStatus: 'submitted', stock: { state: 'held' }, finance: { quoteId: 'q-1', facilityType: 'HP', figures: { apr: 9.9 } } })
+    expect(order.stock.holdExpiresAt ?? null).toBeNull()
+  })
+})
+
+describe(`no overselling under concurrency on ${db}`, () => {
+  it('50 checkouts for the last unit of a product: one order, 49 sold out, 20 rounds', async () => {
+    const productId = await simpleProduct(payload, 0)
+    for (let round = 0; round < 20; round++) {
+      await payload.update({ collection: 'products', id: productId, overrideAccess: true, data: { stockQuantity: 1 } as never })
+      const before = await orderCount(payload)
+      const results = await Promise.all(Array.from({ length: 50 }, () => placeOrder(payload, orderInput([{ productId, count: 1 }]))))
+      const won = results.filter((r) => r.ok)
+      const lost = results.filter((r) => !r.ok)
+      expect(won, `round ${round}`).toHaveLength(1)
+      expect(lost.every((r) => !r.ok && r.code === 'sold_out' && r.status === 409 && /sold out/i.test(r.message)), `round ${round}`).toBe(true)
+      expect(await stockOf(payload, productId)).toBe(0)
+      expect(await orderCount(payload)).toBe(before + 1)
+    }
+  }, 300_000)
+
+  it('50 checkouts for the last unit of a variant: one order, 49 sold out, 20 rounds', async () => {
+    const { productId, variantId } = await variantProduct(payload, 0)
+    for (let round = 0; round < 20; round++) {
+      await payload.update({ collection: 'variants', id: variantId, overrideAccess: true, data: { stockQuantity: 1 } as never })
+      const results = await Promise.all(Array.from({ length: 50 }, () => placeOrder(payload, orderInput([{ productId, variantId, count: 1 }]))))
+      expect(results.filter((r) => r.ok), `round ${round}`).toHaveLength(1)
+      expect(results.filter((r) => !r.ok && r.code === 'sold_out')).toHaveLength(49)
+      expect(await stockOf(payload, productId, variantId)).toBe(0)
+    }
+  }, 300_000)
+
+  it('a coupon with a usage limit of 3 is used exactly 3 times by 30 concurrent checkouts', async () => {
+    const productId = await simpleProduct(payload, 100)
+    const code = `LIMIT${Date.now().toString(36).toUpperCase()}`
+    const coupon = await payload.create({ collection: 'coupons', overrideAccess: true, data: { code, discountType: 'percent', amount: 10, usageLimit: 3, usedCount: 0, active: true } })
+    const results = await Promise.all(Array.from({ length: 30 }, () => placeOrder(payload, orderInput([{ productId, count: 1 }], { couponCode: code }))))
+    expect(results.filter((r) => r.ok)).toHaveLength(3)
+    expect(results.filter((r) => !r.ok && r.code === 'coupon_invalid')).toHaveLength(27)
+    expect((await payload.findByID({ collection: 'coupons', id: coupon.id, overrideAccess: true })).usedCount).toBe(3)
+    expect(await stockOf(payload, productId)).toBe(97)
+    const placed = results.find((r) => r.ok)
+    if (placed?.ok) expect(placed.totalPence).toBe(2250)
+  }, 120_000)
+})
