@@ -1,5 +1,6 @@
-// Gives the integration run a throwaway database: a fresh SQLite file, or a fresh PostgreSQL database
-// created beside TEST_DATABASE_URL and dropped afterwards. TEST_DB chooses (sqlite by default).
+// Gives the integration run throwaway databases: each test file gets its own (see ./payload.ts), a fresh
+// SQLite file or a fresh PostgreSQL database created beside TEST_DATABASE_URL; all are dropped afterwards.
+// TEST_DB chooses the kind (sqlite by default).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,6 +13,8 @@ export default async function setup() {
   process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
   process.env.LOG_LEVEL = 'warn'
   process.env.ADMIN_PASSWORD = 'integration-admin-password'
+  process.env.INT_DB_KIND = kind
+  process.env.INT_DB_DIR = dir
 
   if (kind === 'sqlite') {
     process.env.DATABASE_URL = `file:${path.join(dir, 'int.db')}`
@@ -19,19 +22,18 @@ export default async function setup() {
   }
 
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `wheelhouse_int_${Date.now()}_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
+  const prefix = `wheelhouse_int_${Date.now()}_${process.pid}`
+  process.env.INT_PG_ADMIN_URL = adminUrl
+  process.env.INT_PG_PREFIX = prefix
   const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  url.pathname = `/${prefix}`
   process.env.DATABASE_URL = url.toString()
 
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl })
     await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`])
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
     await client.end()
     fs.rmSync(dir, { recursive: true, force: true })
   }
