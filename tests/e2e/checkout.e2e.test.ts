@@ -66,6 +66,7 @@ async function payOnGateway(page: Page, card: string) {
   await page.getByLabel(/card number/i).fill(card)
   await page.getByLabel(/expiry/i).fill('12 / 34')
   await page.getByLabel(/cvc|security code/i).fill('123')
+  await page.getByLabel('Name on card').fill('Ada Lovelace')
   await page.getByRole('button', { name: /^pay/i }).click()
 }
 

@@ -195,6 +195,19 @@ describe('access rules', () => {
     expect(updated).toMatchObject({ role: 'customer', firstName: 'Ada' })
   })
 
+  it('answers a customer 404, not 403, for changing or deleting another account or an order out of reach', async () => {
+    const a = await userWithRole('customer')
+    const b = await userWithRole('customer')
+    const status = (p: Promise<unknown>) => p.then(() => 200, (e: { status?: number }) => e.status)
+    await expect(status(payload.update({ collection: 'users', id: b.id, data: { firstName: 'Hacked' }, overrideAccess: false, user: a }))).resolves.toBe(404)
+    await expect(status(payload.delete({ collection: 'users', id: b.id, overrideAccess: false, user: a }))).resolves.toBe(404)
+    await expect(status(payload.update({ collection: 'users', id: 999_999, data: { firstName: 'X' }, overrideAccess: false, user: a }))).resolves.toBe(404)
+    await expect(status(payload.update({ collection: 'orders', id: 999_999, data: { staffNotes: 'x' }, overrideAccess: false, user: a }))).resolves.toBe(404)
+    expect((await payload.findByID({ collection: 'users', id: b.id, overrideAccess: true })).firstName).not.toBe('Hacked')
+    // Their own account they can read, so a forbidden change to it is still a 403 (deleting is admin-only).
+    await expect(status(payload.delete({ collection: 'users', id: a.id, overrideAccess: false, user: a }))).resolves.toBe(403)
+  })
+
   it('registers visitors as customers whatever role they ask for', async () => {
     const created = await payload.create({
       collection: 'users',

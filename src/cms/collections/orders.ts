@@ -7,6 +7,7 @@ import { isStaffUser } from '../access/roles'
 import { staffOnly } from '../access/staff-only'
 import { addressGroup } from '../fields/address'
 import { enforceOrderStatusChange } from '../hooks/order-status-change'
+import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
 import { penceField } from '../fields/pence'
 
 export const ORDER_STATUSES = [
@@ -41,7 +42,7 @@ export const Orders: CollectionConfig = {
   // Orders are created only by the checkout and finance code (Local API, inside a transaction).
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   defaultSort: '-createdAt',
-  hooks: { beforeChange: [enforceOrderStatusChange] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceOrderStatusChange] },
   fields: [
     { name: 'orderNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
     {

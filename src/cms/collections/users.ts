@@ -9,6 +9,7 @@ import { env } from '../../config/env'
 import { cookieIsSecure } from '../auth/cookie-security'
 import { resetPasswordEmailHtml, resetPasswordEmailSubject } from '../auth/reset-password-email'
 import { argon2BeforeOperation, argon2StoreHash } from '../hooks/argon2-passwords'
+import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
 
 const adminField: FieldAccess = ({ req }) => isAdminUser(req.user)
 
@@ -25,7 +26,7 @@ export const Users: CollectionConfig = {
       generateEmailSubject: () => resetPasswordEmailSubject,
     },
   },
-  hooks: { beforeOperation: [argon2BeforeOperation], beforeValidate: [argon2StoreHash] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach, argon2BeforeOperation], beforeValidate: [argon2StoreHash] },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'firstName', 'lastName', 'role'], group: 'People' },
   access: {
     admin: staffPanel,
