@@ -281,7 +281,10 @@ describe('basket endpoints refuse bad input with a clear 4xx', () => {
     const gloves = await page.evaluate(() => JSON.parse(localStorage.getItem('root')!).basket.items[0].product as { productId: number; variantId: number })
     const login = await page.request.post('/api/users/login', { data: { email, password: 'customer-password-123' } })
     expect(login.status()).toBe(200)
+    // Payload honours the session cookie only from this shop's origin (CSRF), as the browser's own fetches send it.
+    const sameOrigin = { Origin: base }
     const saved = await page.request.put('/api/basket/saved', {
+      headers: sameOrigin,
       data: {
         lines: [
           { productId: lockId, count: 5 },
@@ -298,10 +301,10 @@ describe('basket endpoints refuse bad input with a clear 4xx', () => {
       ['abus-bordo-6000', 5],
     ])
     // …and the merged basket is saved back to the account
-    await expect.poll(async () => ((await (await page.request.get('/api/basket/saved')).json()) as { lines: { count: number }[] }).lines.map((l) => l.count)).toEqual([4, 5])
+    await expect.poll(async () => ((await (await page.request.get('/api/basket/saved', { headers: sameOrigin })).json()) as { lines: { count: number }[] }).lines.map((l) => l.count)).toEqual([4, 5])
     // Later changes follow to the account
     await page.getByRole('button', { name: 'One fewer Abus Bordo 6000' }).click()
-    await expect.poll(async () => ((await (await page.request.get('/api/basket/saved')).json()) as { lines: { count: number }[] }).lines.map((l) => l.count)).toEqual([4, 4])
+    await expect.poll(async () => ((await (await page.request.get('/api/basket/saved', { headers: sameOrigin })).json()) as { lines: { count: number }[] }).lines.map((l) => l.count)).toEqual([4, 4])
     expect(problems).toEqual([])
   })
 })
