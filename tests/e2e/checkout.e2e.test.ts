@@ -2,6 +2,8 @@
 // coupon, pick-up, the checkout form, the gateway's card page and /payment-success; the order, its email and
 // the stock it took. Then a declined card: /payment-failure, the basket intact, the stock hold released.
 // Also: a checkout refused as sold out tells the customer and refreshes the basket.
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
@@ -167,5 +169,20 @@ describe('card checkout', () => {
       await admin(`/api/products/${lock.id}`, { method: 'PATCH', body: JSON.stringify({ stockQuantity: lock.stockQuantity }) })
     }
     expect(problems.filter((p) => !/409 .*\/api\/checkout\/orders/.test(p) && !p.includes('status of 409'))).toEqual([])
+  })
+
+  it('leaves no card number in the database, the server’s logs or the email outbox after the checkouts above', async () => {
+    const env = inject('e2eEnv')
+    const dbFile = env.DATABASE_URL!.replace(/^file:/, '')
+    const files = [dbFile, `${dbFile}-wal`, `${dbFile}-journal`, inject('serverLog')].filter((f) => fs.existsSync(f))
+    const outbox = env.OUTBOX_DIR!
+    if (fs.existsSync(outbox)) for (const f of fs.readdirSync(outbox)) files.push(path.join(outbox, f))
+    expect(files.length).toBeGreaterThan(3)
+    // Both cards were typed on the gateway's page by the first test of this file.
+    const cards = ['4242424242424242', '4000000000000002']
+    for (const file of files) {
+      const text = fs.readFileSync(file).toString('latin1').replace(/[\s-]/g, '')
+      for (const card of cards) expect(text.includes(card), `${card} in ${file}`).toBe(false)
+    }
   })
 })

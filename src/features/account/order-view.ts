@@ -1,17 +1,7 @@
 // What a customer is shown of an order, in pages and in the spec §7 orders API: number, date, status, items and
 // totals (integer pence, GBP), the finance facts of a finance order; never staff notes, payment references or keys.
+import { ORDER_STATUS_LABELS } from '../../domain/orders/order-status'
 import type { Order } from '../../payload-types'
-
-export const ORDER_STATUS_LABELS: Record<Order['status'], string> = {
-  awaiting_payment: 'Awaiting payment',
-  paid: 'Paid',
-  processing: 'Processing',
-  ready_for_collection: 'Ready for collection',
-  dispatched: 'Dispatched',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-}
 
 export const FINANCE_STATUS_LABELS: Record<NonNullable<Order['financeStatus']>, string> = {
   submitted: 'Application submitted',

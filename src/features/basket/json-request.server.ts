@@ -1,5 +1,6 @@
 // Reads a JSON request body for the basket endpoints with a size limit, answering every kind of bad input with a 4xx JSON message.
 import 'server-only'
+import { readBoundedText } from '../../lib/http/bounded-body'
 import type { z } from 'zod'
 import { describeIssues } from '../checkout/basket-request'
 
@@ -13,26 +14,9 @@ export type Parsed<T> = { readonly ok: true; readonly data: T } | { readonly ok:
 
 /** The body parsed by `schema`, or the response to send: 413 too large, 400 not JSON, 422 the wrong shape. */
 export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<Parsed<T>> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
-  let text = ''
-  if (request.body) {
-    // Counted while reading, since a chunked body declares no length.
-    const reader = request.body.getReader()
-    const decoder = new TextDecoder()
-    let size = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel()
-        return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
-      }
-      text += decoder.decode(value, { stream: true })
-    }
-    text += decoder.decode()
-  }
+  const body = await readBoundedText(request, MAX_BODY_BYTES)
+  if (!body.ok) return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
+  const { text } = body
   let value: unknown
   try {
     value = JSON.parse(text)

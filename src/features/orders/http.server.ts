@@ -1,5 +1,6 @@
 // Small helpers the order and payment route handlers share: bounded body reading and JSON error answers.
 import 'server-only'
+import { readBoundedText } from '../../lib/http/bounded-body'
 
 export const MAX_JSON_BYTES = 64 * 1024
 
@@ -11,24 +12,9 @@ export type BodyResult = { ok: true; text: string } | { ok: false; response: Res
 
 /** The raw body as text, refusing anything over `limit` bytes without reading the rest of it. */
 export async function readBodyText(request: Request, limit = MAX_JSON_BYTES): Promise<BodyResult> {
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  const tooLarge = () => ({ ok: false as const, response: jsonError(413, 'payload_too_large', `The request body must be at most ${Math.floor(limit / 1024)} KB.`) })
-  if (declared > limit) return tooLarge()
-  if (!request.body) return { ok: true, text: '' }
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined)
-      return tooLarge()
-    }
-    chunks.push(value)
-  }
-  return { ok: true, text: Buffer.concat(chunks).toString('utf8') }
+  const body = await readBoundedText(request, limit)
+  if (body.ok) return body
+  return { ok: false, response: jsonError(413, 'payload_too_large', `The request body must be at most ${Math.floor(limit / 1024)} KB.`) }
 }
 
 /** A JSON request body: 415 when it is not declared JSON, 413 when too large, 400 when it does not parse. */

@@ -1,4 +1,5 @@
 // Small helpers the finance HTTP handlers share: bounded JSON bodies and JSON answers that are never cached.
+import { readBoundedText } from '../../../lib/http/bounded-body'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -12,23 +13,10 @@ export type BodyRead = { ok: true; value: unknown } | { ok: false; status: 400 |
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<BodyRead> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/(.+\+)?json\b/i.test(type)) return { ok: false, status: 415, message: 'Send the body as application/json.' }
-  const declared = Number(request.headers.get('content-length') ?? '0')
-  if (declared > maxBytes) return { ok: false, status: 413, message: `The body is larger than ${maxBytes} bytes.` }
-  const reader = request.body?.getReader()
-  if (!reader) return { ok: false, status: 400, message: 'The request has no body.' }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > maxBytes) {
-      await reader.cancel()
-      return { ok: false, status: 413, message: `The body is larger than ${maxBytes} bytes.` }
-    }
-    chunks.push(value)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
+  const body = await readBoundedText(request, maxBytes)
+  if (!body.ok) return { ok: false, status: 413, message: `The body is larger than ${maxBytes} bytes.` }
+  if (body.text === '') return { ok: false, status: 400, message: 'The request has no body.' }
+  const { text } = body
   try {
     return { ok: true, value: JSON.parse(text) as unknown }
   } catch {
