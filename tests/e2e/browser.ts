@@ -28,7 +28,7 @@ export async function newPage(viewport = { width: 390, height: 844 }): Promise<T
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+    if (m.type() === 'error') problems.push(`console: ${m.text()}${m.location().url ? ` (${m.location().url})` : ''}`)
   })
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
   page.on('response', (r) => {

@@ -3,7 +3,7 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import './gateway.css'
 
-export const metadata: Metadata = { title: 'Wheelhouse test payments', robots: { index: false, follow: false } }
+export const metadata: Metadata = { title: 'Wheelhouse test payments', robots: { index: false, follow: false }, icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }] } }
 export const viewport: Viewport = { themeColor: '#3d2a73', width: 'device-width', initialScale: 1 }
 
 export default function GatewayLayout({ children }: { children: ReactNode }) {
