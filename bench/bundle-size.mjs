@@ -13,7 +13,12 @@ if (!fs.existsSync(statsFile)) {
 }
 const stats = JSON.parse(fs.readFileSync(statsFile, 'utf8'))
 const routes = stats
-const wanted = ['/', '/all-bikes', '/products/[slug]', '/[...path]', '/blog/[slug]', '/category/[...path]', '/search']
+const wanted = [
+  '/', '/all-bikes', '/products/[slug]', '/[...path]', '/blog/[slug]', '/category/[...path]', '/search',
+  '/basket', '/basket/delivery-options', '/checkout', '/payment-success', '/payment-failure',
+  '/finance-checkout-product', '/finance-checkout-accessories', '/finance-checkout-data', '/finance-checkout-summary',
+  '/login', '/register', '/account', '/orders', '/orders/[number]',
+]
 const LIMIT_KB = 150
 
 function gzipOf(file) {

@@ -1,11 +1,9 @@
 // Checks every finance transition of spec §4, the error states of §8 and the storage round trip.
 import { describe, expect, it } from 'vitest'
+import { FINANCE_STATE_VERSION, restoreFinanceState, serialiseFinanceState } from './finance-state-storage'
 import {
   financeReducer,
   INITIAL_FINANCE_STATE,
-  restoreFinanceState,
-  serialiseFinanceState,
-  FINANCE_STATE_VERSION,
   type FinanceAction,
   type FinanceProductSnapshot,
   type FinanceState,

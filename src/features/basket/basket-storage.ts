@@ -8,8 +8,6 @@ import { EMPTY_BASKET, type Basket } from '../../domain/basket/basket'
 import { parseStoredBasket } from '../../domain/basket/parse-stored-basket'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 
-export const STORE_STORAGE_KEY = 'root'
-
 const DELIVERY_METHODS: readonly DeliveryMethod[] = ['flat_rate', 'free', 'dealer_delivery']
 
 function parseStore(raw: string | null): Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { basketFromStore, deliveryFromStore, storeWithSlices } from './basket-storage'
-import { createShopStore, REHYDRATE_TIMEOUT_MS, STORE_KEY, type StoreCodec } from './basket-store'
+import { STORE_STORAGE_KEY } from '../../config/browser-storage'
+import { createShopStore, REHYDRATE_TIMEOUT_MS, type StoreCodec } from './basket-store'
 
 const codec: StoreCodec = { basketFromStore, deliveryFromStore, storeWithSlices }
 const lock = { productId: 9, name: 'Disc lock', sku: 'LOCK', pricePence: 4_500, vatRatePercent: 20, stockQuantity: 10, slug: 'lock' }
@@ -15,14 +16,14 @@ describe('the running store', () => {
   afterEach(() => vi.useRealTimers())
 
   it('reads the stored basket, writes changes back under "root" and keeps other slices', async () => {
-    const storage = memoryStorage({ [STORE_KEY]: JSON.stringify({ finance: { email: 'a@b.c' }, basket: { items: [{ product: lock, count: 2 }] } }) })
+    const storage = memoryStorage({ [STORE_STORAGE_KEY]: JSON.stringify({ finance: { email: 'a@b.c' }, basket: { items: [{ product: lock, count: 2 }] } }) })
     const store = createShopStore({ storage: () => storage, loadCodec: async () => codec })
     store.start()
     await store.whenHydrated()
     expect(store.getState().basket.items[0]).toMatchObject({ count: 2 })
     store.dispatch({ type: 'increment', itemId: '9' })
     store.dispatch({ type: 'chooseDelivery', method: 'free' })
-    const saved = JSON.parse(storage.data.get(STORE_KEY)!)
+    const saved = JSON.parse(storage.data.get(STORE_STORAGE_KEY)!)
     expect(saved.finance).toEqual({ email: 'a@b.c' })
     expect(saved.basket.items[0].count).toBe(3)
     expect(saved.delivery).toEqual({ method: 'free' })
@@ -31,7 +32,7 @@ describe('the running store', () => {
   it('goes on with an empty basket after the 5 s rehydrate timeout, and takes the stored copy if it arrives untouched', async () => {
     const warn = vi.fn()
     let release: (c: StoreCodec) => void = () => {}
-    const storage = memoryStorage({ [STORE_KEY]: JSON.stringify({ basket: { items: [{ product: lock, count: 1 }] } }) })
+    const storage = memoryStorage({ [STORE_STORAGE_KEY]: JSON.stringify({ basket: { items: [{ product: lock, count: 1 }] } }) })
     const store = createShopStore({ storage: () => storage, loadCodec: () => new Promise((r) => (release = r)), warn })
     store.start()
     await vi.advanceTimersByTimeAsync(REHYDRATE_TIMEOUT_MS - 1)

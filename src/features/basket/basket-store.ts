@@ -4,8 +4,8 @@ import { useEffect, useSyncExternalStore } from 'react'
 import type { Basket } from '../../domain/basket/basket'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import { INITIAL_STATE, reduce, type ShopAction, type ShopState } from './store-state'
+import { STORE_STORAGE_KEY } from '../../config/browser-storage'
 
-export const STORE_KEY = 'root'
 export const REHYDRATE_TIMEOUT_MS = 5000
 
 export interface StorageLike {
@@ -55,7 +55,7 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
 
   function read(): string | null {
     try {
-      return env.storage().getItem(STORE_KEY)
+      return env.storage().getItem(STORE_STORAGE_KEY)
     } catch (error) {
       warn('basket: browser storage is not available; the basket lasts until the page is closed', error)
       return null
@@ -67,7 +67,7 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
     if (prev.basket === next.basket && prev.deliveryMethod === next.deliveryMethod) return
     try {
       const storage = env.storage()
-      storage.setItem(STORE_KEY, codec.storeWithSlices(storage.getItem(STORE_KEY), { basket: next.basket, deliveryMethod: next.deliveryMethod }))
+      storage.setItem(STORE_STORAGE_KEY, codec.storeWithSlices(storage.getItem(STORE_STORAGE_KEY), { basket: next.basket, deliveryMethod: next.deliveryMethod }))
     } catch (error) {
       warn('basket: could not save the basket in browser storage', error)
     }
@@ -127,7 +127,7 @@ export function shopStore(): ShopStore {
     // On the server (a render before hydration) there is no storage and nothing to follow.
     if (typeof window !== 'undefined') {
       window.addEventListener('storage', (event) => {
-        if (event.key === STORE_KEY || event.key === null) store.syncFrom(event.key === null ? null : event.newValue)
+        if (event.key === STORE_STORAGE_KEY || event.key === null) store.syncFrom(event.key === null ? null : event.newValue)
       })
     }
     browserStore = store

@@ -1,7 +1,8 @@
 // The finance slice survives a reload and never disturbs the basket kept in the same stored object.
 import { describe, expect, it } from 'vitest'
 import { financeReducer, INITIAL_FINANCE_STATE } from '../../domain/finance/finance-state'
-import { contactFromStore, EMPTY_CONTACT, financeFromStore, storeWithFinance, storeWithoutFinanceContact } from './finance-storage'
+import { EMPTY_CONTACT } from './finance-contact'
+import { contactFromStore, financeFromStore, storeWithFinance, storeWithoutFinanceContact } from './finance-storage'
 
 const product = { productId: 7, slug: 'used-bike', name: 'Used bike', pricePence: 449500 }
 

@@ -1,21 +1,9 @@
 // The finance checkout's copy in browser storage (spec §4: the store under "root"): the finance state in `.finance`
 // and the customer's name and address in `.financeContact`; other slices (the basket) are kept as they were.
 import { z } from 'zod'
-import { INITIAL_FINANCE_STATE, restoreFinanceState, serialiseFinanceState, type FinanceState } from '../../domain/finance/finance-state'
-
-export const STORE_STORAGE_KEY = 'root'
-
-export interface FinanceContact {
-  readonly firstName: string
-  readonly lastName: string
-  readonly address1: string
-  readonly address2: string
-  readonly city: string
-  readonly postcode: string
-  readonly shippingMethod: 'free' | 'dealer_delivery'
-}
-
-export const EMPTY_CONTACT: FinanceContact = { firstName: '', lastName: '', address1: '', address2: '', city: '', postcode: '', shippingMethod: 'free' }
+import { INITIAL_FINANCE_STATE, type FinanceState } from '../../domain/finance/finance-state'
+import { restoreFinanceState, serialiseFinanceState } from '../../domain/finance/finance-state-storage'
+import { EMPTY_CONTACT, type FinanceContact } from './finance-contact'
 
 const contactSchema = z.object({
   firstName: z.string().max(80).catch(''),

@@ -1,7 +1,7 @@
 'use client'
 // /checkout: contact details and address checked in the browser with the schema the server uses again, the order
 // summary with VAT included, terms and the 14-day cancellation right, and "Place order and pay £X".
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'
 import { paths } from '../../../config/paths'
 import { shopStore, useShopState } from '../../basket/basket-store'
@@ -9,7 +9,13 @@ import { BasketError } from '../../basket/components/basket-error'
 import { BasketSummary } from '../../basket/components/basket-summary'
 import { applyPricing, fetchPricing, pricedOrPrevious, useBasketPricing } from '../../basket/use-basket-pricing'
 import { pricingLines } from '../../basket/store-state'
-import { checkoutFormSchema } from '../checkout-form'
+import type { CheckoutForm } from '../checkout-form'
+
+// The form's rules are the server's own zod schema. They load just after the page, not with it: zod is about 30 KB
+// of the first-load budget, and nothing needs the rules before the customer leaves a field or presses pay.
+type FormRules = typeof import('../checkout-form')
+let formRules: FormRules | null = null
+const loadFormRules = async (): Promise<FormRules> => (formRules ??= await import('../checkout-form'))
 
 export interface CheckoutPrefill {
   readonly firstName?: string
@@ -70,8 +76,10 @@ function toForm(values: Values, acceptTerms: boolean) {
   }
 }
 
-function validate(values: Values, acceptTerms: boolean): { errors: Errors; data: ReturnType<typeof checkoutFormSchema.parse> | null } {
-  const result = checkoutFormSchema.safeParse(toForm(values, acceptTerms))
+/** The messages and parsed form, or null before the rules have loaded (then nothing is judged yet). */
+function validate(values: Values, acceptTerms: boolean, rules: FormRules | null = formRules): { errors: Errors; data: CheckoutForm | null } | null {
+  if (!rules) return null
+  const result = rules.checkoutFormSchema.safeParse(toForm(values, acceptTerms))
   if (result.success) return { errors: {}, data: result.data }
   const errors: Errors = {}
   for (const issue of result.error.issues) {
@@ -105,6 +113,9 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const refusalRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    void loadFormRules()
+  }, [])
 
   if (!state.hydrated) return <p className="basket-loading">Loading your basket…</p>
   if (state.basket.items.length === 0) {
@@ -133,12 +144,13 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
     const next = { ...values, [name]: value }
     setValues(next)
     // After a first submit, messages follow the typing so a fixed field clears at once.
-    if (submitted) setErrors(validate(next, acceptTerms).errors)
+    const checked = submitted ? validate(next, acceptTerms) : null
+    if (checked) setErrors(checked.errors)
   }
 
   function blur(name: FieldName) {
-    const { errors: all } = validate(values, acceptTerms)
-    setErrors((current) => ({ ...current, [name]: all[name] }))
+    const checked = validate(values, acceptTerms)
+    if (checked) setErrors((current) => ({ ...current, [name]: checked.errors[name] }))
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -146,7 +158,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
     if (sending) return
     setSubmitted(true)
     setRefusal(null)
-    const { errors: found, data } = validate(values, acceptTerms)
+    const { errors: found, data } = validate(values, acceptTerms, await loadFormRules())!
     setErrors(found)
     if (!data) {
       requestAnimationFrame(() => summaryRef.current?.focus())
@@ -293,7 +305,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
                 checked={acceptTerms}
                 onChange={(e) => {
                   setAcceptTerms(e.target.checked)
-                  if (submitted) setErrors(validate(values, e.target.checked).errors)
+                  const checked = submitted ? validate(values, e.target.checked) : null
+                  if (checked) setErrors(checked.errors)
                 }}
                 aria-invalid={errors.acceptTerms ? true : undefined}
                 aria-describedby={errors.acceptTerms ? 'checkout-acceptTerms-error' : undefined}

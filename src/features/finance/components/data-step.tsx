@@ -4,7 +4,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import { addressSchema, contactSchema } from '../../checkout/checkout-form'
-import type { FinanceContact } from '../finance-storage'
+import type { FinanceContact } from '../finance-contact'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'

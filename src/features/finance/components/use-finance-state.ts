@@ -1,8 +1,14 @@
 'use client'
 // The finance reducer (spec §3/§4) restored from browser storage on mount and written back on every change.
+// The storage codec (zod) loads after the page, not with it; until it has, the state is not ready.
 import { useCallback, useEffect, useReducer } from 'react'
+import { STORE_STORAGE_KEY } from '../../../config/browser-storage'
 import { financeReducer, INITIAL_FINANCE_STATE, type FinanceAction, type FinanceState } from '../../../domain/finance/finance-state'
-import { contactFromStore, EMPTY_CONTACT, financeFromStore, STORE_STORAGE_KEY, storeWithFinance, type FinanceContact } from '../finance-storage'
+import { EMPTY_CONTACT, type FinanceContact } from '../finance-contact'
+
+type StorageCodec = typeof import('../finance-storage')
+let codec: StorageCodec | null = null
+const loadCodec = async (): Promise<StorageCodec> => (codec ??= await import('../finance-storage'))
 
 interface Held {
   readonly finance: FinanceState
@@ -32,14 +38,22 @@ export function useFinanceState() {
   const [held, dispatch] = useReducer(reducer, { finance: INITIAL_FINANCE_STATE, contact: EMPTY_CONTACT, ready: false })
 
   useEffect(() => {
-    const raw = readStore()
-    dispatch({ type: 'restored', finance: financeFromStore(raw), contact: contactFromStore(raw) })
+    let cancelled = false
+    void loadCodec().then(({ financeFromStore, contactFromStore }) => {
+      if (cancelled) return
+      const raw = readStore()
+      dispatch({ type: 'restored', finance: financeFromStore(raw), contact: contactFromStore(raw) })
+    })
+    return () => {
+      cancelled = true
+    }
   }, [])
 
   useEffect(() => {
-    if (!held.ready) return
+    // Ready means restored, and restoring loaded the codec.
+    if (!held.ready || !codec) return
     try {
-      window.localStorage.setItem(STORE_STORAGE_KEY, storeWithFinance(readStore(), held.finance, held.contact))
+      window.localStorage.setItem(STORE_STORAGE_KEY, codec.storeWithFinance(readStore(), held.finance, held.contact))
     } catch {
       // Storage refused (private mode, full): the checkout still works for this page view.
     }
