@@ -183,6 +183,9 @@ describe('quoteFinance details', () => {
     expect(expectErrors(quoteFinance({ ...ivendiPcp, termMonths: 1 }))).toContain('Term must be a whole number of months from 2 to 240.')
     expect(expectErrors(quoteFinance({ ...ivendiHp, aprPercent: -1 }))).toContain('APR must be a percentage from 0 to 1000.')
     expect(expectErrors(quoteFinance({ ...ivendiHp, balloonPence: 100000 }))).toContain('Hire purchase has no balloon payment.')
+    // Found by the 'totals add up' property: a zero balloon left a final payment of nothing in the schedule.
+    expect(expectErrors(quoteFinance({ ...ivendiPcp, balloonPence: 0 }))).toContain('A PCP needs a balloon (guaranteed future value) above zero.')
+    expect(expectErrors(quoteFinance({ ...ivendiPcp, balloonPence: undefined }))).toContain('A PCP needs a balloon (guaranteed future value) above zero.')
   })
 
   it('refuses a balloon that leaves nothing to pay monthly', () => {
@@ -210,7 +213,7 @@ const anyQuoteInput: fc.Arbitrary<QuoteInput> = fc
     valueAddedProductsPence: fc.integer({ min: 0, max: 300000 }),
     aprTenths: fc.integer({ min: 0, max: 299 }),
     termMonths: fc.integer({ min: 2, max: 84 }),
-    balloonPercent: fc.integer({ min: 0, max: 55 }),
+    balloonPercent: fc.integer({ min: 1, max: 55 }), // a PCP always defers something
     acceptanceFeePence: fc.integer({ min: 0, max: 20000 }),
     optionToPurchaseFeePence: fc.integer({ min: 0, max: 10000 }),
   })
@@ -245,7 +248,8 @@ describe('quoteFinance properties', () => {
   it('quotes every fee-free request at 1% APR or more', () => {
     fc.assert(
       fc.property(anyQuoteInput, (generated) => {
-        const input = { ...generated, aprPercent: Math.max(1, generated.aprPercent), acceptanceFeePence: 0, optionToPurchaseFeePence: 0, balloonPence: 0 }
+        const balloonPence = generated.product === 'PCP' ? Math.round(generated.cashPricePence / 100) : undefined // 1%: always payable
+        const input = { ...generated, aprPercent: Math.max(1, generated.aprPercent), acceptanceFeePence: 0, optionToPurchaseFeePence: 0, balloonPence }
         expect(quoteFinance(input).ok).toBe(true)
       }),
       { numRuns: 200 },

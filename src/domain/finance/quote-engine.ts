@@ -254,5 +254,8 @@ function validate(input: QuoteInput): string[] {
     errors.push(`Term must be a whole number of months from ${minTerm} to 240.`)
   }
   if (input.product === 'HP' && (input.balloonPence ?? 0) > 0) errors.push('Hire purchase has no balloon payment.')
+  // Without a guaranteed future value there is nothing to defer: that agreement is hire purchase, and a final
+  // payment of nothing would stand in the schedule.
+  if (input.product === 'PCP' && !((input.balloonPence ?? 0) > 0)) errors.push('A PCP needs a balloon (guaranteed future value) above zero.')
   return errors
 }

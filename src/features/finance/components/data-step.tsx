@@ -3,7 +3,6 @@
 // checkout form's own rules, which the server applies again when the application is placed.
 import { useEffect, useState, type FormEvent } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
-import { addressSchema, contactSchema } from '../../checkout/checkout-form'
 import type { FinanceContact } from '../finance-contact'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote } from '../quote-types'
@@ -16,12 +15,18 @@ interface Props {
   readonly disclosures: FinanceDisclosures
 }
 
+// The checkout's own contact and address rules (zod); loaded after the page so they stay out of its first load.
+const loadFormRules = () => import('../../checkout/checkout-form')
+
 type Errors = Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'address1' | 'city' | 'postcode', string>>
 
 export function DataStep({ product, disclosures }: Props) {
   const { state, dispatch, ready, contact, setContact } = useFinanceState()
   const [errors, setErrors] = useState<Errors>({})
   const [leaving, setLeaving] = useState(false)
+  useEffect(() => {
+    void loadFormRules()
+  }, [])
   // Runs after the hook's own effect has written the state to storage, so the summary page reads it back.
   useEffect(() => {
     if (leaving) window.location.assign(financeStepHref('summary', product.slug))
@@ -32,8 +37,9 @@ export function DataStep({ product, disclosures }: Props) {
 
   const update = (patch: Partial<FinanceContact>) => setContact({ ...contact, ...patch })
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const { contactSchema, addressSchema } = await loadFormRules()
     const c = contactSchema.safeParse({ firstName: contact.firstName, lastName: contact.lastName, email: state.email, phone: state.phone })
     const a = addressSchema.safeParse({ line1: contact.address1, line2: contact.address2, town: contact.city, postcode: contact.postcode })
     const next: Errors = {}
