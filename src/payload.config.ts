@@ -43,6 +43,7 @@ export default buildConfig({
   admin: {
     user: Users.slug,
     importMap: { baseDir: dirname },
+    avatar: 'default', // not Gravatar: no staff email hash leaves the shop, and the CSP would block it anyway
     meta: { titleSuffix: ' · Wheelhouse admin' },
   },
   collections: [
