@@ -5,7 +5,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { serveBuild } from './serve.mjs'
 
-const PAGES = ['/', '/all-bikes', '/products/honda-cb650r', '/products/shoei-nxr2-helmet']
+const PAGES = ['/', '/all-bikes', '/products/honda-cb650r', '/products/shoei-nxr2-helmet', '/basket', '/login', '/finance-checkout-product?product=used-honda-cb500f-2021']
 const RUNS = 3
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 

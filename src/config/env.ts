@@ -1,6 +1,6 @@
 // The server's environment, validated once with zod; nothing here may reach the browser.
 import path from 'node:path'
-import { z } from 'zod'
+import { z } from '../lib/zod'
 
 export type DatabaseKind = 'sqlite' | 'postgres'
 

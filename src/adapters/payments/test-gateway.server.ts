@@ -4,7 +4,7 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import type { TestGatewayPayment } from '../../payload-types'
 import { checkCard, type CardInput } from './test-cards'
 import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentStart } from './payment-provider'

@@ -2,7 +2,7 @@
 // Only the server itself can call it: the request must carry an HMAC of the body made with the Payload secret.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Endpoint } from 'payload'
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
 

@@ -1,5 +1,5 @@
 // Turns a basket read back from browser storage or a cookie (untrusted JSON) into a Basket, or null.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { addCoupon, type CouponCodeState } from '../coupons/coupon'
 import { itemIdFor, type Basket, type BasketItem, type PricedProductSnapshot } from './basket'
 

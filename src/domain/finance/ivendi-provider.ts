@@ -1,5 +1,5 @@
 // The built-in quote provider: an iVendi Quoteware request in, an iVendi-shaped response out, quoted by our own engine over the lender panel.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { penceToPounds, poundsToPence } from '../money'
 import type { FinanceQuote } from './quote-engine'
 import type {

@@ -4,7 +4,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { APIError, ValidationError } from 'payload'
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { clientAddress } from '../../cms/auth/client-address'
 import { checkCredentials } from '../../cms/auth/credentials'
 import { noteFailure, throttleDecision } from '../../cms/auth/throttle-store'

@@ -1,7 +1,7 @@
 // Reads a JSON request body for the basket endpoints with a size limit, answering every kind of bad input with a 4xx JSON message.
 import 'server-only'
 import { readBoundedText } from '../../lib/http/bounded-body'
-import type { z } from 'zod'
+import type { z } from '../../lib/zod'
 import { describeIssues } from '../checkout/basket-request'
 
 export const MAX_BODY_BYTES = 64 * 1024

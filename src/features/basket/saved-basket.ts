@@ -1,5 +1,5 @@
 // The basket kept on a signed-in customer's account (users.savedBasket): ids and counts only, never prices.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { basketLineInput, MAX_BASKET_LINES } from '../checkout/basket-request'
 
 /** PUT /api/basket/saved; an empty list clears the saved basket. */

@@ -1,6 +1,6 @@
 // What a browser may send about its basket: product and variant ids with counts, a coupon code, a delivery method.
 // Never a price or a stock figure: unknown keys are refused (strict), so a price sent by a browser is a 400.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 
 export const MAX_BASKET_LINES = 50
 export const MAX_LINE_COUNT = 99

@@ -1,5 +1,5 @@
 // The checkout form's rules, shared by the browser (instant messages) and the server (the only check that counts).
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { normaliseUkPostcode } from '../../domain/delivery/delivery'
 import { basketLinesInput, couponCodeInput, deliveryMethodInput } from './basket-request'
 

@@ -1,6 +1,6 @@
 // The finance checkout's copy in browser storage (spec §4: the store under "root"): the finance state in `.finance`
 // and the customer's name and address in `.financeContact`; other slices (the basket) are kept as they were.
-import { z } from 'zod'
+import { z } from '../../lib/zod'
 import { INITIAL_FINANCE_STATE, type FinanceState } from '../../domain/finance/finance-state'
 import { restoreFinanceState, serialiseFinanceState } from '../../domain/finance/finance-state-storage'
 import { EMPTY_CONTACT, type FinanceContact } from './finance-contact'

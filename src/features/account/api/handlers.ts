@@ -2,7 +2,7 @@
 // Next route handlers stay one line each and the contract tests can call them directly.
 // No 'server-only' import: integration tests run these outside Next.
 import type { Payload } from 'payload'
-import { z } from 'zod'
+import { z } from '../../../lib/zod'
 import { checkBearer, issueApiToken, revokeApiToken } from '../../../cms/auth/api-tokens'
 import { clientAddress } from '../../../cms/auth/client-address'
 import { checkCredentials } from '../../../cms/auth/credentials'

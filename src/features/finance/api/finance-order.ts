@@ -1,7 +1,7 @@
 // Finance orders (spec §7 calls 5-6): an order may only name a quote the shop really gave, for the bike it was given for;
 // accessories financed with it come from that recorded quote, never from the caller.
 import type { Payload } from 'payload'
-import { z } from 'zod'
+import { z } from '../../../lib/zod'
 import { addressSchema, contactSchema } from '../../checkout/checkout-form'
 import type { PlaceOrderInput, PlaceOrderResult } from '../../orders/order-contract'
 

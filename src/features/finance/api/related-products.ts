@@ -1,6 +1,6 @@
 // GET /api/v1/related-products?ids=1,2,3 (spec §7 call 4): the accessory products a finance customer may add, public fields only.
 import type { Payload } from 'payload'
-import { z } from 'zod'
+import { z } from '../../../lib/zod'
 import { formatPence } from '../../../domain/money'
 import type { Media, Product, Variant } from '../../../payload-types'
 import { json } from './http'

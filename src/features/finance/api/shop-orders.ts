@@ -2,7 +2,7 @@
 // It runs spec §7 calls 5 and 6 on the server, in-process, with the same rules as the basic-auth HTTP endpoints
 // (createFinanceOrder, recordOrderReference), so no service credential ever reaches a browser.
 import type { Payload } from 'payload'
-import { z } from 'zod'
+import { z } from '../../../lib/zod'
 import { describeIssues } from '../../checkout/basket-request'
 import { createFinanceOrder, financeOrderRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import { json, readJsonBody } from './http'

@@ -1,7 +1,7 @@
 // POST /api/finance/quotes: the storefront's own quote call. The browser sends ids and terms only; prices come
 // from the catalogue and quotes from the finance client on the server, so no service credential reaches a browser.
 import type { Payload } from 'payload'
-import { z } from 'zod'
+import { z } from '../../../lib/zod'
 import { financeQuotesForProduct } from '../../../adapters/finance/finance-client'
 import { describeIssues } from '../../checkout/basket-request'
 import { json, readJsonBody } from './http'
