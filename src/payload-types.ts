@@ -605,9 +605,21 @@ export interface Order {
   }[];
   couponCode?: string | null;
   coupon?: (number | null) | Coupon;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
   subtotalPence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
   discountPence?: number | null;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
   vatPence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
   totalPence: number;
   /**
    * Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.
@@ -627,6 +639,9 @@ export interface Order {
      */
     reference?: string | null;
     paidAt?: string | null;
+    /**
+     * In pence, VAT included: 649900 is £6,499.00.
+     */
     refundedPence?: number | null;
     failureMessage?: string | null;
   };
@@ -836,19 +851,19 @@ export interface Lender {
   maxAgeAtEndOfTermYears: number;
   maxOdometerMiles: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pence: 100000 is £1,000.00.
    */
   minAdvancePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pence: 5000000 is £50,000.00.
    */
   maxAdvancePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pence, added to the first payment.
    */
   acceptanceFeePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pence: 1000 is £10.00. Paid with the final payment.
    */
   optionToPurchaseFeePence: number;
   /**

@@ -6,7 +6,7 @@ import { basketTotals, type Basket, type BasketItem, type BasketProblem, type Ba
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { addCoupon, normaliseCouponCode, submitCoupon, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState, type CouponDefinition, type DiscountType } from '../../domain/coupons/coupon'
 import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type DeliveryOption } from '../../domain/delivery/delivery'
-import type { Coupon, Media, Product, Variant } from '../../payload-types'
+import type { Coupon, Media, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
 
 export interface PricedLine {
@@ -51,13 +51,31 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
   const productIds = [...new Set(lines.map((l) => l.productId))]
   const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
   const [products, variants] = await Promise.all([
-    payload.find({ collection: 'products', where: { id: { in: productIds }, status: { equals: 'active' } }, depth: 1, limit: productIds.length, pagination: false, req }),
+    // Only what a line needs; depth 1 populates just the pictures (a whole product with its relations is ~10× the work).
+    payload.find({
+      collection: 'products',
+      where: { id: { in: productIds }, status: { equals: 'active' } },
+      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true },
+      depth: 1,
+      limit: productIds.length,
+      pagination: false,
+      req,
+    }),
     variantIds.length
-      ? payload.find({ collection: 'variants', where: { id: { in: variantIds } }, depth: 1, limit: variantIds.length, pagination: false, req })
+      ? payload.find({
+          collection: 'variants',
+          where: { id: { in: variantIds } },
+          select: { product: true, title: true, sku: true, price: true, stockQuantity: true, featuredImage: true },
+          populate: { products: { slug: true } },
+          depth: 1,
+          limit: variantIds.length,
+          pagination: false,
+          req,
+        })
       : Promise.resolve({ docs: [] as Variant[] }),
   ])
-  const productById = new Map(products.docs.map((p: Product) => [p.id, p]))
-  const variantById = new Map(variants.docs.map((v: Variant) => [v.id, v]))
+  const productById = new Map(products.docs.map((p) => [p.id, p]))
+  const variantById = new Map(variants.docs.map((v) => [v.id, v]))
   const result = new Map<string, { snapshot: ProductSnapshot; kind: ProductKind }>()
   for (const line of lines) {
     const product = productById.get(line.productId)

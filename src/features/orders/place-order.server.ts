@@ -135,6 +135,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
     const order = await payload.create({
       collection: 'orders',
       overrideAccess: true,
+      depth: 0, // the answer needs the id and total only
       req,
       context: { orderLifecycle: true },
       data: {
