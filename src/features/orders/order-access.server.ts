@@ -16,7 +16,7 @@ function hash(token: string): string {
 /** Gives the order a fresh access token and answers the Set-Cookie header carrying it. */
 export async function issueOrderAccess(payload: Payload, order: Pick<Order, 'id' | 'orderNumber'>, secure: boolean): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await payload.update({ collection: 'orders', id: order.id, overrideAccess: true, context: { orderLifecycle: true }, data: { accessTokenHash: hash(token) } })
+  await payload.update({ collection: 'orders', id: order.id, overrideAccess: true, depth: 0, context: { orderLifecycle: true }, data: { accessTokenHash: hash(token) } })
   const value = `${order.orderNumber}.${token}`
   return `${ORDER_ACCESS_COOKIE}=${value}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }

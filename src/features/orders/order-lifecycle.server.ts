@@ -74,6 +74,7 @@ async function appendHistory(payload: Payload, order: Order, data: Partial<Order
     collection: 'orders',
     id: order.id,
     overrideAccess: true,
+    depth: 0,
     context: { orderLifecycle: true },
     data: { ...data, history: [...(fresh.history ?? []), ...entries] },
   })

@@ -16,6 +16,7 @@ export async function paymentUrlFor(payload: Payload, order: Order, provider: Pa
       collection: 'orders',
       id: order.id,
       overrideAccess: true,
+      depth: 0,
       context: { orderLifecycle: true },
       data: { payment: { ...order.payment, provider: provider.name, reference: start.reference } },
     })
