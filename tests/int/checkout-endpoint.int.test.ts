@@ -1,6 +1,6 @@
 // POST /api/checkout/orders and the webhook endpoints as the browser and providers call them: good orders
 // answer 201 with a payment link and an access cookie; every kind of bad input is a clear 4xx and writes nothing.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { testPayload } from './payload'
@@ -54,13 +54,18 @@ describe(`POST /api/checkout/orders on ${db}`, () => {
     expect(cookie).toMatch(new RegExp(`^wh_order=${json.orderNumber}\\.[A-Za-z0-9_-]{40,}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax`))
     const order = (await payload.find({ collection: 'orders', where: { orderNumber: { equals: json.orderNumber } }, overrideAccess: true, showHiddenFields: true })).docs[0]!
     const token = cookie.split(';')[0]!.split('.')[1]!
-    expect(order.accessTokenHash).toMatch(/^[0-9a-f]{64}$/)
-    expect(order.accessTokenHash).not.toContain(token)
+    const sha256 = (t: string) => createHash('sha256').update(t).digest('hex')
+    expect(order.accessTokenHash).toBe(sha256(token)) // written with the order itself, never the token
     expect(order).toMatchObject({ email: 'ada@example.co.uk', phone: '07700900123', address: { postcode: 'YO1 7HH' } })
 
     const again = await post(body)
     expect(again.status).toBe(200)
     expect(await again.json()).toEqual(json)
+    // The repeat's browser gets a token of its own for the same order.
+    const againToken = again.headers.get('set-cookie')!.split(';')[0]!.split('.')[1]!
+    expect(againToken).not.toBe(token)
+    const reread = await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true, showHiddenFields: true })
+    expect(reread.accessTokenHash).toBe(sha256(againToken))
   })
 
   it('answers 409 sold_out with a clear message when the stock is not there', async () => {

@@ -13,12 +13,28 @@ function hash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** Gives the order a fresh access token and answers the Set-Cookie header carrying it. */
-export async function issueOrderAccess(payload: Payload, order: Pick<Order, 'id' | 'orderNumber'>, secure: boolean): Promise<string> {
+export interface OrderAccessToken {
+  readonly token: string
+  /** What the order keeps: never the token itself. */
+  readonly hash: string
+}
+
+/** A new random token, made before the order so that the order is written with its hash in one go. */
+export function newOrderAccessToken(): OrderAccessToken {
   const token = randomBytes(32).toString('base64url')
-  await payload.update({ collection: 'orders', id: order.id, overrideAccess: true, depth: 0, context: { orderLifecycle: true }, data: { accessTokenHash: hash(token) } })
-  const value = `${order.orderNumber}.${token}`
-  return `${ORDER_ACCESS_COOKIE}=${value}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+  return { token, hash: hash(token) }
+}
+
+/** The Set-Cookie header that lets this browser see the order's result page. */
+export function orderAccessCookie(orderNumber: string, access: OrderAccessToken, secure: boolean): string {
+  return `${ORDER_ACCESS_COOKIE}=${orderNumber}.${access.token}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
+/** Gives an existing order a fresh access token (a repeated checkout) and answers the Set-Cookie header. */
+export async function issueOrderAccess(payload: Payload, order: Pick<Order, 'id' | 'orderNumber'>, secure: boolean): Promise<string> {
+  const access = newOrderAccessToken()
+  await payload.update({ collection: 'orders', id: order.id, overrideAccess: true, depth: 0, context: { orderLifecycle: true }, data: { accessTokenHash: access.hash } })
+  return orderAccessCookie(order.orderNumber, access, secure)
 }
 
 function cookieGrants(order: Order, cookieValue: string | undefined): boolean {

@@ -26,6 +26,8 @@ export interface PlaceOrderInput {
   /** The signed-in customer placing it, if any (guests: null). */
   readonly customerId?: number | null
   readonly finance?: FinanceOrderDetails
+  /** The hash of the placing browser's order-access token (see order-access.server.ts), kept with the new order. */
+  readonly accessTokenHash?: string
 }
 
 export type PlaceOrderRefusal =

@@ -176,6 +176,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
         stock: { state: 'held', holdExpiresAt, couponCounted },
         finance: finance && input.finance ? { ...input.finance, figures: input.finance.figures } : undefined,
         checkoutKey: input.checkoutKey,
+        accessTokenHash: input.accessTokenHash,
         history: [
           {
             at: now.toISOString(),

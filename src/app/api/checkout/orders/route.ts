@@ -7,7 +7,7 @@ import { describeIssues } from '../../../../features/checkout/basket-request'
 import { placeOrderRequest } from '../../../../features/checkout/checkout-form'
 import { jsonError, readJson } from '../../../../features/orders/http.server'
 import { markPaymentFailed } from '../../../../features/orders/order-lifecycle.server'
-import { issueOrderAccess } from '../../../../features/orders/order-access.server'
+import { issueOrderAccess, newOrderAccessToken, orderAccessCookie } from '../../../../features/orders/order-access.server'
 import { placeOrder } from '../../../../features/orders/place-order.server'
 import { paymentUrlFor } from '../../../../features/orders/start-payment.server'
 
@@ -26,6 +26,7 @@ export async function POST(request: Request): Promise<Response> {
   const { user } = await payload.auth({ headers: request.headers }).catch(() => ({ user: null }))
   const customerId = user && user.collection === 'users' ? Number(user.id) : null
 
+  const access = newOrderAccessToken()
   const result = await placeOrder(payload, {
     kind: 'card',
     checkoutKey: input.checkoutKey,
@@ -35,6 +36,7 @@ export async function POST(request: Request): Promise<Response> {
     contact: input.contact,
     address: input.address,
     customerId,
+    accessTokenHash: access.hash,
   })
   if (!result.ok) {
     const { ok: _ok, status, code, message, ...rest } = result
@@ -51,7 +53,9 @@ export async function POST(request: Request): Promise<Response> {
     if (result.created) await markPaymentFailed(payload, { orderNumber: order.orderNumber, reference: order.payment?.reference ?? '', amountPence: order.totalPence, provider: provider.name, failureMessage: 'The payment service could not be reached.' })
     return jsonError(502, 'payment_unavailable', 'We could not reach the card payment service, so nothing has been charged and your basket is unchanged. Please try again in a minute.')
   }
-  const cookie = await issueOrderAccess(payload, order, env().SITE_URL.startsWith('https:'))
+  const secure = env().SITE_URL.startsWith('https:')
+  // A new order already holds this browser's token; a repeated checkout gets a fresh one for its order.
+  const cookie = result.created ? orderAccessCookie(order.orderNumber, access, secure) : await issueOrderAccess(payload, order, secure)
   return Response.json(
     { orderNumber: result.orderNumber, totalPence: result.totalPence, paymentUrl },
     { status: result.created ? 201 : 200, headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } },
