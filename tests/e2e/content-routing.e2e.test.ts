@@ -178,13 +178,23 @@ describe('cookie consent', () => {
     const { page } = await newPage()
     await page.goto('/')
     const banner = page.getByRole('region', { name: 'Cookies' })
-    await banner.waitFor({ state: 'visible' }) // opens once the page has hydrated
+    // In the page's HTML, so painted with the page rather than after hydration.
+    await expect(page.locator('html').getAttribute('data-consent-stored')).resolves.toBeNull()
+    await banner.waitFor({ state: 'visible' })
     expect(await page.locator('#wh-gtm').count()).toBe(0)
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('.consent button')].find((b) => b.textContent === 'Reject analytics cookies')
+      return button !== undefined && Object.keys(button).some((k) => k.startsWith('__react'))
+    })
     await page.getByRole('button', { name: 'Reject analytics cookies' }).click()
     await banner.waitFor({ state: 'detached' })
     const cookies = await page.context().cookies()
     expect(cookies.find((c) => c.name === 'wh_consent')?.value).toBe('declined')
+    // A returning visitor: the banner is in the HTML but hidden before the first paint, then removed.
+    const html = await (await page.request.get('/')).text()
+    expect(html).toContain('consent--first')
     await page.reload()
+    await expect(page.locator('html').getAttribute('data-consent-stored')).resolves.toBe('')
     await page.waitForLoadState('networkidle')
     await expect(page.getByRole('region', { name: 'Cookies' }).count()).resolves.toBe(0)
     await page.getByRole('button', { name: 'Cookie settings' }).click()

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
 import { ConsentBanner, CookieSettingsButton } from '../../features/consent/consent-banner'
+import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
 import { MiniBasket } from '../../features/basket/components/mini-basket'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
@@ -86,6 +87,11 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
             </p>
           )}
         </footer>
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_PRECHECK_SCRIPT }} />
+        {/* Without JavaScript no analytics can load, so there is nothing to ask. */}
+        <noscript>
+          <style>{'.consent--first{display:none}'}</style>
+        </noscript>
         <ConsentBanner tagManagerId={process.env.GTM_ID || undefined} />
         <ServiceWorkerRegistration />
       </body>

@@ -16,13 +16,18 @@ function loadTagManager(id: string) {
 }
 
 export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
-  const [open, setOpen] = useState(false)
+  // Open in the page's HTML; CSS hides it before the first paint when a choice is stored (CONSENT_PRECHECK_SCRIPT).
+  const [open, setOpen] = useState(true)
+  const [reopened, setReopened] = useState(false)
   useEffect(() => {
     const choice = readConsent(document.cookie)
     if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is only readable in the browser
-    if (!choice) setOpen(true)
-    const reopen = () => setOpen(true)
+    if (choice) setOpen(false)
+    const reopen = () => {
+      setReopened(true)
+      setOpen(true)
+    }
     window.addEventListener(OPEN_EVENT, reopen)
     return () => window.removeEventListener(OPEN_EVENT, reopen)
   }, [tagManagerId])
@@ -36,7 +41,7 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
 
   if (!open) return null
   return (
-    <section className="consent" role="region" aria-labelledby="consent-title">
+    <section className={reopened ? 'consent' : 'consent consent--first'} role="region" aria-labelledby="consent-title">
       <h2 id="consent-title" className="consent__title">Cookies</h2>
       <p>
         We use essential cookies to run the shop. With your permission we’d also use analytics cookies to see how the site is used.
