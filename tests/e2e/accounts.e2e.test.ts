@@ -80,6 +80,9 @@ async function signIn(page: Page, email: string, password: string) {
 async function signOutFromAccount(tracked: TrackedPage) {
   const { page } = tracked
   await page.goto('/account')
+  // Let the page's saved-basket sync finish its merge first (it then notes the account in sessionStorage):
+  // a request of it still in flight when the session ends rightly gets 401, a console error to this test.
+  await page.waitForFunction(() => window.sessionStorage.getItem('wheelhouse.basketMergedFor') !== null)
   await page.getByRole('button', { name: 'Sign out' }).click()
   await page.waitForURL((u) => u.pathname === '/logout')
   await page.getByRole('heading', { name: 'You are signed out' }).waitFor()
