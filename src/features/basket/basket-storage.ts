@@ -7,37 +7,28 @@
 import { EMPTY_BASKET, type Basket } from '../../domain/basket/basket'
 import { parseStoredBasket } from '../../domain/basket/parse-stored-basket'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
+import { parseStoredRoot } from '../../config/browser-storage'
 
 const DELIVERY_METHODS: readonly DeliveryMethod[] = ['flat_rate', 'free', 'dealer_delivery']
 
-function parseStore(raw: string | null): Record<string, unknown> {
-  if (!raw) return {}
-  try {
-    const value: unknown = JSON.parse(raw)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
-
 /** The basket in the stored store text, or an empty basket when there is none or it does not parse. */
 export function basketFromStore(raw: string | null): Basket {
-  return parseStoredBasket(parseStore(raw).basket) ?? EMPTY_BASKET
+  return parseStoredBasket(parseStoredRoot(raw).basket) ?? EMPTY_BASKET
 }
 
 /** The stored delivery choice, or null when none or not one the shop knows. */
 export function deliveryFromStore(raw: string | null): DeliveryMethod | null {
-  const delivery = parseStore(raw).delivery
+  const delivery = parseStoredRoot(raw).delivery
   const method = delivery && typeof delivery === 'object' ? (delivery as { method?: unknown }).method : undefined
   return DELIVERY_METHODS.find((m) => m === method) ?? null
 }
 
 /** The store text with its basket replaced; other slices stay as they were. */
 export function storeWithBasket(raw: string | null, basket: Basket): string {
-  return JSON.stringify({ ...parseStore(raw), basket })
+  return JSON.stringify({ ...parseStoredRoot(raw), basket })
 }
 
 /** The store text with the basket and delivery slices replaced; other slices stay as they were. */
 export function storeWithSlices(raw: string | null, slices: { basket: Basket; deliveryMethod: DeliveryMethod | null }): string {
-  return JSON.stringify({ ...parseStore(raw), basket: slices.basket, delivery: { method: slices.deliveryMethod } })
+  return JSON.stringify({ ...parseStoredRoot(raw), basket: slices.basket, delivery: { method: slices.deliveryMethod } })
 }

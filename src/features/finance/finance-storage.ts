@@ -4,6 +4,7 @@ import { z } from '../../lib/zod'
 import { INITIAL_FINANCE_STATE, type FinanceState } from '../../domain/finance/finance-state'
 import { restoreFinanceState, serialiseFinanceState } from '../../domain/finance/finance-state-storage'
 import { EMPTY_CONTACT, type FinanceContact } from './finance-contact'
+import { parseStoredRoot } from '../../config/browser-storage'
 
 const contactSchema = z.object({
   firstName: z.string().max(80).catch(''),
@@ -15,33 +16,23 @@ const contactSchema = z.object({
   shippingMethod: z.enum(['free', 'dealer_delivery']).catch('free'),
 })
 
-function parseStore(raw: string | null): Record<string, unknown> {
-  if (!raw) return {}
-  try {
-    const value: unknown = JSON.parse(raw)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
-}
-
 export function financeFromStore(raw: string | null): FinanceState {
-  const stored = parseStore(raw).finance
+  const stored = parseStoredRoot(raw).finance
   return stored === undefined ? INITIAL_FINANCE_STATE : restoreFinanceState(stored)
 }
 
 export function contactFromStore(raw: string | null): FinanceContact {
-  const parsed = contactSchema.safeParse(parseStore(raw).financeContact ?? {})
+  const parsed = contactSchema.safeParse(parseStoredRoot(raw).financeContact ?? {})
   return parsed.success ? parsed.data : EMPTY_CONTACT
 }
 
 /** The store text with the finance slice (and optionally the contact) replaced; the basket and others untouched. */
 export function storeWithFinance(raw: string | null, state: FinanceState, contact?: FinanceContact): string {
-  const store = parseStore(raw)
+  const store = parseStoredRoot(raw)
   return JSON.stringify({ ...store, finance: JSON.parse(serialiseFinanceState(state)) as unknown, ...(contact ? { financeContact: contact } : {}) })
 }
 
 export function storeWithoutFinanceContact(raw: string | null): string {
-  const { financeContact: _removed, ...rest } = parseStore(raw)
+  const { financeContact: _removed, ...rest } = parseStoredRoot(raw)
   return JSON.stringify(rest)
 }

@@ -10,6 +10,7 @@ import type { PricedLineJson } from '../pricing-contract'
 import { pricedOrPrevious, useBasketPricing } from '../use-basket-pricing'
 import { BasketSummary } from './basket-summary'
 import { BasketError } from './basket-error'
+import { BasketLoading, BasketNotice, PricingPending } from './basket-states'
 import { CouponForm } from './coupon-form'
 import { KlarnaModal } from './klarna-modal'
 
@@ -79,21 +80,20 @@ export function BasketView() {
   const priced = pricedOrPrevious(pricing)
   const dispatch = dispatchShop
 
-  if (!state.hydrated) return <p className="basket-loading">Loading your basket…</p>
+  if (!state.hydrated) return <BasketLoading />
 
   if (state.basket.items.length === 0) {
     return (
       <>
         <BasketError state={state} />
-        <div className="basket-empty">
-          <h2>Your basket is empty</h2>
+        <BasketNotice title="Your basket is empty">
           <p>Browse our bikes, rider wear and accessories and add what you like; your basket is kept on this device.</p>
           <p>
             <a className="button button--solid" href={paths.allBikes()}>
               Browse all bikes
             </a>
           </p>
-        </div>
+        </BasketNotice>
       </>
     )
   }
@@ -156,12 +156,8 @@ export function BasketView() {
                 Can I pay later or monthly?
               </button>
             </>
-          ) : pricing.status === 'error' ? (
-            <p role="alert" className="basket-problem">
-              {pricing.message}
-            </p>
           ) : (
-            <p className="basket-loading">Checking prices and stock…</p>
+            <PricingPending pricing={pricing} waiting="Checking prices and stock…" />
           )}
         </aside>
       </div>

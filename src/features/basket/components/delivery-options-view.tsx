@@ -9,6 +9,7 @@ import { shopStore, useShopState } from '../basket-store'
 import { pricedOrPrevious, useBasketPricing } from '../use-basket-pricing'
 import { BasketError } from './basket-error'
 import { BasketSummary } from './basket-summary'
+import { BasketLoading, BasketNotice, PricingPending } from './basket-states'
 
 export function DeliveryOptionsView() {
   const state = useShopState()
@@ -16,18 +17,17 @@ export function DeliveryOptionsView() {
   const priced = pricedOrPrevious(pricing)
   const [error, setError] = useState<string | null>(null)
 
-  if (!state.hydrated) return <p className="basket-loading">Loading your basket…</p>
+  if (!state.hydrated) return <BasketLoading />
   if (state.basket.items.length === 0) {
     return (
-      <div className="basket-empty">
-        <h2>Your basket is empty</h2>
+      <BasketNotice title="Your basket is empty">
         <p>
           Add something to your basket first. <a href={paths.allBikes()}>Browse all bikes</a>
         </p>
-      </div>
+      </BasketNotice>
     )
   }
-  if (!priced) return pricing.status === 'error' ? <p role="alert" className="basket-problem">{pricing.message}</p> : <p className="basket-loading">Checking delivery options…</p>
+  if (!priced) return <PricingPending pricing={pricing} waiting="Checking delivery options…" />
 
   const chosen = priced.deliveryOptions.some((o) => o.method === state.deliveryMethod) ? state.deliveryMethod : null
   const handover = priced.deliveryOptions.some((o) => o.method === 'dealer_delivery')

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths'
 import { shopStore, useShopState } from '../../basket/basket-store'
 import { BasketError } from '../../basket/components/basket-error'
 import { BasketSummary } from '../../basket/components/basket-summary'
+import { BasketLoading, BasketNotice, PricingPending } from '../../basket/components/basket-states'
 import { applyPricing, fetchPricing, pricedOrPrevious, useBasketPricing } from '../../basket/use-basket-pricing'
 import { pricingLines } from '../../basket/store-state'
 import type { CheckoutForm } from '../checkout-form'
@@ -117,26 +118,24 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
     void loadFormRules()
   }, [])
 
-  if (!state.hydrated) return <p className="basket-loading">Loading your basket…</p>
+  if (!state.hydrated) return <BasketLoading />
   if (state.basket.items.length === 0) {
     return (
-      <div className="basket-empty">
-        <h2>Your basket is empty</h2>
+      <BasketNotice title="Your basket is empty">
         <p>
           There is nothing to pay for yet. <a href={paths.allBikes()}>Browse all bikes</a>
         </p>
-      </div>
+      </BasketNotice>
     )
   }
   const deliveryChosen = priced ? priced.deliveryOptions.some((o) => o.method === state.deliveryMethod) : true
   if (!state.deliveryMethod || !deliveryChosen) {
     return (
-      <div className="basket-empty">
-        <h2>Choose delivery first</h2>
+      <BasketNotice title="Choose delivery first">
         <p>
           Tell us how you would like to receive your order. <a href={paths.basketDeliveryOptions()}>Choose delivery or collection</a>
         </p>
-      </div>
+      </BasketNotice>
     )
   }
 
@@ -348,12 +347,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
             </section>
             <BasketSummary priced={priced} busy={pricing.status === 'loading'} title="Order summary" />
           </>
-        ) : pricing.status === 'error' ? (
-          <p role="alert" className="basket-problem">
-            {pricing.message}
-          </p>
         ) : (
-          <p className="basket-loading">Checking prices and stock…</p>
+          <PricingPending pricing={pricing} waiting="Checking prices and stock…" />
         )}
       </aside>
     </div>
