@@ -7,6 +7,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage, type TrackedPage } from './browser'
+import { hydrated } from './shop-fixtures'
 
 const base = inject('baseURL')
 const env = inject('e2eEnv')
@@ -63,15 +64,11 @@ async function look(page: Page, name: string) {
   expect(await axeViolations(page), `axe on ${name}`).toEqual([])
 }
 
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const button = document.querySelector('form button[type="submit"]')
-    return button !== null && Object.keys(button).some((k) => k.startsWith('__react'))
-  })
-}
+/** The page's form has hydrated (its submit button carries React's props). */
+const formHydrated = (page: Page) => hydrated(page, 'form button[type="submit"]')
 
 async function signIn(page: Page, email: string, password: string) {
-  await hydrated(page)
+  await formHydrated(page)
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -118,7 +115,7 @@ describe('a customer account in the browser', () => {
     const { page, problems } = tracked
     await page.goto('/register')
     await look(page, 'register')
-    await hydrated(page)
+    await formHydrated(page)
     await page.getByLabel('First name').fill('Robin')
     await page.getByLabel('Last name').fill('Rider')
     await page.getByLabel('Email address').fill(email)
@@ -188,7 +185,7 @@ describe('a customer account in the browser', () => {
     const { page, problems } = await newPage()
     await page.goto('/forgot-password')
     await look(page, 'forgot-password')
-    await hydrated(page)
+    await formHydrated(page)
     await page.getByLabel('Email address').fill(email)
     await page.getByRole('button', { name: 'Email me a reset link' }).click()
     await page.getByText(/we have emailed it a link/).waitFor()
@@ -204,7 +201,7 @@ describe('a customer account in the browser', () => {
 
     await page.goto(link!)
     await look(page, 'reset-password')
-    await hydrated(page)
+    await formHydrated(page)
     await page.getByLabel('New password', { exact: true }).fill('my new e2e passphrase')
     await page.getByLabel('New password again').fill('my new e2e passphrase')
     await page.getByRole('button', { name: 'Save new password' }).click()
@@ -213,7 +210,7 @@ describe('a customer account in the browser', () => {
 
     // The link works once
     await page.goto(link!)
-    await hydrated(page)
+    await formHydrated(page)
     await page.getByLabel('New password', { exact: true }).fill('another e2e passphrase')
     await page.getByLabel('New password again').fill('another e2e passphrase')
     await page.getByRole('button', { name: 'Save new password' }).click()
@@ -337,7 +334,7 @@ describe('guest order lookup', () => {
     const { page, problems } = await newPage()
     await page.goto('/order-lookup')
     await look(page, 'order-lookup')
-    await hydrated(page)
+    await formHydrated(page)
     await page.getByLabel('Order number').fill('WH-DEMO01')
     await page.getByLabel('Email address used for the order').fill('someone.else@example.com')
     await page.getByRole('button', { name: 'Find my order' }).click()

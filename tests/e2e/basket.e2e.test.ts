@@ -1,49 +1,15 @@
 // The basket side of checkout in Chromium: the mini basket, plus stopping at stock, coupons (applied, invalid,
 // removed), the basket error after a staff price change, delivery options, the checkout form's checks, bad input
 // to the basket endpoints, the saved basket of a signed-in customer, and axe on every basket page.
-import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { addFromProductPage, adminToken } from './shop-fixtures'
 
 const base = inject('baseURL')
 afterAll(closeBrowser)
 
 const LOCK = '/products/abus-bordo-6000'
 const GLOVES = '/products/alpinestars-smx-1-air-gloves'
-
-async function hydrated(page: Page, selector = 'button.pdp-add') {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector(s)
-    return el !== null && Object.keys(el).some((k) => k.startsWith('__react'))
-  }, selector)
-}
-
-async function acceptCookies(page: Page) {
-  const reject = page.getByRole('button', { name: 'Reject analytics cookies' })
-  if (await reject.isVisible().catch(() => false)) await reject.click()
-}
-
-/** Adds the product at `path` (optionally a size and colour) through its page and closes the modal. */
-async function addFromProductPage(page: Page, path: string, choice: { size?: string; colour?: string } = {}) {
-  await page.goto(path)
-  await hydrated(page)
-  await acceptCookies(page)
-  if (choice.size) await page.locator(`input[name="size"][value="${choice.size}"]`).check()
-  if (choice.colour) await page.locator(`input[name="colour"][value="${choice.colour}"]`).check()
-  await page.getByRole('button', { name: 'Add to basket' }).click()
-  await page.getByRole('dialog', { name: 'Added to your basket' }).waitFor()
-  await page.keyboard.press('Escape')
-}
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
-  })
-  expect(res.status).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
 
 async function productBySlug(token: string, slug: string) {
   const res = await fetch(`${base}/api/products?where[slug][equals]=${slug}&depth=0`, { headers: { Authorization: `JWT ${token}` } })

@@ -8,31 +8,13 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { closeBrowser, newPage } from './browser'
+import { addFromProductPage } from './shop-fixtures'
 
 const base = inject('baseURL')
 afterAll(closeBrowser)
 
 const JACKET = '/products/oxford-mondial-jacket'
 const LOCK = '/products/abus-bordo-6000'
-
-async function hydrated(page: Page, selector = 'button.pdp-add') {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector(s)
-    return el !== null && Object.keys(el).some((k) => k.startsWith('__react'))
-  }, selector)
-}
-
-async function addFromProductPage(page: Page, path: string, choice: { size?: string; colour?: string } = {}) {
-  await page.goto(path)
-  await hydrated(page)
-  const reject = page.getByRole('button', { name: 'Reject analytics cookies' })
-  if (await reject.isVisible().catch(() => false)) await reject.click()
-  if (choice.size) await page.locator(`input[name="size"][value="${choice.size}"]`).check()
-  if (choice.colour) await page.locator(`input[name="colour"][value="${choice.colour}"]`).check()
-  await page.getByRole('button', { name: 'Add to basket' }).click()
-  await page.getByRole('dialog', { name: 'Added to your basket' }).waitFor()
-  await page.keyboard.press('Escape')
-}
 
 let token: string | undefined
 async function admin(path: string, init: RequestInit = {}) {

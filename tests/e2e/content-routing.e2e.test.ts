@@ -2,21 +2,12 @@
 // the service worker and cookie consent, as a visitor (and a search engine) meets them.
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { adminToken } from './shop-fixtures'
 
 const base = inject('baseURL')
 const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: 'manual', ...init })
 
 afterAll(closeBrowser)
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
-  })
-  expect(res.status).toBe(200)
-  return ((await res.json()) as { token: string }).token
-}
 
 describe('content', () => {
   it('renders a CMS page at /{slug} with its SEO fields', async () => {

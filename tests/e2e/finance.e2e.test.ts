@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { adminToken, hydrated } from './shop-fixtures'
 
 const base = inject('baseURL')
 const USED_BIKE = '/products/used-honda-cb500f-2021'
@@ -48,19 +49,6 @@ async function checkStep(page: Page, name: string) {
 /** The monthly payment of the chosen quote card (step 1) or the quote shown (later steps). */
 async function monthly(page: Page, scope = '[data-chosen="true"]'): Promise<string> {
   return (await page.locator(`${scope} .rep-example__row`).first().locator('dd').innerText()).trim()
-}
-
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((s) => {
-    const el = document.querySelector(s)
-    return el !== null && Object.keys(el).some((k) => k.startsWith('__react'))
-  }, selector)
-}
-
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }) })
-  expect(res.status).toBe(200)
-  return ((await res.json()) as { token: string }).token
 }
 
 describe('finance checkout', () => {

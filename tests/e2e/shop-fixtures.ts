@@ -1,0 +1,41 @@
+// Shop fixtures the e2e files share: waiting for hydration, the cookie banner, adding to the basket through a
+// product page, and an admin token for checking what the shop recorded.
+import type { Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+
+/** Resolves once the element at `selector` is in the page and React has hydrated it. */
+export async function hydrated(page: Page, selector = 'button.pdp-add') {
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s)
+    return el !== null && Object.keys(el).some((k) => k.startsWith('__react'))
+  }, selector)
+}
+
+/** Gets the cookie banner out of the way, if it is showing; the consent feature's own test covers the choice. */
+export async function rejectAnalyticsCookies(page: Page) {
+  const reject = page.getByRole('button', { name: 'Reject analytics cookies' })
+  if (await reject.isVisible().catch(() => false)) await reject.click()
+}
+
+/** Adds the product at `path` (optionally a size and colour) through its page and closes the modal. */
+export async function addFromProductPage(page: Page, path: string, choice: { size?: string; colour?: string } = {}) {
+  await page.goto(path)
+  await hydrated(page)
+  await rejectAnalyticsCookies(page)
+  if (choice.size) await page.locator(`input[name="size"][value="${choice.size}"]`).check()
+  if (choice.colour) await page.locator(`input[name="colour"][value="${choice.colour}"]`).check()
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await page.getByRole('dialog', { name: 'Added to your basket' }).waitFor()
+  await page.keyboard.press('Escape')
+}
+
+/** A Payload session token for the seeded admin. */
+export async function adminToken(): Promise<string> {
+  const res = await fetch(`${inject('baseURL')}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { token: string }).token
+}
