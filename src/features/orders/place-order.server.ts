@@ -7,6 +7,7 @@ import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { resolveShippingAddress } from '../../domain/delivery/delivery'
 import { generateOrderNumber } from '../../domain/orders/order-number'
 import type { Order } from '../../payload-types'
+import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../checkout/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
 import { countCouponUse, returnStock, takeStock, uncountCouponUse, type StockLine } from './stock.server'
@@ -73,9 +74,7 @@ function stockLinesOf(priced: PricedBasket): (StockLine & { itemId: string; name
 }
 
 async function dealerShopAddress(payload: Payload, req: Partial<PayloadRequest>) {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-  const a = settings.address
-  return a?.line1 && a.town && a.postcode ? { address1: a.line1, address2: a.line2 ?? '', city: a.town, postcode: a.postcode, country: a.country ?? 'GB' } : null
+  return dealerShopOf(await payload.findGlobal({ slug: 'site-settings', depth: 0, req }))
 }
 
 export async function placeOrder(payload: Payload, input: PlaceOrderInput): Promise<PlaceOrderResult> {
