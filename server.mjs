@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
+import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
 import { createResponseCache } from './server-lib/response-cache.mjs'
 
 const port = Number(process.env.PORT || 3000)
@@ -23,10 +24,58 @@ function log(level, fields) {
 
 let stopping = false
 const startedAt = Date.now()
-// Cleared by the CMS revalidation hook (src/cms/hooks/revalidate-storefront.ts) on every staff change.
+// Invalidated through the storefront bus below (src/cms/hooks/revalidate-storefront.ts publishes on it).
 const responseCache = createResponseCache()
 globalThis.__wheelhouseResponseCache = responseCache
 await app.prepare()
+
+// The storefront bus (ADR 008): a change to the catalogue reaches this process's response cache at once and
+// Next's caches through a signed loopback request (they can only be revalidated inside a request); with
+// REDIS_URL it is also published to every other app instance, which does the same on its side.
+const STOREFRONT_CHANNEL = 'wheelhouse:storefront'
+const instanceId = randomUUID()
+async function revalidateNext(change) {
+  const key = secret()
+  if (!key) return
+  const body = JSON.stringify(change)
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/internal/revalidate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': createHmac('sha256', key).update(body).digest('hex') },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    })
+    if (!response.ok) log('warn', { msg: 'storefront revalidation refused', status: response.status })
+  } catch (error) {
+    log('warn', { msg: 'storefront revalidation failed', err: String(error) })
+  }
+}
+function applyChange(change, nextDone) {
+  responseCache.invalidate(change)
+  if (!nextDone) void revalidateNext(change)
+}
+let publisher = null
+if (process.env.REDIS_URL) {
+  const { Redis } = await import('ioredis')
+  publisher = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2 })
+  const subscriber = new Redis(process.env.REDIS_URL)
+  for (const client of [publisher, subscriber]) client.on('error', (error) => log('warn', { msg: 'redis', err: String(error) }))
+  await subscriber.subscribe(STOREFRONT_CHANNEL)
+  subscriber.on('message', (_channel, message) => {
+    try {
+      const { from, change } = JSON.parse(message)
+      if (from !== instanceId) applyChange(change, false)
+    } catch {
+      log('warn', { msg: 'unreadable storefront change', message: String(message).slice(0, 200) })
+    }
+  })
+}
+globalThis.__wheelhouseStorefrontBus = {
+  publish(change, { nextDone }) {
+    applyChange(change, nextDone)
+    publisher?.publish(STOREFRONT_CHANNEL, JSON.stringify({ from: instanceId, change })).catch((error) => log('warn', { msg: 'storefront change not published', err: String(error) }))
+  },
+}
 
 // 404s are counted for staff (admin: Content › Not-found paths): batched here, sent every 10 s to an
 // internal endpoint that only this process can call (the batch is signed with the Payload secret).
@@ -102,6 +151,7 @@ const server = http.createServer((req, res) => {
   const https = trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted)
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   dedupeLocation(res)
+  closeAfterEarlyResponse(req, res)
   res.on('finish', () => {
     if (res.statusCode === 404 && req.method === 'GET') noteNotFound(req)
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
@@ -124,7 +174,8 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000
 
 server.listen(port, hostname, () => {
-  log('info', { msg: `Wheelhouse ready on http://localhost:${port}`, port, readyMs: Date.now() - startedAt })
+  const siteUrl = process.env.SITE_URL || `http://localhost:${port}`
+  log('info', { msg: `Wheelhouse ready on http://localhost:${port}; sign-in works at ${new URL(siteUrl).origin}`, port, siteUrl, readyMs: Date.now() - startedAt })
 })
 
 function shutdown(signal) {

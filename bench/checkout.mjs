@@ -1,21 +1,16 @@
 #!/usr/bin/env node
 // Card-checkout throughput and latency of POST /api/checkout/orders, the existing build served on a throwaway SQLite and PostgreSQL database each. Usage: npm run bench:checkout
-import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
-import { runEntry } from '../scripts/run-ts.mjs'
+import { api, checkoutRequest, pgAdmin, PG_SERVER, prepareDatabase as prepare, serveShop, shopEnv, stopShop } from '../scripts/shop-process.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
 const PORT = 3430
 const CONNECTIONS = 16
 const SECONDS = 10
 const STOCK = 1_000_000
 const PRODUCT_SLUG = 'abus-bordo-6000' // a seeded simple product (a lock): parcel or collection, no variants
-const PG_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres'
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234' }
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 
@@ -32,94 +27,15 @@ async function cleanUp() {
 }
 process.once('SIGINT', () => cleanUp().finally(() => process.exit(130)))
 
-function shopEnv(databaseUrl, dir) {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    DATABASE_URL: databaseUrl,
-    PORT: String(PORT),
-    SITE_URL: `http://localhost:${PORT}`,
-    MEDIA_DIR: path.join(dir, 'media'),
-    OUTBOX_DIR: path.join(dir, 'outbox'),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    // Every secret from here, so nothing is generated into data/secrets.json; the built-in card gateway and
-    // file outbox whatever the caller's environment says.
-    PAYLOAD_SECRET: SECRET,
-    JWT_SECRET: SECRET,
-    TEST_GATEWAY_WEBHOOK_SECRET: SECRET,
-    FINANCE_SERVICE_PASSWORD: SECRET,
-    STRIPE_SECRET_KEY: '',
-    SMTP_URL: '',
-  }
-}
+const shopEnvFor = (databaseUrl, dir) => shopEnv({ databaseUrl, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
 
-async function pgAdmin(sql) {
-  const client = new pg.Client({ connectionString: PG_SERVER, connectionTimeoutMillis: 3000 })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Migrates and seeds, as `npm start` does; exit 13 is the module-loading stall scripts/run-ts.mjs describes. */
-async function prepare(env) {
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const run = await runEntry('src/cms/prepare.ts', [], env)
-    if (run.status === 0) return
-    if (run.status !== 13) throw new Error(`migrating and seeding failed (exit ${run.status ?? run.signal})`)
-  }
-  throw new Error('migrating and seeding stalled three times')
-}
-
-/** server.mjs on the existing build, like bench/serve.mjs, but with this database's environment and a log file. */
+/** server.mjs on the existing build, stopped by the clean-up. */
 async function serve(env, logFile) {
-  const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: root, env, stdio: ['ignore', log, log] })
-  fs.closeSync(log)
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve()
-      child.once('exit', resolve)
-      child.kill('SIGTERM')
-    })
-  cleanups.push(stop)
-  const base = `http://localhost:${PORT}`
-  for (let waited = 0; waited < 60_000; waited += 250) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`)
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`server.mjs did not answer /api/health within 60 s; see ${logFile}`)
+  const { base, child } = await serveShop(env, logFile)
+  cleanups.push(() => stopShop(child))
+  return base
 }
 
-async function api(base, token, method, url, body) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `JWT ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = await response.json().catch(() => null)
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(json)}`)
-  return json
-}
-
-const checkoutBody = (productId) => ({
-  checkoutKey: randomUUID(),
-  lines: [{ productId, count: 1 }],
-  deliveryMethod: 'free', // collection from the dealer
-  contact: { firstName: 'Ada', lastName: 'Rider', email: 'ada@example.co.uk', phone: '07700 900123' },
-  address: { line1: '2 Low Road', town: 'York', postcode: 'YO1 7HH' },
-  acceptTerms: true,
-})
 
 /** Waits for every answer (`amount`, not `duration`): a request cut off at the end could still take stock unseen. */
 function placeOrders(base, productId, amount) {
@@ -127,13 +43,7 @@ function placeOrders(base, productId, amount) {
     url: `${base}/api/checkout/orders`,
     connections: CONNECTIONS,
     amount,
-    requests: [
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify(checkoutBody(productId)) }),
-      },
-    ],
+    requests: [checkoutRequest(productId)],
   })
 }
 
@@ -151,7 +61,7 @@ async function benchDatabase(kind) {
     url.pathname = `/${name}`
     databaseUrl = url.href
   }
-  const env = shopEnv(databaseUrl, dir)
+  const env = shopEnvFor(databaseUrl, dir)
   console.info(`bench: ${kind}: migrating and seeding a throwaway database (about 30 s)…`)
   await prepare(env)
   const logFile = path.join(dir, 'server.log')

@@ -22,6 +22,14 @@ try {
   console.error(`wheelhouse: ${error.message}`)
   process.exit(1)
 }
+// Session cookies and the CSRF check are bound to SITE_URL's origin: say which one, since any other address
+// (another port, another host name) serves pages but never keeps anyone signed in.
+process.env.SITE_URL = settings.SITE_URL
+console.info(
+  `wheelhouse: the shop expects to be opened at ${new URL(settings.SITE_URL).origin}` +
+    (settings.siteUrlDerived ? ' (from HOST and PORT; set SITE_URL to the public address when it differs)' : ' (SITE_URL)') +
+    '; sign-in works only there',
+)
 
 // 2. Migrate and seed, in a child process so the server starts with a clean module graph.
 async function prepare() {

@@ -1,7 +1,8 @@
 // An in-process cache of whole storefront responses, in front of Next's handler. Public catalogue and
 // content pages are the same for every visitor (the basket lives in the browser), so a rendered page can
-// be replayed byte for byte until staff change something: the CMS revalidation hook clears this cache
-// through globalThis (Next runs in this same process). Only anonymous full-document GETs are cached, and
+// be replayed byte for byte until something changes: the storefront bus of server.mjs invalidates it
+// (everything on a staff edit, the pages of the products a sale touched), also when the change was made
+// on another app instance (ADR 008). Only anonymous full-document GETs are cached, and
 // only pages Next itself marks as shared-cacheable (s-maxage: static and ISR pages) plus the listings,
 // which read their filters from the query string (so Next renders them per request) but are public.
 // Anything with a session cookie, an RSC/prefetch header, a Set-Cookie or a non-200 status passes through.
@@ -95,9 +96,23 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
     }
   }
 
+  /**
+   * Applies a storefront change (src/config/storefront-change.ts): everything for a staff edit; for a sale,
+   * only the pages that show its products: their product pages, the listings and the home page.
+   */
+  function invalidate(change) {
+    if (!change || change.kind !== 'products') return entries.clear()
+    const products = new Set((change.slugs ?? []).map((slug) => `/products/${slug}`))
+    for (const key of [...entries.keys()]) {
+      const pathOnly = key.slice(key.indexOf(' ') + 1).split('?')[0]
+      if (pathOnly === '/' || PUBLIC_LISTING.test(pathOnly) || products.has(pathOnly.toLowerCase())) entries.delete(key)
+    }
+  }
+
   return {
     serve,
     keyFor,
+    invalidate,
     clear: () => entries.clear(),
     get size() {
       return entries.size

@@ -87,4 +87,22 @@ describe('response cache', () => {
     cache.clear()
     expect(cache.size).toBe(0)
   })
+
+  it('a sale forgets only the pages that show its products; a staff change forgets everything', () => {
+    const cache = createResponseCache()
+    const fill = (url: string) => {
+      const res = response()
+      cache.serve(request(url), res)
+      res.setHeader('cache-control', 's-maxage=300')
+      res.end(url)
+    }
+    const urls = ['/', '/all-bikes', '/all-bikes?condition=used', '/brand/trek', '/search?q=lock', '/products/abus-bordo-6000', '/products/trek-fx-2', '/blog', '/about']
+    urls.forEach(fill)
+    expect(cache.size).toBe(urls.length)
+    cache.invalidate({ kind: 'products', slugs: ['abus-bordo-6000'] })
+    const kept = urls.filter((u) => cache.serve(request(u), response()))
+    expect(kept).toEqual(['/products/trek-fx-2', '/blog', '/about'])
+    cache.invalidate({ kind: 'all' })
+    expect(cache.size).toBe(0)
+  })
 })

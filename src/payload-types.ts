@@ -75,17 +75,23 @@ export interface Config {
     pages: Page;
     posts: Post;
     orders: Order;
+    reservations: Reservation;
+    'stock-holds': StockHold;
     coupons: Coupon;
     'payment-events': PaymentEvent;
     'test-gateway-payments': TestGatewayPayment;
     lenders: Lender;
     'finance-quotes': FinanceQuote;
+    'service-options': ServiceOption;
+    bookings: Booking;
+    'booking-days': BookingDay;
     users: User;
     'api-tokens': ApiToken;
     'login-throttles': LoginThrottle;
     'not-found-paths': NotFoundPath;
     redirects: Redirect;
     'payload-kv': PayloadKv;
+    'payload-jobs': PayloadJob;
     'payload-locked-documents': PayloadLockedDocument;
     'payload-preferences': PayloadPreference;
     'payload-migrations': PayloadMigration;
@@ -104,17 +110,23 @@ export interface Config {
     pages: PagesSelect<false> | PagesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
     orders: OrdersSelect<false> | OrdersSelect<true>;
+    reservations: ReservationsSelect<false> | ReservationsSelect<true>;
+    'stock-holds': StockHoldsSelect<false> | StockHoldsSelect<true>;
     coupons: CouponsSelect<false> | CouponsSelect<true>;
     'payment-events': PaymentEventsSelect<false> | PaymentEventsSelect<true>;
     'test-gateway-payments': TestGatewayPaymentsSelect<false> | TestGatewayPaymentsSelect<true>;
     lenders: LendersSelect<false> | LendersSelect<true>;
     'finance-quotes': FinanceQuotesSelect<false> | FinanceQuotesSelect<true>;
+    'service-options': ServiceOptionsSelect<false> | ServiceOptionsSelect<true>;
+    bookings: BookingsSelect<false> | BookingsSelect<true>;
+    'booking-days': BookingDaysSelect<false> | BookingDaysSelect<true>;
     users: UsersSelect<false> | UsersSelect<true>;
     'api-tokens': ApiTokensSelect<false> | ApiTokensSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
+    'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
     'payload-locked-documents': PayloadLockedDocumentsSelect<false> | PayloadLockedDocumentsSelect<true>;
     'payload-preferences': PayloadPreferencesSelect<false> | PayloadPreferencesSelect<true>;
     'payload-migrations': PayloadMigrationsSelect<false> | PayloadMigrationsSelect<true>;
@@ -135,7 +147,15 @@ export interface Config {
   };
   user: User;
   jobs: {
-    tasks: unknown;
+    tasks: {
+      deliverGatewayWebhook: TaskDeliverGatewayWebhook;
+      sendOrderConfirmation: TaskSendOrderConfirmation;
+      sendReservationEmail: TaskSendReservationEmail;
+      inline: {
+        input: unknown;
+        output: unknown;
+      };
+    };
     workflows: unknown;
   };
 }
@@ -191,6 +211,14 @@ export interface Product {
    * Units in stock (simple products). Variable products keep stock on each variant.
    */
   stockQuantity?: number | null;
+  /**
+   * Leave empty for the usual cap: 1 motorcycle or scooter, 2 bicycles or e-bikes, 10 of anything else.
+   */
+  maxPerOrder?: number | null;
+  /**
+   * Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pence (9900 is £99).
+   */
+  reservationDepositPence?: number | null;
   condition: 'new' | 'used';
   category: number | Category;
   /**
@@ -228,6 +256,18 @@ export interface Product {
     engineCc?: number | null;
     licenceCategory?: ('AM' | 'A1' | 'A2' | 'A') | null;
     modelYear?: number | null;
+    /**
+     * For the test-ride licence check.
+     */
+    powerKw?: number | null;
+    /**
+     * For the A2 power-to-weight check.
+     */
+    weightKg?: number | null;
+    /**
+     * A2-restricted bikes: the unrestricted power.
+     */
+    restrictedFromKw?: number | null;
     frameSize?: ('XS' | 'S' | 'M' | 'L' | 'XL' | 'Kids') | null;
     bikeType?: ('road' | 'gravel' | 'mountain' | 'hybrid' | 'city' | 'folding' | 'cargo' | 'kids') | null;
     batteryRangeMiles?: number | null;
@@ -622,10 +662,21 @@ export interface Order {
    */
   totalPence: number;
   /**
+   * The reservation this order completed: its bike came from the reservation’s hold.
+   */
+  reservation?: (number | null) | Reservation;
+  /**
+   * Already paid as the reservation deposit; the total is what was left to pay.
+   */
+  reservationDepositPence?: number | null;
+  /**
    * Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.
    */
   stock: {
-    state: 'held' | 'committed' | 'released';
+    state: 'pending' | 'held' | 'committed' | 'released';
+    /**
+     * When an unpaid card order or an undecided finance application gives its stock back. Staff may extend a finance application’s hold.
+     */
     holdExpiresAt?: string | null;
     /**
      * Whether this order counts towards its coupon’s usage limit.
@@ -736,6 +787,7 @@ export interface User {
     | number
     | boolean
     | null;
+  currentPassword?: string | null;
   passwordArgon2?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -786,6 +838,103 @@ export interface Coupon {
    * For staff: what the coupon is for.
    */
   description?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Bikes kept for customers who paid a refundable deposit online. Set Status to “Converted to a sale” when the customer buys in the shop, or “Released by staff” with a reason (the deposit is refunded).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reservations".
+ */
+export interface Reservation {
+  id: number;
+  reservationNumber: string;
+  status: 'awaiting_payment' | 'active' | 'converted' | 'cancelled' | 'expired' | 'released';
+  /**
+   * Required to release a reservation (shown in its history; the deposit is refunded).
+   */
+  releaseReason?: string | null;
+  customer?: (number | null) | User;
+  /**
+   * The order the reservation became (online checkout), or the shop’s order when staff convert it.
+   */
+  convertedOrder?: (number | null) | Order;
+  product: number | Product;
+  variant?: (number | null) | Variant;
+  productName: string;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  pricePence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  depositPence: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  /**
+   * The bike is taken off the shelf when the reservation is placed; it goes back when the reservation ends without a sale.
+   */
+  stock: {
+    state: 'pending' | 'held' | 'committed' | 'released';
+    /**
+     * Unpaid: 15 minutes to pay. Active: when the hold ends and the deposit is refunded. Staff may extend an active reservation’s hold.
+     */
+    holdExpiresAt?: string | null;
+  };
+  payment?: {
+    provider?: string | null;
+    reference?: string | null;
+    paidAt?: string | null;
+    /**
+     * In pence, VAT included: 649900 is £6,499.00.
+     */
+    refundedPence?: number | null;
+    refundId?: string | null;
+    /**
+     * The last refund attempt the provider refused; retried on every background pass until it succeeds.
+     */
+    refundError?: string | null;
+    failureMessage?: string | null;
+  };
+  reservationKey?: string | null;
+  /**
+   * Every change, newest last.
+   */
+  history?:
+    | {
+        at: string;
+        by?: (number | null) | User;
+        actor?: string | null;
+        from?: string | null;
+        to?: string | null;
+        note?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Units held for unpaid orders and reservations, sold, or released back to stock. Written only by checkout, payments and staff status changes.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock-holds".
+ */
+export interface StockHold {
+  id: number;
+  /**
+   * What holds the units: order:<id> or reservation:<id>.
+   */
+  ref: string;
+  product?: (number | null) | Product;
+  variant?: (number | null) | Variant;
+  coupon?: (number | null) | Coupon;
+  count: number;
+  state: 'held' | 'sold' | 'released';
   updatedAt: string;
   createdAt: string;
 }
@@ -935,6 +1084,158 @@ export interface FinanceQuote {
   createdAt: string;
 }
 /**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "service-options".
+ */
+export interface ServiceOption {
+  id: number;
+  name: string;
+  /**
+   * Stable key used by links and the seed, e.g. full-service.
+   */
+  code: string;
+  kind: 'tier' | 'add-on';
+  description?: string | null;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  pricePence: number;
+  /**
+   * Mechanic minutes this takes out of the day.
+   */
+  workshopMinutes: number;
+  /**
+   * Motor, battery and software work: offered only when the bike is an e-bike.
+   */
+  eBikeOnly?: boolean | null;
+  active?: boolean | null;
+  /**
+   * Lower comes first.
+   */
+  position?: number | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Phone and walk-in customers: create a booking here; it takes the same capacity as online bookings.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "bookings".
+ */
+export interface Booking {
+  id: number;
+  /**
+   * Given when the booking is made.
+   */
+  reference?: string | null;
+  kind: 'service' | 'test_ride';
+  status:
+    | 'booked'
+    | 'checked_in'
+    | 'in_progress'
+    | 'awaiting_approval'
+    | 'ready_for_collection'
+    | 'collected'
+    | 'completed'
+    | 'cancelled'
+    | 'no_show';
+  source: 'online' | 'phone' | 'walk_in';
+  day: string;
+  window?: string | null;
+  resource?: string | null;
+  minutes?: number | null;
+  customer?: (number | null) | User;
+  firstName: string;
+  lastName: string;
+  email?: string | null;
+  phone: string;
+  service?: {
+    tier?: (number | null) | ServiceOption;
+    addOns?: (number | ServiceOption)[] | null;
+    /**
+     * Priced by the shop from the tier and add-ons when booked.
+     */
+    lines?:
+      | {
+          name: string;
+          /**
+           * In pence, VAT included: 649900 is £6,499.00.
+           */
+          pricePence: number;
+          minutes: number;
+          id?: string | null;
+        }[]
+      | null;
+    /**
+     * In pence, VAT included: 649900 is £6,499.00.
+     */
+    totalPence?: number | null;
+    bike?: {
+      make?: string | null;
+      model?: string | null;
+      bikeType?: ('road' | 'gravel' | 'mountain' | 'hybrid' | 'city' | 'folding' | 'cargo' | 'kids' | 'other') | null;
+      eBike?: boolean | null;
+      notes?: string | null;
+    };
+    /**
+     * Extra work up to this amount is done without asking again; above it the customer approves the quote.
+     */
+    extraWorkLimitPence?: number | null;
+    /**
+     * Fill this in before moving the job to Awaiting approval: the customer gets the quote by email with approve and decline links.
+     */
+    extraWork?: {
+      description?: string | null;
+      /**
+       * In pence, VAT included: 649900 is £6,499.00.
+       */
+      quotePence?: number | null;
+      decision?: ('pending' | 'approved' | 'declined' | 'pre_authorised') | null;
+      decidedAt?: string | null;
+    };
+    readyAt?: string | null;
+    collectBy?: string | null;
+  };
+  testRide?: {
+    product?: (number | null) | Product;
+    bikeName?: string | null;
+    licence?: ('CBT' | 'AM' | 'A1' | 'A2' | 'A') | null;
+    categoryNeeded?: string | null;
+  };
+  termsAcceptedAt?: string | null;
+  staffNotes?: string | null;
+  /**
+   * Every change, newest last, with who and when.
+   */
+  history?:
+    | {
+        at: string;
+        by?: (number | null) | User;
+        actor?: string | null;
+        from?: string | null;
+        to?: string | null;
+        note?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Capacity used per resource and day: “workshop” in mechanic minutes, “ride:…” one test ride per bike and time. See Workshop › Day view for the plan.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "booking-days".
+ */
+export interface BookingDay {
+  id: number;
+  resource: string;
+  day: string;
+  usedMinutes: number;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Sign-in tokens of the shop’s JSON API; revoke one to sign that device out.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1028,6 +1329,98 @@ export interface PayloadKv {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs".
+ */
+export interface PayloadJob {
+  id: number;
+  /**
+   * Input data provided to the job
+   */
+  input?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  taskStatus?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  completedAt?: string | null;
+  totalTried?: number | null;
+  /**
+   * If hasError is true this job will not be retried
+   */
+  hasError?: boolean | null;
+  /**
+   * If hasError is true, this is the error that caused it
+   */
+  error?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Task execution log
+   */
+  log?:
+    | {
+        executedAt: string;
+        completedAt: string;
+        taskSlug: 'inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail';
+        taskID: string;
+        input?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        output?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        state: 'failed' | 'succeeded';
+        error?:
+          | {
+              [k: string]: unknown;
+            }
+          | unknown[]
+          | string
+          | number
+          | boolean
+          | null;
+        id?: string | null;
+      }[]
+    | null;
+  taskSlug?: ('inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail') | null;
+  queue?: string | null;
+  waitUntil?: string | null;
+  processing?: boolean | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents".
  */
 export interface PayloadLockedDocument {
@@ -1066,6 +1459,14 @@ export interface PayloadLockedDocument {
         value: number | Order;
       } | null)
     | ({
+        relationTo: 'reservations';
+        value: number | Reservation;
+      } | null)
+    | ({
+        relationTo: 'stock-holds';
+        value: number | StockHold;
+      } | null)
+    | ({
         relationTo: 'coupons';
         value: number | Coupon;
       } | null)
@@ -1084,6 +1485,18 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'finance-quotes';
         value: number | FinanceQuote;
+      } | null)
+    | ({
+        relationTo: 'service-options';
+        value: number | ServiceOption;
+      } | null)
+    | ({
+        relationTo: 'bookings';
+        value: number | Booking;
+      } | null)
+    | ({
+        relationTo: 'booking-days';
+        value: number | BookingDay;
       } | null)
     | ({
         relationTo: 'users';
@@ -1162,6 +1575,8 @@ export interface ProductsSelect<T extends boolean = true> {
   compareAtPrice?: T;
   vatRate?: T;
   stockQuantity?: T;
+  maxPerOrder?: T;
+  reservationDepositPence?: T;
   condition?: T;
   category?: T;
   kind?: T;
@@ -1177,6 +1592,9 @@ export interface ProductsSelect<T extends boolean = true> {
         engineCc?: T;
         licenceCategory?: T;
         modelYear?: T;
+        powerKw?: T;
+        weightKg?: T;
+        restrictedFromKw?: T;
         frameSize?: T;
         bikeType?: T;
         batteryRangeMiles?: T;
@@ -1476,6 +1894,8 @@ export interface OrdersSelect<T extends boolean = true> {
   discountPence?: T;
   vatPence?: T;
   totalPence?: T;
+  reservation?: T;
+  reservationDepositPence?: T;
   stock?:
     | T
     | {
@@ -1523,6 +1943,71 @@ export interface OrdersSelect<T extends boolean = true> {
         note?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "reservations_select".
+ */
+export interface ReservationsSelect<T extends boolean = true> {
+  reservationNumber?: T;
+  status?: T;
+  releaseReason?: T;
+  customer?: T;
+  convertedOrder?: T;
+  product?: T;
+  variant?: T;
+  productName?: T;
+  pricePence?: T;
+  depositPence?: T;
+  firstName?: T;
+  lastName?: T;
+  email?: T;
+  phone?: T;
+  stock?:
+    | T
+    | {
+        state?: T;
+        holdExpiresAt?: T;
+      };
+  payment?:
+    | T
+    | {
+        provider?: T;
+        reference?: T;
+        paidAt?: T;
+        refundedPence?: T;
+        refundId?: T;
+        refundError?: T;
+        failureMessage?: T;
+      };
+  reservationKey?: T;
+  history?:
+    | T
+    | {
+        at?: T;
+        by?: T;
+        actor?: T;
+        from?: T;
+        to?: T;
+        note?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "stock-holds_select".
+ */
+export interface StockHoldsSelect<T extends boolean = true> {
+  ref?: T;
+  product?: T;
+  variant?: T;
+  coupon?: T;
+  count?: T;
+  state?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -1642,6 +2127,111 @@ export interface FinanceQuotesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "service-options_select".
+ */
+export interface ServiceOptionsSelect<T extends boolean = true> {
+  name?: T;
+  code?: T;
+  kind?: T;
+  description?: T;
+  pricePence?: T;
+  workshopMinutes?: T;
+  eBikeOnly?: T;
+  active?: T;
+  position?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "bookings_select".
+ */
+export interface BookingsSelect<T extends boolean = true> {
+  reference?: T;
+  kind?: T;
+  status?: T;
+  source?: T;
+  day?: T;
+  window?: T;
+  resource?: T;
+  minutes?: T;
+  customer?: T;
+  firstName?: T;
+  lastName?: T;
+  email?: T;
+  phone?: T;
+  service?:
+    | T
+    | {
+        tier?: T;
+        addOns?: T;
+        lines?:
+          | T
+          | {
+              name?: T;
+              pricePence?: T;
+              minutes?: T;
+              id?: T;
+            };
+        totalPence?: T;
+        bike?:
+          | T
+          | {
+              make?: T;
+              model?: T;
+              bikeType?: T;
+              eBike?: T;
+              notes?: T;
+            };
+        extraWorkLimitPence?: T;
+        extraWork?:
+          | T
+          | {
+              description?: T;
+              quotePence?: T;
+              decision?: T;
+              decidedAt?: T;
+            };
+        readyAt?: T;
+        collectBy?: T;
+      };
+  testRide?:
+    | T
+    | {
+        product?: T;
+        bikeName?: T;
+        licence?: T;
+        categoryNeeded?: T;
+      };
+  termsAcceptedAt?: T;
+  staffNotes?: T;
+  history?:
+    | T
+    | {
+        at?: T;
+        by?: T;
+        actor?: T;
+        from?: T;
+        to?: T;
+        note?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "booking-days_select".
+ */
+export interface BookingDaysSelect<T extends boolean = true> {
+  resource?: T;
+  day?: T;
+  usedMinutes?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "users_select".
  */
 export interface UsersSelect<T extends boolean = true> {
@@ -1662,6 +2252,7 @@ export interface UsersSelect<T extends boolean = true> {
         id?: T;
       };
   savedBasket?: T;
+  currentPassword?: T;
   passwordArgon2?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -1743,6 +2334,37 @@ export interface PayloadKvSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "payload-jobs_select".
+ */
+export interface PayloadJobsSelect<T extends boolean = true> {
+  input?: T;
+  taskStatus?: T;
+  completedAt?: T;
+  totalTried?: T;
+  hasError?: T;
+  error?: T;
+  log?:
+    | T
+    | {
+        executedAt?: T;
+        completedAt?: T;
+        taskSlug?: T;
+        taskID?: T;
+        input?: T;
+        output?: T;
+        state?: T;
+        error?: T;
+        id?: T;
+      };
+  taskSlug?: T;
+  queue?: T;
+  waitUntil?: T;
+  processing?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-locked-documents_select".
  */
 export interface PayloadLockedDocumentsSelect<T extends boolean = true> {
@@ -1816,10 +2438,74 @@ export interface SiteSetting {
     flatRatePence: number;
     pickupEnabled?: boolean | null;
   };
-  finance?: {
+  /**
+   * No workshop drop-offs or test rides on these days.
+   */
+  closures?:
+    | {
+        day: string;
+        reason?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  /**
+   * Daily capacity is mechanics × hours × productive share, in minutes; each service takes its workshop minutes.
+   */
+  workshop: {
+    mechanics: number;
+    hoursPerMechanic: number;
+    productivePercent: number;
+    openDays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[] | null;
+    leadDays: number;
+    horizonDays: number;
+    changeCutoffHours: number;
+    collectionDays: number;
+    dropOffTimes?: string | null;
+    whatToBring?: string | null;
+    terms?: string | null;
+  };
+  testRides: {
+    openDays?: ('Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday')[] | null;
+    /**
+     * Start times (HH:MM, UK time); one rider per bike per window.
+     */
+    windows?:
+      | {
+          starts: string;
+          minutes: number;
+          id?: string | null;
+        }[]
+      | null;
+    leadDays: number;
+    horizonDays: number;
+    changeCutoffHours: number;
+    allowCbtOn125?: boolean | null;
+    excessPence: number;
+    terms?: string | null;
+  };
+  /**
+   * Customers reserve a bike online with a refundable deposit; the bike is held for them for the hours below after they pay.
+   */
+  reservations: {
+    enabled?: boolean | null;
+    /**
+     * 9900 is £99. A bike may set its own (Reservation deposit).
+     */
+    depositPence: number;
+    /**
+     * From payment; the deposit is refunded automatically when the hold ends without a sale.
+     */
+    holdHours: number;
+    whatToBring?: string | null;
+  };
+  finance: {
     fcaFirmReference?: string | null;
     brokerStatement?: string | null;
     commissionDisclosure?: string | null;
+    /**
+     * An application not decided by then is cancelled and the bike goes back on sale. Extend one application on its order (Stock › Hold expires at).
+     */
+    applicationHoldHours: number;
   };
   updatedAt?: string | null;
   createdAt?: string | null;
@@ -1858,12 +2544,61 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         flatRatePence?: T;
         pickupEnabled?: T;
       };
+  closures?:
+    | T
+    | {
+        day?: T;
+        reason?: T;
+        id?: T;
+      };
+  workshop?:
+    | T
+    | {
+        mechanics?: T;
+        hoursPerMechanic?: T;
+        productivePercent?: T;
+        openDays?: T;
+        leadDays?: T;
+        horizonDays?: T;
+        changeCutoffHours?: T;
+        collectionDays?: T;
+        dropOffTimes?: T;
+        whatToBring?: T;
+        terms?: T;
+      };
+  testRides?:
+    | T
+    | {
+        openDays?: T;
+        windows?:
+          | T
+          | {
+              starts?: T;
+              minutes?: T;
+              id?: T;
+            };
+        leadDays?: T;
+        horizonDays?: T;
+        changeCutoffHours?: T;
+        allowCbtOn125?: T;
+        excessPence?: T;
+        terms?: T;
+      };
+  reservations?:
+    | T
+    | {
+        enabled?: T;
+        depositPence?: T;
+        holdHours?: T;
+        whatToBring?: T;
+      };
   finance?:
     | T
     | {
         fcaFirmReference?: T;
         brokerStatement?: T;
         commissionDisclosure?: T;
+        applicationHoldHours?: T;
       };
   updatedAt?: T;
   createdAt?: T;
@@ -1878,6 +2613,47 @@ export interface CollectionsWidget {
     [k: string]: unknown;
   };
   width: 'full';
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskDeliverGatewayWebhook".
+ */
+export interface TaskDeliverGatewayWebhook {
+  input: {
+    sessionId: string;
+    eventId: string;
+    type: string;
+    amountPence?: number | null;
+    failureMessage?: string | null;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendOrderConfirmation".
+ */
+export interface TaskSendOrderConfirmation {
+  input: {
+    orderId: number;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendReservationEmail".
+ */
+export interface TaskSendReservationEmail {
+  input: {
+    reservationId: number;
+    kind: string;
+  };
+  output: {
+    result?: string | null;
+  };
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema

@@ -9,6 +9,9 @@ import sharp from 'sharp'
 import { env } from './config/env'
 import { payloadSecret } from './config/secrets.server'
 import { staffOnly } from './cms/access/staff-only'
+import { lockDocumentsToStaff } from './cms/access/locked-documents'
+import { queryLimitsRule } from './cms/graphql/query-limits'
+import { withRecordIdCheck } from './cms/hooks/refuse-malformed-ids'
 import { Brands } from './cms/collections/brands'
 import { Categories } from './cms/collections/categories'
 import { mediaCollection } from './cms/collections/media'
@@ -18,6 +21,7 @@ import { Products } from './cms/collections/products'
 import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
 import { Orders } from './cms/collections/orders'
+import { Reservations } from './cms/collections/reservations'
 import { Coupons } from './cms/collections/coupons'
 import { PaymentEvents } from './cms/collections/payment-events'
 import { TestGatewayPayments } from './cms/collections/test-gateway-payments'
@@ -25,13 +29,21 @@ import { ApiTokens } from './cms/collections/api-tokens'
 import { LoginThrottles } from './cms/collections/login-throttles'
 import { Lenders } from './cms/collections/lenders'
 import { FinanceQuotes } from './cms/collections/finance-quotes'
+import { ServiceOptions } from './cms/collections/service-options'
+import { Bookings } from './cms/collections/bookings'
+import { BookingDays } from './cms/collections/booking-days'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { payloadEmailAdapter } from './adapters/email/email.server'
 import { health } from './cms/endpoints/health'
 import { recordNotFound } from './cms/endpoints/record-not-found'
+import { internalRevalidate } from './cms/endpoints/internal-revalidate'
 import { NotFoundPaths } from './cms/collections/not-found-paths'
 import { revalidateAfterChange, revalidateAfterDelete } from './cms/hooks/revalidate-storefront'
 import { SiteSettings } from './cms/globals/site-settings'
+import { StockHolds } from './cms/collections/stock-holds'
+import { isAdminUser } from './cms/access/roles'
+import { adminOnly } from './cms/access/admin-only'
+import { jobTasks } from './features/jobs/tasks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
@@ -45,6 +57,10 @@ export default buildConfig({
     importMap: { baseDir: dirname },
     avatar: 'default', // not Gravatar: no staff email hash leaves the shop, and the CSP would block it anyway
     meta: { titleSuffix: ' · Wheelhouse admin' },
+    components: {
+      afterNavLinks: ['/cms/components/workshop-nav-link#WorkshopNavLink'],
+      views: { workshop: { Component: '/cms/components/workshop-day-view#WorkshopDayView', path: '/workshop' } },
+    },
   },
   collections: [
     Products,
@@ -55,23 +71,41 @@ export default buildConfig({
     Pages,
     Posts,
     Orders,
+    Reservations,
+    StockHolds,
     Coupons,
     PaymentEvents,
     TestGatewayPayments,
     Lenders,
     FinanceQuotes,
+    ServiceOptions,
+    Bookings,
+    BookingDays,
     Users,
     ApiTokens,
     LoginThrottles,
     NotFoundPaths,
-  ],
+  ].map(withRecordIdCheck),
   globals: [SiteSettings],
+  // Background work (ADR 007): run only by the shop's one runner (features/jobs/runner.server.ts), never by
+  // a cron in every instance; nobody queues or runs jobs over HTTP.
+  jobs: {
+    tasks: jobTasks,
+    deleteJobOnComplete: false,
+    access: { queue: () => false, run: () => false, cancel: ({ req }) => isAdminUser(req.user) },
+    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
+      ...defaultJobsCollection,
+      admin: { ...defaultJobsCollection.admin, hidden: false, group: 'System' },
+      access: { read: staffOnly, create: () => false, update: () => false, delete: adminOnly },
+    }),
+  },
   editor: lexicalEditor(),
   db: databaseAdapter(config.database),
   sharp,
   email: payloadEmailAdapter(config),
-  endpoints: [health, recordNotFound],
-  graphQL: { schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'), maxComplexity: 1000 },
+  endpoints: [health, recordNotFound, internalRevalidate],
+  // Complexity and depth limits; cyclic fragments are refused before Payload's complexity rule walks them.
+  graphQL: { schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'), maxComplexity: 1000, validationRules: () => [queryLimitsRule] },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
   logger: { options: { level: config.LOG_LEVEL, base: { service: 'wheelhouse' } } },
@@ -93,4 +127,4 @@ export default buildConfig({
       generateTitle: ({ doc }) => `${(doc as { title?: string; name?: string }).title ?? (doc as { name?: string }).name ?? ''} | Wheelhouse`,
     }),
   ],
-})
+}).then(lockDocumentsToStaff)

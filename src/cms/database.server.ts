@@ -1,5 +1,6 @@
 // Chooses the database adapter from DATABASE_URL and owns migrations and connection tuning for both.
 // No 'server-only' import: the Payload CLI (migrations, seed) loads this file outside Next.
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
@@ -12,6 +13,29 @@ import { migrations as sqliteMigrations } from '../migrations/sqlite'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
+/**
+ * The SQLite file holds password hashes and orders: readable by the shop's user only (0600, like data/secrets.json).
+ * libsql would create it with the process umask (usually 0644), and SQLite gives its -wal and -shm files the
+ * database file's mode, so creating the file first, empty, with 0600 covers all three; an existing file is tightened.
+ */
+export function secureSqliteFile(url: string): void {
+  const file = url.replace(/^file:/, '').split('?')[0]!
+  if (!file || file === ':memory:') return
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  try {
+    fs.writeFileSync(file, '', { flag: 'wx', mode: 0o600 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      if ((fs.statSync(f).mode & 0o077) !== 0) fs.chmodSync(f, 0o600)
+    } catch {
+      /* no such file yet */
+    }
+  }
+}
+
 export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
   if (database.kind === 'postgres') {
     return postgresAdapter({
@@ -20,6 +44,7 @@ export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
       migrationDir: path.resolve(dirname, '../migrations/postgres'),
     })
   }
+  secureSqliteFile(database.url)
   return sqliteAdapter({
     client: { url: database.url },
     push: false,

@@ -24,6 +24,10 @@ const result = await seedDemoShop(payload, {
     )
   },
 })
+// Booking capacity counters agree with the bookings again after any crash between the two writes.
+const { recomputeCapacity } = await import('../features/bookings/capacity.server')
+const reconciled = await recomputeCapacity(payload)
+if (reconciled > 0) payload.logger.warn({ counters: reconciled }, 'booking capacity counters reconciled with the bookings')
 payload.logger.info({ ms: Date.now() - started, seeded: result.seeded, products: result.products }, 'database ready')
 // The caller checks this file, so a run that ended early without doing its work cannot pass for success.
 if (process.env.PREPARE_RESULT_FILE) {

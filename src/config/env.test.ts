@@ -32,6 +32,13 @@ describe('parseEnv', () => {
     expect(env.mediaDir).toBe('/srv/shop/data/media')
     expect(env.TRUST_PROXY).toBe(false)
   })
+  it('derives SITE_URL from HOST and PORT when it is not set, so sign-in cookies match the address served', () => {
+    expect(parseEnv({}, '/srv/shop')).toMatchObject({ SITE_URL: 'http://localhost:3000', siteUrlDerived: true })
+    expect(parseEnv({ PORT: '4123' }).SITE_URL).toBe('http://localhost:4123')
+    expect(parseEnv({ PORT: '4123', HOST: '127.0.0.1' }).SITE_URL).toBe('http://127.0.0.1:4123')
+    expect(parseEnv({ PORT: '4123', HOST: '::1' }).SITE_URL).toBe('http://[::1]:4123')
+    expect(parseEnv({ PORT: '4123', SITE_URL: 'https://shop.example.co.uk' })).toMatchObject({ SITE_URL: 'https://shop.example.co.uk', siteUrlDerived: false })
+  })
   it('names each bad variable', () => {
     const run = () => parseEnv({ PORT: 'abc', SITE_URL: 'nope', PAYLOAD_SECRET: 'short' })
     expect(run).toThrow(/PORT must be a port number/)

@@ -41,7 +41,9 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   PAYLOAD_SECRET: optionalSecret,
   PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').default(3000),
-  SITE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.co.uk' }).default('http://localhost:3000'),
+  HOST: z.string().trim().default('0.0.0.0'),
+  // Unset: derived from HOST and PORT (siteUrlDefault), so changing PORT alone keeps sign-in working.
+  SITE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.co.uk' }).optional().or(z.literal('').transform(() => undefined)),
   MEDIA_DIR: z.string().trim().min(1).optional(),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
@@ -53,6 +55,7 @@ const schema = z.object({
   /** Only for tests: points the Stripe SDK at a local fake, e.g. http://127.0.0.1:12111 */
   STRIPE_API_BASE: z.url({ message: 'must be a URL' }).optional().or(z.literal('').transform(() => undefined)),
   TEST_GATEWAY_WEBHOOK_SECRET: optionalSecret,
+  RESERVATION_TOKEN_SECRET: optionalSecret,
   // Email: a file outbox under data/outbox unless SMTP_URL is set.
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional().or(z.literal('').transform(() => undefined)),
   EMAIL_FROM: z.string().trim().default('Wheelhouse <shop@wheelhouse.local>'),
@@ -72,7 +75,21 @@ const schema = z.object({
     .transform((v) => v === 'true' || v === '1'),
 })
 
-export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL' | 'OUTBOX_DIR'> & {
+/**
+ * The address the shop expects when SITE_URL is unset: http on HOST and PORT, with localhost for a wildcard
+ * interface. Session cookies are bound to this origin (CSRF check, cookie security), so a default that ignored
+ * PORT made sign-in fail silently on any other port.
+ */
+export function siteUrlDefault(host: string, port: number): string {
+  const wildcard = host === '' || host === '0.0.0.0' || host === '::' || host === '[::]'
+  const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+  return `http://${name}:${port}`
+}
+
+export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL' | 'OUTBOX_DIR' | 'SITE_URL'> & {
+  SITE_URL: string
+  /** true when SITE_URL was derived from HOST and PORT rather than set */
+  siteUrlDerived: boolean
   database: ParsedDatabase
   mediaDir: string
   outboxDir: string
@@ -85,11 +102,11 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)
     throw new EnvError(lines.join('; '))
   }
-  const { DATABASE_URL, MEDIA_DIR, OUTBOX_DIR, ...rest } = result.data
+  const { DATABASE_URL, MEDIA_DIR, OUTBOX_DIR, SITE_URL, ...rest } = result.data
   const database = parseDatabaseUrl(DATABASE_URL, cwd)
   const mediaDir = MEDIA_DIR ? path.resolve(cwd, MEDIA_DIR) : path.join(cwd, 'data', 'media')
   const outboxDir = OUTBOX_DIR ? path.resolve(cwd, OUTBOX_DIR) : path.join(cwd, 'data', 'outbox')
-  return { ...rest, database, mediaDir, outboxDir }
+  return { ...rest, SITE_URL: SITE_URL ?? siteUrlDefault(rest.HOST, rest.PORT), siteUrlDerived: SITE_URL === undefined, database, mediaDir, outboxDir }
 }
 
 let cached: ServerEnv | undefined

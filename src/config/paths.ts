@@ -27,4 +27,15 @@ export const paths = {
   /** lower case: storefront paths are matched without case and the proxy sends capitals to lower case */
   order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber.toLowerCase())}`,
   orderLookup: () => '/order-lookup',
+  bicycleServices: () => '/bicycle-services',
+  bicycleServicesSuccess: (token: string) => `/bicycle-services-success?token=${encodeURIComponent(token)}`,
+  testRide: (productSlug: string) => `/test-ride?product=${encodeURIComponent(productSlug)}`,
+  testRideSuccess: (token: string) => `/test-ride-success?token=${encodeURIComponent(token)}`,
+  manageBooking: (token: string) => `/bookings/manage?token=${encodeURIComponent(token)}`,
+  bookingCalendar: (token: string) => `/api/bookings/calendar?token=${encodeURIComponent(token)}`,
+  accountBookings: () => '/account/bookings',
+  reserve: (productSlug: string) => `/reserve?product=${encodeURIComponent(productSlug)}`,
+  reservationSuccess: (reservationNumber: string) => `/reservation-success?reservation=${encodeURIComponent(reservationNumber)}`,
+  manageReservation: (token: string) => `/reservations/manage?token=${encodeURIComponent(token)}`,
+  completeReservation: (token: string) => `/reservations/complete?token=${encodeURIComponent(token)}`,
 } as const

@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /** Every generated secret the shop keeps; add a name here to get one more. */
-export type SecretName = 'payloadSecret' | 'jwtSigningKey' | 'testGatewayWebhookSecret' | 'financeServicePassword'
+export type SecretName = 'payloadSecret' | 'jwtSigningKey' | 'testGatewayWebhookSecret' | 'financeServicePassword' | 'reservationTokenKey'
 
 type StoredSecrets = Partial<Record<SecretName, string>>
 

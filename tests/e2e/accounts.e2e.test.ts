@@ -361,3 +361,59 @@ describe('guest order lookup', () => {
     expect(problems).toEqual([])
   })
 })
+
+describe('auth hardening over HTTP (issue 12 §4–§6)', () => {
+  const owner = `owner-${suffix}@e2e.test`
+  let ownerId: number
+
+  beforeAll(async () => {
+    ownerId = await register(owner)
+  })
+
+  it('lets the owner in from a known device (REST and admin sign-in) however many failures an attacker caused', async () => {
+    const first = await restLogin(owner, PASSWORD)
+    expect(first.status).toBe(200)
+    const device = first.headers.getSetCookie().find((c) => c.startsWith('wheelhouse-device='))
+    expect(device, 'a known-device cookie from Payload’s own login').toMatch(/HttpOnly/)
+    for (let i = 0; i < 12; i++) await restLogin(owner, `attacker guess ${i}`)
+    expect((await restLogin(owner, PASSWORD)).status).toBe(429)
+    const known = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: device!.split(';')[0]! }, body: JSON.stringify({ email: owner, password: PASSWORD }) })
+    expect(known.status).toBe(200)
+  })
+
+  it('needs the current password to change the password over REST and GraphQL, and answers /api/users/me with 404', async () => {
+    const res = await restLogin(owner, PASSWORD)
+    const token = ((await res.json()) as { token: string }).token
+    const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
+    const without = await fetch(`${base}/api/users/${ownerId}`, { method: 'PATCH', headers, body: JSON.stringify({ password: 'taken over passphrase' }) })
+    expect(without.status).toBe(400)
+    expect(JSON.stringify(await without.json())).toMatch(/current password/)
+    const gql = await fetch(`${base}/api/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: `mutation { updateUser(id: ${ownerId}, data: { password: "taken over passphrase" }) { id } }` }) })
+    expect(JSON.stringify(await gql.json())).toMatch(/current password/)
+    expect((await fetch(`${base}/api/users/me`, { method: 'PATCH', headers, body: JSON.stringify({ firstName: 'Me' }) })).status).toBe(404)
+    expect((await fetch(`${base}/api/orders/abc`, { method: 'PATCH', headers, body: JSON.stringify({ status: 'paid' }) })).status).toBe(404)
+    expect((await fetch(`${base}/api/payload-locked-documents`, { headers })).status).toBe(403)
+    const cyclic = await fetch(`${base}/api/graphql`, { method: 'POST', headers: { ...headers, Accept: 'application/graphql-response+json' }, body: JSON.stringify({ query: 'query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }' }) })
+    expect(cyclic.status).toBe(400)
+    expect((await restLogin(owner, PASSWORD)).status).toBe(200)
+  })
+
+  it('answers registering an existing address beside the form, never with a server error', async () => {
+    const { page, problems } = await newPage()
+    await page.goto('/register')
+    await formHydrated(page)
+    await page.getByLabel('First name').fill('Twice')
+    await page.getByLabel('Last name').fill('Over')
+    await page.getByLabel('Email address').fill(owner)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Password again').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByText('This email address already has an account.').waitFor()
+    await page.getByLabel('Password', { exact: true }).fill('password123456')
+    await page.getByLabel('Password again').fill('password123456')
+    await page.getByLabel('Email address').fill(`fresh-${suffix}@e2e.test`)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await page.getByText(/too easy to guess/).first().waitFor()
+    expect(problems).toEqual([])
+  })
+})

@@ -210,6 +210,10 @@ describe('basket endpoints refuse bad input with a clear 4xx', () => {
       expect(res.headers.get('content-type')).toMatch(/application\/json/)
     }
     expect((await fetch(`${base}/api/basket/price`)).status).toBe(405)
+    // Only JSON, declared as such (issue 12 §6)
+    const plain = await fetch(`${base}/api/basket/price`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ lines: [{ productId: 1, count: 1 }] }) })
+    expect(plain.status).toBe(415)
+    expect(((await plain.json()) as { message: string }).message).toMatch(/application\/json/)
   })
 
   it('keeps a saved basket for the signed-in customer only: 401 otherwise, and validates what is saved', async () => {

@@ -113,6 +113,9 @@ describe('card checkout', () => {
     expect(await stockOf('abus-bordo-6000')).toBe(stockBefore.lock - 1)
     // A paid order empties the basket
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('root') ?? '{}').basket?.items?.length === 0)
+    // …and the header's count with it, without a reload (issue 12 §7)
+    await page.waitForFunction(() => document.querySelector('[data-testid="basket-count"]') === null, undefined, { timeout: 5_000 })
+    expect(await page.getByRole('button', { name: /^Basket, 0 items/ }).count()).toBe(1)
 
     // A declined card: the basket stays, and so does the stock
     await addFromProductPage(page, LOCK)
@@ -127,6 +130,20 @@ describe('card checkout', () => {
     const declined = (await admin(`/api/orders?where[email][equals]=ada.declined@example.co.uk&depth=0`)).docs as { stock?: { state: string } }[]
     expect(declined[0]?.stock?.state).toBe('released')
     expect(problems.filter((p) => !p.includes('/payment-failure'))).toEqual([])
+  })
+
+  it('keeps a guest’s checkout details in the browser store across a reload, never the card (issue 12 §7)', async () => {
+    const { page, problems } = await newPage()
+    await addFromProductPage(page, LOCK)
+    await toCheckout(page, 'ada.reload@example.co.uk')
+    await page.reload()
+    await page.getByLabel('Email address').waitFor()
+    await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe('ada.reload@example.co.uk')
+    await expect(page.getByLabel('Address line 1').inputValue()).resolves.toBe('12 Wellington Street')
+    await expect(page.getByLabel('Postcode').inputValue()).resolves.toBe('ls1 4ap')
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('root') ?? '{}').checkout as Record<string, string>)
+    expect(Object.keys(stored).sort()).toEqual(['address.line1', 'address.postcode', 'address.town', 'contact.email', 'contact.firstName', 'contact.lastName', 'contact.phone'])
+    expect(problems).toEqual([])
   })
 
   it('tells the customer when stock ran out while they filled the form, and refreshes the basket', async () => {

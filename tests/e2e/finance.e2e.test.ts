@@ -217,3 +217,24 @@ describe('finance checkout', () => {
     expect(missing?.status()).toBe(404)
   })
 })
+
+describe('a finance step opened without ?product= (issue 12 §7)', () => {
+  it('helps a customer with no finance checkout choose a bike, and resumes a stored one at the same step', async () => {
+    const { page, problems } = await newPage()
+    for (const step of ['product', 'accessories', 'data', 'summary']) {
+      const res = await page.goto(`/finance-checkout-${step}`)
+      expect(res?.status(), step).toBe(200)
+      await page.getByRole('link', { name: 'Choose a bike' }).waitFor()
+    }
+    expect(await axeViolations(page)).toEqual([])
+    // A finance checkout in this browser (spec §4: the store under "root"): the step resumes for its bike.
+    await page.evaluate(() => {
+      const root = JSON.parse(localStorage.getItem('root') ?? '{}') as Record<string, unknown>
+      root.finance = { version: 1, state: { product: { productId: 1, slug: 'used-honda-cb500f-2021', name: 'Used Honda CB500F', pricePence: 450_000 } } }
+      localStorage.setItem('root', JSON.stringify(root))
+    })
+    await page.goto('/finance-checkout-accessories')
+    await page.waitForURL((u) => u.pathname === '/finance-checkout-accessories' && u.searchParams.get('product') === 'used-honda-cb500f-2021')
+    expect(problems.filter((p) => !p.includes('/api/finance'))).toEqual([])
+  })
+})

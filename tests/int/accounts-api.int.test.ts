@@ -257,3 +257,61 @@ describe('throttling', () => {
     expect(other.status).toBe(200)
   })
 })
+
+describe('throttling without lock-out (issue 12 §4)', () => {
+  const deviceCookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!
+
+  function multipartWithCookie(fields: Record<string, string>, cookie: string): Request {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(fields)) form.set(k, v)
+    return new Request('http://localhost/wp-json/jwt-auth/v1/token', { method: 'POST', body: form, headers: { cookie } })
+  }
+
+  it('accepts the owner’s correct password from a known device however many failures an attacker caused, on every sign-in path', async () => {
+    const owner = await makeUser('Owner')
+    const first = await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: PASSWORD }))
+    expect(first.status).toBe(200)
+    const cookie = deviceCookieOf(first)
+    expect(cookie).toMatch(/^wheelhouse-device=[A-Za-z0-9_.~-]+$/)
+    expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/)
+    // The attacker, without the owner's device cookie, runs the account into its delay.
+    for (let i = 0; i < 12; i++) await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: `attacker guess ${i}` }))
+    expect((await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: PASSWORD }))).status).toBe(429)
+    // The owner's own device is never held back: the token endpoint, Payload's login (REST/admin: cookie header) and the /login form (context).
+    expect((await handlers.issueTokenHandler(payload, multipartWithCookie({ username: owner.email, password: PASSWORD }, cookie))).status).toBe(200)
+    for (let i = 0; i < 12; i++) await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: `attacker guess again ${i}` }))
+    await expect(payload.login({ collection: 'users', data: { email: owner.email, password: PASSWORD }, req: { headers: new Headers({ cookie }) } })).resolves.toHaveProperty('token')
+    for (let i = 0; i < 12; i++) await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: `and again ${i}` }))
+    const token = cookie.slice('wheelhouse-device='.length)
+    await expect(payload.login({ collection: 'users', data: { email: owner.email, password: PASSWORD }, context: { deviceTokens: [token] } })).resolves.toHaveProperty('token')
+  })
+
+  it('counts a device’s own failures apart: a stolen device cookie is throttled on its own, and it is no device of another account', async () => {
+    const owner = await makeUser('Devicey')
+    const other = await makeUser('Otherone')
+    const cookie = deviceCookieOf(await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: PASSWORD })))
+    const statuses: number[] = []
+    for (let i = 0; i < 8; i++) statuses.push((await handlers.issueTokenHandler(payload, multipartWithCookie({ username: owner.email, password: `wrong ${i}` }, cookie))).status)
+    expect(statuses.slice(0, 5)).toEqual([403, 403, 403, 403, 403])
+    expect(statuses.slice(6)).toEqual([429, 429])
+    // …while the account itself (another browser of the owner) was not touched by those failures
+    expect((await handlers.issueTokenHandler(payload, multipart({ username: owner.email, password: PASSWORD }))).status).toBe(200)
+    // a device token of one account does not make a device known for another
+    for (let i = 0; i < 8; i++) await handlers.issueTokenHandler(payload, multipart({ username: other.email, password: `wrong ${i}` }))
+    expect((await handlers.issueTokenHandler(payload, multipartWithCookie({ username: other.email, password: PASSWORD }, cookie))).status).toBe(429)
+  })
+
+  it('slows a noisy shared address down but never refuses another account from it', async () => {
+    const address = `shared-${uniqueSuffix()}`
+    const waits: number[] = []
+    const wait = async (ms: number) => void waits.push(ms)
+    for (let i = 0; i < 45; i++) {
+      const result = await credentials.checkCredentials(payload, { email: `victim-${i}-${uniqueSuffix()}@int.test`, password: 'wrong password guess', address }, new Date(), { wait })
+      expect(result).toEqual({ ok: false, reason: 'invalid' })
+    }
+    expect(waits.length).toBeGreaterThan(0)
+    expect(Math.max(...waits)).toBeLessThanOrEqual(5_000)
+    const result = await credentials.checkCredentials(payload, { email: bob.email, password: PASSWORD, address }, new Date(), { wait })
+    expect(result.ok).toBe(true)
+  })
+})

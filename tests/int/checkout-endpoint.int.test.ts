@@ -44,6 +44,18 @@ function post(body: string | object, headers: Record<string, string> = { 'conten
 }
 
 describe(`POST /api/checkout/orders on ${db}`, () => {
+  it('answers 429 with Retry-After once one address has sent 30 checkout requests in 10 minutes, and changes nothing', async () => {
+    const from = (address: string) => ({ 'content-type': 'application/json', 'x-wheelhouse-client-address': address })
+    for (let i = 0; i < 30; i++) expect((await post('{', from('203.0.113.77'))).status).toBe(400) // refused bodies count too
+    const before = [await orderCount(payload), await stockOf(payload, productId)]
+    const limited = await post(validBody(), from('203.0.113.77'))
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await limited.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('Please wait') })
+    expect([await orderCount(payload), await stockOf(payload, productId)]).toEqual(before)
+    expect((await post('{', from('203.0.113.78'))).status).toBe(400) // another address is not held back
+  })
+
   it('places an order: 201, payment link, HttpOnly access cookie; the same key answers 200 with the same order', async () => {
     const body = validBody()
     const first = await post(body)

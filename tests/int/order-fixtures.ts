@@ -49,7 +49,8 @@ export function orderInput(lines: PlaceOrderInput['lines'], extra: Partial<Place
     checkoutKey: randomUUID(),
     lines,
     deliveryMethod: 'free',
-    contact: { firstName: 'Ada', lastName: 'Rider', email: 'ada@example.co.uk', phone: '07700900123' },
+    // A new address per order: the shop limits how many unpaid orders one address may hold at once.
+    contact: { firstName: 'Ada', lastName: 'Rider', email: `ada.${randomUUID().slice(0, 8)}@example.co.uk`, phone: '07700900123' },
     address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' },
     ...extra,
   }

@@ -83,7 +83,8 @@ describe(`test gateway payments on ${db}`, () => {
     expect(await stockOf(payload, o.productId)).toBe(3)
     expect(sent.length - before).toBe(1)
     const mail = sent.at(-1)!
-    expect(mail).toMatchObject({ to: 'ada@example.co.uk', tag: 'order-confirmation' })
+    expect(mail).toMatchObject({ to: paid.email, tag: 'order-confirmation' })
+    expect(paid.email).toMatch(/^ada\.[0-9a-f]{8}@example\.co\.uk$/)
     expect(mail.text).toContain(o.orderNumber)
     expect(mail.text).toContain('Includes VAT')
     expect(mail.text).toContain('Consumer Contracts Regulations')
@@ -241,11 +242,51 @@ describe(`stock holds on ${db}`, () => {
     expect(await stockOf(payload, o.productId)).toBe(3)
   })
 
+  it('a card submitted after the hold expired is refused by the gateway and charges nothing', async () => {
+    const o = await placeCardOrder(3, 1)
+    await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000))
+    expect(await stockOf(payload, o.productId)).toBe(3)
+    expect(await gateway.submitCard(o.sessionId, card('4242424242424242'))).toEqual({ kind: 'gone' })
+    expect(await gateway.findSession(payload, o.sessionId)).toMatchObject({ status: 'cancelled' })
+    expect(await order(o.orderId)).toMatchObject({ status: 'cancelled', stock: { state: 'released' } })
+    expect(await stockOf(payload, o.productId)).toBe(3)
+  })
+
+  it('hold expiry asks the provider first: a payment whose webhook was lost marks the order paid, never cancelled', async () => {
+    const lost = createTestGateway(payload, { secret: SECRET, webhookUrl: 'http://shop.invalid/lost', fetch: (async () => { throw new Error('the shop is down') }) as typeof fetch })
+    const o = await placeCardOrder(3, 1)
+    const result = await lost.submitCard(o.sessionId, card('4242424242424242'))
+    expect(result).toMatchObject({ kind: 'done', delivered: false })
+    expect(await order(o.orderId)).toMatchObject({ status: 'awaiting_payment' })
+    expect(await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000), { provider: gateway.provider, email })).toBe(0)
+    const paid = await order(o.orderId)
+    expect(paid).toMatchObject({ status: 'paid', stock: { state: 'committed' } })
+    expect(await stockOf(payload, o.productId)).toBe(2)
+  })
+
+  it('a repeated checkout after the payment succeeded reuses that payment instead of opening a second one', async () => {
+    const lost = createTestGateway(payload, { secret: SECRET, webhookUrl: 'http://shop.invalid/lost', fetch: (async () => { throw new Error('the shop is down') }) as typeof fetch })
+    const o = await placeCardOrder(3, 1)
+    await lost.submitCard(o.sessionId, card('4242424242424242'))
+    const again = await paymentUrlFor(payload, await order(o.orderId), gateway.provider)
+    expect(again).toBe(`/payment-success?order=${o.orderNumber}`)
+    const sessions = await payload.find({ collection: 'test-gateway-payments', where: { orderReference: { equals: o.orderNumber } }, overrideAccess: true })
+    expect(sessions.totalDocs).toBe(1)
+  })
+
+  /** A provider that accepts a payment after the shop gave up on it (Stripe's slower methods can). */
+  async function latePayment(o: { sessionId: string; orderNumber: string }) {
+    const session = (await gateway.findSession(payload, o.sessionId))!
+    await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { status: 'succeeded' } })
+    const event = signedEvent(gatewayEvent(`evt_late_${o.orderNumber}`, 'payment.succeeded', o))
+    return handlePaymentWebhook(payload, gateway.provider, event.raw, event.headers, { email })
+  }
+
   it('a payment after the hold expired takes the stock again when it is still there', async () => {
     const o = await placeCardOrder(3, 1)
     await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000))
     expect(await stockOf(payload, o.productId)).toBe(3)
-    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    await latePayment(o)
     expect(await order(o.orderId)).toMatchObject({ status: 'paid', stock: { state: 'committed' } })
     expect(await stockOf(payload, o.productId)).toBe(2)
   })
@@ -255,7 +296,7 @@ describe(`stock holds on ${db}`, () => {
     await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000))
     const rival = await placeOrder(payload, orderInput([{ productId: o.productId, count: 1 }]))
     expect(rival.ok).toBe(true)
-    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    await latePayment(o)
     const late = await order(o.orderId)
     expect(late).toMatchObject({ status: 'refunded', payment: { refundedPence: 2500 } })
     expect(late.history?.at(-1)?.note).toContain('refunded automatically')

@@ -2,6 +2,7 @@
 // concurrency, coupons within their limit, one order per checkout key, refusals that change nothing.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { orderCount, orderInput, simpleProduct, stockOf, variantProduct } from './order-fixtures'
 import { testPayload } from './payload'
@@ -72,14 +73,56 @@ describe(`placeOrder on ${db}`, () => {
     expect(await stockOf(payload, a)).toBe(3)
   })
 
-  it('places a finance order: processing, submitted, stock held without expiry', async () => {
+  it('places a finance order: processing, submitted, stock held for the settings\' 72 hours', async () => {
     const productId = await simpleProduct(payload, 2)
     const result = await placeOrder(payload, orderInput([{ productId, count: 1 }], { kind: 'finance', finance: { quoteId: 'q-1', lenderName: 'Lender', funderCode: 'F1', facilityType: 'HP', figures: { apr: 9.9 } } }))
     expect(result.ok).toBe(true)
     if (!result.ok) return
     const order = await payload.findByID({ collection: 'orders', id: result.orderId, overrideAccess: true, depth: 0 })
     expect(order).toMatchObject({ kind: 'finance', status: 'processing', financeStatus: 'submitted', stock: { state: 'held' }, finance: { quoteId: 'q-1', facilityType: 'HP', figures: { apr: 9.9 } } })
-    expect(order.stock.holdExpiresAt ?? null).toBeNull()
+    const hours = (new Date(order.stock.holdExpiresAt!).getTime() - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(71.9)
+    expect(hours).toBeLessThanOrEqual(72)
+  })
+
+  it('an undecided finance application gives its bike back when its hold expires, once; a decided one keeps it', async () => {
+    const finance = { quoteId: 'q-2', lenderName: 'Lender', funderCode: 'F1', facilityType: 'HP' as const, figures: { apr: 9.9 } }
+    const productId = await simpleProduct(payload, 2)
+    const undecided = await placeOrder(payload, orderInput([{ productId, count: 1 }], { kind: 'finance', finance }))
+    const decided = await placeOrder(payload, orderInput([{ productId, count: 1 }], { kind: 'finance', finance }))
+    if (!undecided.ok || !decided.ok) throw new Error('finance orders refused')
+    await payload.update({ collection: 'orders', id: decided.orderId, overrideAccess: true, data: { financeStatus: 'approved' } })
+    expect(await stockOf(payload, productId)).toBe(0)
+    await releaseExpiredHolds(payload, new Date(Date.now() + 71 * 3_600_000)) // card orders of other tests lapse; these two must not
+    expect(await payload.findByID({ collection: 'orders', id: undecided.orderId, overrideAccess: true, depth: 0 })).toMatchObject({ status: 'processing', stock: { state: 'held' } })
+    expect(await stockOf(payload, productId)).toBe(0)
+    const later = new Date(Date.now() + 73 * 3_600_000)
+    await Promise.all([releaseExpiredHolds(payload, later), releaseExpiredHolds(payload, later)])
+    expect(await payload.findByID({ collection: 'orders', id: undecided.orderId, overrideAccess: true, depth: 0 })).toMatchObject({ status: 'cancelled', financeStatus: 'cancelled', stock: { state: 'released' } })
+    expect(await payload.findByID({ collection: 'orders', id: decided.orderId, overrideAccess: true, depth: 0 })).toMatchObject({ status: 'processing', financeStatus: 'approved', stock: { state: 'held' } })
+    expect(await stockOf(payload, productId)).toBe(1)
+  })
+
+  it('sells at most the per-order cap of one product (a product\'s own cap first) and says so', async () => {
+    const productId = await simpleProduct(payload, 50)
+    expect(await placeOrder(payload, orderInput([{ productId, count: 11 }]))).toMatchObject({ ok: false, status: 409, message: expect.stringContaining('up to 10') })
+    await payload.update({ collection: 'products', id: productId, overrideAccess: true, data: { maxPerOrder: 2 } })
+    expect(await placeOrder(payload, orderInput([{ productId, count: 3 }]))).toMatchObject({ ok: false, message: expect.stringContaining('up to 2') })
+    expect(await placeOrder(payload, orderInput([{ productId, count: 2 }]))).toMatchObject({ ok: true })
+    expect(await stockOf(payload, productId)).toBe(48)
+  })
+
+  it('limits the unpaid orders one email address may hold at once, but a retry of the same checkout still answers', async () => {
+    const productId = await simpleProduct(payload, 20)
+    const contact = { firstName: 'Ada', lastName: 'Rider', email: `hoarder.${Date.now()}@example.co.uk`, phone: '07700900123' }
+    const first = orderInput([{ productId, count: 1 }], { contact })
+    for (const input of [first, orderInput([{ productId, count: 1 }], { contact }), orderInput([{ productId, count: 1 }], { contact })]) {
+      expect(await placeOrder(payload, input)).toMatchObject({ ok: true })
+    }
+    const fourth = await placeOrder(payload, orderInput([{ productId, count: 1 }], { contact }))
+    expect(fourth).toMatchObject({ ok: false, status: 429, code: 'too_many_holds' })
+    expect(await placeOrder(payload, first)).toMatchObject({ ok: true, created: false })
+    expect(await stockOf(payload, productId)).toBe(17)
   })
 })
 

@@ -10,6 +10,14 @@ export interface EmailMessage {
   readonly from?: string
   /** Free-form tag kept with the message in the outbox (e.g. 'order-confirmation'), for tests and staff. */
   readonly tag?: string
+  /** Small text attachments, such as a booking's .ics calendar file. */
+  readonly attachments?: readonly EmailAttachment[]
+}
+
+export interface EmailAttachment {
+  readonly filename: string
+  readonly contentType: string
+  readonly content: string
 }
 
 export interface SentEmail {

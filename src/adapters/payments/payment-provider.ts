@@ -5,6 +5,9 @@ export interface OrderToPay {
   readonly totalPence: number
   readonly email: string
   readonly description: string
+  /** Where the customer lands after paying (default /payment-success and /payment-failure), and the query parameter naming the order there. */
+  readonly resultPath?: string
+  readonly resultParam?: string
 }
 
 export interface PaymentStart {
@@ -41,6 +44,14 @@ export class RefundRefusedError extends Error {
   }
 }
 
+/** What the provider says about an order's payment when the shop is about to give up on it. */
+export type PaymentSettlement =
+  | { readonly status: 'succeeded'; readonly reference: string; readonly amountPence: number }
+  /** Still being processed (a bank transfer, a slow 3-D Secure): ask again later, keep the hold. */
+  | { readonly status: 'processing' }
+  /** No payment succeeded, and the open ones were cancelled so none can succeed any more. */
+  | { readonly status: 'closed' }
+
 export interface PaymentProvider {
   readonly name: 'test-gateway' | 'stripe'
   /** Starts (or, for the same key, resumes) a payment for an order. */
@@ -50,6 +61,11 @@ export interface PaymentProvider {
    * type the shop does not act on. Throws WebhookSignatureError when the signature is missing or wrong.
    */
   verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null>
+  /**
+   * Before a hold is released: answers a payment that already succeeded for the order, or cancels its open
+   * payments so that none can succeed after the stock went back. Never answers 'closed' for a paid order.
+   */
+  closeOpenPayments(order: { readonly orderNumber: string; readonly reference?: string | null }): Promise<PaymentSettlement>
   /** Refunds part or all of a payment; the same key never refunds twice. Throws RefundRefusedError when refused. */
   refund(reference: string, amountPence: number, idempotencyKey: string): Promise<{ readonly id: string }>
 }

@@ -3,6 +3,8 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
+import { enqueueJob, runJobNow } from '../../features/jobs/queue.server'
+import { DELIVER_GATEWAY_WEBHOOK } from '../../features/jobs/tasks'
 import type { PaymentProvider } from './payment-provider'
 import { createStripeProvider } from './stripe.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from './test-gateway.server'
@@ -18,6 +20,10 @@ export function testGateway(payload: Payload): TestGateway {
   return createTestGateway(payload, {
     secret: namedSecret('testGatewayWebhookSecret', env().TEST_GATEWAY_WEBHOOK_SECRET),
     webhookUrl: `http://${host}:${port}${TEST_GATEWAY_WEBHOOK_PATH}`,
+    outbox: {
+      enqueue: (delivery) => enqueueJob(payload, DELIVER_GATEWAY_WEBHOOK, { ...delivery }),
+      runNow: (id) => runJobNow(payload, id),
+    },
   })
 }
 

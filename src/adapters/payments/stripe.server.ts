@@ -2,7 +2,7 @@
 // the result arrives by webhook, verified with Stripe's SDK. Every POST carries an idempotency key.
 import 'server-only'
 import Stripe from 'stripe'
-import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentStart } from './payment-provider'
+import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
 
 export interface StripeOptions {
   readonly secretKey: string
@@ -39,7 +39,9 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider & 
         },
         { idempotencyKey },
       )
-      return { redirectUrl: `/checkout/pay/${encodeURIComponent(order.orderNumber)}`, reference: intent.id }
+      // Reservation deposits have their own page hosting the Payment Element (it returns to /reservation-success).
+      const page = order.resultPath === '/reservation-success' ? '/reservations/pay/' : '/checkout/pay/'
+      return { redirectUrl: `${page}${encodeURIComponent(order.orderNumber)}`, reference: intent.id }
     },
 
     async clientSecret(reference: string) {
@@ -81,6 +83,23 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider & 
         default:
           return null
       }
+    },
+
+    async closeOpenPayments(order: { orderNumber: string; reference?: string | null }): Promise<PaymentSettlement> {
+      if (!order.reference) return { status: 'closed' }
+      let intent = await stripe.paymentIntents.retrieve(order.reference)
+      if (intent.status === 'requires_payment_method' || intent.status === 'requires_action' || intent.status === 'requires_confirmation' || intent.status === 'requires_capture') {
+        try {
+          intent = await stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `close-${intent.id}` })
+        } catch {
+          // It moved on while we asked (paid or processing): read where it ended.
+          intent = await stripe.paymentIntents.retrieve(intent.id)
+        }
+      }
+      if (intent.status === 'succeeded') return { status: 'succeeded', reference: intent.id, amountPence: intent.amount_received || intent.amount }
+      if (intent.status === 'processing') return { status: 'processing' }
+      if (intent.status === 'canceled') return { status: 'closed' }
+      return { status: 'processing' }
     },
 
     async refund(reference: string, amountPence: number, idempotencyKey: string) {

@@ -4,10 +4,11 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
+import { execute } from '../../lib/db/sql.server'
 import { z } from '../../lib/zod'
 import type { TestGatewayPayment } from '../../payload-types'
 import { checkCard, type CardInput } from './test-cards'
-import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentStart } from './payment-provider'
+import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
 import { SIGNATURE_HEADER, signPayload, verifySignature } from './webhook-signature'
 
 export const TEST_GATEWAY_WEBHOOK_PATH = '/api/payments/webhooks/test-gateway'
@@ -18,7 +19,31 @@ export interface TestGatewayOptions {
   readonly webhookUrl: string
   readonly fetch?: typeof fetch
   readonly now?: () => Date
+  /**
+   * The durable outbox its webhooks leave through (the shop's job queue): a delivery is written before
+   * the payment's status changes, so a crash at any point still delivers it, with retries. Without one
+   * (unit tests), deliveries are made at once from memory.
+   */
+  readonly outbox?: WebhookOutbox
 }
+
+/** One webhook the gateway owes the shop; the event id is fixed when the delivery is queued. */
+export interface WebhookDelivery {
+  readonly sessionId: string
+  readonly eventId: string
+  readonly type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded'
+  readonly amountPence?: number
+  readonly failureMessage?: string
+}
+
+export interface WebhookOutbox {
+  /** Stores the delivery durably; answers its id. */
+  enqueue(delivery: WebhookDelivery): Promise<string | number>
+  /** Tries the stored delivery now (a failure is retried later by the queue's runner). */
+  runNow(id: string | number): Promise<void>
+}
+
+const OPEN_STATUSES = ['requires_payment_method', 'requires_action'] as const
 
 const eventBody = z.object({
   id: z.string().min(1).max(255),
@@ -56,56 +81,96 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
   const now = options.now ?? (() => new Date())
   const send = options.fetch ?? fetch
 
-  /** Signs and POSTs an event to the shop, retrying a failed delivery a few times with back-off. */
-  async function deliver(session: TestGatewayPayment, event: GatewayEvent): Promise<boolean> {
+  /** Signs and POSTs one event to the shop; throws when the shop does not take it (the outbox retries). */
+  async function post(session: TestGatewayPayment, event: GatewayEvent): Promise<void> {
     const body = JSON.stringify(event)
-    let attempts = session.webhookAttempts ?? 0
-    for (let attempt = 0; attempt < 4; attempt++) {
-      attempts++
-      try {
-        const response = await send(options.webhookUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signPayload(body, options.secret, Math.floor(now().getTime() / 1000)) },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        })
-        if (response.ok) {
-          await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { webhookAttempts: attempts, webhookDeliveredAt: now().toISOString() } })
-          return true
-        }
-        payload.logger.warn({ status: response.status, event: event.id }, 'test gateway: webhook refused by the shop')
-      } catch (error) {
-        payload.logger.warn({ err: error, event: event.id }, 'test gateway: webhook delivery failed')
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt))
-    }
-    await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { webhookAttempts: attempts } })
-    return false
+    const response = await send(options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signPayload(body, options.secret, Math.floor(now().getTime() / 1000)) },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    })
+    await execute(payload, null, { sql: 'UPDATE test_gateway_payments SET webhook_attempts = COALESCE(webhook_attempts, 0) + 1 WHERE id = ?', args: [session.id] })
+    if (!response.ok) throw new Error(`the shop answered ${response.status} to webhook ${event.id}`)
+    await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { webhookDeliveredAt: now().toISOString() } })
   }
 
-  function eventFor(session: TestGatewayPayment, type: GatewayEvent['type'], extra: { failureMessage?: string; amountPence?: number } = {}): GatewayEvent {
-    return {
-      id: `evt_${randomBytes(16).toString('hex')}`,
-      type,
-      data: { sessionId: session.sessionId, orderReference: session.orderReference, amountPence: extra.amountPence ?? session.amountPence, ...(extra.failureMessage ? { failureMessage: extra.failureMessage } : {}) },
+  /**
+   * Delivers a queued webhook, built from the session as it is now: a result is sent only once the
+   * session really has it (the status write follows the queueing), and never for a cancelled session.
+   */
+  async function deliverQueued(delivery: WebhookDelivery): Promise<'delivered' | 'skipped'> {
+    const session = await findSession(payload, delivery.sessionId)
+    if (!session) return 'skipped'
+    const expected = delivery.type === 'payment.succeeded' ? 'succeeded' : delivery.type === 'payment.failed' ? 'failed' : null
+    if (expected && session.status !== expected) {
+      if ((OPEN_STATUSES as readonly string[]).includes(session.status)) throw new Error(`session ${session.sessionId} has no result yet`)
+      return 'skipped'
     }
+    await post(session, {
+      id: delivery.eventId,
+      type: delivery.type,
+      data: {
+        sessionId: session.sessionId,
+        orderReference: session.orderReference,
+        amountPence: delivery.amountPence ?? session.amountPence,
+        ...(delivery.failureMessage ? { failureMessage: delivery.failureMessage } : {}),
+      },
+    })
+    return 'delivered'
   }
+
+  /**
+   * Queues a delivery (durably when there is an outbox), runs `commit`, then tries the delivery at once:
+   * awaited for a payment result (the customer's result page should have it), in the background for a
+   * refund (its webhook may reach an order change that is waiting for this very refund).
+   */
+  async function owe(delivery: WebhookDelivery, commit: () => Promise<boolean>, wait = true): Promise<{ committed: boolean; delivered: boolean }> {
+    const jobId = options.outbox ? await options.outbox.enqueue(delivery) : null
+    if (!(await commit())) return { committed: false, delivered: false }
+    if (!wait) {
+      const attempt = jobId != null ? options.outbox!.runNow(jobId) : deliverQueued(delivery)
+      void attempt.catch((error) => payload.logger.warn({ err: error, event: delivery.eventId }, 'test gateway: webhook delivery will be retried'))
+      return { committed: true, delivered: false }
+    }
+    if (jobId != null) {
+      await options.outbox!.runNow(jobId).catch((error) => payload.logger.warn({ err: error, event: delivery.eventId }, 'test gateway: webhook delivery will be retried'))
+      const session = await findSession(payload, delivery.sessionId)
+      return { committed: true, delivered: Boolean(session?.webhookDeliveredAt) }
+    }
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        await deliverQueued(delivery)
+        return { committed: true, delivered: true }
+      } catch (error) {
+        payload.logger.warn({ err: error, event: delivery.eventId }, 'test gateway: webhook delivery failed')
+        await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt))
+      }
+    }
+    return { committed: true, delivered: false }
+  }
+
+  const newEventId = () => `evt_${randomBytes(16).toString('hex')}`
 
   const provider: PaymentProvider = {
     name: 'test-gateway',
 
     async startPayment(order: OrderToPay): Promise<PaymentStart> {
-      const open = await payload.find({
+      // A repeated checkout never opens a second payment: a paid session answers its result page, an open
+      // one is resumed.
+      const sessions = await payload.find({
         collection: 'test-gateway-payments',
-        where: { orderReference: { equals: order.orderNumber }, status: { in: ['requires_payment_method', 'requires_action'] } },
-        limit: 1,
+        where: { orderReference: { equals: order.orderNumber }, status: { in: ['succeeded', ...OPEN_STATUSES] } },
+        limit: 10,
         depth: 0,
         overrideAccess: true,
       })
-      const existing = open.docs[0]
+      const paid = sessions.docs.find((d) => d.status === 'succeeded')
+      if (paid) return { redirectUrl: paid.successUrl, reference: paid.sessionId }
+      const existing = sessions.docs[0]
       if (existing) return { redirectUrl: `/test-gateway/pay/${existing.sessionId}`, reference: existing.sessionId }
       const sessionId = `tgs_${randomBytes(16).toString('hex')}`
-      const query = `?order=${encodeURIComponent(order.orderNumber)}`
+      const query = `?${order.resultParam ?? 'order'}=${encodeURIComponent(order.orderNumber)}`
       await payload.create({
         collection: 'test-gateway-payments',
         overrideAccess: true,
@@ -118,8 +183,8 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
           webhookAttempts: 0,
           status: 'requires_payment_method',
           description: order.description.slice(0, 200),
-          successUrl: `/payment-success${query}`,
-          failureUrl: `/payment-failure${query}`,
+          successUrl: `${order.resultPath ?? '/payment-success'}${query}`,
+          failureUrl: `${order.resultPath ?? '/payment-failure'}${query}`,
         },
       })
       return { redirectUrl: `/test-gateway/pay/${sessionId}`, reference: sessionId }
@@ -147,6 +212,18 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
       }
     },
 
+    async closeOpenPayments(order: { orderNumber: string }): Promise<PaymentSettlement> {
+      // One conditional update: a card form submitted at this very moment either finished first (and is
+      // found below) or finds its session cancelled and takes nothing.
+      await execute(payload, null, {
+        sql: `UPDATE test_gateway_payments SET status = 'cancelled', challenge_code_hash = NULL, updated_at = ? WHERE order_reference = ? AND status IN (?, ?)`,
+        args: [now().toISOString(), order.orderNumber, ...OPEN_STATUSES],
+      })
+      const paid = await payload.find({ collection: 'test-gateway-payments', where: { orderReference: { equals: order.orderNumber }, status: { equals: 'succeeded' } }, limit: 1, depth: 0, overrideAccess: true })
+      const session = paid.docs[0]
+      return session ? { status: 'succeeded', reference: session.sessionId, amountPence: session.amountPence } : { status: 'closed' }
+    },
+
     async refund(reference: string, amountPence: number, idempotencyKey: string) {
       const done = refundsByKey.get(idempotencyKey)
       if (done) return done
@@ -155,11 +232,17 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
       if (session.status !== 'succeeded') throw new RefundRefusedError('The test gateway can only refund a payment that succeeded.')
       if (!Number.isInteger(amountPence) || amountPence <= 0) throw new RefundRefusedError('A refund must be a positive whole number of pence.')
       if ((session.refundedPence ?? 0) + amountPence > session.amountPence) throw new RefundRefusedError('The refund would be more than was paid.')
-      const updated = await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { refundedPence: (session.refundedPence ?? 0) + amountPence } })
       const result = { id: `re_${randomBytes(12).toString('hex')}` }
-      refundsByKey.set(idempotencyKey, result)
       // Like a real provider, the refund is also reported by webhook (the shop then finds nothing to change).
-      void deliver(updated, eventFor(updated, 'payment.refunded', { amountPence })).catch((error) => payload.logger.warn({ err: error }, 'test gateway: refund webhook not delivered'))
+      const { committed } = await owe({ sessionId: session.sessionId, eventId: newEventId(), type: 'payment.refunded', amountPence }, async () => {
+        const moved = await execute(payload, null, {
+          sql: `UPDATE test_gateway_payments SET refunded_pence = COALESCE(refunded_pence, 0) + ?, updated_at = ? WHERE id = ? AND status = 'succeeded' AND COALESCE(refunded_pence, 0) + ? <= amount_pence`,
+          args: [amountPence, now().toISOString(), session.id, amountPence],
+        })
+        return moved.rowsAffected === 1
+      }, false)
+      if (!committed) throw new RefundRefusedError('The refund would be more than was paid.')
+      refundsByKey.set(idempotencyKey, result)
       return result
     },
   }
@@ -167,6 +250,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
   return {
     provider,
     findSession,
+    deliverQueued,
 
     /** The card form was sent: check it and either finish, ask for 3-D Secure, or report form errors. */
     async submitCard(sessionId: string, card: CardInput): Promise<
@@ -182,7 +266,11 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
       const recorded = { cardBrand: result.brand, last4: result.last4 }
       if (result.outcome === 'requires_3ds') {
         const challenge = randomBytes(16).toString('hex')
-        await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { ...recorded, status: 'requires_action', challengeCodeHash: sha256(challenge) } })
+        const moved = await execute(payload, null, {
+          sql: `UPDATE test_gateway_payments SET status = 'requires_action', card_brand = ?, last4 = ?, challenge_code_hash = ?, updated_at = ? WHERE id = ? AND status = 'requires_payment_method'`,
+          args: [recorded.cardBrand ?? null, recorded.last4 ?? null, sha256(challenge), now().toISOString(), session.id],
+        })
+        if (moved.rowsAffected !== 1) return { kind: 'gone' }
         return { kind: 'challenge', challenge }
       }
       return finish(session, result.outcome === 'succeeds', recorded)
@@ -205,14 +293,16 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
 
   async function finish(session: TestGatewayPayment, succeeded: boolean, recorded: { cardBrand?: string; last4?: string }, message?: string) {
     const failureMessage = message ?? (session.status === 'requires_action' ? 'The card’s 3-D Secure check was not completed.' : 'Your card was declined.')
-    const updated = await payload.update({
-      collection: 'test-gateway-payments',
-      id: session.id,
-      overrideAccess: true,
-      data: { ...recorded, status: succeeded ? 'succeeded' : 'failed', challengeCodeHash: null },
-    })
+    const delivery: WebhookDelivery = { sessionId: session.sessionId, eventId: newEventId(), type: succeeded ? 'payment.succeeded' : 'payment.failed', ...(succeeded ? {} : { failureMessage }) }
     // The shop hears the result before the customer is sent back, so the result page usually has it already.
-    const delivered = await deliver(updated, eventFor(updated, succeeded ? 'payment.succeeded' : 'payment.failed', succeeded ? {} : { failureMessage }))
+    const { committed, delivered } = await owe(delivery, async () => {
+      const moved = await execute(payload, null, {
+        sql: `UPDATE test_gateway_payments SET status = ?, card_brand = COALESCE(?, card_brand), last4 = COALESCE(?, last4), challenge_code_hash = NULL, updated_at = ? WHERE id = ? AND status IN (?, ?)`,
+        args: [succeeded ? 'succeeded' : 'failed', recorded.cardBrand ?? null, recorded.last4 ?? null, now().toISOString(), session.id, ...OPEN_STATUSES],
+      })
+      return moved.rowsAffected === 1
+    })
+    if (!committed) return { kind: 'gone' as const }
     return { kind: 'done' as const, redirectUrl: succeeded ? session.successUrl : session.failureUrl, delivered }
   }
 }

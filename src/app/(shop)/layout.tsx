@@ -70,6 +70,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
               <h2 id="footer-info">Information</h2>
               <ul>
                 <li><a href="/about">About us</a></li>
+                <li><a href="/bicycle-services">Book a bicycle service</a></li>
                 <li><a href="/delivery">Delivery</a></li>
                 <li><a href="/returns">Returns and cancellation</a></li>
                 <li><a href="/finance">Finance</a></li>

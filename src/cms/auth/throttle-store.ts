@@ -19,6 +19,11 @@ function toRecord(row: Row | undefined): ThrottleRecord | null {
   return { failures: row.failures, windowStartedAt: new Date(row.windowStartedAt), blockedUntil: row.blockedUntil ? new Date(row.blockedUntil) : null }
 }
 
+/** The stored record of one key, or null. */
+export async function readThrottle(payload: Payload, key: string, req?: Partial<PayloadRequest>): Promise<ThrottleRecord | null> {
+  return toRecord(await findRow(payload, key, req))
+}
+
 /** The strictest answer over several keys: blocked if any is, with the longest wait. */
 export async function throttleDecision(payload: Payload, keys: readonly string[], now = new Date(), req?: Partial<PayloadRequest>): Promise<ThrottleDecision> {
   let worst: ThrottleDecision = { allowed: true }

@@ -143,6 +143,13 @@ export const Orders: CollectionConfig = {
       ],
     },
     {
+      type: 'row',
+      fields: [
+        { name: 'reservation', type: 'relationship', relationTo: 'reservations', index: true, admin: { ...readOnly, description: 'The reservation this order completed: its bike came from the reservation’s hold.' } },
+        penceField('reservationDepositPence', 'Reservation deposit deducted', { defaultValue: 0, admin: { ...readOnly, description: 'Already paid as the reservation deposit; the total is what was left to pay.' } }),
+      ],
+    },
+    {
       name: 'stock',
       type: 'group',
       admin: { description: 'Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.' },
@@ -154,13 +161,19 @@ export const Orders: CollectionConfig = {
           defaultValue: 'held',
           index: true,
           options: [
+            { label: 'Being placed', value: 'pending' },
             { label: 'Held for payment', value: 'held' },
             { label: 'Sold', value: 'committed' },
             { label: 'Released back to stock', value: 'released' },
           ],
           admin: readOnly,
         },
-        { name: 'holdExpiresAt', type: 'date', index: true, admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } } },
+        {
+          name: 'holdExpiresAt',
+          type: 'date',
+          index: true,
+          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'When an unpaid card order or an undecided finance application gives its stock back. Staff may extend a finance application’s hold.' },
+        },
         { name: 'couponCounted', type: 'checkbox', defaultValue: false, admin: { ...readOnly, description: 'Whether this order counts towards its coupon’s usage limit.' } },
       ],
     },

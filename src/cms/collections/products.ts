@@ -100,6 +100,21 @@ export const Products: CollectionConfig = {
       validate: (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ? true : 'Stock is a whole number, zero or more',
     },
     {
+      name: 'maxPerOrder',
+      label: 'Most per order',
+      type: 'number',
+      min: 1,
+      max: 99,
+      admin: { description: 'Leave empty for the usual cap: 1 motorcycle or scooter, 2 bicycles or e-bikes, 10 of anything else.', step: 1 },
+      validate: (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 && v <= 99) ? true : 'A whole number from 1 to 99, or empty',
+    },
+    penceField('reservationDepositPence', 'Reservation deposit', {
+      admin: {
+        description: 'Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pence (9900 is £99).',
+        condition: (data) => ['motorcycle', 'scooter', 'bicycle', 'e-bike'].includes(data?.kind),
+      },
+    }),
+    {
       name: 'condition',
       type: 'select',
       required: true,
@@ -143,6 +158,14 @@ export const Products: CollectionConfig = {
             { name: 'engineCc', label: 'Engine size (cc)', type: 'number', min: 0, max: 3000, index: true },
             { name: 'licenceCategory', label: 'Licence category', type: 'select', options: [...LICENCE_CATEGORIES], index: true },
             { name: 'modelYear', label: 'Model year', type: 'number', min: 1950, max: 2100 },
+          ],
+        },
+        {
+          type: 'row',
+          fields: [
+            { name: 'powerKw', label: 'Power (kW)', type: 'number', min: 0, max: 400, admin: { step: 0.1, description: 'For the test-ride licence check.' } },
+            { name: 'weightKg', label: 'Weight (kg)', type: 'number', min: 0, max: 1000, admin: { description: 'For the A2 power-to-weight check.' } },
+            { name: 'restrictedFromKw', label: 'Restricted from (kW)', type: 'number', min: 0, max: 400, admin: { step: 0.1, description: 'A2-restricted bikes: the unrestricted power.' } },
           ],
         },
         {

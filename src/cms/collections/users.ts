@@ -72,6 +72,15 @@ export const Users: CollectionConfig = {
       access: { read: ({ req, doc }) => Boolean(req.user && doc && req.user.id === doc.id), update: ({ req, doc }) => Boolean(req.user && doc && req.user.id === doc.id) },
     },
     {
+      // Never stored: the owner sends it with a change of their own password or email address (ADR 009).
+      name: 'currentPassword',
+      type: 'text',
+      virtual: true,
+      maxLength: 1024,
+      admin: { hidden: true },
+      access: { read: () => false },
+    },
+    {
       name: 'passwordArgon2',
       type: 'text',
       maxLength: 255,

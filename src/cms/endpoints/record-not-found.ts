@@ -23,14 +23,19 @@ export function signNotFoundBatch(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('hex')
 }
 
+/** True when an internal request from server.mjs carries the HMAC of its body made with the Payload secret. */
+export function signedByServer(body: string, signature: string | null): boolean {
+  const given = Buffer.from(signature ?? '', 'utf8')
+  const expected = Buffer.from(signNotFoundBatch(body, payloadSecret(env().PAYLOAD_SECRET)), 'utf8')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
 export const recordNotFound: Endpoint = {
   path: '/internal/not-found',
   method: 'post',
   handler: async (req) => {
     const body = req.text ? await req.text() : ''
-    const given = Buffer.from(req.headers.get('x-wheelhouse-signature') ?? '', 'utf8')
-    const expected = Buffer.from(signNotFoundBatch(body, payloadSecret(env().PAYLOAD_SECRET)), 'utf8')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!signedByServer(body, req.headers.get('x-wheelhouse-signature'))) {
       return Response.json({ error: 'Not allowed' }, { status: 403 })
     }
     let parsed: z.infer<typeof batchSchema>

@@ -54,14 +54,27 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   if (financeTo !== financeFrom) entries.push({ at: now, by, actor, from: financeFrom ?? undefined, to: financeTo ?? undefined, note: 'Finance application status changed by staff.' })
 
   let stock = { ...originalDoc.stock, ...data.stock }
-  if (releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
+  // An unpaid order that completed a reservation hands its bike back to the reservation (issue 11), so the
+  // deposit stays refundable; only when that is not possible does the bike go back on the shelf.
+  let handedBack = false
+  if (originalDoc.reservation != null && from === 'awaiting_payment' && releasesStock(to, financeTo)) {
+    const { returnOrderUnitToReservation } = await import('../../features/reservations/reservation-lifecycle.server')
+    const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: ['awaiting_payment'], status: to }, new Date())
+    if (moved) {
+      handedBack = true
+      stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
+      entries.push({ at: now, by, actor, from: to, to, note: moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock put back on the shelf.' })
+    }
+  }
+  if (!handedBack && releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
     const { releaseOrderStock } = await import('../../features/orders/order-lifecycle.server')
     const transactionID = (await req.transactionID) ?? null
     if (await releaseOrderStock(req.payload, originalDoc, ['held', 'committed'], transactionID)) {
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
       entries.push({ at: now, by, actor, from: to, to: to, note: 'Stock put back on the shelf.' })
-      const { revalidateStorefront } = await import('./revalidate-storefront')
-      await revalidateStorefront(`order ${originalDoc.orderNumber} ${to}`, req.payload.logger)
+      const { revalidateProducts } = await import('./revalidate-storefront')
+      const productIds = originalDoc.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))
+      await revalidateProducts(req.payload, productIds, `order ${originalDoc.orderNumber} ${to}`)
     }
   }
   return { ...data, payment, stock, history: [...(originalDoc.history ?? []), ...entries] }

@@ -1,37 +1,66 @@
-// Staff edits show on the storefront within seconds, without a rebuild: any change to catalogue or
-// content marks every cached storefront page stale, and the next visit renders it afresh.
-import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook } from 'payload'
+// Staff edits and sales show on the storefront within a second, on every app instance, without a rebuild.
+// A change is published on the storefront bus of the production server (server.mjs): it invalidates that
+// process's response cache and Next's cache, and, with REDIS_URL, every other instance's (ADR 008). A staff
+// change makes every cached page stale; a sale only the pages that show the products it touched.
+import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
+import type { StorefrontChange } from '../../config/storefront-change'
 
-async function revalidateAll(reason: string, log: { debug: (o: object, m: string) => void }) {
-  // Whole responses replayed by server.mjs (same process); absent outside the production server.
-  ;(globalThis as { __wheelhouseResponseCache?: { clear(): void } }).__wheelhouseResponseCache?.clear()
-  try {
-    const { revalidatePath, revalidateTag } = await import('next/cache')
-    revalidatePath('/', 'layout')
-    revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads (listings)
-    log.debug({ reason }, 'storefront revalidated')
-  } catch {
-    // Outside a Next.js request (seed, migrations, tests) there is no cache to revalidate.
-  }
+interface StorefrontBus {
+  publish(change: StorefrontChange, options: { nextDone: boolean }): void
 }
 
-/** For code that changes stock outside Payload's hooks (raw conditional updates at checkout and payment). */
-export async function revalidateStorefront(reason: string, log: { debug: (o: object, m: string) => void }): Promise<void> {
-  await revalidateAll(reason, log)
+type Log = { debug: (o: object, m: string) => void }
+
+/** Next's own caches, for the change; throws outside a Next request (the bus then asks the server to do it). */
+export async function revalidateNextCaches(change: StorefrontChange): Promise<void> {
+  const { revalidatePath, revalidateTag } = await import('next/cache')
+  revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads: listings, facets, home page data
+  if (change.kind === 'all') {
+    revalidatePath('/', 'layout')
+    return
+  }
+  revalidatePath('/')
+  for (const slug of change.slugs) revalidatePath(`/products/${slug}`)
+}
+
+async function revalidate(change: StorefrontChange, reason: string, log: Log) {
+  let nextDone = false
+  try {
+    await revalidateNextCaches(change)
+    nextDone = true
+  } catch {
+    // Outside a Next.js request (the background runner, seed, tests): the bus has the server do it.
+  }
+  const bus = (globalThis as { __wheelhouseStorefrontBus?: StorefrontBus }).__wheelhouseStorefrontBus
+  bus?.publish(change, { nextDone })
+  log.debug({ reason, change }, 'storefront revalidated')
+}
+
+/** For code that changes stock outside Payload's hooks; without product ids everything is made stale. */
+export async function revalidateStorefront(reason: string, log: Log, change: StorefrontChange = { kind: 'all' }): Promise<void> {
+  await revalidate(change, reason, log)
+}
+
+/** A sale or a release of these products: only the pages that show them. */
+export async function revalidateProducts(payload: Payload, productIds: readonly number[], reason: string): Promise<void> {
+  const ids = [...new Set(productIds)].filter((id) => Number.isSafeInteger(id))
+  if (ids.length === 0) return
+  const found = await payload.find({ collection: 'products', where: { id: { in: ids } }, select: { slug: true }, depth: 0, limit: ids.length, pagination: false, overrideAccess: true })
+  await revalidate({ kind: 'products', slugs: found.docs.map((p) => p.slug).filter(Boolean) }, reason, payload.logger)
 }
 
 export const revalidateAfterChange: CollectionAfterChangeHook = async ({ doc, req, collection }) => {
-  await revalidateAll(`${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
+  await revalidate({ kind: 'all' }, `${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
   return doc
 }
 
 export const revalidateAfterDelete: CollectionAfterDeleteHook = async ({ doc, req, collection }) => {
-  await revalidateAll(`${collection.slug} ${String(doc.id)} deleted`, req.payload.logger)
+  await revalidate({ kind: 'all' }, `${collection.slug} ${String(doc.id)} deleted`, req.payload.logger)
   return doc
 }
 
 export const revalidateGlobalAfterChange: GlobalAfterChangeHook = async ({ doc, req, global }) => {
-  await revalidateAll(`${global.slug} changed`, req.payload.logger)
+  await revalidate({ kind: 'all' }, `${global.slug} changed`, req.payload.logger)
   return doc
 }

@@ -22,10 +22,12 @@ import {
   POSTS,
   PRODUCTS,
   SITE_SETTINGS,
+  TEST_RIDE_FACTS,
 } from './catalogue-data'
 import { drawPicture, type PictureSpec } from './images'
 import { seedLenders } from './lenders'
 import { ensureDemoCoupons } from './coupons'
+import { ensureServiceOptions } from './service-options'
 import { ensureDemoCustomer } from './demo-customer'
 
 type Slugged = 'products' | 'categories' | 'brands' | 'pages' | 'posts'
@@ -88,6 +90,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
   const log = options.log ?? (() => {})
   await ensureAdmin(payload, options)
   await ensureDemoCoupons(payload) // also on an already-seeded shop: creates only the missing ones
+  await ensureServiceOptions(payload) // likewise the workshop's bookable services
   if (await isSeeded(payload)) {
     await ensureDemoCustomer(payload, log) // databases seeded before the demo customer existed get one too
     return { seeded: false, products: 0 }
@@ -163,7 +166,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
         description: `${seed.shortDescription} Available from our Leeds showroom, with delivery or collection.`,
         featuredImage: image,
         gallery: [image, detail],
-        attributes: seed.attributes as never,
+        attributes: { ...seed.attributes, ...TEST_RIDE_FACTS[seed.name] } as never,
         vehicle: seed.vehicle,
         extraFee: seed.otrFeePence ? { feeValuePence: seed.otrFeePence, label: 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax' } : undefined,
         financeOffer: seed.financeOffer,

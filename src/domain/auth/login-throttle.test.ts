@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ACCOUNT_POLICY, ADDRESS_POLICY, checkThrottle, recordFailure, retryAfterSeconds, throttleKeys, type ThrottleRecord } from './login-throttle'
+import { ACCOUNT_POLICY, ADDRESS_MAX_DELAY_MS, ADDRESS_POLICY, addressDelayMs, checkThrottle, recordFailure, retryAfterSeconds, throttleKeys, type ThrottleRecord } from './login-throttle'
 
 const t0 = new Date('2026-11-22T10:00:00Z')
 const at = (ms: number) => new Date(t0.getTime() + ms)
@@ -42,6 +42,14 @@ describe('login throttle', () => {
   it('gives a network address more room than one account', () => {
     expect(failTimes(20, ADDRESS_POLICY)!.blockedUntil).toBeNull()
     expect(failTimes(ADDRESS_POLICY.freeFailures + 1, ADDRESS_POLICY)!.blockedUntil).toEqual(at(60_000))
+  })
+
+  it('only slows an address down, by a short capped wait, and forgets it after the window', () => {
+    expect(addressDelayMs(failTimes(ADDRESS_POLICY.freeFailures, ADDRESS_POLICY), t0)).toBe(0)
+    expect(addressDelayMs(failTimes(ADDRESS_POLICY.freeFailures + 1, ADDRESS_POLICY), t0)).toBe(500)
+    expect(addressDelayMs(failTimes(ADDRESS_POLICY.freeFailures + 2, ADDRESS_POLICY), t0)).toBe(1_000)
+    expect(addressDelayMs(failTimes(1_000, ADDRESS_POLICY), t0)).toBe(ADDRESS_MAX_DELAY_MS)
+    expect(addressDelayMs(failTimes(1_000, ADDRESS_POLICY), at(ADDRESS_POLICY.windowMs + 1))).toBe(0)
   })
 
   it('rounds retry-after up to whole seconds, at least one', () => {

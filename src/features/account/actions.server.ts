@@ -3,20 +3,23 @@
 // goes through Payload (and so through the argon2id and throttling hooks and the access rules).
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
-import { APIError, ValidationError } from 'payload'
+import { APIError } from 'payload'
 import { z } from '../../lib/zod'
 import { clientAddress } from '../../cms/auth/client-address'
+import { CREDENTIALS_VERIFIED_CONTEXT_KEY } from '../../cms/auth/credential-changes'
 import { checkCredentials } from '../../cms/auth/credentials'
 import { noteFailure, throttleDecision } from '../../cms/auth/throttle-store'
-import { CLIENT_ADDRESS_CONTEXT_KEY } from '../../cms/hooks/argon2-passwords'
+import { CLIENT_ADDRESS_CONTEXT_KEY, DEVICE_TOKENS_CONTEXT_KEY } from '../../cms/hooks/argon2-passwords'
 import { payloadClient } from '../../cms/payload-client.server'
 import { retryAfterSeconds, throttleKeys, type ThrottlePolicy } from '../../domain/auth/login-throttle'
 import { passwordProblem } from '../../domain/auth/password-policy'
+import { weakPasswordProblem, type AccountDetails } from '../../domain/auth/password-strength'
 import { safeNextPath } from '../../domain/auth/safe-next-path'
 import type { Order } from '../../payload-types'
 import type { FormState, LookupState } from './form-state'
 import { toCustomerOrder } from './order-view'
-import { currentCustomer, endSession, isSameOriginRequest, setSessionCookie } from './session.server'
+import { validationErrorsOf } from './payload-errors'
+import { currentCustomer, deviceTokens, isSameOriginRequest, rememberDevice, setSessionCookie } from './session.server'
 
 const FORBIDDEN: FormState = { status: 'error', message: 'This form must be sent from the Wheelhouse website. Reload the page and try again.' }
 const INCORRECT = 'The email address or password is incorrect.'
@@ -55,9 +58,10 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
   if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values }
   const payload = await payloadClient()
   try {
-    const result = await payload.login({ collection: 'users', data: parsed.data, context: { [CLIENT_ADDRESS_CONTEXT_KEY]: await address() } })
+    const result = await payload.login({ collection: 'users', data: parsed.data, context: { [CLIENT_ADDRESS_CONTEXT_KEY]: await address(), [DEVICE_TOKENS_CONTEXT_KEY]: await deviceTokens() } })
     if (!result.token) throw new Error('Payload returned no token')
     await setSessionCookie(payload, result.token, result.exp)
+    if (result.user) await rememberDevice(result.user.id)
   } catch (error) {
     if (errorStatus(error) === 429) return { status: 'error', message: (error as Error).message, values }
     if (errorStatus(error) === 401) return { status: 'error', message: INCORRECT, values }
@@ -70,11 +74,16 @@ const registration = z.object({
   firstName: text(80).min(1, 'Enter your first name.'),
   lastName: text(80).min(1, 'Enter your last name.'),
   email,
-  password: z.string().superRefine((v, ctx) => {
-    const problem = passwordProblem(v)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  }),
+  password: z.string(),
+}).superRefine((v, ctx) => {
+  const problem = newPasswordProblem(v.password, v)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] })
 })
+
+/** The length rules first, then guessability against the common-password lists and the account's own details. */
+function newPasswordProblem(password: string, details: AccountDetails): string | null {
+  return passwordProblem(password) ?? weakPasswordProblem(password, details)
+}
 
 export async function registerAction(_prev: FormState, form: FormData): Promise<FormState> {
   if (!(await isSameOriginRequest())) return FORBIDDEN
@@ -87,23 +96,21 @@ export async function registerAction(_prev: FormState, form: FormData): Promise<
     // As a visitor (no user, access rules apply): the role field is admin-only, so this is always a customer.
     await payload.create({ collection: 'users', data: { ...parsed.data, role: 'customer' }, overrideAccess: false })
   } catch (error) {
-    if (error instanceof ValidationError) {
-      const taken = error.data.errors.some((e) => e.path === 'email')
+    const problems = validationErrorsOf(error)
+    if (problems) {
+      const taken = problems.some((e) => e.path === 'email')
       return taken
         ? { status: 'error', message: 'An account with this email address already exists. Sign in, or reset your password if you have forgotten it.', fieldErrors: { email: 'This email address already has an account.' }, values }
-        : { status: 'error', message: error.data.errors.map((e) => e.message).join(' '), values }
+        : { status: 'error', message: problems.map((e) => e.message).join(' '), values }
     }
     throw error
   }
-  const login = await payload.login({ collection: 'users', data: { email: parsed.data.email, password: parsed.data.password }, context: { [CLIENT_ADDRESS_CONTEXT_KEY]: await address() } })
-  if (login.token) await setSessionCookie(payload, login.token, login.exp)
+  const login = await payload.login({ collection: 'users', data: { email: parsed.data.email, password: parsed.data.password }, context: { [CLIENT_ADDRESS_CONTEXT_KEY]: await address(), [DEVICE_TOKENS_CONTEXT_KEY]: await deviceTokens() } })
+  if (login.token) {
+    await setSessionCookie(payload, login.token, login.exp)
+    if (login.user) await rememberDevice(login.user.id)
+  }
   redirect(safeNextPath(str(form, 'next')))
-}
-
-export async function signOutAction(): Promise<void> {
-  if (!(await isSameOriginRequest())) redirect('/logout')
-  await endSession()
-  redirect('/logout?done=1')
 }
 
 // ---------------------------------------------------------------- forgotten password
@@ -126,8 +133,8 @@ export async function resetPasswordAction(_prev: FormState, form: FormData): Pro
   if (!(await isSameOriginRequest())) return FORBIDDEN
   const token = str(form, 'token')
   const password = str(form, 'password')
-  const problem = passwordProblem(password)
-  if (problem) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { password: problem } }
+  const lengthProblem = passwordProblem(password)
+  if (lengthProblem) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { password: lengthProblem } }
   if (password !== str(form, 'confirmPassword')) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { confirmPassword: 'The two passwords differ.' } }
   if (!/^[a-f0-9]{20,128}$/i.test(token)) return { status: 'error', message: 'This reset link is not complete. Open the link from the email again, or ask for a new one.' }
   const payload = await payloadClient()
@@ -139,6 +146,8 @@ export async function resetPasswordAction(_prev: FormState, form: FormData): Pro
     }
   } catch (error) {
     if (errorStatus(error) === 403) return { status: 'error', message: 'This reset link has expired or has already been used. Ask for a new one.' }
+    const problem = validationErrorsOf(error)?.find((e) => e.path === 'password')
+    if (problem) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { password: problem.message } }
     throw error
   }
   redirect('/account?reset=1')
@@ -201,18 +210,19 @@ export async function changePasswordAction(_prev: FormState, form: FormData): Pr
   const customer = await currentCustomer()
   if (!customer) return { status: 'error', message: 'Your session has ended. Sign in again.' }
   const next = str(form, 'newPassword')
-  const problem = passwordProblem(next)
+  const problem = newPasswordProblem(next, customer)
   if (problem) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { newPassword: problem } }
   if (next !== str(form, 'confirmPassword')) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { confirmPassword: 'The two passwords differ.' } }
   const payload = await payloadClient()
-  const check = await checkCredentials(payload, { email: customer.email, password: str(form, 'currentPassword'), address: await address() })
+  const check = await checkCredentials(payload, { email: customer.email, password: str(form, 'currentPassword'), address: await address(), deviceTokens: await deviceTokens() })
   if (!check.ok) {
     return check.reason === 'throttled'
       ? { status: 'error', message: `Too many failed attempts. Try again in ${check.retryAfterSeconds} seconds.` }
       : { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { currentPassword: 'That is not your current password.' } }
   }
   // Payload keeps only this session (the one whose id is in the user) and signs every other device out.
-  await payload.update({ collection: 'users', id: customer.id, data: { password: next }, overrideAccess: false, user: customer, depth: 0 })
+  // The current password was checked just above (throttled, with this form's field error), so the hook need not check it again.
+  await payload.update({ collection: 'users', id: customer.id, data: { password: next }, overrideAccess: false, user: customer, depth: 0, context: { [CREDENTIALS_VERIFIED_CONTEXT_KEY]: true } })
   return { status: 'success', message: 'Your password is changed. Other devices have been signed out.' }
 }
 

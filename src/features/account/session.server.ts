@@ -4,6 +4,7 @@ import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { createLocalReq, logoutOperation, type Payload } from 'payload'
 import { cookieIsSecure } from '../../cms/auth/cookie-security'
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokensFromCookieValue, issueDeviceToken, nextDeviceCookieValue } from '../../cms/auth/known-device'
 import { payloadClient } from '../../cms/payload-client.server'
 import { env } from '../../config/env'
 import type { User } from '../../payload-types'
@@ -38,6 +39,18 @@ export async function setSessionCookie(payload: Payload, token: string, exp: num
     path: '/',
     expires: exp ? new Date(exp * 1000) : undefined,
   })
+}
+
+/** The known-device tokens this browser holds (ADR 009). */
+export async function deviceTokens(): Promise<string[]> {
+  return deviceTokensFromCookieValue((await cookies()).get(DEVICE_COOKIE)?.value)
+}
+
+/** Marks this browser as a known device of `userId` after a successful sign-in, keeping other accounts' tokens. */
+export async function rememberDevice(userId: number | string): Promise<void> {
+  const jar = await cookies()
+  const value = nextDeviceCookieValue(deviceTokensFromCookieValue(jar.get(DEVICE_COOKIE)?.value), issueDeviceToken(userId), userId)
+  jar.set(DEVICE_COOKIE, value, { httpOnly: true, sameSite: 'lax', secure: cookieIsSecure(env().SITE_URL), path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS })
 }
 
 /** Ends this browser's session: removes it from the user's sessions (so the token no longer works anywhere) and clears the cookie. */

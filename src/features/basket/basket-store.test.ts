@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { basketFromStore, deliveryFromStore, storeWithSlices } from './basket-storage'
 import { STORE_STORAGE_KEY } from '../../config/browser-storage'
-import { createShopStore, REHYDRATE_TIMEOUT_MS, type StoreCodec } from './basket-store'
+import { EMPTY_BASKET } from '../../domain/basket/basket'
+import { BASKET_CLEARED_EVENT, createShopStore, followSameTabWrites, REHYDRATE_TIMEOUT_MS, type StoreCodec } from './basket-store'
 
 const codec: StoreCodec = { basketFromStore, deliveryFromStore, storeWithSlices }
 const lock = { productId: 9, name: 'Disc lock', sku: 'LOCK', pricePence: 4_500, vatRatePercent: 20, stockQuantity: 10, slug: 'lock' }
@@ -43,6 +44,21 @@ describe('the running store', () => {
     release(codec)
     await vi.advanceTimersByTimeAsync(0)
     expect(store.getState().basket.items).toHaveLength(1)
+  })
+
+  it('empties the running basket (and so the header count) when the paid basket is cleared in this same tab', async () => {
+    const storage = memoryStorage({ [STORE_STORAGE_KEY]: JSON.stringify({ finance: { email: 'a@b.c' }, basket: { items: [{ product: lock, count: 2 }] } }) })
+    const store = createShopStore({ storage: () => storage, loadCodec: async () => codec })
+    const page = new EventTarget()
+    followSameTabWrites(store, page, () => storage)
+    store.start()
+    await store.whenHydrated()
+    expect(store.getState().basket.items).toHaveLength(1)
+    // What the payment-success page does: writes the emptied basket straight to storage, then announces it.
+    storage.setItem(STORE_STORAGE_KEY, storeWithSlices(storage.getItem(STORE_STORAGE_KEY), { basket: EMPTY_BASKET, deliveryMethod: null }))
+    page.dispatchEvent(new CustomEvent(BASKET_CLEARED_EVENT, { detail: { orderNumber: 'WH-1' } }))
+    expect(store.getState().basket.items).toEqual([])
+    expect(JSON.parse(storage.data.get(STORE_STORAGE_KEY)!).finance).toEqual({ email: 'a@b.c' })
   })
 
   it('follows another tab without writing the copy back', async () => {

@@ -118,6 +118,24 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
   }
 }
 
+/**
+ * Fired in this tab by code that writes the stored basket itself (the payment-success page empties it once an order
+ * is paid). The browser's storage event only reaches *other* tabs, so without this the header kept counting the paid
+ * items until the next page load.
+ */
+export const BASKET_CLEARED_EVENT = 'wheelhouse:basket-cleared'
+
+/** Keeps the running store in step with same-tab writes announced by BASKET_CLEARED_EVENT. */
+export function followSameTabWrites(store: ShopStore, target: Pick<EventTarget, 'addEventListener'>, storage: () => StorageLike): void {
+  target.addEventListener(BASKET_CLEARED_EVENT, () => {
+    try {
+      store.syncFrom(storage().getItem(STORE_STORAGE_KEY))
+    } catch {
+      store.syncFrom(null)
+    }
+  })
+}
+
 let browserStore: ShopStore | null = null
 
 /** The page's one store (created on first use in the browser). */
@@ -129,6 +147,7 @@ export function shopStore(): ShopStore {
       window.addEventListener('storage', (event) => {
         if (event.key === STORE_STORAGE_KEY || event.key === null) store.syncFrom(event.key === null ? null : event.newValue)
       })
+      followSameTabWrites(store, window, () => window.localStorage)
     }
     browserStore = store
   }

@@ -12,8 +12,18 @@ export function jsonError(status: number, error: string, message: string, extra:
 
 export type Parsed<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly response: Response }
 
-/** The body parsed by `schema`, or the response to send: 413 too large, 400 not JSON, 422 the wrong shape. */
+/** application/json, or a +json type, with any parameters (charset). */
+export function isJsonContentType(header: string | null): boolean {
+  const type = (header ?? '').split(';')[0]!.trim().toLowerCase()
+  return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)
+}
+
+/** The body parsed by `schema`, or the response to send: 415 not declared JSON, 413 too large, 400 not JSON, 422 the wrong shape. */
 export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<Parsed<T>> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    const given = request.headers.get('content-type')
+    return { ok: false, response: jsonError(415, 'unsupported_media_type', `Send the body as JSON with Content-Type: application/json${given ? ` (got ${given.slice(0, 60)})` : ' (none was given)'}.`) }
+  }
   const body = await readBoundedText(request, MAX_BODY_BYTES)
   if (!body.ok) return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
   const { text } = body

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { describeIssues } from './basket-request'
 import { checkoutFormSchema, normaliseUkPhone, placeOrderRequest } from './checkout-form'
 
 const valid = {
@@ -33,6 +34,14 @@ describe('checkout form', () => {
     expect(messages['contact.phone']).toMatch(/UK phone number/)
     expect(messages['address.postcode']).toMatch(/UK postcode/)
     expect(messages.acceptTerms).toMatch(/14-day cancellation/)
+  })
+
+  it('refuses unknown keys inside contact and address, naming them and what the section takes', () => {
+    const result = checkoutFormSchema.safeParse({ ...valid, contact: { ...valid.contact, emial: 'x@y.z' }, address: { ...valid.address, postCode: 'LS1 4AP', country: 'FR' } })
+    expect(result.success).toBe(false)
+    const problems = describeIssues(result.error!)
+    expect(problems).toContain('contact: unexpected field emial (contact takes only firstName, lastName, email and phone)')
+    expect(problems).toContain('address: unexpected fields postCode, country (address takes only line1, line2, town, county and postcode)')
   })
 
   it('refuses a price sent by the browser and negative counts', () => {

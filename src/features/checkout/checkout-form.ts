@@ -33,6 +33,8 @@ export const contactSchema = z.object({
     .refine((v) => normaliseUkPhone(v) !== null, 'Enter a UK phone number like 07700 900123')
     .transform((v) => normaliseUkPhone(v) ?? v),
 })
+  // Unknown keys are refused and named, not dropped: a misspelt field must not vanish silently.
+  .strict()
 
 export const addressSchema = z.object({
   line1: z.string({ message: 'Enter the first line of your address' }).trim().min(1, 'Enter the first line of your address').max(120, 'Address lines must be 120 characters or fewer'),
@@ -46,13 +48,16 @@ export const addressSchema = z.object({
     .refine((v) => normaliseUkPostcode(v) !== null, 'Enter a UK postcode like SW1A 1AA')
     .transform((v) => normaliseUkPostcode(v) ?? v),
 })
+  .strict()
 
 /** The form fields the customer fills in. */
-export const checkoutFormSchema = z.object({
-  contact: contactSchema,
-  address: addressSchema,
-  acceptTerms: z.literal(true, { message: 'Please confirm you have read the terms and your 14-day cancellation right' }),
-})
+export const checkoutFormSchema = z
+  .object({
+    contact: contactSchema,
+    address: addressSchema,
+    acceptTerms: z.literal(true, { message: 'Please confirm you have read the terms and your 14-day cancellation right' }),
+  })
+  .strict()
 
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>
 
@@ -63,6 +68,8 @@ export const placeOrderRequest = checkoutFormSchema
     lines: basketLinesInput,
     couponCode: couponCodeInput.nullish(),
     deliveryMethod: deliveryMethodInput,
+    /** Completing a reservation: the signed link token from its email or page (checked on the server). */
+    reservationToken: z.string().min(1).max(300).optional(),
   })
   .strict()
 

@@ -3,10 +3,11 @@
 import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
 import { basketTotals, type Basket, type BasketItem, type BasketProblem, type BasketTotals, type PricedProductSnapshot, type ProductSnapshot, itemIdFor } from '../../domain/basket/basket'
+import { maxPerOrder } from '../../domain/basket/order-limits'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { addCoupon, normaliseCouponCode, submitCoupon, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState, type CouponDefinition, type DiscountType } from '../../domain/coupons/coupon'
 import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type DeliveryOption } from '../../domain/delivery/delivery'
-import type { Coupon, Media, Variant } from '../../payload-types'
+import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
 
 export interface PricedLine {
@@ -38,6 +39,10 @@ interface Options {
   readonly now?: Date
   /** Pass the transaction's request so reads see its writes (order placement). */
   readonly req?: Partial<PayloadRequest>
+  /** Site settings the caller has already read (order placement needs them too), so they are read once. */
+  readonly settings?: SiteSetting
+  /** Units already held for this customer (a reservation being completed), by item id: they count as in stock. */
+  readonly heldForCustomer?: ReadonlyMap<string, number>
 }
 
 function imageOf(media: number | Media | null | undefined, fallbackAlt: string): ProductSnapshot['image'] {
@@ -46,8 +51,15 @@ function imageOf(media: number | Media | null | undefined, fallbackAlt: string):
   return url ? { url, alt: media.alt || fallbackAlt } : undefined
 }
 
+export interface FreshLine {
+  readonly snapshot: ProductSnapshot
+  readonly kind: ProductKind
+  /** The most one order may take of this line. */
+  readonly maxPerOrder: number
+}
+
 /** Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. */
-export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>): Promise<Map<string, { snapshot: ProductSnapshot; kind: ProductKind }>> {
+export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>): Promise<Map<string, FreshLine>> {
   const productIds = [...new Set(lines.map((l) => l.productId))]
   const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
   const [products, variants] = await Promise.all([
@@ -55,7 +67,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
     payload.find({
       collection: 'products',
       where: { id: { in: productIds }, status: { equals: 'active' } },
-      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true },
+      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, maxPerOrder: true },
       depth: 1,
       limit: productIds.length,
       pagination: false,
@@ -76,7 +88,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
   ])
   const productById = new Map(products.docs.map((p) => [p.id, p]))
   const variantById = new Map(variants.docs.map((v) => [v.id, v]))
-  const result = new Map<string, { snapshot: ProductSnapshot; kind: ProductKind }>()
+  const result = new Map<string, FreshLine>()
   for (const line of lines) {
     const product = productById.get(line.productId)
     if (!product) continue
@@ -110,7 +122,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
         image: imageOf(product.featuredImage, product.name),
       }
     }
-    result.set(itemIdFor(snapshot), { snapshot, kind: product.kind as ProductKind })
+    result.set(itemIdFor(snapshot), { snapshot, kind: product.kind as ProductKind, maxPerOrder: maxPerOrder(product.kind as ProductKind, product.maxPerOrder) })
   }
   return result
 }
@@ -146,13 +158,15 @@ export async function priceBasket(payload: Payload, lines: readonly BasketLineIn
       continue
     }
     const product = entry.snapshot as PricedProductSnapshot
-    const stock = Math.max(0, Math.floor(product.stockQuantity))
+    const stock = Math.max(0, Math.floor(product.stockQuantity)) + (options.heldForCustomer?.get(itemId) ?? 0)
     if (stock === 0) {
       problems.push({ kind: 'out_of_stock', itemId, name: product.name, message: `${product.name} is sold out.` })
       continue
     }
-    const count = Math.min(line.count, stock)
-    if (count < line.count) {
+    const count = Math.min(line.count, stock, entry.maxPerOrder)
+    if (count < line.count && count === entry.maxPerOrder && count < stock) {
+      problems.push({ kind: 'count_reduced', itemId, name: product.name, from: line.count, to: count, message: `You can buy up to ${count} of ${product.name} in one order, so your basket now has ${count}.` })
+    } else if (count < line.count) {
       problems.push({ kind: 'count_reduced', itemId, name: product.name, from: line.count, to: count, message: `Only ${count} of ${product.name} ${count === 1 ? 'is' : 'are'} in stock, so your basket now has ${count}.` })
     }
     priced.push({ item: { itemId, product, count, updatedStock: stock - count, addedItemCount: 0 }, kind: entry.kind, requestedCount: line.count })
@@ -171,7 +185,7 @@ export async function priceBasket(payload: Payload, lines: readonly BasketLineIn
     if (coupon?.status === 'applied' && row) couponId = row.id
   }
 
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req: options.req })
+  const settings = options.settings ?? (await payload.findGlobal({ slug: 'site-settings', depth: 0, req: options.req }))
   const rates = { ...DEFAULT_DELIVERY_RATES, flatRatePence: settings.delivery?.flatRatePence ?? DEFAULT_DELIVERY_RATES.flatRatePence }
   const deliveryOptions = deliveryOptionsFor(priced.map((p) => ({ kind: p.kind, count: p.item.count })), { rates }).filter(
     (o) => o.method !== 'free' || settings.delivery?.pickupEnabled !== false,

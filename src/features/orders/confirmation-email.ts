@@ -13,6 +13,8 @@ export interface ConfirmationOrder {
   readonly couponCode?: string | null
   readonly vatPence: number
   readonly totalPence: number
+  /** A reservation's deposit, paid before and taken off this order's total. */
+  readonly reservationDepositPence?: number | null
   readonly delivery: {
     readonly method: 'free' | 'flat_rate' | 'dealer_delivery'
     readonly feePence?: number | null
@@ -69,6 +71,7 @@ export function confirmationEmail(order: ConfirmationOrder, dealer: DealerDetail
     ['Subtotal', formatPence(order.subtotalPence)],
     ...(discount > 0 ? ([[`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `−${formatPence(discount)}`]] as [string, string][]) : []),
     ['Delivery', order.delivery.feeToBeQuoted ? 'to be quoted' : fee === 0 ? 'Free' : formatPence(fee)],
+    ...((order.reservationDepositPence ?? 0) > 0 ? ([['Reservation deposit already paid', `−${formatPence(order.reservationDepositPence!)}`]] as [string, string][]) : []),
     ['Total paid', formatPence(order.totalPence)],
     ['Includes VAT', formatPence(order.vatPence)],
   ]

@@ -28,6 +28,11 @@ export interface PlaceOrderInput {
   readonly finance?: FinanceOrderDetails
   /** The hash of the placing browser's order-access token (see order-access.server.ts), kept with the new order. */
   readonly accessTokenHash?: string
+  /**
+   * A reservation this card order completes (the caller has checked the customer's right to it): its held
+   * bike is handed to the order instead of taking new stock, and its deposit comes off the total.
+   */
+  readonly reservation?: { readonly id: number }
 }
 
 export type PlaceOrderRefusal =
@@ -37,6 +42,9 @@ export type PlaceOrderRefusal =
   | { readonly ok: false; readonly status: 422; readonly code: 'unavailable'; readonly message: string; readonly problems: readonly { itemId: string; message: string }[] }
   | { readonly ok: false; readonly status: 422; readonly code: 'coupon_invalid'; readonly message: string }
   | { readonly ok: false; readonly status: 422; readonly code: 'delivery_unavailable'; readonly message: string }
+  | { readonly ok: false; readonly status: 409; readonly code: 'in_progress'; readonly message: string }
+  | { readonly ok: false; readonly status: 429; readonly code: 'too_many_holds'; readonly message: string }
+  | { readonly ok: false; readonly status: 409 | 422; readonly code: 'reservation_unavailable'; readonly message: string }
 
 export type PlaceOrderResult =
   | { readonly ok: true; readonly orderId: number; readonly orderNumber: string; readonly totalPence: number; /** false when the key had already placed this order */ readonly created: boolean }

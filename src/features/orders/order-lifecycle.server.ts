@@ -4,10 +4,10 @@ import 'server-only'
 import type { Payload, Where } from 'payload'
 import type { EmailSender } from '../../adapters/email/email-sender'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
-import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
+import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import type { Order } from '../../payload-types'
 import { confirmationEmail } from './confirmation-email'
-import { claimOrderStatus, claimStockState, returnStock, takeStock, uncountCouponUse } from './stock.server'
+import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState } from '../stock/stock-ledger.server'
 
 type HistoryEntry = NonNullable<Order['history']>[number]
 
@@ -80,6 +80,10 @@ async function appendHistory(payload: Payload, order: Order, data: Partial<Order
   })
 }
 
+export function productIdsOf(order: Order): number[] {
+  return order.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))
+}
+
 function stockLines(order: Order) {
   return order.lines.map((l) => ({
     productId: typeof l.product === 'object' ? l.product.id : l.product,
@@ -89,26 +93,34 @@ function stockLines(order: Order) {
 }
 
 /**
- * Puts an order's stock back on the shelf and gives its coupon use back, once: only the caller that moves
- * the stock state from one of `from` to released does it. Answers whether this call did it.
+ * Puts an order's stock back on the shelf and gives its coupon use back, once: only the caller whose
+ * release finds ledger rows still held (or sold) does it. Answers whether this call did it.
  */
 export async function releaseOrderStock(payload: Payload, order: Order, from: readonly ('held' | 'committed')[] = ['held', 'committed'], transactionID: string | number | null = null): Promise<boolean> {
-  if (!(await claimStockState(payload, transactionID, order.id, from, 'released'))) return false
-  for (const line of stockLines(order)) await returnStock(payload, transactionID, line)
-  const couponId = typeof order.coupon === 'object' ? order.coupon?.id : order.coupon
-  if (order.stock?.couponCounted && couponId) await uncountCouponUse(payload, transactionID, couponId)
-  return true
+  const states: HoldState[] = from.map((s) => (s === 'committed' ? 'sold' : 'held'))
+  const released = await releaseStock(payload, transactionID, orderStockRef(order.id), states, { owner: { table: 'orders', id: order.id, stockState: 'released' } })
+  return released.rows > 0
 }
 
+/** Builds and sends an order's confirmation email (the job handler of SEND_ORDER_CONFIRMATION). */
+export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
+  const order = await reload(payload, orderId)
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const mail = confirmationEmail(
+    { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } },
+    { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:3000' },
+  )
+  const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
+  await sender.send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation' })
+}
+
+/** The confirmation leaves through the durable job queue, so a crash right after payment still sends it. */
 async function sendConfirmation(payload: Payload, order: Order, deps: LifecycleDeps): Promise<void> {
   try {
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-    const mail = confirmationEmail(
-      { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } },
-      { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:3000' },
-    )
-    const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
-    await sender.send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation' })
+    if (deps.email) return await sendOrderConfirmation(payload, order.id, deps)
+    const { enqueueAndRun } = await import('../jobs/queue.server')
+    const { SEND_ORDER_CONFIRMATION } = await import('../jobs/tasks')
+    await enqueueAndRun(payload, SEND_ORDER_CONFIRMATION, { orderId: order.id })
   } catch (error) {
     payload.logger.error({ err: error, order: order.orderNumber }, 'order confirmation email could not be sent')
   }
@@ -129,8 +141,8 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
     return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
   }
 
-  if (await claimOrderStatus(payload, null, order.id, ['awaiting_payment'], 'paid')) {
-    await claimStockState(payload, null, order.id, ['held'], 'committed')
+  const sold = await sellHeldStock(payload, null, orderStockRef(order.id), { owner: { table: 'orders', id: order.id, fromStatuses: ['awaiting_payment'], status: 'paid', stockState: 'committed' }, now })
+  if (sold.ownerChanged) {
     const paid = await appendHistory(
       payload,
       order,
@@ -142,33 +154,26 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
   }
 
   // The money arrived after the hold ran out (or after a failure report): take the stock again if it is
-  // still there, else give the money back straight away.
-  if (await claimOrderStatus(payload, null, order.id, ['cancelled'], 'paid')) {
+  // still there (sold at once, with the order, in one unit of work), else give the money back straight away.
+  if (order.status === 'cancelled') {
     const current = await reload(payload, order.id)
-    if (current.stock.state === 'released') {
-      const taken: ReturnType<typeof stockLines> = []
-      let complete = true
-      for (const line of stockLines(current)) {
-        if (await takeStock(payload, null, line)) taken.push(line)
-        else {
-          complete = false
-          break
-        }
-      }
-      if (complete && (await claimStockState(payload, null, order.id, ['released'], 'committed'))) {
-        const paid = await appendHistory(
-          payload,
-          current,
-          { status: 'paid', stock: { ...current.stock, state: 'committed', holdExpiresAt: null }, payment: { ...current.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } },
-          entry(now, 'payment webhook', 'cancelled', 'paid', 'Payment arrived after the stock hold was released; the stock was still there and is taken again.'),
-        )
-        await revalidateStorefront(`order ${order.orderNumber} paid late`, payload.logger)
-        await sendConfirmation(payload, paid, deps)
-        return { changed: true, outcome: 'late payment: stock taken again, order paid', orderId: order.id }
-      }
-      for (const line of taken) await returnStock(payload, null, line)
+    const retaken = await takeStock(payload, null, orderStockRef(order.id), stockLines(current), {
+      state: 'sold',
+      owner: { table: 'orders', id: order.id, fromStatuses: ['cancelled'], status: 'paid', stockState: 'committed' },
+      now,
+    })
+    if (retaken.ok) {
+      const paid = await appendHistory(
+        payload,
+        current,
+        { status: 'paid', stock: { ...current.stock, state: 'committed', holdExpiresAt: null }, payment: { ...current.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } },
+        entry(now, 'payment webhook', 'cancelled', 'paid', 'Payment arrived after the stock hold was released; the stock was still there and is taken again.'),
+      )
+      await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} paid late`)
+      await sendConfirmation(payload, paid, deps)
+      return { changed: true, outcome: 'late payment: stock taken again, order paid', orderId: order.id }
     }
-    return refundLatePayment(payload, current, notice, deps, now)
+    if (retaken.reason === 'short') return refundLatePayment(payload, current, notice, deps, now)
   }
 
   return { changed: false, outcome: `order is ${order.status}; nothing to change`, orderId: order.id }
@@ -179,7 +184,7 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
   try {
     if (!provider) throw new Error(`no payment provider named ${notice.provider}`)
     const refund = await provider.refund(notice.reference, notice.amountPence, `late-payment-refund-${order.orderNumber}`)
-    await claimOrderStatus(payload, null, order.id, ['paid'], 'refunded')
+    await changeOwner(payload, null, { table: 'orders', id: order.id, fromStatuses: ['cancelled'], status: 'refunded' })
     await appendHistory(
       payload,
       order,
@@ -189,7 +194,6 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
     return { changed: true, outcome: 'late payment refunded: stock no longer available', orderId: order.id }
   } catch (error) {
     payload.logger.error({ err: error, order: order.orderNumber }, 'automatic refund of a late payment failed')
-    await claimOrderStatus(payload, null, order.id, ['paid'], 'cancelled')
     await appendHistory(
       payload,
       order,
@@ -204,10 +208,15 @@ async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { 
   const now = deps.now ?? new Date()
   const order = await findOrderForPayment(payload, notice)
   if (!order) return { changed: false, outcome: 'no order with that number or payment reference' }
-  if (!(await claimOrderStatus(payload, null, order.id, ['awaiting_payment'], 'cancelled'))) {
+  const message0 = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
+  if (order.reservation != null && (await handBackToReservation(payload, order, now, `Payment failed: ${message0}`, 'payment webhook', { provider: notice.provider, reference: notice.reference, failureMessage: message0 }))) {
+    return { changed: true, outcome: 'payment failed: order cancelled, bike held for its reservation again', orderId: order.id }
+  }
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: { table: 'orders', id: order.id, fromStatuses: ['awaiting_payment'], status: 'cancelled', stockState: 'released' }, now })
+  if (!release.ownerChanged) {
     return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   }
-  const released = await releaseOrderStock(payload, order, ['held'])
+  const released = release.rows > 0
   const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
   await appendHistory(
     payload,
@@ -215,7 +224,7 @@ async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { 
     { status: 'cancelled', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false, holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, failureMessage: message } },
     entry(now, 'payment webhook', 'awaiting_payment', 'cancelled', `Payment failed: ${message}${released ? ' Stock released.' : ''}`),
   )
-  if (released) await revalidateStorefront(`order ${order.orderNumber} payment failed`, payload.logger)
+  if (released) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} payment failed`)
   return { changed: true, outcome: 'payment failed: order cancelled, stock released', orderId: order.id }
 }
 
@@ -225,50 +234,116 @@ async function markRefundedNow(payload: Payload, notice: PaymentNotice, deps: Li
   if (!order) return { changed: false, outcome: 'no order with that number or payment reference' }
   if (order.status === 'refunded') return { changed: false, outcome: 'already refunded', orderId: order.id }
   const from = order.status
-  if (!(await claimOrderStatus(payload, null, order.id, ['paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'], 'refunded'))) {
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], {
+    owner: { table: 'orders', id: order.id, fromStatuses: ['paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'], status: 'refunded', stockState: 'released' },
+    now,
+  })
+  if (!release.ownerChanged) {
     return { changed: false, outcome: `order is ${order.status}; a refund report changes nothing`, orderId: order.id }
   }
-  const released = await releaseOrderStock(payload, order, ['committed', 'held'])
+  const released = release.rows > 0
   await appendHistory(
     payload,
     order,
     { status: 'refunded', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false }, payment: { ...order.payment, refundedPence: Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence) } },
     entry(now, 'payment webhook', from, 'refunded', `Refund of ${notice.amountPence}p reported by ${notice.provider}.${released ? ' Stock restored.' : ''}`),
   )
-  if (released) await revalidateStorefront(`order ${order.orderNumber} refunded`, payload.logger)
+  if (released) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} refunded`)
   return { changed: true, outcome: 'order refunded by the provider', orderId: order.id }
 }
 
-/** Card orders still unpaid when their hold runs out: cancelled, and their stock goes back. */
-export async function releaseExpiredHolds(payload: Payload, now: Date = new Date()): Promise<number> {
+/**
+ * Card orders still unpaid when their hold runs out: the payment provider is asked first, and a payment
+ * that did succeed marks the order paid instead; otherwise the open payments are cancelled, the order is
+ * cancelled and its stock goes back, once.
+ */
+export async function releaseExpiredHolds(payload: Payload, now: Date = new Date(), deps: LifecycleDeps = {}): Promise<number> {
   const expired = await payload.find({
     collection: 'orders',
-    where: { and: [{ kind: { equals: 'card' } }, { status: { equals: 'awaiting_payment' } }, { 'stock.state': { equals: 'held' } }, { 'stock.holdExpiresAt': { less_than: now.toISOString() } }] },
+    where: {
+      and: [
+        { 'stock.state': { equals: 'held' } },
+        { 'stock.holdExpiresAt': { less_than: now.toISOString() } },
+        { or: [{ and: [{ kind: { equals: 'card' } }, { status: { equals: 'awaiting_payment' } }] }, { and: [{ kind: { equals: 'finance' } }, { status: { equals: 'processing' } }, { financeStatus: { equals: 'submitted' } }] }] },
+      ],
+    },
     limit: 100,
     depth: 0,
     overrideAccess: true,
     pagination: false,
   })
   let count = 0
+  const touched: number[] = []
   for (const order of expired.docs) {
-    if (await withOrderLock(order.id, () => expireHold(payload, order, now))) count++
+    try {
+      if (await withOrderLock(order.id, () => expireHold(payload, order, now, deps))) {
+        count++
+        touched.push(...productIdsOf(order))
+      }
+    } catch (error) {
+      // The provider could not be asked: the hold stays until the next pass can ask it.
+      payload.logger.warn({ err: error, order: order.orderNumber }, 'hold not released: the payment provider could not be asked')
+    }
   }
-  if (count) await revalidateStorefront(`${count} expired stock holds released`, payload.logger)
+  if (count) await revalidateProducts(payload, touched, `${count} expired stock holds released`)
   return count
 }
 
-async function expireHold(payload: Payload, order: Order, now: Date): Promise<boolean> {
-  {
-    if (!(await claimOrderStatus(payload, null, order.id, ['awaiting_payment'], 'cancelled'))) return false
-    const released = await releaseOrderStock(payload, order, ['held'])
-    await appendHistory(
-      payload,
-      order,
-      { status: 'cancelled', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false }, payment: { ...order.payment, failureMessage: 'Not paid within 15 minutes: the stock hold expired.' } },
-      entry(now, 'hold expiry', 'awaiting_payment', 'cancelled', 'hold expired: not paid within 15 minutes, stock released'),
-    )
-    return true
+async function expireHold(payload: Payload, order: Order, now: Date, deps: LifecycleDeps): Promise<boolean> {
+  if (order.kind === 'finance') return expireFinanceHold(payload, order, now)
+  const payments = await import('../../adapters/payments/payments.server')
+  const provider = deps.provider ?? payments.providerNamed(payload, order.payment?.provider) ?? payments.paymentProvider(payload)
+  const settled = await provider.closeOpenPayments({ orderNumber: order.orderNumber, reference: order.payment?.reference })
+  if (settled.status === 'succeeded') {
+    payload.logger.warn({ order: order.orderNumber }, 'hold expiry found the order paid: marking it paid instead of releasing it')
+    await markOrderPaidNow(payload, { orderNumber: order.orderNumber, reference: settled.reference, amountPence: settled.amountPence, provider: provider.name }, { ...deps, provider, now })
+    return false
   }
+  if (settled.status === 'processing') return false
+  if (order.reservation != null && (await handBackToReservation(payload, order, now, 'hold expired: not paid within 15 minutes', 'hold expiry', { failureMessage: 'Not paid within 15 minutes: the stock hold expired.' }))) return true
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: { table: 'orders', id: order.id, fromStatuses: ['awaiting_payment'], status: 'cancelled', stockState: 'released' }, now })
+  if (!release.ownerChanged) return false
+  await appendHistory(
+    payload,
+    order,
+    { status: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false }, payment: { ...order.payment, failureMessage: 'Not paid within 15 minutes: the stock hold expired.' } },
+    entry(now, 'hold expiry', 'awaiting_payment', 'cancelled', `hold expired: not paid within 15 minutes; the provider confirmed no payment, open payments cancelled, stock released (${release.rows} ledger rows)`),
+  )
+  return true
+}
+
+/**
+ * An unpaid order that completed a reservation: its bike goes back to the reservation (active again, deposit
+ * still refundable), never to the shelf, so the deposit is neither lost nor counted twice.
+ */
+async function handBackToReservation(payload: Payload, order: Order, now: Date, why: string, actor: string, payment: Partial<NonNullable<Order['payment']>>): Promise<boolean> {
+  const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
+  const moved = await returnOrderUnitToReservation(payload, order, { fromStatuses: ['awaiting_payment'], status: 'cancelled' }, now)
+  if (!moved) return false
+  await appendHistory(
+    payload,
+    order,
+    { status: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false, holdExpiresAt: null }, payment: { ...order.payment, ...payment } },
+    entry(now, actor, 'awaiting_payment', 'cancelled', `${why}. ${moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock released.'}`),
+  )
+  await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} cancelled`)
+  return true
+}
+
+/** An application nobody decided within its hold: cancelled, and the bike goes back on sale. */
+async function expireFinanceHold(payload: Payload, order: Order, now: Date): Promise<boolean> {
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], {
+    owner: { table: 'orders', id: order.id, fromStatuses: ['processing'], alsoWhere: { column: 'finance_status', in: ['submitted'] }, status: 'cancelled', stockState: 'released' },
+    now,
+  })
+  if (!release.ownerChanged) return false
+  await appendHistory(
+    payload,
+    order,
+    { status: 'cancelled', financeStatus: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false } },
+    entry(now, 'hold expiry', 'processing', 'cancelled', 'finance application not decided before its hold expired: cancelled, bike back on sale'),
+  )
+  return true
 }
 
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */

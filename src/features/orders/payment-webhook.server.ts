@@ -4,6 +4,8 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider'
 import { jsonError } from './http.server'
+import { isReservationNumber } from '../../domain/reservations/reservation-rules'
+import { markDepositFailed, markDepositPaid, markDepositRefunded } from '../reservations/reservation-lifecycle.server'
 import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleDeps, type LifecycleOutcome } from './order-lifecycle.server'
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024
@@ -39,7 +41,11 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
   try {
     const notice = { orderNumber: event.orderNumber || undefined, reference: event.reference, amountPence: event.amountPence, provider: provider.name }
     const lifecycleDeps = { provider, ...deps }
-    result =
+    if (isReservationNumber(event.orderNumber)) {
+      // A reservation deposit (RS-…): the reservation lifecycle, under the same store-once rule.
+      const r = event.type === 'succeeded' ? await markDepositPaid(payload, notice, lifecycleDeps) : event.type === 'failed' ? await markDepositFailed(payload, { ...notice, failureMessage: event.failureMessage }, lifecycleDeps) : await markDepositRefunded(payload, notice, lifecycleDeps)
+      result = { changed: r.changed, outcome: `reservation: ${r.outcome}` }
+    } else result =
       event.type === 'succeeded'
         ? await markOrderPaid(payload, notice, lifecycleDeps)
         : event.type === 'failed'

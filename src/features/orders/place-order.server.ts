@@ -2,18 +2,32 @@
 // per line, counts the coupon within its limit and writes the order, all or nothing.
 import 'server-only'
 import { randomBytes } from 'node:crypto'
-import type { Payload, PayloadRequest } from 'payload'
-import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
+import type { Payload, PayloadRequest, Where } from 'payload'
+import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
+import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS } from '../../domain/basket/order-limits'
 import { resolveShippingAddress } from '../../domain/delivery/delivery'
 import { generateOrderNumber } from '../../domain/orders/order-number'
 import type { Order } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../checkout/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
-import { countCouponUse, returnStock, takeStock, uncountCouponUse, type StockLine } from './stock.server'
+import { changeOwner, orderStockRef, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
+import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { depositDeduction } from '../../domain/reservations/reservation-rules'
+import { itemIdFor } from '../../domain/basket/basket'
 
 /** How long a card order keeps its stock while the customer pays. */
 export const CARD_HOLD_MINUTES = 15
+/** How long a finance application keeps its bike unless site settings say otherwise. */
+export const FINANCE_HOLD_HOURS = 72
+
+/** Orders of this kind still holding stock for this email address or account. */
+async function openHolds(payload: Payload, input: PlaceOrderInput, req: Partial<PayloadRequest>): Promise<number> {
+  const who: Where[] = [{ email: { equals: input.contact.email } }]
+  if (input.customerId != null) who.push({ customer: { equals: input.customerId } })
+  const found = await payload.count({ collection: 'orders', where: { and: [{ kind: { equals: input.kind } }, { 'stock.state': { equals: 'held' } }, { or: who }] }, overrideAccess: true, req })
+  return found.totalDocs
+}
 
 class Refused extends Error {
   constructor(readonly refusal: PlaceOrderRefusal) {
@@ -61,7 +75,7 @@ async function uniqueOrderNumber(payload: Payload, req: Partial<PayloadRequest>)
 }
 
 /** Lines in a fixed order (table, id) so two orders never lock the same rows in opposite orders. */
-function stockLinesOf(priced: PricedBasket): (StockLine & { itemId: string; name: string })[] {
+function stockLinesOf(priced: PricedBasket): (LedgerItem & { itemId: string; name: string })[] {
   return priced.lines
     .map((l) => ({
       itemId: l.item.itemId,
@@ -73,13 +87,64 @@ function stockLinesOf(priced: PricedBasket): (StockLine & { itemId: string; name
     .sort((a, b) => (a.variantId ? 1 : 0) - (b.variantId ? 1 : 0) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId))
 }
 
-async function dealerShopAddress(payload: Payload, req: Partial<PayloadRequest>) {
-  return dealerShopOf(await payload.findGlobal({ slug: 'site-settings', depth: 0, req }))
+
+/** Removes an order that never got its stock (refused, or cut short by a crash); it holds nothing. */
+export async function deletePendingOrder(payload: Payload, orderId: number): Promise<void> {
+  await payload.delete({ collection: 'orders', where: { and: [{ id: { equals: orderId } }, { 'stock.state': { equals: 'pending' } }] }, overrideAccess: true, context: { orderLifecycle: true } })
 }
 
-export async function placeOrder(payload: Payload, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+/** The order a checkout key placed, once it has left 'pending' (waits up to 10 s); 'gone' if it was removed. */
+async function settledOrder(payload: Payload, checkoutKey: string): Promise<Order | 'gone' | undefined> {
+  let seen = false
+  for (let i = 0; i < 100; i++) {
+    const order = await findByCheckoutKey(payload, checkoutKey).catch(() => undefined)
+    if (order && order.stock?.state !== 'pending') return order
+    if (order) seen = true
+    else if (seen || i > 0) return 'gone'
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return undefined
+}
+
+interface ReservationToComplete {
+  readonly id: number
+  readonly productId: number
+  readonly variantId: number | null
+  readonly depositPence: number
+}
+
+/** The active reservation a card checkout completes; the basket must be exactly its bike. */
+async function reservationFor(payload: Payload, input: PlaceOrderInput, req: Partial<PayloadRequest>): Promise<ReservationToComplete> {
+  const unavailable = (message: string, status: 409 | 422 = 409) => new Refused({ ok: false, status, code: 'reservation_unavailable', message })
+  if (input.kind !== 'card') throw unavailable('A reservation can be completed by card here; for finance, please call us.', 422)
+  const r = await payload.find({ collection: 'reservations', where: { id: { equals: input.reservation!.id } }, limit: 1, depth: 0, overrideAccess: true, req }).then((found) => found.docs[0])
+  if (!r || r.status !== 'active') throw unavailable('This reservation is no longer active, so it cannot be completed online.')
+  const productId = typeof r.product === 'object' ? r.product.id : r.product
+  const variantId = r.variant == null ? null : typeof r.variant === 'object' ? r.variant.id : r.variant
+  const line = input.lines[0]
+  if (input.lines.length !== 1 || !line || line.productId !== productId || (line.variantId ?? null) !== variantId || line.count !== 1) {
+    throw unavailable('Completing a reservation buys the reserved bike on its own.', 422)
+  }
+  if (input.couponCode) throw unavailable('Coupons cannot be used when completing a reservation.', 422)
+  return { id: r.id, productId, variantId, depositPence: r.depositPence }
+}
+
+/** The reservation records the order it became (after the move committed; the order also names the reservation). */
+async function noteConversion(payload: Payload, reservationId: number, orderId: number, orderNumber: string, deposit: number, now: Date): Promise<void> {
+  try {
+    const { appendReservationHistory, entry } = await import('../reservations/reservation-lifecycle.server')
+    await appendReservationHistory(payload, reservationId, { convertedOrder: orderId, stock: { state: 'committed' } }, entry(now, 'customer', 'active', 'converted', `Completed online as order ${orderNumber}: the held bike moved to the order; the ${deposit}p deposit comes off its total.`))
+  } catch (error) {
+    payload.logger.error({ err: error, reservationId, orderNumber }, 'could not record a reservation’s conversion (the order names it)')
+  }
+}
+
+export async function placeOrder(payload: Payload, input: PlaceOrderInput, retried = false): Promise<PlaceOrderResult> {
   const now = new Date()
   const existing = await findByCheckoutKey(payload, input.checkoutKey)
+  if (existing?.stock?.state === 'pending') {
+    return { ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' }
+  }
   if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false }
 
   // Stock held by abandoned card checkouts goes back before we look at what is left.
@@ -90,37 +155,25 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
     payload.logger.warn({ err: error }, 'releasing expired stock holds before checkout failed')
   }
 
-  // PostgreSQL: one real transaction. SQLite: this shop runs Payload's SQLite adapter without transactions
-  // (libsql's driver is synchronous, so a second connection waiting for the write lock would block the
-  // whole process), so every step here is undone by hand if a later one fails. Either way each stock
-  // change is a single conditional UPDATE, which is what makes overselling impossible.
+  // PostgreSQL: the order and its stock in one transaction. SQLite (no interactive transactions in this
+  // adapter): the order is written first as 'pending', then its stock is taken and the order marked 'held'
+  // in one atomic batch (ADR 007); a refused take deletes the pending order, and a crash in between leaves
+  // a pending order holding nothing, which start-up reconciliation removes.
   const transactionID = (await payload.db.beginTransaction()) ?? null
   const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
   const undo: (() => Promise<void>)[] = []
   try {
-    const priced = await priceBasket(payload, input.lines, { couponCode: input.couponCode, deliveryMethod: input.deliveryMethod, req, now })
+    const reservation = input.reservation ? await reservationFor(payload, input, req) : null
+    const heldForCustomer = reservation ? new Map([[itemIdFor({ productId: reservation.productId, variantId: reservation.variantId ?? undefined }), 1]]) : undefined
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+    const priced = await priceBasket(payload, input.lines, { couponCode: input.couponCode, deliveryMethod: input.deliveryMethod, req, now, heldForCustomer, settings })
     const refusal = refusalFor(priced, input)
     if (refusal) throw new Refused(refusal)
-
-    for (const line of stockLinesOf(priced)) {
-      if (!(await takeStock(payload, transactionID, line))) throw new Refused(soldOut(line.itemId, line.name))
-      undo.push(() => returnStock(payload, null, line))
-    }
-
-    let couponCounted = false
-    if (priced.couponId != null) {
-      if (!(await countCouponUse(payload, transactionID, priced.couponId))) {
-        throw new Refused({ ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
-      }
-      couponCounted = true
-      const couponId = priced.couponId
-      undo.push(() => uncountCouponUse(payload, null, couponId))
-    }
 
     const delivery = priced.delivery!
     const shipping = resolveShippingAddress(delivery.method, {
       customer: { firstName: input.contact.firstName, lastName: input.contact.lastName, address1: input.address.line1, address2: input.address.line2, city: input.address.town, postcode: input.address.postcode },
-      dealerShop: delivery.addressSource === 'dealer' ? await dealerShopAddress(payload, req) : null,
+      dealerShop: delivery.addressSource === 'dealer' ? dealerShopOf(settings) : null,
     })
     if (!shipping.ok && shipping.reason === 'pickup_location_not_found') payload.logger.warn({ method: delivery.method }, shipping.logMessage)
     if (!shipping.ok && shipping.reason !== 'pickup_location_not_found') {
@@ -128,9 +181,23 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
     }
 
     const finance = input.kind === 'finance'
-    const holdExpiresAt = finance ? null : new Date(now.getTime() + CARD_HOLD_MINUTES * 60_000).toISOString()
+    const holdMinutes = finance ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : CARD_HOLD_MINUTES
+    const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString()
+    const open = await openHolds(payload, input, req)
+    const limit = finance ? MAX_OPEN_FINANCE_APPLICATIONS : MAX_OPEN_CARD_ORDERS
+    if (open >= limit) {
+      throw new Refused({
+        ok: false,
+        status: 429,
+        code: 'too_many_holds',
+        message: finance
+          ? `You already have ${open} finance applications waiting for a decision. Please wait for the dealer to decide, or call us, before applying again.`
+          : `You already have ${open} unpaid orders holding stock. Pay for one, or wait ${CARD_HOLD_MINUTES} minutes for them to lapse, before starting another.`,
+      })
+    }
     const orderNumber = await uniqueOrderNumber(payload, req)
-    const totals = priced.totals
+    const deposit = reservation ? depositDeduction(priced.totals.totalPence, reservation.depositPence) : 0
+    const totals = { ...priced.totals, totalPence: priced.totals.totalPence - deposit }
     const order = await payload.create({
       collection: 'orders',
       overrideAccess: true,
@@ -172,7 +239,9 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
         discountPence: totals.discountPence,
         vatPence: totals.vatPence,
         totalPence: totals.totalPence,
-        stock: { state: 'held', holdExpiresAt, couponCounted },
+        reservation: reservation?.id,
+        reservationDepositPence: deposit,
+        stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },
         finance: finance && input.finance ? { ...input.finance, figures: input.finance.figures } : undefined,
         checkoutKey: input.checkoutKey,
         accessTokenHash: input.accessTokenHash,
@@ -182,21 +251,51 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
             by: input.customerId ?? undefined,
             actor: 'customer',
             to: finance ? 'processing' : 'awaiting_payment',
-            note: finance ? 'Finance application submitted; stock held until staff decide.' : `Order placed; stock held until ${holdExpiresAt} for payment.`,
+            note: finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
           },
         ],
       },
     })
+    if (transactionID == null) undo.push(() => deletePendingOrder(payload, order.id))
+
+    if (reservation) {
+      // The reservation's held bike becomes the order's in one unit of work: never back on the shelf between.
+      const moved = await transferHeldStock(payload, transactionID, reservationStockRef(reservation.id), orderStockRef(order.id), {
+        owners: [
+          { table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
+          { table: 'orders', id: order.id, stockState: 'held' },
+        ],
+        now,
+      })
+      if (!moved.ownerChanged || moved.rows === 0) {
+        if (transactionID == null) await changeOwner(payload, null, { table: 'orders', id: order.id, stockState: 'pending' })
+        throw new Refused({ ok: false, status: 409, code: 'reservation_unavailable', message: 'Your reservation has just ended or changed, so this purchase could not use it. Nothing has been charged.' })
+      }
+      if (transactionID != null) await payload.db.commitTransaction(transactionID)
+      await noteConversion(payload, reservation.id, order.id, orderNumber, deposit, now)
+      await revalidateProducts(payload, priced.lines.map((l) => Number(l.item.product.productId)), `order ${orderNumber} placed`)
+      return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true }
+    }
+
+    const lines = stockLinesOf(priced)
+    const items: LedgerItem[] = [...lines, ...(priced.couponId != null ? [{ couponId: priced.couponId, count: 1 }] : [])]
+    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now })
+    if (!taken.ok) {
+      const line = taken.shortItem != null ? lines[taken.shortItem] : undefined
+      throw new Refused(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
+    }
     if (transactionID != null) await payload.db.commitTransaction(transactionID)
-    await revalidateStorefront(`order ${orderNumber} placed`, payload.logger)
+    await revalidateProducts(payload, lines.map((l) => l.productId ?? 0), `order ${orderNumber} placed`)
     return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true }
   } catch (error) {
     if (transactionID != null) await payload.db.rollbackTransaction(transactionID)
     else for (const step of undo.reverse()) await step()
     if (error instanceof Refused) return error.refusal
-    // Two submissions of one checkout raced: the other one won, and this answer is its order.
-    const winner = await findByCheckoutKey(payload, input.checkoutKey).catch(() => undefined)
-    if (winner) return { ok: true, orderId: winner.id, orderNumber: winner.orderNumber, totalPence: winner.totalPence, created: false }
+    // Two submissions of one checkout raced: the other one won, and this answer is its order once it is
+    // placed (or, if it was refused and removed, this submission tries again on its own).
+    const winner = await settledOrder(payload, input.checkoutKey)
+    if (winner === 'gone' && !retried) return placeOrder(payload, input, true)
+    if (winner && winner !== 'gone') return { ok: true, orderId: winner.id, orderNumber: winner.orderNumber, totalPence: winner.totalPence, created: false }
     throw error
   }
 }

@@ -55,7 +55,11 @@ export interface ProductView {
   readonly used: UsedBikeDetails | null
   readonly extraFee: { readonly pence: number; readonly label: string } | null
   readonly finance: ProductMonthlyEstimate | null
+  /** New motorcycles and scooters with power and weight on record can be test-ridden (the licence check needs them). */
+  readonly testRide: boolean
   readonly related: readonly RelatedCard[]
+  /** The bike's own reservation deposit (null: the settings' deposit; 0: not reserved online). */
+  readonly reservationDepositPence: number | null
   /** Home > top category > category > product, as site paths. */
   readonly breadcrumbs: readonly { readonly name: string; readonly path: string }[]
 }
@@ -159,7 +163,9 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
     used,
     extraFee,
     finance: productMonthlyEstimate({ kind: product.kind, financeable: vehicle?.financeable, pricePence: product.price ?? null, extraFeePence: extraFee?.pence, promotions }),
+    testRide: (product.kind === 'motorcycle' || product.kind === 'scooter') && product.condition === 'new' && Boolean(product.attributes?.powerKw && product.attributes?.weightKg),
     related,
+    reservationDepositPence: product.reservationDepositPence ?? null,
     breadcrumbs: [{ name: 'Home', path: paths.home() }, ...categoryTrail(product.category), { name: product.name, path: paths.product(product.slug) }],
   }
 }

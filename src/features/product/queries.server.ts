@@ -53,6 +53,7 @@ export async function dealerSettings() {
     phone: s.phone ?? null,
     brokerStatement: s.finance?.brokerStatement ?? null,
     fcaFirmReference: s.finance?.fcaFirmReference ?? null,
+    reservations: { enabled: s.reservations?.enabled !== false, depositPence: s.reservations?.depositPence ?? null, holdHours: s.reservations?.holdHours ?? null },
   }
 }
 

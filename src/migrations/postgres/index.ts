@@ -1,6 +1,9 @@
 import * as migration_20261122_051742_initial from './20261122_051742_initial';
 import * as migration_20261122_054643_not_found_paths from './20261122_054643_not_found_paths';
 import * as migration_20261122_074328_checkout_accounts_finance from './20261122_074328_checkout_accounts_finance';
+import * as migration_20261123_213647_stock_ledger_jobs from './20261123_213647_stock_ledger_jobs';
+import * as migration_20261123_222301_bookings from './20261123_222301_bookings';
+import * as migration_20261123_225706_reservations from './20261123_225706_reservations';
 
 export const migrations = [
   {
@@ -16,6 +19,21 @@ export const migrations = [
   {
     up: migration_20261122_074328_checkout_accounts_finance.up,
     down: migration_20261122_074328_checkout_accounts_finance.down,
-    name: '20261122_074328_checkout_accounts_finance'
+    name: '20261122_074328_checkout_accounts_finance',
+  },
+  {
+    up: migration_20261123_213647_stock_ledger_jobs.up,
+    down: migration_20261123_213647_stock_ledger_jobs.down,
+    name: '20261123_213647_stock_ledger_jobs',
+  },
+  {
+    up: migration_20261123_222301_bookings.up,
+    down: migration_20261123_222301_bookings.down,
+    name: '20261123_222301_bookings',
+  },
+  {
+    up: migration_20261123_225706_reservations.up,
+    down: migration_20261123_225706_reservations.down,
+    name: '20261123_225706_reservations'
   },
 ];

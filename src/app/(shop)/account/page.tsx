@@ -9,17 +9,29 @@ import '../../../features/account/account.css'
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Your account', robots: { index: false, follow: false } }
 
+const EMAIL_NOTICES: Record<string, { ok: boolean; text: string }> = {
+  changed: { ok: true, text: 'Your new email address is confirmed: sign in with it from now on.' },
+  expired: { ok: false, text: 'That confirmation link has expired. Ask for the change again.' },
+  used: { ok: false, text: 'That confirmation link has already been used.' },
+  taken: { ok: false, text: 'That email address already belongs to another account.' },
+  invalid: { ok: false, text: 'That confirmation link is not complete. Open it from the email again.' },
+}
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const customer = await requireCustomer(paths.account())
-  const reset = (await searchParams).reset === '1'
+  const params = await searchParams
+  const reset = params.reset === '1'
+  const emailNotice = typeof params.email === 'string' ? EMAIL_NOTICES[params.email] : undefined
   return (
     <div className="container account-page">
       <h1>Your account</h1>
+      {emailNotice && <p className={`form-message form-message--${emailNotice.ok ? 'success' : 'error'}`} role="status">{emailNotice.text}</p>}
       {reset && <p className="form-message form-message--success" role="status">Your new password is saved and you are signed in.</p>}
       <nav aria-label="Account" className="account-nav">
         <a href={paths.orders()}>Your orders</a>
+        <a href={paths.accountBookings()}>Your bookings and test rides</a>
         <SignOutButton />
       </nav>
       <div className="account-grid">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { paths } from '../../../config/paths'
 import { OrdersList } from '../../../features/account/components/orders-list'
 import { requireCustomer } from '../../../features/account/session.server'
+import { CustomerReservations } from '../../../features/reservations/components/customer-reservations'
 import '../../../features/account/account.css'
 
 export const dynamic = 'force-dynamic'
@@ -16,7 +17,9 @@ export default async function OrdersPage() {
       <h1>Your orders</h1>
       <nav aria-label="Account" className="account-nav">
         <a href={paths.account()}>Your details</a>
+        <a href={paths.accountBookings()}>Your bookings and test rides</a>
       </nav>
+      <CustomerReservations customerId={Number(customer.id)} />
       <OrdersList customer={customer} />
     </div>
   )

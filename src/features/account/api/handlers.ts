@@ -5,7 +5,10 @@ import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { checkBearer, issueApiToken, revokeApiToken } from '../../../cms/auth/api-tokens'
 import { clientAddress } from '../../../cms/auth/client-address'
+import { cookieIsSecure } from '../../../cms/auth/cookie-security'
 import { checkCredentials } from '../../../cms/auth/credentials'
+import { deviceSetCookieHeader, deviceTokensFromCookieHeader, nextDeviceCookieValue } from '../../../cms/auth/known-device'
+import { env } from '../../../config/env'
 import type { Order, User } from '../../../payload-types'
 import { newestFirst, toCustomerOrder } from '../order-view'
 
@@ -66,7 +69,8 @@ export function userSummary(user: Pick<User, 'id' | 'email' | 'firstName' | 'las
 export async function issueTokenHandler(payload: Payload, request: Request): Promise<Response> {
   const body = await readCredentials(request)
   if (!body.ok) return body.response
-  const result = await checkCredentials(payload, { email: body.value.username, password: body.value.password, address: clientAddress(request.headers) })
+  const deviceTokens = deviceTokensFromCookieHeader(request.headers.get('cookie'))
+  const result = await checkCredentials(payload, { email: body.value.username, password: body.value.password, address: clientAddress(request.headers), deviceTokens })
   if (!result.ok) {
     if (result.reason === 'throttled') {
       return failure(429, '[jwt_auth] too_many_attempts', `Too many failed sign-in attempts. Try again in ${result.retryAfterSeconds} seconds.`, { 'Retry-After': String(result.retryAfterSeconds) })
@@ -75,7 +79,9 @@ export async function issueTokenHandler(payload: Payload, request: Request): Pro
     return failure(403, '[jwt_auth] incorrect_credentials', 'The email address or password is incorrect.')
   }
   const { token } = await issueApiToken(payload, result.user.id)
-  return json({ success: true, statusCode: 200, code: 'jwt_auth_valid_credential', message: 'Credential is valid', data: { token, ...userSummary(result.user as User) } }, 200)
+  // A client that keeps cookies is a known device next time: an attacker's failures elsewhere never hold it back.
+  const deviceCookie = deviceSetCookieHeader(nextDeviceCookieValue(deviceTokens, result.deviceToken, result.user.id), cookieIsSecure(env().SITE_URL))
+  return json({ success: true, statusCode: 200, code: 'jwt_auth_valid_credential', message: 'Credential is valid', data: { token, ...userSummary(result.user as User) } }, 200, { 'Set-Cookie': deviceCookie })
 }
 
 /** POST /wp-json/jwt-auth/v1/token/validate */

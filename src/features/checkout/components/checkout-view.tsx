@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'
 import { paths } from '../../../config/paths'
+import { STORE_STORAGE_KEY } from '../../../config/browser-storage'
 import { shopStore, useShopState } from '../../basket/basket-store'
 import { BasketError } from '../../basket/components/basket-error'
 import { BasketSummary } from '../../basket/components/basket-summary'
@@ -45,6 +46,27 @@ const FIELDS = [
 type FieldName = (typeof FIELDS)[number]['name'] | 'acceptTerms'
 type Values = Record<(typeof FIELDS)[number]['name'], string>
 type Errors = Partial<Record<FieldName, string>>
+
+type DetailsStorage = typeof import('../checkout-details-storage')
+const loadDetailsStorage = (): Promise<DetailsStorage> => import('../checkout-details-storage')
+
+function readStore(): string | null {
+  try {
+    return window.localStorage.getItem(STORE_STORAGE_KEY)
+  } catch {
+    return null
+  }
+}
+
+/** Keeps what was typed in the browser store (never before the saved copy was read, or it would be overwritten). */
+function saveDetails(storage: DetailsStorage | null, values: Values) {
+  if (!storage) return
+  try {
+    window.localStorage.setItem(STORE_STORAGE_KEY, storage.storeWithCheckoutDetails(readStore(), values))
+  } catch {
+    // Storage refused (private mode): the form works, it just is not remembered.
+  }
+}
 
 const CHECKOUT_KEY = 'wheelhouse.checkoutKey'
 
@@ -96,7 +118,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   const state = useShopState()
   const pricing = useBasketPricing(state)
   const priced = pricedOrPrevious(pricing)
-  const [values, setValues] = useState<Values>({
+  const [initialValues] = useState<Values>(() => ({
     'contact.firstName': prefill.firstName ?? '',
     'contact.lastName': prefill.lastName ?? '',
     'contact.email': prefill.email ?? '',
@@ -106,7 +128,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
     'address.town': prefill.town ?? '',
     'address.county': prefill.county ?? '',
     'address.postcode': prefill.postcode ?? '',
-  })
+  }))
+  const [values, setValues] = useState<Values>(initialValues)
   const [acceptTerms, setAcceptTerms] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
   const [submitted, setSubmitted] = useState(false)
@@ -117,6 +140,22 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   useEffect(() => {
     void loadFormRules()
   }, [])
+  // The details typed before (a reload, going back to the basket) come back from the browser store; what was
+  // typed wins over the account's prefill, being newer.
+  const detailsStore = useRef<DetailsStorage | null>(null)
+  useEffect(() => {
+    let cancelled = false
+    void loadDetailsStorage().then((storage) => {
+      if (cancelled) return
+      const saved = storage.checkoutDetailsFromStore(readStore())
+      detailsStore.current = storage
+      // Only into fields still as the page opened them: anything typed meanwhile stays.
+      if (Object.keys(saved).length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(saved).filter(([field]) => current[field as keyof Values] === initialValues[field as keyof Values])) }))
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [initialValues])
 
   if (!state.hydrated) return <BasketLoading />
   if (state.basket.items.length === 0) {
@@ -142,6 +181,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   function update(name: (typeof FIELDS)[number]['name'], value: string) {
     const next = { ...values, [name]: value }
     setValues(next)
+    saveDetails(detailsStore.current, next)
     // After a first submit, messages follow the typing so a fixed field clears at once.
     const checked = submitted ? validate(next, acceptTerms) : null
     if (checked) setErrors(checked.errors)

@@ -1,4 +1,5 @@
 // The server half of each finance checkout step: the bike from ?product=, the dealer's FCA disclosures, then the step.
+// Without ?product= the browser resumes its stored finance checkout (resume-finance-checkout.tsx).
 import { notFound } from 'next/navigation'
 import { siteSettings } from '../../catalogue/queries.server'
 import { financeDisclosures, financeProductBySlug } from '../queries.server'
@@ -6,12 +7,15 @@ import { AccessoriesStep } from './accessories-step'
 import { DataStep } from './data-step'
 import type { FinanceStep } from './finance-steps'
 import { ProductStep } from './product-step'
+import { ResumeFinanceCheckout } from './resume-finance-checkout'
 import { SummaryStep } from './summary-step'
 import '../finance.css'
 
 export async function FinanceCheckoutPage({ step, searchParams }: { readonly step: FinanceStep; readonly searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams
   const slug = typeof params.product === 'string' ? params.product.slice(0, 200) : ''
+  // No bike named: resume the finance checkout this browser holds, or help choose a bike (never a 404).
+  if (!slug) return <ResumeFinanceCheckout step={step} />
   const [product, disclosures, settings] = await Promise.all([slug ? financeProductBySlug(slug) : null, financeDisclosures(), siteSettings()])
   if (!product) notFound()
   return (

@@ -30,7 +30,8 @@ export function OrderSummary({ order, dealer }: { order: Order; dealer: { name: 
         <div><dt>Subtotal</dt><dd>{formatPence(order.subtotalPence)}</dd></div>
         {discount > 0 && <div><dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt><dd>−{formatPence(discount)}</dd></div>}
         <div><dt>Delivery</dt><dd>{order.delivery.feeToBeQuoted ? 'To be quoted' : fee === 0 ? 'Free' : formatPence(fee)}</dd></div>
-        <div className="order-totals__total"><dt>Total</dt><dd>{formatPence(order.totalPence)}</dd></div>
+        {(order.reservationDepositPence ?? 0) > 0 && <div data-testid="reservation-deposit"><dt>Reservation deposit already paid</dt><dd>−{formatPence(order.reservationDepositPence!)}</dd></div>}
+        <div className="order-totals__total"><dt>{(order.reservationDepositPence ?? 0) > 0 ? 'Left to pay' : 'Total'}</dt><dd>{formatPence(order.totalPence)}</dd></div>
         <div><dt>Includes VAT (20%)</dt><dd>{formatPence(order.vatPence)}</dd></div>
       </dl>
       <h2>{delivery.heading}</h2>

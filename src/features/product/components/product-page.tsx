@@ -3,6 +3,7 @@
 import { Picture } from '../../../components/ui/picture'
 import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
+import { holdHours, reservationDeposit, reservationTerms } from '../../../domain/reservations/reservation-rules'
 import { Breadcrumbs } from '../../../components/ui/breadcrumbs'
 import { absoluteUrl, productJsonLd, serialiseJsonLd } from '../json-ld'
 import type { DealerSettings } from '../queries.server'
@@ -88,6 +89,34 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
     </section>
   ) : null
 
+  // Reserving (issue 11): bikes with a price and stock, for the settings' or the bike's own deposit.
+  const deposit =
+    product.productType === 'simple'
+      ? reservationDeposit({
+          kind: product.kind,
+          pricePence: opening?.pricePence,
+          stockQuantity: opening?.stockQuantity,
+          enabled: settings.reservations.enabled,
+          settingsDepositPence: settings.reservations.depositPence,
+          productDepositPence: product.reservationDepositPence,
+        })
+      : null
+  const reserve = deposit?.ok ? (
+    <section className="pdp-reserve" aria-labelledby="pdp-reserve-title">
+      <h2 id="pdp-reserve-title">Can’t come in straight away? Reserve it</h2>
+      <ul className="pdp-reserve__terms">
+        {reservationTerms(formatPence(deposit.depositPence), holdHours(settings.reservations.holdHours)).map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ul>
+      <p className="pdp-finance__actions">
+        <a className="pdp-reserve__link" href={paths.reserve(product.slug)} data-testid="reserve">
+          Reserve for {formatPence(deposit.depositPence)}<span className="pdp-sr-only">: {product.name}</span>
+        </a>
+      </p>
+    </section>
+  ) : null
+
   return (
     <article className="container pdp">
       {jsonLd.map((ld, i) => (
@@ -106,8 +135,21 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         phone={settings.phone}
         heading={heading}
         notice={notice}
-        finance={finance}
+        finance={
+          <>
+            {reserve}
+            {finance}
+          </>
+        }
       />
+
+      {product.testRide && (
+        <section className="pdp-section pdp-test-ride" aria-labelledby="pdp-test-ride-title">
+          <h2 id="pdp-test-ride-title">Try it first</h2>
+          <p>Our demo {product.name} is available for test rides from the shop. Bring your licence on the day.</p>
+          <a className="button button--solid" href={paths.testRide(product.slug)}>Book a test ride<span className="pdp-sr-only">: {product.name}</span></a>
+        </section>
+      )}
 
       <div className="pdp-details">
         <div className="pdp-details__main">

@@ -10,10 +10,15 @@ import { markPaymentFailed } from '../../../../features/orders/order-lifecycle.s
 import { issueOrderAccess, newOrderAccessToken, orderAccessCookie } from '../../../../features/orders/order-access.server'
 import { placeOrder } from '../../../../features/orders/place-order.server'
 import { paymentUrlFor } from '../../../../features/orders/start-payment.server'
+import { limitRequest, RATE_RULES } from '../../../../features/abuse/rate-limit.server'
+import { reservationTokenKey } from '../../../../features/reservations/reservation-lifecycle.server'
+import { verifyReservationToken } from '../../../../features/reservations/reservation-token'
 
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: Request): Promise<Response> {
+  const limited = await limitRequest(request, RATE_RULES.checkout)
+  if (limited) return limited
   const body = await readJson(request)
   if (!body.ok) return body.response
   const parsed = placeOrderRequest.safeParse(body.value)
@@ -26,6 +31,13 @@ export async function POST(request: Request): Promise<Response> {
   const { user } = await payload.auth({ headers: request.headers }).catch(() => ({ user: null }))
   const customerId = user && user.collection === 'users' ? Number(user.id) : null
 
+  let reservation: { id: number } | undefined
+  if (input.reservationToken) {
+    const claims = verifyReservationToken(input.reservationToken, 'manage', reservationTokenKey(), Math.floor(Date.now() / 1000))
+    if (!claims) return jsonError(403, 'invalid_reservation_token', 'This reservation link is not valid or has expired. Use the link in your reservation email.')
+    reservation = { id: claims.reservationId }
+  }
+
   const access = newOrderAccessToken()
   const result = await placeOrder(payload, {
     kind: 'card',
@@ -37,6 +49,7 @@ export async function POST(request: Request): Promise<Response> {
     address: input.address,
     customerId,
     accessTokenHash: access.hash,
+    reservation,
   })
   if (!result.ok) {
     const { ok: _ok, status, code, message, ...rest } = result

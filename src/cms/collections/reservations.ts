@@ -1,0 +1,136 @@
+// Reservations (issue 11): a bike kept for a customer who paid a refundable deposit online. Created and
+// moved by the reservation code only (Local API and the stock ledger); staff may convert one to a sale,
+// release it with a reason, or extend its hold, each recorded with who and when.
+import type { CollectionConfig } from 'payload'
+import { adminOnly } from '../access/admin-only'
+import { nobody } from '../access/nobody'
+import { ownOrdersOrStaff } from '../access/own-orders-or-staff'
+import { staffOnly } from '../access/staff-only'
+import { penceField } from '../fields/pence'
+import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
+import { afterReservationChange, enforceReservationChange } from '../hooks/reservation-change'
+
+export const RESERVATION_STATUSES = [
+  { label: 'Awaiting deposit', value: 'awaiting_payment' },
+  { label: 'Active (bike held)', value: 'active' },
+  { label: 'Converted to a sale', value: 'converted' },
+  { label: 'Cancelled by the customer', value: 'cancelled' },
+  { label: 'Expired', value: 'expired' },
+  { label: 'Released by staff', value: 'released' },
+] as const
+
+const readOnly = { readOnly: true } as const
+
+export const Reservations: CollectionConfig = {
+  slug: 'reservations',
+  admin: {
+    useAsTitle: 'reservationNumber',
+    defaultColumns: ['reservationNumber', 'status', 'productName', 'email', 'depositPence', 'createdAt'],
+    group: 'Sales',
+    listSearchableFields: ['reservationNumber', 'email', 'lastName'],
+    description: 'Bikes kept for customers who paid a refundable deposit online. Set Status to “Converted to a sale” when the customer buys in the shop, or “Released by staff” with a reason (the deposit is refunded).',
+  },
+  // Customers see their own (signed in); staff all. Created only by the reservation code.
+  access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
+  defaultSort: '-createdAt',
+  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceReservationChange], afterChange: [afterReservationChange] },
+  fields: [
+    { name: 'reservationNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
+    { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: [...RESERVATION_STATUSES], admin: { position: 'sidebar' } },
+    {
+      name: 'releaseReason',
+      type: 'text',
+      maxLength: 300,
+      admin: { position: 'sidebar', description: 'Required to release a reservation (shown in its history; the deposit is refunded).' },
+    },
+    { name: 'customer', type: 'relationship', relationTo: 'users', index: true, admin: { ...readOnly, position: 'sidebar' } },
+    { name: 'convertedOrder', type: 'relationship', relationTo: 'orders', admin: { position: 'sidebar', description: 'The order the reservation became (online checkout), or the shop’s order when staff convert it.' } },
+    {
+      type: 'row',
+      fields: [
+        { name: 'product', type: 'relationship', relationTo: 'products', required: true, index: true, admin: readOnly },
+        { name: 'variant', type: 'relationship', relationTo: 'variants', admin: readOnly },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'productName', type: 'text', required: true, maxLength: 200, admin: readOnly },
+        penceField('pricePence', 'Price when reserved', { required: true, admin: readOnly }),
+        penceField('depositPence', 'Deposit', { required: true, admin: readOnly }),
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'firstName', type: 'text', required: true, maxLength: 80, admin: readOnly },
+        { name: 'lastName', type: 'text', required: true, maxLength: 80, admin: readOnly },
+      ],
+    },
+    {
+      type: 'row',
+      fields: [
+        { name: 'email', type: 'email', required: true, index: true, admin: readOnly },
+        { name: 'phone', type: 'text', required: true, maxLength: 30, admin: readOnly },
+      ],
+    },
+    {
+      name: 'stock',
+      type: 'group',
+      admin: { description: 'The bike is taken off the shelf when the reservation is placed; it goes back when the reservation ends without a sale.' },
+      fields: [
+        {
+          name: 'state',
+          type: 'select',
+          required: true,
+          defaultValue: 'held',
+          index: true,
+          options: [
+            { label: 'Being placed', value: 'pending' },
+            { label: 'Held', value: 'held' },
+            { label: 'Sold', value: 'committed' },
+            { label: 'Released back to stock', value: 'released' },
+          ],
+          admin: readOnly,
+        },
+        {
+          name: 'holdExpiresAt',
+          type: 'date',
+          index: true,
+          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'Unpaid: 15 minutes to pay. Active: when the hold ends and the deposit is refunded. Staff may extend an active reservation’s hold.' },
+        },
+      ],
+    },
+    {
+      name: 'payment',
+      type: 'group',
+      fields: [
+        { name: 'provider', type: 'text', maxLength: 40, admin: readOnly },
+        { name: 'reference', type: 'text', index: true, maxLength: 255, admin: readOnly },
+        { name: 'paidAt', type: 'date', admin: readOnly },
+        penceField('refundedPence', 'Refunded', { defaultValue: 0, admin: readOnly }),
+        { name: 'refundId', type: 'text', maxLength: 120, admin: readOnly },
+        { name: 'refundError', type: 'text', maxLength: 500, admin: { ...readOnly, description: 'The last refund attempt the provider refused; retried on every background pass until it succeeds.' } },
+        { name: 'failureMessage', type: 'text', maxLength: 300, admin: readOnly },
+      ],
+    },
+    { name: 'reservationKey', type: 'text', unique: true, index: true, maxLength: 100, admin: { hidden: true }, access: { read: () => false } },
+    {
+      name: 'history',
+      type: 'array',
+      admin: { readOnly: true, description: 'Every change, newest last.' },
+      fields: [
+        { type: 'row', fields: [
+          { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
+          { name: 'by', type: 'relationship', relationTo: 'users' },
+          { name: 'actor', type: 'text', maxLength: 80 },
+        ] },
+        { type: 'row', fields: [
+          { name: 'from', type: 'text', maxLength: 40 },
+          { name: 'to', type: 'text', maxLength: 40 },
+        ] },
+        { name: 'note', type: 'text', maxLength: 500 },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,80 @@
+// Staff changes on reservations: convert an active one to a sale (the held bike becomes sold, the deposit
+// counts towards the price), release one with a reason (bike back, deposit refunded), or extend an active
+// hold. Anything else is refused; each change is recorded with who and when.
+import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHook } from 'payload'
+import { checkStaffChange, type ReservationStatus } from '../../domain/reservations/reservation-rules'
+import type { Reservation } from '../../payload-types'
+
+type HistoryEntry = NonNullable<Reservation['history']>[number]
+
+export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> = async ({ data, originalDoc, req, operation, context }) => {
+  // Placement, payments, cancellation and expiry make their own checked changes.
+  if (operation !== 'update' || !originalDoc || context?.reservationLifecycle) return data
+  const from = originalDoc.status as ReservationStatus
+  const to = (data.status ?? from) as ReservationStatus
+  const reason = data.releaseReason ?? originalDoc.releaseReason
+  const check = checkStaffChange(from, to, reason)
+  if (!check.ok) throw new APIError(check.message, 400, null, true)
+
+  const now = new Date()
+  const by = req.user?.collection === 'users' ? Number(req.user.id) : undefined
+  const actor = (req.user as { email?: string } | null)?.email?.slice(0, 80) ?? 'staff'
+  const entries: HistoryEntry[] = []
+  const newExpiry = data.stock?.holdExpiresAt
+  const oldExpiry = originalDoc.stock?.holdExpiresAt
+  const expiryChanged = newExpiry !== undefined && (newExpiry ? new Date(newExpiry).getTime() : null) !== (oldExpiry ? new Date(oldExpiry).getTime() : null)
+  if (expiryChanged) {
+    if (from !== 'active' || to !== 'active') throw new APIError('Only an active reservation’s hold can be extended.', 400, null, true)
+    if (!newExpiry || new Date(newExpiry).getTime() <= now.getTime()) throw new APIError('A new hold end must be in the future. To end the reservation, release it with a reason.', 400, null, true)
+    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Hold changed by staff to end at ${new Date(newExpiry).toISOString()}.` })
+  }
+  let stock = { ...originalDoc.stock, ...data.stock }
+  const transactionID = (await req.transactionID) ?? null
+  const ledger = await import('../../features/stock/stock-ledger.server')
+  const lifecycle = await import('../../features/reservations/reservation-lifecycle.server')
+  if (to === 'converted' && from === 'active') {
+    const sold = await ledger.sellHeldStock(req.payload, transactionID, lifecycle.reservationStockRef(originalDoc.id), {
+      owner: { table: 'reservations', id: originalDoc.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
+    })
+    if (!sold.ownerChanged) throw new APIError('This reservation has just changed (cancelled, expired or completed online). Reload it; nothing was changed.', 409, null, true)
+    stock = { ...stock, state: 'committed' }
+    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Converted to a sale by staff: the bike is sold and the ${originalDoc.depositPence}p deposit counts towards the price.` })
+    context.reservationEmail = 'converted'
+  }
+  if (to === 'released' && from === 'active') {
+    const ended = await lifecycle.endActiveReservation(req.payload, originalDoc.id, 'released', { actor, by, note: '' }, {}, { transactionID, claimOnly: true })
+    if (!ended) throw new APIError('This reservation has just changed. Reload it; nothing was changed.', 409, null, true)
+    stock = { ...stock, state: 'released' }
+    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Released by staff: ${String(reason).slice(0, 300)}. Bike back on sale; deposit to be refunded.` })
+    context.reservationEmail = 'released'
+  }
+  if (entries.length === 0 && to === from && !expiryChanged) return data
+  return { ...data, stock, history: [...(originalDoc.history ?? []), ...entries] }
+}
+
+/** After a staff ending is saved: refund a released deposit and send the email (both retried if they fail). */
+export const afterReservationChange: CollectionAfterChangeHook<Reservation> = async ({ doc, context, req }) => {
+  const kind = context?.reservationEmail as 'converted' | 'released' | undefined
+  if (!kind) return doc
+  delete context.reservationEmail
+  const lifecycle = await import('../../features/reservations/reservation-lifecycle.server')
+  const { revalidateStorefront } = await import('./revalidate-storefront')
+  // After this request's transaction: the refund reads the saved status.
+  const later = async () => {
+    // The request's transaction may not have committed yet: wait to see the saved status (the background
+    // pass would refund it within a minute anyway).
+    for (let i = 0; kind === 'released' && i < 40; i++) {
+      // Refund only once the release is visible: a refund tried before the commit finds nothing owed.
+      const saved = await lifecycle.reloadReservation(req.payload, doc.id)
+      if (saved.status === 'released') {
+        await lifecycle.refundDeposit(req.payload, doc.id)
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    await lifecycle.queueReservationEmail(req.payload, doc.id, kind)
+    await revalidateStorefront(`reservation ${doc.reservationNumber} ${kind}`, req.payload.logger)
+  }
+  setTimeout(() => void later().catch((error) => req.payload.logger.error({ err: error }, 'after a staff reservation change')), 0)
+  return doc
+}

@@ -1,0 +1,126 @@
+// Reserving a bike online (issue 11): which products may be reserved, the deposit, how long the bike is
+// kept, who may cancel when, and how the deposit counts towards the sale. Pure: no framework, no clock.
+import { BIKE_KINDS, type ProductKind } from '../catalogue/product-kind'
+import { ORDER_NUMBER_ALPHABET, generateOrderNumber } from '../orders/order-number'
+
+/** How long an unpaid reservation keeps its bike while the customer pays the deposit (as card orders). */
+export const RESERVATION_PAYMENT_MINUTES = 15
+/** Reservations one email address or account may have open (awaiting payment or active) at once. */
+export const MAX_OPEN_RESERVATIONS_PER_CUSTOMER = 2
+/** Consumer Contracts Regulations 2013: a distance contract may be cancelled within 14 days without reason. */
+export const CANCELLATION_DAYS = 14
+/** Staff settings' bounds and defaults. */
+export const DEFAULT_DEPOSIT_PENCE = 9900
+export const DEFAULT_HOLD_HOURS = 72
+export const MAX_HOLD_HOURS = 14 * 24
+
+export const RESERVATION_PREFIX = 'RS-'
+const NUMBER_PATTERN = new RegExp(`^${RESERVATION_PREFIX}[${ORDER_NUMBER_ALPHABET}]{6}$`)
+
+export type ReservationStatus = 'awaiting_payment' | 'active' | 'converted' | 'cancelled' | 'expired' | 'released'
+
+/** A new reservation number ("RS-7K3F9Q") in the order numbers' style. */
+export function generateReservationNumber(randomBytes: (size: number) => Uint8Array): string {
+  return `${RESERVATION_PREFIX}${generateOrderNumber(randomBytes).slice(3)}`
+}
+
+export function isReservationNumber(value: string): boolean {
+  return NUMBER_PATTERN.test(value)
+}
+
+/** Only bikes are reserved: motorcycles, scooters, bicycles and e-bikes, never rider wear or accessories. */
+export function isReservableKind(kind: ProductKind | null | undefined): boolean {
+  return kind != null && BIKE_KINDS.includes(kind)
+}
+
+export interface DepositInput {
+  readonly kind: ProductKind | null | undefined
+  /** The bike's price; a bike without one cannot be reserved online. */
+  readonly pricePence: number | null | undefined
+  readonly stockQuantity: number | null | undefined
+  /** Site settings: reservations offered at all, the usual deposit. */
+  readonly enabled: boolean
+  readonly settingsDepositPence: number | null | undefined
+  /** A product's own deposit; 0 means "not reserved online". */
+  readonly productDepositPence?: number | null
+}
+
+export type DepositDecision = { readonly ok: true; readonly depositPence: number } | { readonly ok: false; readonly reason: 'disabled' | 'not_a_bike' | 'no_price' | 'sold_out' | 'not_offered' }
+
+/** Whether this product may be reserved now, and for what deposit (always less than the price). */
+export function reservationDeposit(input: DepositInput): DepositDecision {
+  if (!input.enabled) return { ok: false, reason: 'disabled' }
+  if (!isReservableKind(input.kind)) return { ok: false, reason: 'not_a_bike' }
+  if (input.pricePence == null || !Number.isSafeInteger(input.pricePence) || input.pricePence <= 0) return { ok: false, reason: 'no_price' }
+  if (!input.stockQuantity || input.stockQuantity < 1) return { ok: false, reason: 'sold_out' }
+  const own = input.productDepositPence
+  const deposit = own != null ? own : (input.settingsDepositPence ?? DEFAULT_DEPOSIT_PENCE)
+  if (!Number.isSafeInteger(deposit) || deposit <= 0 || deposit >= input.pricePence) return { ok: false, reason: 'not_offered' }
+  return { ok: true, depositPence: deposit }
+}
+
+/** Hold hours from settings, within 1 hour and 14 days. */
+export function holdHours(settingsHours: number | null | undefined): number {
+  const h = settingsHours ?? DEFAULT_HOLD_HOURS
+  if (!Number.isFinite(h)) return DEFAULT_HOLD_HOURS
+  return Math.min(MAX_HOLD_HOURS, Math.max(1, Math.floor(h)))
+}
+
+/** When an unpaid reservation gives its bike back. */
+export function paymentDueAt(placedAt: Date): Date {
+  return new Date(placedAt.getTime() + RESERVATION_PAYMENT_MINUTES * 60_000)
+}
+
+/** When a paid reservation's hold ends: the hold length counts from the payment. */
+export function holdEndsAt(paidAt: Date, hours: number): Date {
+  return new Date(paidAt.getTime() + holdHours(hours) * 3_600_000)
+}
+
+/** What ending a reservation means for the customer's money and the bike. */
+export type Ending = 'cancelled' | 'expired' | 'released' | 'converted'
+
+/**
+ * The customer may cancel an unpaid reservation, and a paid one any time while it holds the bike (the hold
+ * never outlasts the 14-day cancellation period unless staff extend it, and cancelling stays open then too).
+ * A converted reservation is a sale and follows the order rules.
+ */
+export function customerMayCancel(status: ReservationStatus): boolean {
+  return status === 'awaiting_payment' || status === 'active'
+}
+
+/** Staff changes allowed in the admin: convert to a sale, release (with a reason), extend the hold. */
+export function checkStaffChange(from: ReservationStatus, to: ReservationStatus, reason: string | null | undefined): { ok: true } | { ok: false; message: string } {
+  if (from === to) return { ok: true }
+  if (from !== 'active') return { ok: false, message: `A ${from.replace('_', ' ')} reservation cannot be changed by staff; only active reservations can be converted or released.` }
+  if (to === 'converted') return { ok: true }
+  if (to === 'released') {
+    if (!reason || reason.trim().length < 3) return { ok: false, message: 'Give a reason (at least 3 characters) to release a reservation.' }
+    return { ok: true }
+  }
+  return { ok: false, message: `Staff may only convert an active reservation to a sale or release it, not mark it ${to}.` }
+}
+
+/** The deposit taken off an order's total; never more than the total (the rest would be refunded). */
+export function depositDeduction(orderTotalPence: number, depositPence: number): number {
+  if (!Number.isSafeInteger(orderTotalPence) || !Number.isSafeInteger(depositPence) || depositPence <= 0 || orderTotalPence <= 0) return 0
+  return Math.min(orderTotalPence, depositPence)
+}
+
+const ukFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
+
+/** "Thursday 26 November 2026 at 21:50 (UK time)": always in Europe/London, whatever the server's zone. */
+export function formatUkDateTime(date: Date): string {
+  const parts = Object.fromEntries(ukFormat.formatToParts(date).map((p) => [p.type, p.value]))
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.year} at ${parts.hour}:${parts.minute} (UK time)`
+}
+
+/** The plain words shown beside "Reserve" and in the emails. */
+export function reservationTerms(depositText: string, hours: number): string[] {
+  const h = holdHours(hours)
+  const length = h % 24 === 0 ? `${h / 24} day${h === 24 ? '' : 's'}` : `${h} hours`
+  return [
+    `We keep the bike for you for ${length} after you pay the ${depositText} deposit: nobody else can buy or reserve it.`,
+    `The ${depositText} comes off the price when you buy it, online or in the shop.`,
+    `Fully refundable: cancel any time before the hold ends, or simply don’t buy, and we refund the ${depositText} to your card automatically.`,
+  ]
+}

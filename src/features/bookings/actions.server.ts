@@ -1,0 +1,102 @@
+'use server'
+// Server actions behind the booking forms, so they work as plain HTML forms without JavaScript: parse with
+// the same zod schemas as the JSON routes, call the booking services, then go to the success page.
+import { headers } from 'next/headers'
+import { redirect } from 'next/navigation'
+import { payloadClient } from '../../cms/payload-client.server'
+import { paths } from '../../config/paths'
+import { formatDayShort } from '../../domain/booking/calendar'
+import { fieldErrorsOf, manageRequest, poundsToPence, serviceBookingRequest, testRideRequest } from './booking-request'
+import { bookService, bookTestRide, cancelBooking, decideExtraWork, rescheduleBooking, type Refusal } from './bookings.server'
+import type { BookingFormState } from './form-state'
+
+const str = (form: FormData, name: string) => {
+  const v = form.get(name)
+  return typeof v === 'string' ? v.slice(0, 2000) : ''
+}
+
+async function customerId(): Promise<number | null> {
+  const payload = await payloadClient()
+  const { user } = await payload.auth({ headers: await headers() }).catch(() => ({ user: null }))
+  return user?.collection === 'users' ? Number(user.id) : null
+}
+
+function refused(refusal: Refusal, values: BookingFormState['values']): BookingFormState {
+  const nextDays = refusal.nextDays?.map((d) => {
+    const [day, window] = d.split(' ')
+    return { value: d, label: `${formatDayShort(day!)}${window ? ` at ${window}` : ''}` }
+  })
+  return { status: 'error', message: refusal.message, fieldErrors: refusal.field ? { [refusal.field]: refusal.message } : undefined, values, nextDays }
+}
+
+export async function bookServiceAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
+  const values = {
+    tierId: str(form, 'tierId'), addOnIds: form.getAll('addOnIds').filter((v): v is string => typeof v === 'string').slice(0, 20), day: str(form, 'day'),
+    make: str(form, 'make'), model: str(form, 'model'), bikeType: str(form, 'bikeType'), eBike: form.get('eBike') ? 'on' : '', notes: str(form, 'notes'),
+    firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), phone: str(form, 'phone'), extraWorkLimit: str(form, 'extraWorkLimit'),
+  }
+  const limit = poundsToPence(values.extraWorkLimit)
+  const parsed = serviceBookingRequest.safeParse({
+    tierId: Number(values.tierId) || undefined,
+    addOnIds: values.addOnIds.map(Number),
+    day: values.day || undefined,
+    bike: { make: values.make, model: values.model, bikeType: values.bikeType || undefined, eBike: values.eBike === 'on', notes: values.notes },
+    contact: { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone },
+    extraWorkLimitPence: Number.isNaN(limit) ? 'x' : limit,
+    acceptTerms: form.get('acceptTerms') === 'on' ? true : undefined,
+  })
+  if (!parsed.success) return { status: 'error', message: 'Please check the highlighted answers.', fieldErrors: fieldErrorsOf(parsed.error), values }
+  const payload = await payloadClient()
+  const result = await bookService(payload, parsed.data, { customerId: await customerId() })
+  if (!result.ok) return refused(result, values)
+  redirect(paths.bicycleServicesSuccess(result.token))
+}
+
+export async function bookTestRideAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
+  const slot = str(form, 'slot')
+  const [day, window] = slot.split(' ')
+  const values = { productId: str(form, 'productId'), slot, licence: str(form, 'licence'), firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), phone: str(form, 'phone') }
+  const parsed = testRideRequest.safeParse({
+    productId: Number(values.productId) || undefined,
+    day: day || undefined,
+    window: window || (day ? '' : undefined),
+    licence: values.licence || undefined,
+    contact: { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone },
+    acceptTerms: form.get('acceptTerms') === 'on' ? true : undefined,
+  })
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error)
+    if (errors.day || errors.window) errors.slot = 'Choose a day and time.'
+    return { status: 'error', message: 'Please check the highlighted answers.', fieldErrors: errors, values }
+  }
+  const payload = await payloadClient()
+  const result = await bookTestRide(payload, parsed.data, { customerId: await customerId() })
+  if (!result.ok) {
+    const state = refused(result, values)
+    return result.field === 'day' ? { ...state, fieldErrors: { slot: result.message } } : state
+  }
+  redirect(paths.testRideSuccess(result.token))
+}
+
+export async function manageBookingAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
+  const action = str(form, 'action')
+  const token = str(form, 'token')
+  const slot = str(form, 'day')
+  const [day, window] = slot.split(' ')
+  const parsed = manageRequest.safeParse(action === 'reschedule' ? { action, token, day: day || undefined, window: window ?? null } : { action, token })
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error)
+    return { status: 'error', message: errors.day ? 'Choose the new day.' : 'That request is not valid. Reload the page and try again.', fieldErrors: errors.day ? { day: 'Choose the new day.' } : undefined }
+  }
+  const input = parsed.data
+  const payload = await payloadClient()
+  const result =
+    input.action === 'cancel'
+      ? await cancelBooking(payload, input.token)
+      : input.action === 'reschedule'
+        ? await rescheduleBooking(payload, input.token, input.day, input.window ?? null)
+        : await decideExtraWork(payload, input.token, input.action === 'approve' ? 'approved' : 'declined')
+  if (!result.ok) return refused(result, { day: slot })
+  const done = input.action === 'cancel' ? 'cancelled' : input.action === 'reschedule' ? 'moved' : input.action === 'approve' ? 'approved' : 'declined'
+  redirect(`${paths.manageBooking(input.token)}&done=${done}`)
+}

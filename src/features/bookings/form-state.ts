@@ -1,0 +1,10 @@
+// What a booking form's server action answers: a message for the whole form, one per field, what was typed.
+export interface BookingFormState {
+  readonly status: 'idle' | 'error' | 'success'
+  readonly message?: string
+  readonly fieldErrors?: Readonly<Record<string, string>>
+  readonly values?: Readonly<Record<string, string | readonly string[]>>
+  readonly nextDays?: readonly { value: string; label: string }[]
+}
+
+export const IDLE: BookingFormState = { status: 'idle' }

@@ -1,0 +1,102 @@
+// The shop's one background runner (ADR 007). Several app instances may run; exactly one of them is the
+// runner at a time: on PostgreSQL the holder of a session advisory lock (it passes to another instance
+// when the holder dies, because the lock dies with its connection), on SQLite the one process that may
+// use the file. The runner works Payload's jobs queue (webhook deliveries, emails), releases expired
+// holds, and reconciles what a killed process left half-done.
+import 'server-only'
+import type { Payload } from 'payload'
+
+const RUNNER_LOCK_KEY = 7_310_001 // any constant shared by every instance of this shop
+const JOBS_EVERY_MS = 2_000
+const SWEEP_EVERY_MS = 30_000
+/**
+ * A job still marked processing after this long belongs to a process that died mid-run (a delivery or an
+ * email gives up after 10–30 s), so the runner takes it again; handlers are idempotent.
+ */
+const STALE_PROCESSING_MS = 45_000
+
+interface PoolClient {
+  query(sql: string, args?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+  release(destroy?: boolean): void
+  on(event: 'error', fn: (error: unknown) => void): void
+}
+
+let started = false
+let lockClient: PoolClient | null = null
+
+async function isRunner(payload: Payload): Promise<boolean> {
+  if (payload.db.name !== 'postgres') return true
+  if (lockClient) return true
+  const pool = (payload.db as unknown as { pool: { connect(): Promise<PoolClient> } }).pool
+  const client = await pool.connect()
+  const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK_KEY])
+  if (!rows[0]?.locked) {
+    client.release()
+    return false
+  }
+  client.on('error', () => {
+    lockClient = null
+  })
+  lockClient = client
+  payload.logger.info('this instance is now the background runner')
+  return true
+}
+
+/** Jobs a dead runner had taken are taken again (their handlers are idempotent). */
+export async function recoverStaleJobs(payload: Payload, olderThanMs = STALE_PROCESSING_MS, now = new Date()): Promise<number> {
+  const stale = await payload.update({
+    collection: 'payload-jobs',
+    where: { and: [{ processing: { equals: true } }, { updatedAt: { less_than: new Date(now.getTime() - olderThanMs).toISOString() } }] },
+    data: { processing: false },
+    overrideAccess: true,
+    depth: 0,
+  })
+  return stale.docs.length
+}
+
+/** One pass of the runner: due jobs, expired holds, and what a crash left behind. Exported for tests. */
+export async function runBackgroundPass(payload: Payload, options: { sweep: boolean; now?: Date; startUp?: boolean }): Promise<void> {
+  const now = options.now ?? new Date()
+  if (options.sweep) {
+    const { reconcileStock } = await import('../orders/reconcile-stock.server')
+    await reconcileStock(payload, { now, olderThanMs: options.startUp && payload.db.name !== 'postgres' ? 0 : undefined })
+    const { releaseExpiredHolds } = await import('../orders/order-lifecycle.server')
+    const released = await releaseExpiredHolds(payload, now)
+    if (released) payload.logger.info({ released }, 'expired stock holds released')
+    const { releaseExpiredReservations } = await import('../reservations/reservation-lifecycle.server')
+    const ended = await releaseExpiredReservations(payload, now)
+    if (ended) payload.logger.info({ ended }, 'expired reservations released')
+  }
+  await recoverStaleJobs(payload, options.startUp ? 0 : STALE_PROCESSING_MS, now)
+  await payload.jobs.run({ allQueues: true, limit: 20, overrideAccess: true, silent: { info: true } })
+}
+
+export function startBackgroundRunner(): void {
+  if (started || process.env.BACKGROUND_RUNNER === 'off') return
+  started = true
+  let lastSweep = 0
+  let running = false
+  let first = true
+  const tick = async () => {
+    if (running) return
+    running = true
+    try {
+      const { payloadClient } = await import('../../cms/payload-client.server')
+      const payload = await payloadClient()
+      const wasRunner = lockClient != null || payload.db.name !== 'postgres'
+      if (!(await isRunner(payload))) return
+      const startUp = first || (!wasRunner && payload.db.name === 'postgres')
+      const sweep = startUp || Date.now() - lastSweep >= SWEEP_EVERY_MS
+      if (sweep) lastSweep = Date.now()
+      await runBackgroundPass(payload, { sweep, startUp })
+      first = false
+    } catch (error) {
+      console.error('background runner pass failed', error)
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(() => void tick(), JOBS_EVERY_MS)
+  timer.unref()
+  void tick()
+}

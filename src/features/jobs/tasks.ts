@@ -1,0 +1,64 @@
+// Background work that must survive a crash and run once: stored in Payload's jobs queue (ADR 007) and
+// run by the one runner of the shop (runner.server.ts). Handlers are idempotent, so a job that a killed
+// process had started and that runs again changes nothing twice.
+import type { TaskConfig } from 'payload'
+
+export const DELIVER_GATEWAY_WEBHOOK = 'deliverGatewayWebhook'
+export const SEND_ORDER_CONFIRMATION = 'sendOrderConfirmation'
+export const SEND_RESERVATION_EMAIL = 'sendReservationEmail'
+
+export const jobTasks: TaskConfig[] = [
+  {
+    slug: DELIVER_GATEWAY_WEBHOOK,
+    label: 'Deliver a test gateway webhook',
+    inputSchema: [
+      { name: 'sessionId', type: 'text', required: true },
+      { name: 'eventId', type: 'text', required: true },
+      { name: 'type', type: 'text', required: true },
+      { name: 'amountPence', type: 'number' },
+      { name: 'failureMessage', type: 'text' },
+    ],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 15, backoff: { type: 'exponential', delay: 1000 } },
+    handler: async ({ input, req }) => {
+      const { testGateway } = await import('../../adapters/payments/payments.server')
+      const delivery = input as { sessionId: string; eventId: string; type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded'; amountPence?: number | null; failureMessage?: string | null }
+      const result = await testGateway(req.payload).deliverQueued({
+        sessionId: delivery.sessionId,
+        eventId: delivery.eventId,
+        type: delivery.type,
+        amountPence: delivery.amountPence ?? undefined,
+        failureMessage: delivery.failureMessage ?? undefined,
+      })
+      return { output: { result } }
+    },
+  },
+  {
+    slug: SEND_ORDER_CONFIRMATION,
+    label: 'Send an order confirmation email',
+    inputSchema: [{ name: 'orderId', type: 'number', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      const { sendOrderConfirmation } = await import('../orders/order-lifecycle.server')
+      await sendOrderConfirmation(req.payload, Number((input as { orderId: number }).orderId))
+      return { output: { result: 'sent' } }
+    },
+  },
+  {
+    slug: SEND_RESERVATION_EMAIL,
+    label: 'Send a reservation email',
+    inputSchema: [
+      { name: 'reservationId', type: 'number', required: true },
+      { name: 'kind', type: 'text', required: true },
+    ],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      const { sendReservationEmailNow } = await import('../reservations/reservation-lifecycle.server')
+      const job = input as { reservationId: number; kind: 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded' }
+      await sendReservationEmailNow(req.payload, Number(job.reservationId), job.kind)
+      return { output: { result: 'sent' } }
+    },
+  },
+]

@@ -1,0 +1,50 @@
+// The labelled text inputs and the error summary the reservation forms share (the checkout form's look).
+import type { RefObject } from 'react'
+
+export interface FieldSpec {
+  readonly name: string
+  readonly label: string
+  readonly autoComplete: string
+  readonly type?: 'text' | 'email' | 'tel'
+  readonly required?: boolean
+}
+
+export function TextField({ spec, value, error, onChange }: { spec: FieldSpec; value: string; error?: string; onChange: (v: string) => void }) {
+  const id = `reservation-${spec.name}`
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id}>{spec.label}{spec.required === false ? ' (optional)' : ''}</label>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          <span className="sr-only">Error: </span>
+          {error}
+        </p>
+      )}
+      <input
+        id={id}
+        name={spec.name}
+        type={spec.type ?? 'text'}
+        autoComplete={spec.autoComplete}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        maxLength={254}
+      />
+    </div>
+  )
+}
+
+export function Problem({ message, innerRef }: { message: string | null; innerRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div ref={innerRef} tabIndex={-1} role="alert" className={message ? 'reservation-message reservation-message--error' : undefined} data-testid="reservation-problem">
+      {message}
+    </div>
+  )
+}
+
+/** The server's answer to a refused request, in words for the customer. */
+export async function refusalText(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { message?: string; issues?: string[] } | null
+  return body?.message ?? 'Something went wrong. Please try again; you have not been charged.'
+}

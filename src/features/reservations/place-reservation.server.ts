@@ -1,0 +1,191 @@
+// Places a reservation: checks the bike may be reserved and by whom, writes it and takes its one unit off
+// the shelf through the stock ledger, all or nothing (the same conditional update as checkout), then starts
+// the deposit payment with the shop's payment provider.
+import 'server-only'
+import { randomBytes } from 'node:crypto'
+import type { Payload, PayloadRequest, Where } from 'payload'
+import type { PaymentProvider } from '../../adapters/payments/payment-provider'
+import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
+import type { ProductKind } from '../../domain/catalogue/product-kind'
+import { formatPence } from '../../domain/money'
+import { generateReservationNumber, MAX_OPEN_RESERVATIONS_PER_CUSTOMER, paymentDueAt, reservationDeposit, RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
+import type { Reservation } from '../../payload-types'
+import { takeStock } from '../stock/stock-ledger.server'
+import { reservationStockRef } from './reservation-lifecycle.server'
+
+export interface PlaceReservationInput {
+  /** Idempotency key: the same key answers the same reservation and never holds a second bike. */
+  readonly reservationKey: string
+  readonly productId: number
+  readonly variantId?: number | null
+  readonly contact: { readonly firstName: string; readonly lastName: string; readonly email: string; readonly phone: string }
+  readonly customerId?: number | null
+  readonly now?: Date
+}
+
+export type PlaceReservationResult =
+  | { readonly ok: true; readonly reservationId: number; readonly reservationNumber: string; readonly depositPence: number; readonly created: boolean }
+  | { readonly ok: false; readonly status: 404 | 409 | 422 | 429; readonly code: string; readonly message: string }
+
+class Refused extends Error {
+  constructor(readonly refusal: Extract<PlaceReservationResult, { ok: false }>) {
+    super(refusal.message)
+  }
+}
+
+const refuse = (status: 404 | 409 | 422 | 429, code: string, message: string) => new Refused({ ok: false, status, code, message })
+
+async function byKey(payload: Payload, key: string, req?: Partial<PayloadRequest>): Promise<Reservation | undefined> {
+  const found = await payload.find({ collection: 'reservations', where: { reservationKey: { equals: key } }, limit: 1, depth: 0, overrideAccess: true, req })
+  return found.docs[0]
+}
+
+async function uniqueNumber(payload: Payload, req: Partial<PayloadRequest>): Promise<string> {
+  for (let i = 0; i < 5; i++) {
+    const n = generateReservationNumber(randomBytes)
+    if ((await payload.count({ collection: 'reservations', where: { reservationNumber: { equals: n } }, overrideAccess: true, req })).totalDocs === 0) return n
+  }
+  throw new Error('Could not find a free reservation number')
+}
+
+export async function deletePendingReservation(payload: Payload, id: number): Promise<void> {
+  await payload.delete({ collection: 'reservations', where: { and: [{ id: { equals: id } }, { 'stock.state': { equals: 'pending' } }] }, overrideAccess: true, context: { reservationLifecycle: true } })
+}
+
+export async function placeReservation(payload: Payload, input: PlaceReservationInput): Promise<PlaceReservationResult> {
+  const now = input.now ?? new Date()
+  const existing = await byKey(payload, input.reservationKey)
+  if (existing?.stock?.state === 'pending') return { ok: false, status: 409, code: 'in_progress', message: 'This reservation is still being placed. Please try again in a moment.' }
+  if (existing) return { ok: true, reservationId: existing.id, reservationNumber: existing.reservationNumber, depositPence: existing.depositPence, created: false }
+
+  try {
+    const { releaseExpiredReservations } = await import('./reservation-lifecycle.server')
+    await releaseExpiredReservations(payload, now)
+  } catch (error) {
+    payload.logger.warn({ err: error }, 'releasing expired reservations before a new one failed')
+  }
+
+  const transactionID = (await payload.db.beginTransaction()) ?? null
+  const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
+  let pendingId: number | null = null
+  try {
+    const product = await payload.find({ collection: 'products', where: { and: [{ id: { equals: input.productId } }, { status: { equals: 'active' } }] }, limit: 1, depth: 0, overrideAccess: true, req }).then((r) => r.docs[0])
+    if (!product) throw refuse(404, 'unknown_product', 'We can’t find that bike. It may have been sold or withdrawn.')
+    let pricePence = product.price ?? null
+    let stock = product.stockQuantity ?? 0
+    let variantId: number | null = null
+    let name = product.name
+    if (product.productType === 'variable') {
+      if (input.variantId == null) throw refuse(422, 'choose_variant', 'Please choose a size or colour to reserve.')
+      const variant = await payload.find({ collection: 'variants', where: { and: [{ id: { equals: input.variantId } }, { product: { equals: product.id } }] }, limit: 1, depth: 0, overrideAccess: true, req }).then((r) => r.docs[0])
+      if (!variant) throw refuse(404, 'unknown_product', 'We can’t find that bike. It may have been sold or withdrawn.')
+      pricePence = variant.price ?? null
+      stock = variant.stockQuantity ?? 0
+      variantId = variant.id
+      name = `${product.name}${variant.title ? ` – ${variant.title}` : ''}`
+    } else if (input.variantId != null) {
+      throw refuse(422, 'unknown_variant', 'That bike has no sizes or colours to choose from.')
+    }
+    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+    const decision = reservationDeposit({
+      kind: product.kind as ProductKind,
+      pricePence,
+      stockQuantity: stock,
+      enabled: settings.reservations?.enabled !== false,
+      settingsDepositPence: settings.reservations?.depositPence,
+      productDepositPence: product.reservationDepositPence,
+    })
+    if (!decision.ok) {
+      if (decision.reason === 'sold_out') {
+        const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }] }, overrideAccess: true, req })
+        throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} is reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has sold.`)
+      }
+      throw refuse(422, 'not_reservable', decision.reason === 'not_a_bike' ? 'Only bikes can be reserved; rider wear and accessories can be bought straight away.' : 'This bike cannot be reserved online. Please call us.')
+    }
+
+    const who: Where[] = [{ email: { equals: input.contact.email } }]
+    if (input.customerId != null) who.push({ customer: { equals: input.customerId } })
+    const open = await payload.count({ collection: 'reservations', where: { and: [{ status: { in: ['awaiting_payment', 'active'] } }, { or: who }] }, overrideAccess: true, req })
+    if (open.totalDocs >= MAX_OPEN_RESERVATIONS_PER_CUSTOMER) {
+      throw refuse(429, 'too_many_reservations', `You already have ${open.totalDocs} reservations. Buy or cancel one before reserving another bike.`)
+    }
+
+    const reservationNumber = await uniqueNumber(payload, req)
+    const due = paymentDueAt(now).toISOString()
+    const created = await payload.create({
+      collection: 'reservations',
+      overrideAccess: true,
+      depth: 0,
+      req,
+      context: { reservationLifecycle: true },
+      data: {
+        reservationNumber,
+        status: 'awaiting_payment',
+        customer: input.customerId ?? undefined,
+        product: product.id,
+        variant: variantId ?? undefined,
+        productName: name.slice(0, 200),
+        pricePence: pricePence!,
+        depositPence: decision.depositPence,
+        firstName: input.contact.firstName,
+        lastName: input.contact.lastName,
+        email: input.contact.email,
+        phone: input.contact.phone,
+        stock: { state: transactionID != null ? 'held' : 'pending', holdExpiresAt: due },
+        payment: { refundedPence: 0 },
+        reservationKey: input.reservationKey,
+        history: [{ at: now.toISOString(), by: input.customerId ?? undefined, actor: 'customer', to: 'awaiting_payment', note: `Reserved; ${formatPence(decision.depositPence)} deposit to pay within ${RESERVATION_PAYMENT_MINUTES} minutes (by ${due}).` }],
+      },
+    })
+    if (transactionID == null) pendingId = created.id
+    const taken = await takeStock(payload, transactionID, reservationStockRef(created.id), [{ productId: product.id, variantId, count: 1 }], {
+      owner: { table: 'reservations', id: created.id, stockState: 'held' },
+      now,
+    })
+    if (!taken.ok) {
+      const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }, { id: { not_equals: created.id } }] }, overrideAccess: true, req })
+      throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} has just been reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has just sold.`)
+    }
+    if (transactionID != null) await payload.db.commitTransaction(transactionID)
+    await revalidateStorefront(`reservation ${reservationNumber} placed`, payload.logger)
+    return { ok: true, reservationId: created.id, reservationNumber, depositPence: decision.depositPence, created: true }
+  } catch (error) {
+    if (transactionID != null) await payload.db.rollbackTransaction(transactionID)
+    else if (pendingId != null) await deletePendingReservation(payload, pendingId)
+    if (error instanceof Refused) return error.refusal
+    // The same key raced itself: answer the reservation the other request placed, once it has settled.
+    for (let i = 0; i < 100; i++) {
+      const winner = await byKey(payload, input.reservationKey).catch(() => undefined)
+      if (!winner) break
+      if (winner.stock?.state !== 'pending') return { ok: true, reservationId: winner.id, reservationNumber: winner.reservationNumber, depositPence: winner.depositPence, created: false }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw error
+  }
+}
+
+/** Where the customer pays the deposit (or the result page, when it is already settled). */
+export async function depositPaymentUrl(payload: Payload, r: Reservation, provider: PaymentProvider): Promise<string> {
+  const result = `/reservation-success?reservation=${encodeURIComponent(r.reservationNumber)}`
+  if (r.status !== 'awaiting_payment') return result
+  const start = await provider.startPayment(
+    { orderNumber: r.reservationNumber, totalPence: r.depositPence, email: r.email, description: `Refundable reservation deposit ${r.reservationNumber}: ${r.productName}`, resultPath: '/reservation-success', resultParam: 'reservation' },
+    `reservation-${r.reservationNumber}-deposit`,
+  )
+  if (r.payment?.reference !== start.reference || r.payment?.provider !== provider.name) {
+    await payload.update({ collection: 'reservations', id: r.id, overrideAccess: true, depth: 0, context: { reservationLifecycle: true }, data: { payment: { ...r.payment, provider: provider.name, reference: start.reference } } })
+  }
+  return start.redirectUrl
+}
+
+/** Removes reservations a crash left 'pending' (SQLite): they hold nothing; any ledger rows go back first. */
+export async function reconcilePendingReservations(payload: Payload, before: string): Promise<number> {
+  const { releaseStock } = await import('../stock/stock-ledger.server')
+  const pending = await payload.find({ collection: 'reservations', where: { and: [{ 'stock.state': { equals: 'pending' } }, { createdAt: { less_than_equal: before } }] }, limit: 200, depth: 0, overrideAccess: true, pagination: false })
+  for (const r of pending.docs) {
+    await releaseStock(payload, null, reservationStockRef(r.id), ['held', 'sold'])
+    await deletePendingReservation(payload, r.id)
+    payload.logger.warn({ reservation: r.reservationNumber }, 'removed a reservation cut short while it was being placed (it held no stock)')
+  }
+  return pending.docs.length
+}

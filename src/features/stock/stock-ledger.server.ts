@@ -1,0 +1,319 @@
+// The stock ledger (ADR 007): stock, coupon uses and the ledger rows that say who holds them move together
+// in one atomic unit of work, on SQLite and on PostgreSQL alike, so a process killed at any point leaves
+// `initial stock = on the shelf + held + sold` true.
+//
+// SQLite: one libsql batch (BEGIN IMMEDIATE … COMMIT). The local driver runs a batch synchronously on the
+// shop's one connection, so nothing else in the process interleaves with it, and SQLite makes it atomic on
+// disk. A batch cannot branch, so a shortfall aborts it from inside: the ledger row's count is written as
+// `CASE WHEN <enough left> THEN n END`, and a NULL count violates NOT NULL, which rolls the batch back.
+// PostgreSQL: one transaction (the caller's, or our own), with conditional UPDATEs that lock the rows they
+// change and are checked before the next statement runs.
+import 'server-only'
+import type { Payload } from 'payload'
+import { Abort, execute, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../lib/db/sql.server'
+
+/** One thing taken off the shelf: units of a product or variant, or one use of a coupon. */
+export interface LedgerItem {
+  readonly productId?: number | null
+  readonly variantId?: number | null
+  readonly couponId?: number | null
+  readonly count: number
+}
+
+export type HoldState = 'held' | 'sold' | 'released'
+
+/** The document that owns the units (an order or a reservation) and the change made to it in the same unit of work. */
+export interface OwnerChange {
+  readonly table: 'orders' | 'reservations'
+  readonly id: number
+  /** The change is made (and the stock moved) only while the owner is in one of these statuses; omit for any. */
+  readonly fromStatuses?: readonly string[]
+  readonly status?: string
+  readonly stockState?: string
+  /** A further column the owner must still have one of these values in (e.g. a finance application's status). */
+  readonly alsoWhere?: { readonly column: 'finance_status'; readonly in: readonly string[] }
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Statements                                                                                        */
+
+function ownerUpdate(owner: OwnerChange): Stmt {
+  const sets: string[] = []
+  const args: Arg[] = []
+  if (owner.stockState) {
+    sets.push('stock_state = ?')
+    args.push(owner.stockState)
+  }
+  if (owner.status) {
+    sets.push('status = ?')
+    args.push(owner.status)
+  }
+  let where = 'id = ?'
+  args.push(owner.id)
+  if (owner.fromStatuses?.length) {
+    where += ` AND status IN (${placeholders(owner.fromStatuses.length)})`
+    args.push(...owner.fromStatuses)
+  }
+  if (owner.alsoWhere?.in.length) {
+    where += ` AND ${owner.alsoWhere.column} IN (${placeholders(owner.alsoWhere.in.length)})`
+    args.push(...owner.alsoWhere.in)
+  }
+  return { sql: `UPDATE ${owner.table} SET ${sets.join(', ')} WHERE ${where}`, args }
+}
+
+/** SQL that is true once the owner has been changed (used to guard the statements after it in a SQLite batch). */
+function ownerChanged(owner: OwnerChange | undefined): Stmt {
+  if (!owner) return { sql: '1 = 1', args: [] }
+  const conditions = ['id = ?']
+  const args: Arg[] = [owner.id]
+  if (owner.status) {
+    conditions.push('status = ?')
+    args.push(owner.status)
+  }
+  if (owner.stockState) {
+    conditions.push('stock_state = ?')
+    args.push(owner.stockState)
+  }
+  return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE ${conditions.join(' AND ')})`, args }
+}
+
+/** Changes an owner alone (a status claim with no stock movement); true when this call made the change. */
+export async function changeOwner(payload: Payload, transactionID: TransactionId, owner: OwnerChange): Promise<boolean> {
+  return (await execute(payload, transactionID, ownerUpdate(owner))).rowsAffected === 1
+}
+
+/** The ledger ref of an order's units. */
+export const orderStockRef = (orderId: number) => `order:${orderId}`
+
+/** SQL that is true while the owner may still be changed (a take's guard, checked before the owner update runs). */
+function ownerChangeable(owner: OwnerChange | undefined): Stmt {
+  if (!owner?.fromStatuses?.length) return { sql: '1 = 1', args: [] }
+  return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE id = ? AND status IN (${placeholders(owner.fromStatuses.length)}))`, args: [owner.id, ...owner.fromStatuses] }
+}
+
+function target(item: LedgerItem): { table: 'products' | 'variants' | 'coupons'; id: number } {
+  if (item.couponId != null) return { table: 'coupons', id: item.couponId }
+  if (item.variantId != null) return { table: 'variants', id: item.variantId }
+  if (item.productId != null) return { table: 'products', id: item.productId }
+  throw new Error('stock ledger: an item needs a product, a variant or a coupon')
+}
+
+function insertHold(ref: string, item: LedgerItem, state: HoldState, now: string, countSql: string, countArgs: readonly Arg[]): Stmt {
+  return {
+    sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, created_at, updated_at) VALUES (?, ?, ?, ?, ${countSql}, ?, ?, ?)`,
+    args: [ref, item.couponId != null ? null : (item.productId ?? null), item.couponId != null ? null : (item.variantId ?? null), item.couponId ?? null, ...countArgs, state, now, now],
+  }
+}
+
+function units(item: LedgerItem): number {
+  const n = item.couponId != null ? 1 : Math.floor(item.count)
+  if (!(n > 0)) throw new Error('stock ledger: a count must be a positive whole number')
+  return n
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Operations                                                                                        */
+
+export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly shortItem: number | null; readonly reason: 'short' | 'owner_changed' }
+
+/**
+ * Takes every item under `ref` (stock down, coupon uses up, ledger rows in `state`), all or nothing, and
+ * changes the owner in the same unit of work. Nothing changes when any item is short or the owner is no
+ * longer in `fromStatuses`.
+ */
+export async function takeStock(payload: Payload, transactionID: TransactionId, ref: string, items: readonly LedgerItem[], options: { state?: HoldState; owner?: OwnerChange; now?: Date } = {}): Promise<TakeResult> {
+  const state = options.state ?? 'held'
+  const now = (options.now ?? new Date()).toISOString()
+  const owner = options.owner
+
+  if (isPostgres(payload)) {
+    return pgUnit<TakeResult>(payload, transactionID, async (exec) => {
+      if (owner) {
+        if ((await exec(ownerUpdate(owner))).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: null, reason: 'owner_changed' })
+      }
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]!
+        const n = units(item)
+        const t = target(item)
+        const take: Stmt =
+          t.table === 'coupons'
+            ? { sql: 'UPDATE coupons SET used_count = used_count + 1 WHERE id = ? AND (usage_limit IS NULL OR used_count < usage_limit)', args: [t.id] }
+            : { sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity - ? WHERE id = ? AND stock_quantity >= ?`, args: [n, t.id, n] }
+        if ((await exec(take)).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'short' })
+        await exec(insertHold(ref, item, state, now, '?', [n]))
+      }
+      return { ok: true }
+    })
+  }
+
+  const guard = ownerChangeable(owner)
+  const stmts: Stmt[] = []
+  for (const item of items) {
+    const n = units(item)
+    const t = target(item)
+    const enough: Stmt =
+      t.table === 'coupons'
+        ? { sql: '(SELECT usage_limit IS NULL OR used_count < usage_limit FROM coupons WHERE id = ?)', args: [t.id] }
+        : { sql: `(SELECT stock_quantity >= ? FROM ${t.table} WHERE id = ?)`, args: [n, t.id] }
+    stmts.push(insertHold(ref, item, state, now, `CASE WHEN ${enough.sql} AND ${guard.sql} THEN ? END`, [...enough.args, ...guard.args, n]))
+    stmts.push(
+      t.table === 'coupons'
+        ? { sql: 'UPDATE coupons SET used_count = used_count + 1 WHERE id = ?', args: [t.id] }
+        : { sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity - ? WHERE id = ?`, args: [n, t.id] },
+    )
+  }
+  if (owner) stmts.push(ownerUpdate(owner))
+  try {
+    const results = await sqliteBatch(payload, stmts)
+    if (owner && results[results.length - 1]!.rowsAffected !== 1) {
+      // Only possible with no items (nothing guarded the owner): nothing was taken.
+      return { ok: false, shortItem: null, reason: 'owner_changed' }
+    }
+    return { ok: true }
+  } catch (error) {
+    if (!/NOT NULL constraint failed: stock_holds\.count/i.test(String((error as Error)?.message ?? error))) throw error
+    const changeable = await ownerStillChangeable(payload, owner)
+    return { ok: false, shortItem: changeable ? await firstShortItem(payload, items) : null, reason: changeable ? 'short' : 'owner_changed' }
+  }
+}
+
+async function ownerStillChangeable(payload: Payload, owner: OwnerChange | undefined): Promise<boolean> {
+  if (!owner?.fromStatuses?.length) return true
+  const guard = ownerChangeable(owner)
+  const [row] = await readRows(payload, { sql: `SELECT ${guard.sql} AS ok`, args: guard.args })
+  return Boolean(Number(row?.ok))
+}
+
+async function firstShortItem(payload: Payload, items: readonly LedgerItem[]): Promise<number | null> {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!
+    const t = target(item)
+    const [row] =
+      t.table === 'coupons'
+        ? await readRows(payload, { sql: 'SELECT (usage_limit IS NULL OR used_count < usage_limit) AS ok FROM coupons WHERE id = ?', args: [t.id] })
+        : await readRows(payload, { sql: `SELECT (stock_quantity >= ?) AS ok FROM ${t.table} WHERE id = ?`, args: [units(item), t.id] })
+    if (!row || !Number(row.ok)) return i
+  }
+  return null
+}
+
+export type MoveResult = { readonly ownerChanged: boolean; readonly rows: number }
+
+/**
+ * Puts every ledger row of `ref` in one of `from` back on the shelf (stock up, coupon uses down) and marks
+ * it released, once: a second call finds nothing left to release. With an owner, the owner is changed in
+ * the same unit of work and the stock moves only when the owner ends in the new state.
+ */
+export async function releaseStock(payload: Payload, transactionID: TransactionId, ref: string, from: readonly HoldState[], options: { owner?: OwnerChange; now?: Date } = {}): Promise<MoveResult> {
+  const now = (options.now ?? new Date()).toISOString()
+  const owner = options.owner
+  const states = { sql: `state IN (${placeholders(from.length)})`, args: from as readonly Arg[] }
+
+  if (isPostgres(payload)) {
+    return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
+      let changed = false
+      if (owner) {
+        changed = (await exec(ownerUpdate(owner))).rowCount === 1
+        const settled = ownerChanged(owner)
+        if (!changed && !(await exec({ sql: `SELECT 1 WHERE ${settled.sql}`, args: settled.args })).rowCount) return { ownerChanged: false, rows: 0 }
+      }
+      const released = await exec({
+        sql: `UPDATE stock_holds SET state = 'released', updated_at = ? WHERE ref = ? AND ${states.sql} RETURNING product_id, variant_id, coupon_id, count`,
+        args: [now, ref, ...states.args],
+      })
+      for (const row of released.rows) {
+        const n = Number(row.count)
+        if (row.coupon_id != null) await exec({ sql: 'UPDATE coupons SET used_count = GREATEST(used_count - ?, 0) WHERE id = ?', args: [n, Number(row.coupon_id)] })
+        else if (row.variant_id != null) await exec({ sql: 'UPDATE variants SET stock_quantity = stock_quantity + ? WHERE id = ?', args: [n, Number(row.variant_id)] })
+        else await exec({ sql: 'UPDATE products SET stock_quantity = stock_quantity + ? WHERE id = ?', args: [n, Number(row.product_id)] })
+      }
+      return { ownerChanged: changed, rows: released.rowCount }
+    })
+  }
+
+  const guard = ownerChanged(owner)
+  const held = (column: string, outer: string) => ({
+    sql: `SELECT COALESCE(SUM(h.count), 0) FROM stock_holds h WHERE h.ref = ? AND h.${states.sql} AND h.${column} = ${outer}.id`,
+    args: [ref, ...states.args],
+  })
+  const ids = (column: string, extra: string) => ({ sql: `SELECT ${column} FROM stock_holds WHERE ref = ? AND ${states.sql} AND ${column} IS NOT NULL ${extra}`, args: [ref, ...states.args] })
+  const restore = (table: string, set: (sum: string) => string, column: string, extra: string, heldExtra = ''): Stmt => {
+    const sum = held(column, table)
+    const which = ids(column, extra)
+    return { sql: `UPDATE ${table} SET ${set(`(${sum.sql}${heldExtra})`)} WHERE id IN (${which.sql}) AND ${guard.sql}`, args: [...sum.args, ...which.args, ...guard.args] }
+  }
+  const stmts: Stmt[] = []
+  if (owner) stmts.push(ownerUpdate(owner))
+  stmts.push(
+    restore('products', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'product_id', 'AND variant_id IS NULL AND coupon_id IS NULL', ' AND h.variant_id IS NULL'),
+    restore('variants', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'variant_id', ''),
+    restore('coupons', (sum) => `used_count = MAX(used_count - ${sum}, 0)`, 'coupon_id', ''),
+    { sql: `UPDATE stock_holds SET state = 'released', updated_at = ? WHERE ref = ? AND ${states.sql} AND ${guard.sql}`, args: [now, ref, ...states.args, ...guard.args] },
+  )
+  const results = await sqliteBatch(payload, stmts)
+  return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[results.length - 1]!.rowsAffected }
+}
+
+/**
+ * Marks the held rows of `ref` sold (a payment arrived), together with the owner change. The units stay off
+ * the shelf throughout: nothing is put back and taken again.
+ */
+export async function sellHeldStock(payload: Payload, transactionID: TransactionId, ref: string, options: { owner?: OwnerChange; now?: Date } = {}): Promise<MoveResult> {
+  const now = (options.now ?? new Date()).toISOString()
+  const owner = options.owner
+  if (isPostgres(payload)) {
+    return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
+      const changed = owner ? (await exec(ownerUpdate(owner))).rowCount === 1 : false
+      if (owner && !changed) return { ownerChanged: false, rows: 0 }
+      const sold = await exec({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held'`, args: [now, ref] })
+      return { ownerChanged: changed, rows: sold.rowCount }
+    })
+  }
+  const guard = ownerChanged(owner)
+  const stmts: Stmt[] = []
+  if (owner) stmts.push(ownerUpdate(owner))
+  stmts.push({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held' AND ${guard.sql}`, args: [now, ref, ...guard.args] })
+  const results = await sqliteBatch(payload, stmts)
+  return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[results.length - 1]!.rowsAffected }
+}
+
+/**
+ * Hands the held units of one owner to another (a reservation becoming an order) without putting them back
+ * on the shelf in between, together with both owners' changes.
+ */
+export async function transferHeldStock(payload: Payload, transactionID: TransactionId, fromRef: string, toRef: string, options: { owners?: readonly OwnerChange[]; now?: Date } = {}): Promise<MoveResult> {
+  const now = (options.now ?? new Date()).toISOString()
+  const owners = options.owners ?? []
+  if (isPostgres(payload)) {
+    return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
+      for (const owner of owners) {
+        if ((await exec(ownerUpdate(owner))).rowCount !== 1) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
+      }
+      const moved = await exec({ sql: `UPDATE stock_holds SET ref = ?, updated_at = ? WHERE ref = ? AND state = 'held'`, args: [toRef, now, fromRef] })
+      if (moved.rowCount === 0) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
+      return { ownerChanged: owners.length > 0, rows: moved.rowCount }
+    })
+  }
+  const guards = owners.map(ownerChanged)
+  const guardSql = guards.length ? guards.map((g) => g.sql).join(' AND ') : '1 = 1'
+  const guardArgs = guards.flatMap((g) => g.args)
+  const results = await sqliteBatch(payload, [
+    ...owners.map(ownerUpdate),
+    { sql: `UPDATE stock_holds SET ref = ?, updated_at = ? WHERE ref = ? AND state = 'held' AND ${guardSql}`, args: [toRef, now, fromRef, ...guardArgs] },
+  ])
+  const rows = results[results.length - 1]!.rowsAffected
+  return { ownerChanged: owners.length > 0 && owners.every((_, i) => results[i]!.rowsAffected === 1), rows }
+}
+
+/** Units of each state a ledger ref holds (for reconciliation and tests). */
+export async function ledgerOf(payload: Payload, ref: string): Promise<{ state: HoldState; count: number; productId: number | null; variantId: number | null; couponId: number | null }[]> {
+  const rows = await readRows(payload, { sql: 'SELECT state, count, product_id, variant_id, coupon_id FROM stock_holds WHERE ref = ? ORDER BY id', args: [ref] })
+  return rows.map((r) => ({
+    state: r.state as HoldState,
+    count: Number(r.count),
+    productId: r.product_id == null ? null : Number(r.product_id),
+    variantId: r.variant_id == null ? null : Number(r.variant_id),
+    couponId: r.coupon_id == null ? null : Number(r.coupon_id),
+  }))
+}
+

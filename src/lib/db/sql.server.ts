@@ -1,0 +1,99 @@
+// Raw SQL on whichever database the shop runs, for the few writes that must be single conditional
+// statements or one atomic unit of work (stock, payment sessions): Payload's Local API cannot express them.
+import 'server-only'
+import { sql as pgSql } from '@payloadcms/db-postgres/drizzle'
+import type { Payload } from 'payload'
+
+export type TransactionId = string | number | null | undefined
+export type Arg = string | number | null
+export interface Stmt {
+  readonly sql: string
+  readonly args: readonly Arg[]
+}
+
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Executors                                                                                         */
+
+interface SqliteClient {
+  batch(stmts: { sql: string; args: Arg[] }[], mode: 'write'): Promise<{ rowsAffected: number }[]>
+}
+
+export async function sqliteBatch(payload: Payload, stmts: Stmt[]): Promise<{ rowsAffected: number }[]> {
+  const client = (payload.db as unknown as { client: SqliteClient }).client
+  return client.batch(stmts.map((s) => ({ sql: s.sql, args: [...s.args] })), 'write')
+}
+
+interface PgResult {
+  readonly rowCount: number
+  readonly rows: Record<string, unknown>[]
+}
+type PgDb = { execute: (q: unknown) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
+export type PgExec = (stmt: Stmt) => Promise<PgResult>
+
+export class Abort<T> {
+  constructor(readonly value: T) {}
+}
+
+function toPg(stmt: Stmt) {
+  const parts = stmt.sql.split('?')
+  if (parts.length - 1 !== stmt.args.length) throw new Error(`stock ledger: ${parts.length - 1} placeholders for ${stmt.args.length} arguments`)
+  const chunks = []
+  for (let i = 0; i < parts.length; i++) {
+    chunks.push(pgSql.raw(parts[i]!))
+    if (i < stmt.args.length) chunks.push(pgSql`${stmt.args[i]}`)
+  }
+  return pgSql.join(chunks)
+}
+
+/**
+ * Runs `fn` in the caller's PostgreSQL transaction, or in one of its own that commits when `fn` returns
+ * and rolls back when it returns an Abort (whose value is answered) or throws.
+ */
+export async function pgUnit<T>(payload: Payload, transactionID: TransactionId, fn: (exec: PgExec) => Promise<T | Abort<T>>): Promise<T> {
+  const own = transactionID == null
+  const id = own ? await payload.db.beginTransaction() : transactionID
+  if (id == null) throw new Error('stock ledger: PostgreSQL transaction could not be started')
+  const sessions = (payload.db as unknown as { sessions: Record<string, { db: { execute: (q: unknown) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> } }> }).sessions
+  const db = sessions[String(id)]?.db
+  if (!db) throw new Error('stock ledger: no such PostgreSQL transaction')
+  const exec: PgExec = async (stmt) => {
+    const result = await db.execute(toPg(stmt))
+    return { rowCount: result.rowCount ?? 0, rows: result.rows ?? [] }
+  }
+  try {
+    const result = await fn(exec)
+    if (result instanceof Abort) {
+      // In the caller's transaction, the caller sees the refusal and rolls its transaction back.
+      if (own) await payload.db.rollbackTransaction(id)
+      return result.value
+    }
+    if (own) await payload.db.commitTransaction(id)
+    return result
+  } catch (error) {
+    if (own) await payload.db.rollbackTransaction(id).catch(() => undefined)
+    throw error
+  }
+}
+
+
+export const isPostgres = (payload: Payload) => payload.db.name === 'postgres'
+export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
+
+/** Reads rows with one statement (outside any transaction). */
+export async function readRows(payload: Payload, stmt: Stmt): Promise<Record<string, unknown>[]> {
+  return (await execute(payload, null, stmt)).rows
+}
+
+/** Runs one statement, in the caller's PostgreSQL transaction when given; answers the rows it changed or returned. */
+export async function execute(payload: Payload, transactionID: TransactionId, stmt: Stmt): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }> {
+  if (isPostgres(payload)) {
+    const sessions = (payload.db as unknown as { sessions?: Record<string, { db: PgDb }> }).sessions
+    const db = (transactionID != null ? sessions?.[String(transactionID)]?.db : undefined) ?? (payload.db.drizzle as unknown as PgDb)
+    const result = await db.execute(toPg(stmt))
+    return { rowsAffected: result.rowCount ?? 0, rows: result.rows ?? [] }
+  }
+  const client = (payload.db as unknown as { client: { execute(s: { sql: string; args: Arg[] }): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }> } }).client
+  const result = await client.execute({ sql: stmt.sql, args: [...stmt.args] })
+  return { rowsAffected: result.rowsAffected, rows: result.rows }
+}

@@ -1,0 +1,208 @@
+// Issue 12 §5–§6 against the real hooks and database: credential changes need the current password on every path,
+// an email change goes through a link, a password change or reset ends every API token; locked documents are staff only.
+import type { Payload, SendEmailOptions } from 'payload'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { uniqueSuffix } from '../factories'
+import { testPayload } from './payload'
+
+process.env.JWT_SECRET = 'auth-hardening-tests-jwt-secret-0123456789'
+
+let payload: Payload
+let handlers: typeof import('../../src/features/account/api/handlers')
+let changes: typeof import('../../src/cms/auth/credential-changes')
+const sent: SendEmailOptions[] = []
+
+const PASSWORD = 'correct horse battery'
+
+async function makeUser(first: string, role: 'customer' | 'staff' | 'admin' = 'customer') {
+  const email = `${first.toLowerCase()}-${uniqueSuffix()}@int.test`
+  const doc = await payload.create({ collection: 'users', data: { email, password: PASSWORD, firstName: first, lastName: 'Tester', role }, overrideAccess: true })
+  return { ...doc, collection: 'users' as const }
+}
+
+async function apiToken(email: string): Promise<string> {
+  const form = new FormData()
+  form.set('username', email)
+  form.set('password', PASSWORD)
+  const res = await handlers.issueTokenHandler(payload, new Request('http://localhost/wp-json/jwt-auth/v1/token', { method: 'POST', body: form }))
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { data: { token: string } }).data.token
+}
+
+async function tokenStatus(token: string): Promise<number> {
+  return (await handlers.validateTokenHandler(payload, new Request('http://localhost/v', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }))).status
+}
+
+const errorOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as { status?: number; data?: { errors?: { path: string; message: string }[] } })
+
+beforeAll(async () => {
+  payload = await testPayload()
+  handlers = await import('../../src/features/account/api/handlers')
+  changes = await import('../../src/cms/auth/credential-changes')
+  payload.sendEmail = (async (message: SendEmailOptions) => {
+    sent.push(message)
+  }) as Payload['sendEmail']
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+describe(`credential changes on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('refuses a customer’s own password change without the current password (REST and GraphQL run this operation)', async () => {
+    const eve = await makeUser('Eve')
+    const missing = await errorOf(payload.update({ collection: 'users', id: eve.id, data: { password: 'a stolen-session password' }, overrideAccess: false, user: eve }))
+    expect(missing?.status).toBe(400)
+    expect(missing?.data?.errors?.[0]?.path).toBe('currentPassword')
+    const wrong = await errorOf(payload.update({ collection: 'users', id: eve.id, data: { password: 'a stolen-session password', currentPassword: 'a guess at it' } as never, overrideAccess: false, user: eve }))
+    expect(wrong?.status).toBe(400)
+    expect(wrong?.data?.errors?.[0]?.message).toMatch(/not your current password/)
+    await expect(payload.login({ collection: 'users', data: { email: eve.email, password: PASSWORD } })).resolves.toHaveProperty('token')
+    await payload.update({ collection: 'users', id: eve.id, data: { password: 'a new long passphrase', currentPassword: PASSWORD } as never, overrideAccess: false, user: eve })
+    await expect(payload.login({ collection: 'users', data: { email: eve.email, password: 'a new long passphrase' } })).resolves.toHaveProperty('token')
+  })
+
+  it('changes an email address only through a link sent to the new address, telling the old one', async () => {
+    const fay = await makeUser('Fay')
+    const to = `fay-new-${uniqueSuffix()}@int.test`
+    expect((await errorOf(payload.update({ collection: 'users', id: fay.id, data: { email: to }, overrideAccess: false, user: fay })))?.status).toBe(400)
+    sent.length = 0
+    const after = await payload.update({ collection: 'users', id: fay.id, data: { email: to, currentPassword: PASSWORD } as never, overrideAccess: false, user: fay })
+    expect(after.email).toBe(fay.email)
+    expect(sent.map((m) => m.to)).toEqual([to, fay.email])
+    const link = /href="([^"]+)"/.exec(String(sent[0]!.html))![1]!.replace(/&#38;/g, '&')
+    const token = new URL(link).searchParams.get('token')!
+    expect(new URL(link).pathname).toBe('/account/confirm-email')
+    expect(String(sent[1]!.html)).toContain(to)
+    expect(await changes.confirmEmailChange(payload, token)).toEqual({ ok: true, email: to })
+    expect((await payload.findByID({ collection: 'users', id: fay.id, overrideAccess: true })).email).toBe(to)
+    expect(await changes.confirmEmailChange(payload, token)).toEqual({ ok: false, reason: 'used' })
+    expect(await changes.confirmEmailChange(payload, `${token.slice(0, -3)}AAA`)).toEqual({ ok: false, reason: 'invalid' })
+  })
+
+  it('lets staff edit another user’s email directly, but not their own without the current password', async () => {
+    const staff = await makeUser('Sam', 'staff')
+    const customer = await makeUser('Cat')
+    const to = `cat-new-${uniqueSuffix()}@int.test`
+    expect((await payload.update({ collection: 'users', id: customer.id, data: { email: to }, overrideAccess: false, user: staff })).email).toBe(to)
+    expect((await errorOf(payload.update({ collection: 'users', id: staff.id, data: { password: 'staff new passphrase' }, overrideAccess: false, user: staff })))?.status).toBe(400)
+  })
+
+  it('ends every API token of the account when its password is changed', async () => {
+    const gus = await makeUser('Gus')
+    const token = await apiToken(gus.email)
+    expect(await tokenStatus(token)).toBe(200)
+    await payload.update({ collection: 'users', id: gus.id, data: { password: 'another long passphrase', currentPassword: PASSWORD } as never, overrideAccess: false, user: gus })
+    expect(await tokenStatus(token)).toBe(403)
+  })
+
+  it('ends every session and API token of the account when its password is reset', async () => {
+    const hal = await makeUser('Hal')
+    const token = await apiToken(hal.email)
+    await payload.login({ collection: 'users', data: { email: hal.email, password: PASSWORD } })
+    const reset = await payload.forgotPassword({ collection: 'users', data: { email: hal.email }, disableEmail: true })
+    await payload.resetPassword({ collection: 'users', data: { token: reset, password: 'a brand new passphrase' }, overrideAccess: true })
+    expect(await tokenStatus(token)).toBe(403)
+    const row = (await payload.findByID({ collection: 'users', id: hal.id, overrideAccess: true, showHiddenFields: true })) as { sessions?: unknown[] }
+    expect(row.sessions ?? []).toHaveLength(1) // only the session the reset itself signed in
+  })
+})
+
+describe('smaller holes (issue 12 §6)', () => {
+  async function routes() {
+    const { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST } = await import('@payloadcms/next/routes')
+    const config = Promise.resolve(payload.config)
+    return { GRAPHQL_POST: GRAPHQL_POST(config), REST_DELETE: REST_DELETE(config), REST_GET: REST_GET(config), REST_PATCH: REST_PATCH(config), REST_POST: REST_POST(config) }
+  }
+  const slugOf = (url: string) => ({ params: Promise.resolve({ slug: new URL(url).pathname.replace(/^\/api\//, '').split('/') }) })
+
+  async function bearerFor(email: string) {
+    const login = await payload.login({ collection: 'users', data: { email, password: PASSWORD } })
+    return { authorization: `JWT ${login.token}`, 'content-type': 'application/json' }
+  }
+
+  it('answers PATCH /api/users/me and /api/orders/abc from a customer with 404, not 500', async () => {
+    const customer = await makeUser('Ivy')
+    const headers = await bearerFor(customer.email)
+    const { REST_PATCH, REST_GET } = await routes()
+    for (const url of ['http://localhost:3000/api/users/me', 'http://localhost:3000/api/orders/abc', 'http://localhost:3000/api/users/1e3', 'http://localhost:3000/api/users/-1']) {
+      const res = await REST_PATCH(new Request(url, { method: 'PATCH', headers, body: JSON.stringify({ firstName: 'X' }) }), slugOf(url))
+      expect(res.status, url).toBe(404)
+    }
+    const get = await REST_GET(new Request('http://localhost:3000/api/orders/abc', { headers }), slugOf('http://localhost:3000/api/orders/abc'))
+    expect(get.status).toBe(404)
+  })
+
+  it('refuses cyclic fragments and over-deep GraphQL queries with a clear error instead of a 500', async () => {
+    const { GRAPHQL_POST } = await routes()
+    const post = (query: string) =>
+      GRAPHQL_POST(new Request('http://localhost:3000/api/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' }, body: JSON.stringify({ query }) }))
+    const cyclic = await post('query { ...A } fragment A on Query { ...B } fragment B on Query { ...A }')
+    expect(cyclic.status).toBe(400)
+    expect(JSON.stringify(await cyclic.json())).toMatch(/must not form a cycle/)
+    const nested = `query { Products { docs { ${'category { parent { '.repeat(7)}id${' } }'.repeat(7)} } } }`
+    const deep = await post(nested)
+    expect(deep.status).toBe(400)
+    expect(JSON.stringify(await deep.json())).toMatch(/levels deep/)
+    const fine = await post('query { Products(limit: 1) { docs { id category { id } } } }')
+    expect(fine.status).toBe(200)
+  })
+
+  it('keeps payload-locked-documents to staff: a customer can neither list, create nor delete edit locks', async () => {
+    const staff = await makeUser('Stan', 'staff')
+    const customer = await makeUser('Cy')
+    const category = await payload.create({ collection: 'categories', data: { name: `Locks ${uniqueSuffix()}`, kind: 'accessory' } as never, overrideAccess: true })
+    const lock = await payload.create({ collection: 'payload-locked-documents', data: { document: { relationTo: 'categories', value: category.id }, user: { relationTo: 'users', value: staff.id } }, overrideAccess: false, user: staff })
+    const headers = await bearerFor(customer.email)
+    const { REST_GET, REST_POST, REST_DELETE } = await routes()
+    const listUrl = 'http://localhost:3000/api/payload-locked-documents'
+    expect((await REST_GET(new Request(listUrl, { headers }), slugOf(listUrl))).status).toBe(403)
+    const create = await REST_POST(new Request(listUrl, { method: 'POST', headers, body: JSON.stringify({ document: { relationTo: 'categories', value: category.id }, user: { relationTo: 'users', value: customer.id } }) }), slugOf(listUrl))
+    expect(create.status).toBe(403)
+    const oneUrl = `${listUrl}/${lock.id}`
+    expect([403, 404]).toContain((await REST_DELETE(new Request(oneUrl, { method: 'DELETE', headers }), slugOf(oneUrl))).status)
+    expect((await payload.find({ collection: 'payload-locked-documents', overrideAccess: true })).totalDocs).toBe(1)
+    expect((await payload.find({ collection: 'payload-locked-documents', overrideAccess: false, user: staff })).totalDocs).toBe(1)
+  })
+
+  it('answers a second registration of an email address with 400 naming the field', async () => {
+    const existing = await makeUser('Reg')
+    const { REST_POST } = await routes()
+    const url = 'http://localhost:3000/api/users'
+    const res = await REST_POST(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: existing.email.toUpperCase(), password: 'another long passphrase' }) }), slugOf(url))
+    expect(res.status).toBe(400)
+    expect(JSON.stringify(await res.json())).toMatch(/email/)
+  })
+})
+
+describe('the SQLite database file', () => {
+  // Only the SQLite run has a database file; the PostgreSQL run registers no such test (a skipped test fails CI).
+  const sqliteOnly = process.env.TEST_DB !== 'postgres' ? it : (() => undefined) as unknown as typeof it
+  sqliteOnly('is readable by the shop’s user only (0600), its WAL too', async () => {
+    const { statSync, existsSync } = await import('node:fs')
+    const file = process.env.DATABASE_URL!.slice('file:'.length)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    if (existsSync(`${file}-wal`)) expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600)
+  })
+})
+
+describe('weak passwords (issue 12 §6, ASVS 6.2)', () => {
+  const problemOf = async (p: Promise<unknown>) => (await errorOf(p))?.data?.errors?.find((e) => e.path === 'password')?.message
+
+  it('refuses common, leaked and patterned passwords at registration (every path runs this create)', async () => {
+    for (const password of ['aaaaaaaaaaaa', 'password123456', 'qwertyuiop123']) {
+      const message = await problemOf(payload.create({ collection: 'users', data: { email: `weak-${uniqueSuffix()}@int.test`, password, role: 'customer' }, overrideAccess: false }))
+      expect(message, password).toMatch(/too easy to guess/)
+    }
+  })
+
+  it('refuses the account’s own email address or name as its password, on create, change and reset', async () => {
+    const email = `maria.lopez-${uniqueSuffix()}@int.test`
+    expect(await problemOf(payload.create({ collection: 'users', data: { email, password: email, role: 'customer' }, overrideAccess: false }))).toMatch(/your own name or email/)
+    const user = await makeUser('Maria')
+    expect(await problemOf(payload.update({ collection: 'users', id: user.id, data: { password: `${user.email}!`, currentPassword: PASSWORD } as never, overrideAccess: false, user }))).toMatch(/your own name or email/)
+    const token = await payload.forgotPassword({ collection: 'users', data: { email: user.email }, disableEmail: true })
+    expect(await problemOf(payload.resetPassword({ collection: 'users', data: { token, password: user.email.split('@')[0]! + '2026' }, overrideAccess: true }))).toMatch(/your own name or email/)
+    await expect(payload.resetPassword({ collection: 'users', data: { token, password: 'lantern otter quarry' }, overrideAccess: true })).resolves.toBeTruthy()
+  })
+})
