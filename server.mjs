@@ -50,9 +50,11 @@ async function revalidateNext(change) {
     log('warn', { msg: 'storefront revalidation failed', err: String(error) })
   }
 }
+// The response cache is invalidated again once Next has revalidated: a page rendered from Next's old
+// cache in between must not be stored as fresh.
 function applyChange(change, nextDone) {
   responseCache.invalidate(change)
-  if (!nextDone) void revalidateNext(change)
+  if (!nextDone) void revalidateNext(change).finally(() => responseCache.invalidate(change))
 }
 let publisher = null
 if (process.env.REDIS_URL) {

@@ -15,6 +15,9 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024
 
 export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } = {}) {
   const entries = new Map()
+  // Bumped by every invalidation: a response that was being rendered when a change arrived may show the
+  // old state, so it is passed on to its visitor but never stored.
+  let generation = 0
 
   function keyFor(req) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return null
@@ -62,6 +65,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
 
   // Records what Next writes so the next identical request can be replayed.
   function capture(key, res) {
+    const startedIn = generation
     const chunks = []
     let size = 0
     let tooBig = false
@@ -88,7 +92,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
       const shared = /s-maxage=\d+/.test(String(res.getHeader('cache-control') ?? '')) || PUBLIC_LISTING.test(pathOnly)
       // A page Next served stale (while it re-renders in the background) must not be pinned here.
       const stale = String(res.getHeader('x-nextjs-cache') ?? '').toUpperCase() === 'STALE'
-      if (!tooBig && shared && !stale && res.statusCode === 200 && !res.hasHeader('set-cookie')) {
+      if (!tooBig && shared && !stale && startedIn === generation && res.statusCode === 200 && !res.hasHeader('set-cookie')) {
         const headers = Object.entries(res.getHeaders()).filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'strict-transport-security'].includes(name))
         store(key, { status: res.statusCode, headers, body: Buffer.concat(chunks) })
       }
@@ -101,6 +105,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
    * only the pages that show its products: their product pages, the listings and the home page.
    */
   function invalidate(change) {
+    generation += 1
     if (!change || change.kind !== 'products') return entries.clear()
     const products = new Set((change.slugs ?? []).map((slug) => `/products/${slug}`))
     for (const key of [...entries.keys()]) {

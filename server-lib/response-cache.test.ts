@@ -105,4 +105,17 @@ describe('response cache', () => {
     cache.invalidate({ kind: 'all' })
     expect(cache.size).toBe(0)
   })
+
+  it('never stores a page that was being rendered when a change arrived', () => {
+    const cache = createResponseCache()
+    const inFlight = response()
+    expect(cache.serve(request('/products/trek-fx-2'), inFlight)).toBe(false)
+    inFlight.setHeader('cache-control', 's-maxage=300')
+    inFlight.write('<p>£700.00</p>') // rendered from the state before the change
+    cache.invalidate({ kind: 'products', slugs: ['trek-fx-2'] })
+    inFlight.end()
+    expect(Buffer.concat(inFlight.body).toString()).toBe('<p>£700.00</p>') // its visitor still gets it
+    expect(cache.serve(request('/products/trek-fx-2'), response())).toBe(false)
+    expect(cache.size).toBe(0)
+  })
 })
