@@ -19,7 +19,10 @@ export const jobTasks: TaskConfig[] = [
       { name: 'failureMessage', type: 'text' },
     ],
     outputSchema: [{ name: 'result', type: 'text' }],
-    retries: { attempts: 15, backoff: { type: 'exponential', delay: 1000 } },
+    // The gateway posts to this same shop, so a failure means the shop was stopping or overloaded: retry
+    // every few seconds for a few minutes rather than backing off for hours (the hold expiry, which asks
+    // the gateway first, is the backstop after that).
+    retries: { attempts: 60, backoff: { type: 'fixed', delay: 3000 } },
     handler: async ({ input, req }) => {
       const { testGateway } = await import('../../adapters/payments/payments.server')
       const delivery = input as { sessionId: string; eventId: string; type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded'; amountPence?: number | null; failureMessage?: string | null }
