@@ -1,8 +1,9 @@
 import { withPayload } from '@payloadcms/next/withPayload'
 import type { NextConfig } from 'next'
 
-// Security headers for every response. Next's hydration needs inline scripts, hence 'unsafe-inline'
-// for scripts; nothing is ever loaded from another origin.
+// Security headers for every response; nothing is ever loaded from another origin. Next's hydration needs
+// inline scripts: the production server (server.mjs) replaces 'unsafe-inline' in script-src with the hashes
+// of the inline scripts of each HTML document it sends (ADR 012); only `next dev` sends it as written.
 // The Stripe card page (/checkout/pay/…) alone may load Stripe.js and its frames (Stripe's documented CSP).
 const stripe = { script: ' https://js.stripe.com https://*.js.stripe.com', frame: 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com', connect: ' https://api.stripe.com' }
 const cspFor = (withStripe: boolean) => [

@@ -7,6 +7,7 @@ import http from 'node:http'
 import next from 'next'
 import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
 import { createResponseCache } from './server-lib/response-cache.mjs'
+import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOST || '0.0.0.0'
@@ -167,6 +168,8 @@ const server = http.createServer((req, res) => {
     })
   })
   if (responseCache.serve(req, res)) return
+  // After the response cache's capture: a stored page keeps the policy it was sent with.
+  hashInlineScripts(req, res, { onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
   handle(req, res).catch((error) => {
     log('error', { msg: 'unhandled request error', requestId, err: String(error?.stack ?? error) })
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })

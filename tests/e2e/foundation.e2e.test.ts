@@ -121,6 +121,45 @@ describe('operations', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
+  it('allows inline scripts by their hashes only, and every page still runs under that policy (issue 12 §6)', async () => {
+    for (const pagePath of ['/', '/all-bikes', '/admin/login']) {
+      const res = await fetch(`${base}${pagePath}`, { headers: { 'accept-encoding': 'gzip' } })
+      const scriptSrc = (res.headers.get('content-security-policy') ?? '').split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
+      expect(scriptSrc, pagePath).not.toContain("'unsafe-inline'")
+      expect(scriptSrc, pagePath).toMatch(/'sha256-[A-Za-z0-9+/]+=*'/)
+      await res.arrayBuffer()
+    }
+    // A cached replay carries the policy its page was stored with.
+    const first = await fetch(`${base}/all-bikes`)
+    const again = await fetch(`${base}/all-bikes`)
+    expect(again.headers.get('x-wheelhouse-cache')).toBe('HIT')
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
+
+    // In the browser: no script refused anywhere, storefront or admin (a refusal is a console error).
+    const tracked = await newPage({ width: 1280, height: 900 })
+    const { page, problems } = tracked
+    const refused: string[] = []
+    await page.exposeFunction('__noteCspViolation', (v: string) => refused.push(v))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __noteCspViolation: (v: string) => void }).__noteCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+    })
+    for (const pagePath of ['/', '/all-bikes', '/products/trek-fx-2', '/basket', '/bicycle-services']) {
+      await page.goto(pagePath)
+      await page.locator('main').first().waitFor()
+    }
+    await page.goto('/admin')
+    await page.waitForURL(/\/admin\/login/)
+    await page.locator('input[name="email"]').fill(inject('adminEmail'))
+    await page.locator('input[name="password"]').fill(inject('adminPassword'))
+    await page.locator('button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+    await page.goto('/admin/collections/products')
+    await page.locator('tbody tr a').first().click()
+    await page.locator('[data-lexical-editor="true"], input[name="title"]').first().waitFor()
+    expect(refused).toEqual([])
+    expect(problems).toEqual([])
+  })
+
   it('stops start-up on a wrong DATABASE_URL with one line naming the variable', () => {
     const run = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, DATABASE_URL: 'mysql://x' }, encoding: 'utf8', timeout: 30_000 })
     expect(run.status).not.toBe(0)
