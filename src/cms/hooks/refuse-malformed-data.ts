@@ -2,6 +2,7 @@
 // (a 500), unknown keys were dropped silently, an object in a text field was stored as its JSON. For customers and
 // visitors this refuses such data with a 400 naming the field, as the shop's own endpoints do; staff (the admin
 // panel) and the shop's own Local API calls keep Payload's behaviour, apart from a body that is not an object.
+// Sign-in and password operations refuse control characters and broken unicode from anyone.
 import { ValidationError, type CollectionBeforeOperationHook, type FlattenedField, type PayloadRequest } from 'payload'
 import { isStaffUser } from '../access/roles'
 import { firstJunkIn, isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
@@ -54,12 +55,22 @@ async function rowProblem(fields: FlattenedField[], row: unknown, path: string, 
   return null
 }
 
+/** Sign-in and password operations look the account up by what was sent: a NUL there fails PostgreSQL's query (a 500). */
+const CREDENTIAL_OPERATIONS = new Set(['login', 'forgotPassword', 'resetPassword', 'unlock'])
+
 export const refuseMalformedData: CollectionBeforeOperationHook = async ({ args, collection, operation, req }) => {
-  if (operation !== 'create' && operation !== 'update') return args
   const data: unknown = (args as { data?: unknown }).data
   const refuse = (problem: Problem) => {
     throw new ValidationError({ collection: collection.slug, errors: [problem], req }, req.t)
   }
+  if (CREDENTIAL_OPERATIONS.has(operation)) {
+    // The password is only ever hashed and compared, never queried by: whatever it holds is just a wrong password.
+    const { password: _password, ...lookedUp } = isObject(data) ? data : {}
+    const junk = firstJunkIn(lookedUp)
+    if (junk) refuse({ path: junk, message: PLAIN_TEXT_MESSAGE })
+    return args
+  }
+  if (operation !== 'create' && operation !== 'update') return args
   if (!isObject(data)) refuse({ path: '(body)', message: 'Send the document as a JSON object.' })
   if (req.payloadAPI === 'local' || isStaffUser(req.user)) return args
   if (operation === 'update' && Object.keys(data as object).length === 0) refuse({ path: '(body)', message: 'There is nothing to change.' })

@@ -26,7 +26,7 @@ const FORBIDDEN: FormState = { status: 'error', message: 'This form must be sent
 const INCORRECT = 'The email address or password is incorrect.'
 
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).refine(isPlainText, `This ${PLAIN_TEXT_MESSAGE}.`)
-const email = z.string().trim().toLowerCase().max(254, 'That email address is too long.').pipe(z.email({ message: 'Enter an email address such as name@example.co.uk.' }))
+const email = z.string().trim().toLowerCase().max(254, 'That email address is too long.').refine(isPlainText, 'Enter an email address such as name@example.co.uk.').pipe(z.email({ message: 'Enter an email address such as name@example.co.uk.' }))
 
 function str(form: FormData, name: string): string {
   const v = form.get(name)
@@ -238,7 +238,7 @@ export async function lookupOrderAction(_prev: LookupState, form: FormData): Pro
   if (!(await isSameOriginRequest())) return FORBIDDEN
   const values = { orderNumber: str(form, 'orderNumber').slice(0, 40), email: str(form, 'email').slice(0, 254) }
   const parsed = z
-    .object({ orderNumber: z.string().trim().toUpperCase().min(1, 'Enter your order number.').max(20, 'Order numbers are at most 20 characters.'), email })
+    .object({ orderNumber: z.string().trim().toUpperCase().min(1, 'Enter your order number.').max(20, 'Order numbers are at most 20 characters.').refine(isPlainText, 'Enter the order number from your confirmation email.'), email })
     .safeParse(values)
   if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values }
   const payload = await payloadClient()
