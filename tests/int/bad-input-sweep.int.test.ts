@@ -118,6 +118,7 @@ afterAll(async () => {
 // What Payload's users collection lets a customer leave out or clear (it has no zod schema of its own).
 const optionalText = z.string().nullish()
 const registration = z.object({ email: z.string().min(1), password: z.string().min(1), firstName: optionalText, lastName: optionalText }).strict()
+const notFoundBatch = z.object({ hits: z.array(z.object({ path: z.string().min(1), count: z.number(), referrer: z.string().nullable(), at: z.string().min(1) }).strict()) }).strict()
 const ownDetails = z.object({ firstName: optionalText, lastName: optionalText, phone: optionalText, addresses: z.array(z.object({ line1: z.string().min(1), town: z.string().min(1), postcode: z.string().min(1) }).strict()).optional() }).strict()
 
 // ---------------------------------------------------------------- what must not change
@@ -226,7 +227,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'POST /api/stock-holds', url: '/api/stock-holds', method: 'POST', handler: payloadRest, transportOnly: true, valid: { product: productId, quantity: 5 } },
     { kind: 'json', name: 'PATCH /api/products/:id', url: `/api/products/${productId}`, method: 'PATCH', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { stockQuantity: 0, pricePence: 1 } },
     { kind: 'json', name: 'POST /api/internal/not-found (unsigned)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, transportOnly: true, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
-    { kind: 'text', name: 'POST /api/internal/not-found (signed)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, signed: true, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
+    { kind: 'text', name: 'POST /api/internal/not-found (signed)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, signed: true, schema: notFoundBatch, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
     { kind: 'text', name: 'POST /api/internal/revalidate (signed)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, signed: true, transportOnly: true, valid: { kind: 'product', id: productId } },
     { kind: 'json', name: 'POST /api/internal/revalidate (unsigned)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, transportOnly: true, valid: { kind: 'product', id: productId } },
   ]
@@ -296,7 +297,7 @@ function judge(endpoint: HttpEndpoint, a: Answer): string | null {
 
 // ---------------------------------------------------------------- server actions (the no-JavaScript forms)
 
-type Action = { readonly name: string; readonly run: (form: FormData) => Promise<unknown>; readonly valid: Record<string, string>; readonly signedIn?: boolean }
+type Action = { readonly name: string; readonly run: (form: FormData) => Promise<unknown>; readonly valid: Record<string, string>; readonly signedIn?: boolean; readonly optional?: readonly string[] }
 
 function actions(): Action[] {
   const none = { status: 'idle' } as never
@@ -305,7 +306,7 @@ function actions(): Action[] {
     { name: 'registerAction', run: (f) => accountActions.registerAction(none, f), valid: { firstName: 'Form', lastName: 'Customer', email: `form-${uniqueSuffix()}@int.test`, password: 'a sturdy long form password 9', confirmPassword: 'a sturdy long form password 9' } },
     { name: 'forgotPasswordAction', run: (f) => accountActions.forgotPasswordAction(none, f), valid: { email: 'x' } },
     { name: 'resetPasswordAction', run: (f) => accountActions.resetPasswordAction(none, f), valid: { token: 'a'.repeat(40), password: 'a new long password 1', confirmPassword: 'a new long password 1' } },
-    { name: 'updateDetailsAction', run: (f) => accountActions.updateDetailsAction(none, f), signedIn: true, valid: { firstName: 'Sweep', lastName: 'Customer', phone: '07700900123', addressCount: '1', 'addresses.0.line1': '3 High St', 'addresses.0.town': 'York', 'addresses.0.postcode': 'YO1 1AA' } },
+    { name: 'updateDetailsAction', run: (f) => accountActions.updateDetailsAction(none, f), signedIn: true, optional: ['phone'], valid: { firstName: 'Sweep', lastName: 'Customer', phone: '07700900123', addressCount: '1', 'addresses.0.line1': '3 High St', 'addresses.0.town': 'York', 'addresses.0.postcode': 'YO1 1AA' } },
     { name: 'changePasswordAction', run: (f) => accountActions.changePasswordAction(none, f), signedIn: true, valid: { currentPassword: 'not the password', newPassword: 'a brand new long password 5', confirmPassword: 'a brand new long password 5' } },
     { name: 'lookupOrderAction', run: (f) => accountActions.lookupOrderAction(none, f), valid: { orderNumber: 'WH-NOPE', email: 'ada@example.co.uk' } },
     {
@@ -334,14 +335,15 @@ function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: 
   for (const field of Object.keys(action.valid)) {
     if (field === 'next' || field === 'addressCount') continue
     const { [field]: _gone, ...rest } = action.valid
-    if (mustHave.includes(field)) {
+    const required = mustHave.includes(field) && !action.optional?.includes(field)
+    if (required) {
       candidates.push({ name: `${field} missing`, form: make(rest) })
       candidates.push({ name: `${field} empty`, form: make({ ...rest, [field]: '' }) })
     }
     candidates.push({ name: `${field} over-long`, form: make({ ...rest, [field]: 'x'.repeat(5000) }) })
     candidates.push({ name: `${field} with a NUL`, form: make({ ...rest, [field]: `${action.valid[field]}\u0000` }) })
     // A file where text belongs reads as an empty field: a fault only where the field is required.
-    if (mustHave.includes(field)) candidates.push({ name: `${field} as a file`, form: make({ ...rest, [field]: new Blob(['junk'], { type: 'text/plain' }) }) })
+    if (required) candidates.push({ name: `${field} as a file`, form: make({ ...rest, [field]: new Blob(['junk'], { type: 'text/plain' }) }) })
   }
   return [...out, ...shuffled(candidates, rng).slice(0, 14)]
 }
