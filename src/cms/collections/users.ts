@@ -10,6 +10,7 @@ import { cookieIsSecure } from '../auth/cookie-security'
 import { resetPasswordEmailHtml, resetPasswordEmailSubject } from '../auth/reset-password-email'
 import { argon2BeforeOperation, argon2StoreHash } from '../hooks/argon2-passwords'
 import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
+import { refuseMalformedData } from '../hooks/refuse-malformed-data'
 
 const adminField: FieldAccess = ({ req }) => isAdminUser(req.user)
 
@@ -26,7 +27,7 @@ export const Users: CollectionConfig = {
       generateEmailSubject: () => resetPasswordEmailSubject,
     },
   },
-  hooks: { beforeOperation: [hideRecordsOutOfReach, argon2BeforeOperation], beforeValidate: [argon2StoreHash] },
+  hooks: { beforeOperation: [refuseMalformedData, hideRecordsOutOfReach, argon2BeforeOperation], beforeValidate: [argon2StoreHash] },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'firstName', 'lastName', 'role'], group: 'People' },
   access: {
     admin: staffPanel,

@@ -2,6 +2,7 @@
 // Only the server itself can call it: the request must carry an HMAC of the body made with the Payload secret.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Endpoint } from 'payload'
+import { parseJsonText } from '../../lib/http/json-text'
 import { z } from '../../lib/zod'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
@@ -14,10 +15,10 @@ const batchSchema = z.object({
         count: z.number().int().min(1).max(1_000_000),
         referrer: z.string().max(500).nullable(),
         at: z.iso.datetime(),
-      }),
+      }).strict(),
     )
     .max(500),
-})
+}).strict()
 
 export function signNotFoundBatch(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('hex')
@@ -35,16 +36,13 @@ export const recordNotFound: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const body = req.text ? await req.text() : ''
-    if (!signedByServer(body, req.headers.get('x-wheelhouse-signature'))) {
+    if (body.length > 256 * 1024 || !signedByServer(body, req.headers.get('x-wheelhouse-signature'))) {
       return Response.json({ error: 'Not allowed' }, { status: 403 })
     }
-    let parsed: z.infer<typeof batchSchema>
-    try {
-      parsed = batchSchema.parse(JSON.parse(body))
-    } catch {
-      return Response.json({ error: 'Malformed batch' }, { status: 400 })
-    }
-    for (const hit of parsed.hits) {
+    const json = parseJsonText(body)
+    const parsed = json.ok ? batchSchema.safeParse(json.value) : null
+    if (!parsed?.success) return Response.json({ error: 'Malformed batch' }, { status: 400 })
+    for (const hit of parsed.data.hits) {
       const existing = await req.payload.find({ collection: 'not-found-paths', where: { path: { equals: hit.path } }, limit: 1, depth: 0, overrideAccess: true })
       const doc = existing.docs[0]
       if (doc) {
@@ -64,6 +62,6 @@ export const recordNotFound: Endpoint = {
         })
       }
     }
-    return Response.json({ recorded: parsed.hits.length })
+    return Response.json({ recorded: parsed.data.hits.length })
   },
 }

@@ -27,7 +27,9 @@ type HookArgs = { id?: number | string; data?: Record<string, unknown> }
 /** The email and names of the account whose password is being set: a new password must not be built from them. */
 async function accountDetails(operation: string, args: HookArgs, req: PayloadRequest): Promise<AccountDetails> {
   const data = args.data ?? {}
-  const given: AccountDetails = { email: data.email as string | undefined, firstName: data.firstName as string | undefined, lastName: data.lastName as string | undefined }
+  // Only text counts: anything else in these fields is refused by validation, after this hook has run.
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined)
+  const given: AccountDetails = { email: text(data.email), firstName: text(data.firstName), lastName: text(data.lastName) }
   let stored: AccountDetails | undefined
   if (operation === 'update') {
     const id = args.id ?? (req.user as { id?: number } | null)?.id

@@ -4,6 +4,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { APIError } from 'payload'
+import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
 import { clientAddress } from '../../cms/auth/client-address'
 import { CREDENTIALS_VERIFIED_CONTEXT_KEY } from '../../cms/auth/credential-changes'
@@ -24,8 +25,8 @@ import { currentCustomer, deviceTokens, isSameOriginRequest, rememberDevice, set
 const FORBIDDEN: FormState = { status: 'error', message: 'This form must be sent from the Wheelhouse website. Reload the page and try again.' }
 const INCORRECT = 'The email address or password is incorrect.'
 
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`)
-const email = z.string().trim().toLowerCase().max(254, 'That email address is too long.').pipe(z.email({ message: 'Enter an email address such as name@example.co.uk.' }))
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).refine(isPlainText, `This ${PLAIN_TEXT_MESSAGE}.`)
+const email = z.string().trim().toLowerCase().max(254, 'That email address is too long.').refine(isPlainText, 'Enter an email address such as name@example.co.uk.').pipe(z.email({ message: 'Enter an email address such as name@example.co.uk.' }))
 
 function str(form: FormData, name: string): string {
   const v = form.get(name)
@@ -88,7 +89,8 @@ function newPasswordProblem(password: string, details: AccountDetails): string |
 export async function registerAction(_prev: FormState, form: FormData): Promise<FormState> {
   if (!(await isSameOriginRequest())) return FORBIDDEN
   const values = { firstName: str(form, 'firstName').slice(0, 80), lastName: str(form, 'lastName').slice(0, 80), email: str(form, 'email').slice(0, 254) }
-  const parsed = registration.safeParse({ ...values, email: str(form, 'email'), password: str(form, 'password') })
+  // The fields as sent, not the shortened copies kept for the form: an over-long name is refused, never cut.
+  const parsed = registration.safeParse({ firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), password: str(form, 'password') })
   if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values }
   if (str(form, 'password') !== str(form, 'confirmPassword')) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { confirmPassword: 'The two passwords differ.' }, values }
   const payload = await payloadClient()
@@ -236,7 +238,7 @@ export async function lookupOrderAction(_prev: LookupState, form: FormData): Pro
   if (!(await isSameOriginRequest())) return FORBIDDEN
   const values = { orderNumber: str(form, 'orderNumber').slice(0, 40), email: str(form, 'email').slice(0, 254) }
   const parsed = z
-    .object({ orderNumber: z.string().trim().toUpperCase().min(1, 'Enter your order number.').max(20, 'Order numbers are at most 20 characters.'), email })
+    .object({ orderNumber: z.string().trim().toUpperCase().min(1, 'Enter your order number.').max(20, 'Order numbers are at most 20 characters.').refine(isPlainText, 'Enter the order number from your confirmation email.'), email })
     .safeParse(values)
   if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values }
   const payload = await payloadClient()

@@ -1,6 +1,7 @@
 // Reads a JSON request body for the basket endpoints with a size limit, answering every kind of bad input with a 4xx JSON message.
 import 'server-only'
 import { readBoundedText } from '../../lib/http/bounded-body'
+import { parseJsonText } from '../../lib/http/json-text'
 import type { z } from '../../lib/zod'
 import { describeIssues } from '../checkout/basket-request'
 
@@ -26,14 +27,9 @@ export async function parseJsonBody<T>(request: Request, schema: z.ZodType<T>): 
   }
   const body = await readBoundedText(request, MAX_BODY_BYTES)
   if (!body.ok) return { ok: false, response: jsonError(413, 'too_large', `The request body must be at most ${MAX_BODY_BYTES / 1024} KB.`) }
-  const { text } = body
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return { ok: false, response: jsonError(400, 'malformed_json', 'The request body is not valid JSON.') }
-  }
-  const result = schema.safeParse(value)
+  const json = parseJsonText(body.text)
+  if (!json.ok) return { ok: false, response: jsonError(400, json.reason === 'malformed' ? 'malformed_json' : 'invalid_characters', json.message) }
+  const result = schema.safeParse(json.value)
   if (!result.success) {
     const problems = describeIssues(result.error)
     return { ok: false, response: jsonError(422, 'invalid_request', `The request was not understood: ${problems.join('; ')}.`, { problems }) }

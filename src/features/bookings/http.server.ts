@@ -2,6 +2,7 @@
 // when it does not parse; every refusal is { error, message, ... } and never cached.
 import 'server-only'
 import { readBoundedText } from '../../lib/http/bounded-body'
+import { parseJsonText } from '../../lib/http/json-text'
 import type { z } from '../../lib/zod'
 import { fieldErrorsOf } from './booking-request'
 import type { Refusal } from './bookings.server'
@@ -22,13 +23,9 @@ export async function parseJson<T>(request: Request, schema: z.ZodType<T>): Prom
   if (!/^application\/json(\s*;|$)/i.test(type.trim())) return { ok: false, response: jsonError(415, 'unsupported_media_type', 'Send the request as JSON (Content-Type: application/json).') }
   const body = await readBoundedText(request, MAX_BOOKING_BYTES)
   if (!body.ok) return { ok: false, response: jsonError(413, 'payload_too_large', `The request body must be at most ${MAX_BOOKING_BYTES / 1024} KB.`) }
-  let value: unknown
-  try {
-    value = JSON.parse(body.text)
-  } catch {
-    return { ok: false, response: jsonError(400, 'invalid_json', 'The request body is not valid JSON.') }
-  }
-  const parsed = schema.safeParse(value)
+  const json = parseJsonText(body.text)
+  if (!json.ok) return { ok: false, response: jsonError(400, json.reason === 'malformed' ? 'invalid_json' : 'invalid_characters', json.message) }
+  const parsed = schema.safeParse(json.value)
   if (!parsed.success) {
     const fields = fieldErrorsOf(parsed.error)
     const [field, message] = Object.entries(fields)[0] ?? ['form', 'The request is not valid.']

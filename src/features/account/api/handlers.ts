@@ -2,6 +2,8 @@
 // Next route handlers stay one line each and the contract tests can call them directly.
 // No 'server-only' import: integration tests run these outside Next.
 import type { Payload } from 'payload'
+import { parseJsonText } from '../../../lib/http/json-text'
+import { isPlainText } from '../../../lib/text/plain-text'
 import { z } from '../../../lib/zod'
 import { checkBearer, issueApiToken, revokeApiToken } from '../../../cms/auth/api-tokens'
 import { clientAddress } from '../../../cms/auth/client-address'
@@ -23,7 +25,7 @@ function failure(status: number, code: string, message: string, headers: Record<
 }
 
 const credentials = z.object({
-  username: z.string().trim().min(1, 'username is required').max(254, 'username is too long'),
+  username: z.string().trim().min(1, 'username is required').max(254, 'username is too long').refine(isPlainText, 'username contains characters that are not allowed'),
   password: z.string().min(1, 'password is required').max(1024, 'password is too long'),
 })
 
@@ -40,8 +42,9 @@ async function readCredentials(request: Request): Promise<{ ok: true; value: z.i
     } else if (type.startsWith('application/json')) {
       const text = await request.text()
       if (text.length > MAX_BODY_BYTES) return { ok: false, response: failure(413, '[jwt_auth] body_too_large', 'The request body is too large.') }
-      const parsed: unknown = JSON.parse(text)
-      raw = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
+      const parsed = parseJsonText(text)
+      if (!parsed.ok) return { ok: false, response: failure(400, '[jwt_auth] bad_request', parsed.message) }
+      raw = typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : {}
     } else {
       return { ok: false, response: failure(415, '[jwt_auth] unsupported_media_type', 'Send username and password as multipart/form-data, a URL-encoded form or JSON.') }
     }

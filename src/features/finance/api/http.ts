@@ -1,5 +1,6 @@
 // Small helpers the finance HTTP handlers share: bounded JSON bodies and JSON answers that are never cached.
 import { readBoundedText } from '../../../lib/http/bounded-body'
+import { parseJsonText } from '../../../lib/http/json-text'
 
 export const MAX_BODY_BYTES = 64 * 1024
 
@@ -16,10 +17,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   const body = await readBoundedText(request, maxBytes)
   if (!body.ok) return { ok: false, status: 413, message: `The body is larger than ${maxBytes} bytes.` }
   if (body.text === '') return { ok: false, status: 400, message: 'The request has no body.' }
-  const { text } = body
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown }
-  } catch {
-    return { ok: false, status: 400, message: 'The body is not valid JSON.' }
-  }
+  const json = parseJsonText(body.text)
+  if (json.ok) return json
+  return { ok: false, status: 400, message: json.reason === 'malformed' ? 'The body is not valid JSON.' : json.message }
 }
