@@ -370,9 +370,9 @@ export async function returnOrderUnitToReservation(payload: Payload, order: Orde
     now,
   })
   if (!moved.ownerChanged || moved.rows === 0) {
-    // SQLite runs the owners' updates unguarded by each other: if only the order changed, its unit goes back
-    // on the shelf as for any other order (PostgreSQL rolled the whole move back, so nothing is found here).
-    const again = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], { owner: { table: 'orders', id: order.id, fromStatuses: [orderChange.status], stockState: 'released' }, now })
+    // Nothing moved (on either database the move is all or nothing). If the reservation cannot take the unit
+    // back, the order still ends as asked and its unit goes back on the shelf as for any other order.
+    const again = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], { owner: { table: 'orders', id: order.id, fromStatuses: orderChange.fromStatuses, alsoWhere: orderChange.alsoWhere, status: orderChange.status, stockState: 'released' }, now })
     return again.rows > 0 ? 'released' : false
   }
   const why = order.kind === 'finance' ? 'did not go ahead' : order.payment?.provider === SHOWROOM_PROVIDER ? 'was cancelled' : 'was not paid'

@@ -299,15 +299,22 @@ export async function transferHeldStock(payload: Payload, transactionID: Transac
       return { ownerChanged: owners.length > 0, rows: moved.rowCount }
     })
   }
-  const guards = owners.map(ownerChanged)
-  const guardSql = guards.length ? guards.map((g) => g.sql).join(' AND ') : '1 = 1'
-  const guardArgs = guards.flatMap((g) => g.args)
-  const results = await sqliteBatch(payload, [
-    ...owners.map(ownerUpdate),
-    { sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql} AND ${guardSql}`, args: [...set.args, fromRef, ...which.args, ...guardArgs] },
-  ])
-  const rows = results[results.length - 1]!.rowsAffected
-  return { ownerChanged: owners.length > 0 && owners.every((_, i) => results[i]!.rowsAffected === 1), rows }
+  // All or nothing, as on PostgreSQL: after each owner update and after the move, a statement that writes a
+  // NULL ledger count (violating NOT NULL, which rolls the whole batch back) when that step changed nothing.
+  const abortUnless = (condition: string): Stmt => ({
+    sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, created_at, updated_at) SELECT ?, NULL, NULL, NULL, NULL, 'held', ?, ? WHERE NOT (${condition})`,
+    args: [toRef, now, now],
+  })
+  const stmts: Stmt[] = []
+  for (const owner of owners) stmts.push(ownerUpdate(owner), abortUnless('changes() = 1'))
+  stmts.push({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] }, abortUnless('changes() > 0'))
+  try {
+    const results = await sqliteBatch(payload, stmts)
+    return { ownerChanged: owners.length > 0, rows: results[results.length - 2]!.rowsAffected }
+  } catch (error) {
+    if (!/NOT NULL constraint failed: stock_holds\.count/i.test(String((error as Error)?.message ?? error))) throw error
+    return { ownerChanged: false, rows: 0 }
+  }
 }
 
 /** Units of each state a ledger ref holds (for reconciliation and tests). */
