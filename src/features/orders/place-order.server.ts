@@ -66,7 +66,7 @@ async function findByCheckoutKey(payload: Payload, checkoutKey: string, req?: Pa
   return found.docs[0]
 }
 
-async function uniqueOrderNumber(payload: Payload, req: Partial<PayloadRequest>): Promise<string> {
+export async function uniqueOrderNumber(payload: Payload, req: Partial<PayloadRequest>): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidate = generateOrderNumber(randomBytes)
     const taken = await payload.count({ collection: 'orders', where: { orderNumber: { equals: candidate } }, overrideAccess: true, req })
