@@ -157,7 +157,7 @@ describe(`a finance application for a reserved bike on ${db}`, () => {
     expect(o).toMatchObject({ kind: 'finance', status: 'processing', financeStatus: 'submitted', reservation: r.id, reservationDepositPence: DEPOSIT, totalPence: PRICE - DEPOSIT, stock: { state: 'held' }, finance: { quoteId: chosen.quoteUid } })
     expect(o.lines).toMatchObject([{ product: productId, unitPricePence: PRICE, count: 1 }])
     expect((o.finance?.figures as { TotalDeposit: number; Advance: number }).Advance * 100).toBeCloseTo(PRICE - DEPOSIT, 5)
-    expect(o.history?.[0]?.note).toContain('part of the £99.00 deposit')
+    expect(o.history?.[0]?.note).toContain('part of the £99 deposit')
     expect(await ledgerOf(payload, `order:${o.id}`)).toMatchObject([{ state: 'held', count: 1, productId }])
     expect(await ledgerOf(payload, `reservation:${r.id}`)).toEqual([])
     expect(await stockOf(payload, productId)).toBe(0)
@@ -169,6 +169,7 @@ describe(`a finance application for a reserved bike on ${db}`, () => {
     expect(await apply(r, chosen.quoteUid, { reservationToken: r.token })).toMatchObject({ status: 200, body: { orderId: o.id } })
     const second = reserved.body.quotes[1] ?? bigger.body.quotes[0]!
     expect((await apply(r, second.quoteUid, { reservationToken: r.token })).status).toBe(409)
+    expect((await quote({ productId, depositPence: 0, reservationToken: r.token })).status).toBe(409)
     expect(await payload.count({ collection: 'orders', where: { reservation: { equals: r.id } }, overrideAccess: true })).toMatchObject({ totalDocs: 1 })
     await releaseExpiredReservations(payload, new Date(Date.now() + 100 * 3_600_000), { email })
     await checkMoney(r.id)

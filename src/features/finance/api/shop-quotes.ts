@@ -40,6 +40,7 @@ export async function handleShopQuotes(request: Request, payload: Payload, deps:
   if (!deps.reservationForFinance) return json({ error: 'Finance for a reserved bike is not available here. Please call us.' }, 422)
   const reservation = await deps.reservationForFinance(payload, reservationToken, { productId: query.productId, variantId: query.variantId })
   if (!reservation.ok) return json({ error: reservation.message }, reservation.status)
+  if (!reservation.active) return json({ error: 'This reservation has already become a sale, so it cannot be quoted for again.' }, 409)
   if (query.accessories.length > 0) return json({ error: 'A reserved bike is financed on its own online; we can add accessories to the agreement in the shop.' }, 422)
   const depositPence = financeDepositWithReservation(query.depositPence, reservation.depositPence)
   const outcome = await financeQuotesForProduct(payload, { ...query, depositPence })
