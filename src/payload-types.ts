@@ -842,7 +842,7 @@ export interface Coupon {
   createdAt: string;
 }
 /**
- * Bikes kept for customers who paid a refundable deposit online. Set Status to “Converted to a sale” when the customer buys in the shop, or “Released by staff” with a reason (the deposit is refunded).
+ * Bikes kept for customers who paid a refundable deposit online. Set Status to “Converted to a sale” when the customer buys in the shop (an order is made for the balance, the deposit counted towards it), or “Released by staff” with a reason (the deposit is refunded).
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "reservations".
@@ -857,7 +857,7 @@ export interface Reservation {
   releaseReason?: string | null;
   customer?: (number | null) | User;
   /**
-   * The order the reservation became (online checkout), or the shop’s order when staff convert it.
+   * The order the reservation became: the online card order or finance application, or the showroom order made when staff convert it.
    */
   convertedOrder?: (number | null) | Order;
   product: number | Product;

@@ -1,5 +1,7 @@
 // The Stripe adapter with the real SDK against a local fake Stripe API: payment intents in pence and GBP
-// with an idempotency key on every POST, webhooks verified by the SDK, refunds and refusals.
+// with an idempotency key on every POST, webhooks verified by the SDK, refunds and refusals; and reservation
+// deposits taken, refunded, failed, expired and counted towards the sale through it.
+import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -8,6 +10,10 @@ import { createStripeProvider } from '../../src/adapters/payments/stripe.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
+import { depositPaymentUrl, placeReservation } from '../../src/features/reservations/place-reservation.server'
+import { cancelReservation, releaseExpiredReservations } from '../../src/features/reservations/reservation-lifecycle.server'
+import { ledgerOf } from '../../src/features/stock/stock-ledger.server'
+import { buildCategory, buildProduct, uniqueSuffix } from '../factories'
 import { startFakeStripe } from '../fixtures/fake-stripe'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
@@ -96,5 +102,108 @@ describe(`Stripe adapter on ${db}`, () => {
     expect(again.id).toBe(refund.id)
     expect(fake.refunded.get(order.payment!.reference!)).toBe(4999)
     await expect(provider.refund(order.payment!.reference!, 1, 'another-key')).rejects.toBeInstanceOf(RefundRefusedError)
+  })
+})
+
+describe(`reservation deposits through the Stripe adapter on ${db}`, () => {
+  const DEPOSIT = 9900
+  const PRICE = 450_000
+  let category: number | undefined
+
+  async function reservedBike() {
+    await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: DEPOSIT, holdHours: 72 } } })
+    category ??= (await payload.create({ collection: 'categories', overrideAccess: true, data: buildCategory({ name: `Motorcycles ${uniqueSuffix()}`, kind: 'motorcycle' }) })).id
+    const s = uniqueSuffix()
+    const productId = (await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `Triumph Trident ${s}`, sku: `TR-${s}`, category, pricePence: PRICE, stock: 1, condition: 'used' }) as never })).id
+    const placed = await placeReservation(payload, { reservationKey: randomUUID(), productId, contact: { firstName: 'Ada', lastName: 'Rider', email: `ada.${randomUUID().slice(0, 8)}@example.co.uk`, phone: '07700900123' } })
+    if (!placed.ok) throw new Error(placed.message)
+    const r = await payload.findByID({ collection: 'reservations', id: placed.reservationId, depth: 0, overrideAccess: true })
+    const url = await depositPaymentUrl(payload, r, provider)
+    const after = await payload.findByID({ collection: 'reservations', id: r.id, depth: 0, overrideAccess: true })
+    return { productId, r: after, url, intentId: after.payment!.reference! }
+  }
+  const reservation = (id: number) => payload.findByID({ collection: 'reservations', id, depth: 0, overrideAccess: true })
+
+  it('takes the deposit as a GBP payment intent in pence with the reservation number and its own idempotency key; a signed success (replayed) activates it once', async () => {
+    const { r, url, intentId, productId } = await reservedBike()
+    expect(url).toBe(`/reservations/pay/${r.reservationNumber}`)
+    const create = fake.requests.filter((q) => q.method === 'POST' && q.path === '/v1/payment_intents').at(-1)!
+    expect(create.idempotencyKey).toBe(`reservation-${r.reservationNumber}-deposit`)
+    expect(Object.fromEntries(create.form)).toMatchObject({ amount: String(DEPOSIT), currency: 'gbp', 'metadata[orderNumber]': r.reservationNumber })
+    expect(r.payment).toMatchObject({ provider: 'stripe', reference: expect.stringMatching(/^pi_/) })
+    // Asking for the payment page again resumes the same intent.
+    expect(await depositPaymentUrl(payload, r, provider)).toBe(url)
+    expect(fake.requests.filter((q) => q.method === 'POST' && q.path === '/v1/payment_intents' && q.idempotencyKey === `reservation-${r.reservationNumber}-deposit`).length).toBe(2)
+
+    const intent = fake.succeed(intentId)
+    const good = signed({ id: `evt_dep_${r.reservationNumber}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } })
+    const answers = []
+    for (let i = 0; i < 3; i++) answers.push((await (await handlePaymentWebhook(payload, provider, good.raw, good.headers, { email })).json()) as { processed: boolean })
+    expect(answers.filter((a) => a.processed)).toHaveLength(1)
+    const active = await reservation(r.id)
+    expect(active).toMatchObject({ status: 'active', stock: { state: 'held' }, payment: { provider: 'stripe', reference: intentId } })
+    expect(active.history?.filter((h) => h.to === 'active')).toHaveLength(1)
+    expect(await stockOf(payload, productId)).toBe(0)
+  })
+
+  it('a cancelled reservation refunds the deposit through Stripe once, with the reservation’s refund key; Stripe’s refund event changes nothing more', async () => {
+    const { r, intentId, productId } = await reservedBike()
+    const intent = fake.succeed(intentId)
+    const paid = signed({ id: `evt_dep_${r.reservationNumber}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } })
+    await handlePaymentWebhook(payload, provider, paid.raw, paid.headers, { email })
+    expect(await cancelReservation(payload, r.id, { provider, email })).toEqual({ ok: true, refunded: true })
+    const refunds = fake.requests.filter((q) => q.method === 'POST' && q.path === '/v1/refunds' && q.form.get('payment_intent') === intentId)
+    expect(refunds).toHaveLength(1)
+    expect(refunds[0]!.idempotencyKey).toBe(`reservation-refund-${r.reservationNumber}`)
+    expect(refunds[0]!.form.get('amount')).toBe(String(DEPOSIT))
+    expect(fake.refunded.get(intentId)).toBe(DEPOSIT)
+    expect(await reservation(r.id)).toMatchObject({ status: 'cancelled', stock: { state: 'released' }, payment: { refundedPence: DEPOSIT, refundId: expect.stringMatching(/^re_/) } })
+    expect(await stockOf(payload, productId)).toBe(1)
+    const refundEvent = signed({ id: `evt_ref_${r.reservationNumber}`, object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', payment_intent: intentId, amount_refunded: DEPOSIT, metadata: { orderNumber: r.reservationNumber } } } })
+    expect((await handlePaymentWebhook(payload, provider, refundEvent.raw, refundEvent.headers, { email })).status).toBe(200)
+    await releaseExpiredReservations(payload, new Date(Date.now() + 100 * 3_600_000), { provider, email })
+    expect(fake.refunded.get(intentId)).toBe(DEPOSIT)
+    expect(fake.requests.filter((q) => q.method === 'POST' && q.path === '/v1/refunds' && q.form.get('payment_intent') === intentId)).toHaveLength(1)
+    expect(await cancelReservation(payload, r.id, { provider, email })).toMatchObject({ ok: false, status: 409 })
+  })
+
+  it('a declined deposit cancels the reservation and frees the bike; an unpaid one past its 15 minutes has its intent cancelled at Stripe and charges nothing', async () => {
+    const declined = await reservedBike()
+    const failed = signed({ id: `evt_fail_${declined.r.reservationNumber}`, object: 'event', type: 'payment_intent.payment_failed', data: { object: { ...fake.intents.get(declined.intentId)!, last_payment_error: { message: 'Your card was declined.' } } } })
+    expect((await handlePaymentWebhook(payload, provider, failed.raw, failed.headers, { email })).status).toBe(200)
+    expect(await reservation(declined.r.id)).toMatchObject({ status: 'cancelled', stock: { state: 'released' }, payment: { failureMessage: 'Your card was declined.' } })
+    expect(await stockOf(payload, declined.productId)).toBe(1)
+
+    const unpaid = await reservedBike()
+    expect(await releaseExpiredReservations(payload, new Date(Date.now() + 16 * 60_000), { provider, email })).toBeGreaterThanOrEqual(1)
+    expect(fake.requests.some((q) => q.method === 'POST' && q.path === `/v1/payment_intents/${unpaid.intentId}/cancel`)).toBe(true)
+    expect(fake.intents.get(unpaid.intentId)!.status).toBe('canceled')
+    expect(await reservation(unpaid.r.id)).toMatchObject({ status: 'expired', stock: { state: 'released' } })
+    expect(await stockOf(payload, unpaid.productId)).toBe(1)
+    expect(fake.refunded.get(unpaid.intentId)).toBeUndefined()
+  })
+
+  it('a deposit Stripe took just before the 15 minutes ran out (webhook not arrived) keeps the reservation; completing it online charges the price less the deposit, which is never refunded', async () => {
+    const { r, intentId, productId } = await reservedBike()
+    fake.succeed(intentId)
+    await releaseExpiredReservations(payload, new Date(Date.now() + 16 * 60_000), { provider, email })
+    expect(await reservation(r.id)).toMatchObject({ status: 'active', payment: { reference: intentId } })
+
+    const placed = await placeOrder(payload, orderInput([{ productId, count: 1 }], { reservation: { id: r.id } }))
+    if (!placed.ok) throw new Error(placed.message)
+    expect(placed.totalPence).toBe(PRICE - DEPOSIT)
+    const order = await payload.findByID({ collection: 'orders', id: placed.orderId, overrideAccess: true, depth: 0 })
+    await paymentUrlFor(payload, order, provider)
+    const create = fake.requests.filter((q) => q.method === 'POST' && q.path === '/v1/payment_intents').at(-1)!
+    expect(Object.fromEntries(create.form)).toMatchObject({ amount: String(PRICE - DEPOSIT), 'metadata[orderNumber]': order.orderNumber })
+    const orderIntent = fake.succeed((await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true, depth: 0 })).payment!.reference!)
+    const paid = signed({ id: `evt_${order.orderNumber}`, object: 'event', type: 'payment_intent.succeeded', data: { object: orderIntent } })
+    await handlePaymentWebhook(payload, provider, paid.raw, paid.headers, { email })
+    expect(await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true, depth: 0 })).toMatchObject({ status: 'paid', reservationDepositPence: DEPOSIT, stock: { state: 'committed' } })
+    expect(await ledgerOf(payload, `order:${order.id}`)).toMatchObject([{ state: 'sold', count: 1 }])
+    expect(await reservation(r.id)).toMatchObject({ status: 'converted', convertedOrder: order.id })
+    await releaseExpiredReservations(payload, new Date(Date.now() + 100 * 3_600_000), { provider, email })
+    expect(fake.refunded.get(intentId)).toBeUndefined()
+    expect(await stockOf(payload, productId)).toBe(0)
   })
 })

@@ -28,7 +28,7 @@ export const Reservations: CollectionConfig = {
     defaultColumns: ['reservationNumber', 'status', 'productName', 'email', 'depositPence', 'createdAt'],
     group: 'Sales',
     listSearchableFields: ['reservationNumber', 'email', 'lastName'],
-    description: 'Bikes kept for customers who paid a refundable deposit online. Set Status to “Converted to a sale” when the customer buys in the shop, or “Released by staff” with a reason (the deposit is refunded).',
+    description: 'Bikes kept for customers who paid a refundable deposit online. Set Status to “Converted to a sale” when the customer buys in the shop (an order is made for the balance, the deposit counted towards it), or “Released by staff” with a reason (the deposit is refunded).',
   },
   // Customers see their own (signed in); staff all. Created only by the reservation code.
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
@@ -44,7 +44,7 @@ export const Reservations: CollectionConfig = {
       admin: { position: 'sidebar', description: 'Required to release a reservation (shown in its history; the deposit is refunded).' },
     },
     { name: 'customer', type: 'relationship', relationTo: 'users', index: true, admin: { ...readOnly, position: 'sidebar' } },
-    { name: 'convertedOrder', type: 'relationship', relationTo: 'orders', admin: { position: 'sidebar', description: 'The order the reservation became (online checkout), or the shop’s order when staff convert it.' } },
+    { name: 'convertedOrder', type: 'relationship', relationTo: 'orders', admin: { ...readOnly, position: 'sidebar', description: 'The order the reservation became: the online card order or finance application, or the showroom order made when staff convert it.' } },
     {
       type: 'row',
       fields: [

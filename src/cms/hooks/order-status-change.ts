@@ -2,6 +2,7 @@
 // refund put the stock back once; Refunded refunds the card through the payment provider first.
 import { APIError, type CollectionBeforeChangeHook } from 'payload'
 import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
+import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
 
 type HistoryEntry = NonNullable<Order['history']>[number]
@@ -16,7 +17,8 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   const financeTo = (data.financeStatus === undefined ? financeFrom : data.financeStatus) as FinanceStatus | null
   if (to === from && financeTo === financeFrom) return data
 
-  const statusCheck = checkStaffStatusChange(kind, from, to)
+  const soldInShowroom = originalDoc.payment?.provider === 'showroom'
+  const statusCheck = checkStaffStatusChange(kind, from, to, { soldInShowroom })
   if (!statusCheck.ok) throw new APIError(statusCheck.message, 400, null, true)
   if (kind === 'finance') {
     const financeCheck = checkFinanceStatusChange(financeFrom, financeTo)
@@ -48,18 +50,24 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
       }
     }
     payment.refundedPence = originalDoc.totalPence
+  } else if (soldInShowroom && from === 'awaiting_payment' && to === 'paid') {
+    const balance = originalDoc.totalPence
+    payment.paidAt = now
+    entries.push({ at: now, by, actor, from, to, note: `Balance of ${formatPence(balance)} paid in the showroom (recorded by staff; the ${formatPence(originalDoc.reservationDepositPence ?? 0)} reservation deposit was paid online).` })
   } else if (to !== from) {
     entries.push({ at: now, by, actor, from, to, note: 'Status changed by staff.' })
   }
   if (financeTo !== financeFrom) entries.push({ at: now, by, actor, from: financeFrom ?? undefined, to: financeTo ?? undefined, note: 'Finance application status changed by staff.' })
 
   let stock = { ...originalDoc.stock, ...data.stock }
-  // An unpaid order that completed a reservation hands its bike back to the reservation (issue 11), so the
-  // deposit stays refundable; only when that is not possible does the bike go back on the shelf.
+  // An order that completed a reservation and ends without a sale (an unpaid card order or showroom sale
+  // cancelled, a finance application declined or cancelled) hands its bike back to the reservation (issue 11),
+  // so the deposit stays refundable; only when that is not possible does the bike go back on the shelf.
   let handedBack = false
-  if (originalDoc.reservation != null && from === 'awaiting_payment' && releasesStock(to, financeTo)) {
+  const endsWithoutSale = from === 'awaiting_payment' || (kind === 'finance' && !releasesStock(from, financeFrom))
+  if (originalDoc.reservation != null && endsWithoutSale && releasesStock(to, financeTo)) {
     const { returnOrderUnitToReservation } = await import('../../features/reservations/reservation-lifecycle.server')
-    const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: ['awaiting_payment'], status: to }, new Date())
+    const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: [from], status: to }, new Date())
     if (moved) {
       handedBack = true
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }

@@ -1,7 +1,8 @@
-// Staff changes on reservations: convert an active one to a sale (the held bike becomes sold, the deposit
-// counts towards the price), release one with a reason (bike back, deposit refunded), or extend an active
+// Staff changes on reservations: convert an active one to a sale (an order is made for it, the held bike is
+// sold to that order and the deposit counts towards its price), release one with a reason (bike back, deposit refunded), or extend an active
 // hold. Anything else is refused; each change is recorded with who and when.
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHook } from 'payload'
+import { formatPence } from '../../domain/money'
 import { checkStaffChange, type ReservationStatus } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
 
@@ -30,15 +31,17 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
   }
   let stock = { ...originalDoc.stock, ...data.stock }
   const transactionID = (await req.transactionID) ?? null
-  const ledger = await import('../../features/stock/stock-ledger.server')
   const lifecycle = await import('../../features/reservations/reservation-lifecycle.server')
+  let convertedOrder = data.convertedOrder
   if (to === 'converted' && from === 'active') {
-    const sold = await ledger.sellHeldStock(req.payload, transactionID, lifecycle.reservationStockRef(originalDoc.id), {
-      owner: { table: 'reservations', id: originalDoc.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
-    })
-    if (!sold.ownerChanged) throw new APIError('This reservation has just changed (cancelled, expired or completed online). Reload it; nothing was changed.', 409, null, true)
-    stock = { ...stock, state: 'committed' }
-    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Converted to a sale by staff: the bike is sold and the ${originalDoc.depositPence}p deposit counts towards the price.` })
+    // A real order for the sale, the held unit sold to it from the reservation, claimed once (ADR 011).
+    const { sellReservationInShowroom } = await import('../../features/reservations/convert-reservation.server')
+    const sale = await sellReservationInShowroom(req.payload, originalDoc, { by, actor }, transactionID, now)
+    if (!sale.ok) throw new APIError(sale.message, sale.status, null, true)
+    stock = { ...stock, state: 'committed', holdExpiresAt: null }
+    convertedOrder = sale.orderId
+    const money = sale.paid ? 'nothing left to pay' : `balance ${formatPence(sale.totalPence)} to pay in the showroom`
+    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Converted to a sale by staff as order ${sale.orderNumber}: the bike is sold to it and the ${formatPence(sale.depositPence)} deposit counts towards the price (${money}).` })
     context.reservationEmail = 'converted'
   }
   if (to === 'released' && from === 'active') {
@@ -49,7 +52,7 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
     context.reservationEmail = 'released'
   }
   if (entries.length === 0 && to === from && !expiryChanged) return data
-  return { ...data, stock, history: [...(originalDoc.history ?? []), ...entries] }
+  return { ...data, stock, ...(convertedOrder !== undefined ? { convertedOrder } : {}), history: [...(originalDoc.history ?? []), ...entries] }
 }
 
 /** After a staff ending is saved: refund a released deposit and send the email (both retried if they fail). */

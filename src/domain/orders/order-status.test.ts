@@ -13,6 +13,12 @@ describe('staff status changes on card orders', () => {
     expect(checkStaffStatusChange('card', 'awaiting_payment', 'cancelled').ok).toBe(true)
   })
 
+  it('mark a showroom sale (a reservation converted in the shop) paid when the balance is taken in person, and nothing else', () => {
+    expect(checkStaffStatusChange('card', 'awaiting_payment', 'paid', { soldInShowroom: true }).ok).toBe(true)
+    expect(checkStaffStatusChange('card', 'cancelled', 'paid', { soldInShowroom: true }).ok).toBe(false)
+    expect(checkStaffStatusChange('finance', 'awaiting_payment', 'paid', { soldInShowroom: true }).ok).toBe(false)
+  })
+
   it('never mark an order paid by hand', () => {
     for (const from of ALL) {
       const result = checkStaffStatusChange('card', from, 'paid')

@@ -53,8 +53,13 @@ const FINANCE_TRANSITIONS: Record<FinanceStatus, readonly FinanceStatus[]> = {
 
 export type TransitionCheck = { readonly ok: true } | { readonly ok: false; readonly message: string }
 
-export function checkStaffStatusChange(kind: OrderKind, from: OrderStatus, to: OrderStatus): TransitionCheck {
+/**
+ * `soldInShowroom`: an order staff made when converting a reservation in the shop; its balance is paid to the
+ * dealer in person, so staff (not a payment provider) mark it paid.
+ */
+export function checkStaffStatusChange(kind: OrderKind, from: OrderStatus, to: OrderStatus, options: { readonly soldInShowroom?: boolean } = {}): TransitionCheck {
   if (from === to) return { ok: true }
+  if (options.soldInShowroom && kind === 'card' && from === 'awaiting_payment' && to === 'paid') return { ok: true }
   const allowed = (kind === 'finance' ? FINANCE_STAFF_TRANSITIONS : CARD_STAFF_TRANSITIONS)[from] ?? []
   if (allowed.includes(to)) return { ok: true }
   if (kind === 'card' && to === 'paid') return { ok: false, message: 'An order becomes Paid only when the payment provider confirms the payment.' }

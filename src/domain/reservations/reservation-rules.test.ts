@@ -4,6 +4,8 @@ import {
   checkStaffChange,
   customerMayCancel,
   depositDeduction,
+  financeDepositWithReservation,
+  quoteIncludesReservationDeposit,
   formatUkDateTime,
   generateReservationNumber,
   holdEndsAt,
@@ -73,6 +75,15 @@ describe('reservation rules', () => {
     expect(depositDeduction(649_900, 9900)).toBe(9900)
     expect(depositDeduction(5000, 9900)).toBe(5000)
     expect(depositDeduction(5000, 0)).toBe(0)
+  })
+
+  it('a finance application for a reserved bike counts the reservation deposit as part of the deposit', () => {
+    expect(financeDepositWithReservation(0, 9900)).toBe(9900)
+    expect(financeDepositWithReservation(50_000, 9900)).toBe(50_000)
+    expect(financeDepositWithReservation(-1, 9900)).toBe(9900)
+    expect(financeDepositWithReservation(1.5, 0)).toBe(0)
+    expect(quoteIncludesReservationDeposit(9900, 9900)).toBe(true)
+    expect(quoteIncludesReservationDeposit(9899, 9900)).toBe(false)
   })
 
   it('shows times in UK time across the clock change', () => {

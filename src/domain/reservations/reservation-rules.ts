@@ -106,6 +106,23 @@ export function depositDeduction(orderTotalPence: number, depositPence: number):
   return Math.min(orderTotalPence, depositPence)
 }
 
+/**
+ * A finance application for a reserved bike (UK hire purchase): the reservation deposit already paid is part
+ * of the customer's deposit, never an extra. The deposit on the agreement is what the customer asked for, and
+ * at least the reservation deposit; the lender advances the cash price less that whole deposit, and the
+ * customer pays the deposit less the reservation deposit when the agreement is signed.
+ */
+export function financeDepositWithReservation(requestedDepositPence: number, reservationDepositPence: number): number {
+  const requested = Number.isSafeInteger(requestedDepositPence) && requestedDepositPence > 0 ? requestedDepositPence : 0
+  const paid = Number.isSafeInteger(reservationDepositPence) && reservationDepositPence > 0 ? reservationDepositPence : 0
+  return Math.max(requested, paid)
+}
+
+/** Whether a finance quote's deposit includes the reservation deposit (so the amount financed is reduced by it). */
+export function quoteIncludesReservationDeposit(quoteDepositPence: number, reservationDepositPence: number): boolean {
+  return Number.isSafeInteger(quoteDepositPence) && quoteDepositPence >= reservationDepositPence
+}
+
 const ukFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })
 
 /** "Thursday 26 November 2026 at 21:50 (UK time)": always in Europe/London, whatever the server's zone. */

@@ -332,6 +332,21 @@ async function handBackToReservation(payload: Payload, order: Order, now: Date, 
 
 /** An application nobody decided within its hold: cancelled, and the bike goes back on sale. */
 async function expireFinanceHold(payload: Payload, order: Order, now: Date): Promise<boolean> {
+  if (order.reservation != null) {
+    // An application for a reserved bike: the bike goes back to its reservation (deposit still refundable).
+    const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
+    const moved = await returnOrderUnitToReservation(payload, order, { fromStatuses: ['processing'], alsoWhere: { column: 'finance_status', in: ['submitted'] }, status: 'cancelled' }, now)
+    if (moved) {
+      await appendHistory(
+        payload,
+        order,
+        { status: 'cancelled', financeStatus: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false } },
+        entry(now, 'hold expiry', 'processing', 'cancelled', `finance application not decided before its hold expired: cancelled; ${moved === 'returned' ? 'the bike is held for its reservation again' : 'bike back on sale'}`),
+      )
+      return true
+    }
+    return false
+  }
   const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], {
     owner: { table: 'orders', id: order.id, fromStatuses: ['processing'], alsoWhere: { column: 'finance_status', in: ['submitted'] }, status: 'cancelled', stockState: 'released' },
     now,

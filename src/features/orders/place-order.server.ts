@@ -13,7 +13,8 @@ import { priceBasket, type PricedBasket } from '../checkout/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
 import { changeOwner, orderStockRef, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
-import { depositDeduction } from '../../domain/reservations/reservation-rules'
+import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
+import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
 
 /** How long a card order keeps its stock while the customer pays. */
@@ -65,7 +66,7 @@ async function findByCheckoutKey(payload: Payload, checkoutKey: string, req?: Pa
   return found.docs[0]
 }
 
-async function uniqueOrderNumber(payload: Payload, req: Partial<PayloadRequest>): Promise<string> {
+export async function uniqueOrderNumber(payload: Payload, req: Partial<PayloadRequest>): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const candidate = generateOrderNumber(randomBytes)
     const taken = await payload.count({ collection: 'orders', where: { orderNumber: { equals: candidate } }, overrideAccess: true, req })
@@ -113,10 +114,13 @@ interface ReservationToComplete {
   readonly depositPence: number
 }
 
-/** The active reservation a card checkout completes; the basket must be exactly its bike. */
+/**
+ * The active reservation a card checkout or a finance application completes; the basket must be exactly its
+ * bike. A finance application must carry a quote whose deposit includes the reservation deposit (ADR 011):
+ * the figures are the shop's own recorded quote, never the browser's.
+ */
 async function reservationFor(payload: Payload, input: PlaceOrderInput, req: Partial<PayloadRequest>): Promise<ReservationToComplete> {
   const unavailable = (message: string, status: 409 | 422 = 409) => new Refused({ ok: false, status, code: 'reservation_unavailable', message })
-  if (input.kind !== 'card') throw unavailable('A reservation can be completed by card here; for finance, please call us.', 422)
   const r = await payload.find({ collection: 'reservations', where: { id: { equals: input.reservation!.id } }, limit: 1, depth: 0, overrideAccess: true, req }).then((found) => found.docs[0])
   if (!r || r.status !== 'active') throw unavailable('This reservation is no longer active, so it cannot be completed online.')
   const productId = typeof r.product === 'object' ? r.product.id : r.product
@@ -126,14 +130,28 @@ async function reservationFor(payload: Payload, input: PlaceOrderInput, req: Par
     throw unavailable('Completing a reservation buys the reserved bike on its own.', 422)
   }
   if (input.couponCode) throw unavailable('Coupons cannot be used when completing a reservation.', 422)
+  if (input.kind === 'finance') {
+    if (!quoteIncludesReservationDeposit(input.finance?.figures ? financeDepositOf(input) : -1, r.depositPence)) {
+      throw unavailable('This finance quote was not worked out with your reservation deposit. Please get a new quote from your reservation link, so the deposit you paid comes off the amount financed.', 422)
+    }
+  }
   return { id: r.id, productId, variantId, depositPence: r.depositPence }
 }
 
+/** The deposit on a finance application's agreement (the recorded quote's TotalDeposit, in pence). */
+function financeDepositOf(input: PlaceOrderInput): number {
+  const quoted = input.finance?.figures?.TotalDeposit
+  return typeof quoted === 'number' && Number.isFinite(quoted) ? poundsToPence(quoted) : 0
+}
+
 /** The reservation records the order it became (after the move committed; the order also names the reservation). */
-async function noteConversion(payload: Payload, reservationId: number, orderId: number, orderNumber: string, deposit: number, now: Date): Promise<void> {
+async function noteConversion(payload: Payload, reservationId: number, orderId: number, orderNumber: string, deposit: number, now: Date, finance: boolean): Promise<void> {
   try {
     const { appendReservationHistory, entry } = await import('../reservations/reservation-lifecycle.server')
-    await appendReservationHistory(payload, reservationId, { convertedOrder: orderId, stock: { state: 'committed' } }, entry(now, 'customer', 'active', 'converted', `Completed online as order ${orderNumber}: the held bike moved to the order; the ${deposit}p deposit comes off its total.`))
+    const note = finance
+      ? `Finance application ${orderNumber} made for the reserved bike: the held bike moved to the application; the ${formatPence(deposit)} deposit is part of the deposit on the agreement.`
+      : `Completed online as order ${orderNumber}: the held bike moved to the order; the ${formatPence(deposit)} deposit comes off its total.`
+    await appendReservationHistory(payload, reservationId, { convertedOrder: orderId, stock: { state: 'committed' } }, entry(now, 'customer', 'active', 'converted', note))
   } catch (error) {
     payload.logger.error({ err: error, reservationId, orderNumber }, 'could not record a reservation’s conversion (the order names it)')
   }
@@ -251,7 +269,11 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
             by: input.customerId ?? undefined,
             actor: 'customer',
             to: finance ? 'processing' : 'awaiting_payment',
-            note: finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
+            note: [
+              finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
+              reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
+              reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
+            ].filter(Boolean).join(' '),
           },
         ],
       },
@@ -272,7 +294,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
         throw new Refused({ ok: false, status: 409, code: 'reservation_unavailable', message: 'Your reservation has just ended or changed, so this purchase could not use it. Nothing has been charged.' })
       }
       if (transactionID != null) await payload.db.commitTransaction(transactionID)
-      await noteConversion(payload, reservation.id, order.id, orderNumber, deposit, now)
+      await noteConversion(payload, reservation.id, order.id, orderNumber, deposit, now, finance)
       await revalidateProducts(payload, priced.lines.map((l) => Number(l.item.product.productId)), `order ${orderNumber} placed`)
       return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true }
     }

@@ -14,13 +14,16 @@ import { namedSecret } from '../../config/secrets.server'
 import { holdEndsAt } from '../../domain/reservations/reservation-rules'
 import { execute, readRows } from '../../lib/db/sql.server'
 import type { Order, Reservation } from '../../payload-types'
-import { orderStockRef, releaseStock, transferHeldStock } from '../stock/stock-ledger.server'
+import { orderStockRef, releaseStock, transferHeldStock, type OwnerChange } from '../stock/stock-ledger.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
 import { signReservationToken, TOKEN_LIFETIME_SECONDS } from './reservation-token'
 
 type HistoryEntry = NonNullable<Reservation['history']>[number]
 
 export const reservationStockRef = (id: number) => `reservation:${id}`
+
+/** The payment provider recorded on an order sold in the showroom from a reservation (money taken by the dealer). */
+export const SHOWROOM_PROVIDER = 'showroom'
 
 /** HttpOnly cookie holding the manage token of the reservation this browser placed (its result page). */
 export const RESERVATION_COOKIE = 'wh_reservation'
@@ -353,23 +356,27 @@ export async function releaseExpiredReservations(payload: Payload, now: Date = n
  * goes back to the reservation, never to the shelf, and the reservation is active again with its own hold
  * end (the background pass refunds it if that has passed). Answers false when the order had nothing to hand back.
  */
-export async function returnOrderUnitToReservation(payload: Payload, order: Order, orderChange: { status: string; fromStatuses: readonly string[] }, now = new Date()): Promise<'returned' | 'released' | false> {
+export async function returnOrderUnitToReservation(payload: Payload, order: Order, orderChange: { status: string; fromStatuses: readonly string[]; alsoWhere?: OwnerChange['alsoWhere'] }, now = new Date()): Promise<'returned' | 'released' | false> {
   const reservationId = typeof order.reservation === 'object' ? order.reservation?.id : order.reservation
   if (reservationId == null) return false
+  // A showroom sale's unit is already sold to its order: it comes back to the reservation as held, too.
   const moved = await transferHeldStock(payload, null, orderStockRef(order.id), reservationStockRef(reservationId), {
     owners: [
-      { table: 'orders', id: order.id, fromStatuses: orderChange.fromStatuses, status: orderChange.status, stockState: 'released' },
+      { table: 'orders', id: order.id, fromStatuses: orderChange.fromStatuses, alsoWhere: orderChange.alsoWhere, status: orderChange.status, stockState: 'released' },
       { table: 'reservations', id: reservationId, fromStatuses: ['converted'], status: 'active', stockState: 'held' },
     ],
+    states: ['held', 'sold'],
+    as: 'held',
     now,
   })
   if (!moved.ownerChanged || moved.rows === 0) {
-    // SQLite runs the owners' updates unguarded by each other: if only the order changed, its unit goes back
-    // on the shelf as for any other order (PostgreSQL rolled the whole move back, so nothing is found here).
-    const again = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: { table: 'orders', id: order.id, fromStatuses: [orderChange.status], stockState: 'released' }, now })
+    // Nothing moved (on either database the move is all or nothing). If the reservation cannot take the unit
+    // back, the order still ends as asked and its unit goes back on the shelf as for any other order.
+    const again = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], { owner: { table: 'orders', id: order.id, fromStatuses: orderChange.fromStatuses, alsoWhere: orderChange.alsoWhere, status: orderChange.status, stockState: 'released' }, now })
     return again.rows > 0 ? 'released' : false
   }
-  await appendReservationHistory(payload, reservationId, { status: 'active', stock: { state: 'held' }, convertedOrder: null }, entry(now, 'order', 'converted', 'active', `Order ${order.orderNumber} was not paid: the bike is held for this reservation again.`))
+  const why = order.kind === 'finance' ? 'did not go ahead' : order.payment?.provider === SHOWROOM_PROVIDER ? 'was cancelled' : 'was not paid'
+  await appendReservationHistory(payload, reservationId, { status: 'active', stock: { state: 'held' }, convertedOrder: null }, entry(now, 'order', 'converted', 'active', `Order ${order.orderNumber} ${why}: the bike is held for this reservation again.`))
   return 'returned'
 }
 

@@ -279,30 +279,42 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
 
 /**
  * Hands the held units of one owner to another (a reservation becoming an order) without putting them back
- * on the shelf in between, together with both owners' changes.
+ * on the shelf in between, together with both owners' changes. `states` picks the rows that move (held by
+ * default) and `as` the state they arrive in: a showroom sale moves a reservation's held unit to its order
+ * as sold, and cancelling that sale moves it back as held, in one statement each time.
  */
-export async function transferHeldStock(payload: Payload, transactionID: TransactionId, fromRef: string, toRef: string, options: { owners?: readonly OwnerChange[]; now?: Date } = {}): Promise<MoveResult> {
+export async function transferHeldStock(payload: Payload, transactionID: TransactionId, fromRef: string, toRef: string, options: { owners?: readonly OwnerChange[]; now?: Date; states?: readonly HoldState[]; as?: HoldState } = {}): Promise<MoveResult> {
   const now = (options.now ?? new Date()).toISOString()
   const owners = options.owners ?? []
+  const states = options.states?.length ? options.states : (['held'] as const)
+  const which = { sql: `state IN (${placeholders(states.length)})`, args: states as readonly Arg[] }
+  const set = options.as ? { sql: 'ref = ?, state = ?, updated_at = ?', args: [toRef, options.as, now] } : { sql: 'ref = ?, updated_at = ?', args: [toRef, now] }
   if (isPostgres(payload)) {
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
       for (const owner of owners) {
         if ((await exec(ownerUpdate(owner))).rowCount !== 1) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
       }
-      const moved = await exec({ sql: `UPDATE stock_holds SET ref = ?, updated_at = ? WHERE ref = ? AND state = 'held'`, args: [toRef, now, fromRef] })
+      const moved = await exec({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] })
       if (moved.rowCount === 0) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
       return { ownerChanged: owners.length > 0, rows: moved.rowCount }
     })
   }
-  const guards = owners.map(ownerChanged)
-  const guardSql = guards.length ? guards.map((g) => g.sql).join(' AND ') : '1 = 1'
-  const guardArgs = guards.flatMap((g) => g.args)
-  const results = await sqliteBatch(payload, [
-    ...owners.map(ownerUpdate),
-    { sql: `UPDATE stock_holds SET ref = ?, updated_at = ? WHERE ref = ? AND state = 'held' AND ${guardSql}`, args: [toRef, now, fromRef, ...guardArgs] },
-  ])
-  const rows = results[results.length - 1]!.rowsAffected
-  return { ownerChanged: owners.length > 0 && owners.every((_, i) => results[i]!.rowsAffected === 1), rows }
+  // All or nothing, as on PostgreSQL: after each owner update and after the move, a statement that writes a
+  // NULL ledger count (violating NOT NULL, which rolls the whole batch back) when that step changed nothing.
+  const abortUnless = (condition: string): Stmt => ({
+    sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, created_at, updated_at) SELECT ?, NULL, NULL, NULL, NULL, 'held', ?, ? WHERE NOT (${condition})`,
+    args: [toRef, now, now],
+  })
+  const stmts: Stmt[] = []
+  for (const owner of owners) stmts.push(ownerUpdate(owner), abortUnless('changes() = 1'))
+  stmts.push({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] }, abortUnless('changes() > 0'))
+  try {
+    const results = await sqliteBatch(payload, stmts)
+    return { ownerChanged: owners.length > 0, rows: results[results.length - 2]!.rowsAffected }
+  } catch (error) {
+    if (!/NOT NULL constraint failed: stock_holds\.count/i.test(String((error as Error)?.message ?? error))) throw error
+    return { ownerChanged: false, rows: 0 }
+  }
 }
 
 /** Units of each state a ledger ref holds (for reconciliation and tests). */

@@ -45,7 +45,7 @@ function issues(error: z.ZodError, prefix = ''): string[] {
 export async function createFinanceOrder(
   payload: Payload,
   request: FinanceOrderRequest,
-  deps: { readonly placeOrder: PlaceOrderFn; readonly customerId?: number | null; readonly now?: Date },
+  deps: { readonly placeOrder: PlaceOrderFn; readonly customerId?: number | null; readonly now?: Date; /** A reserved bike's reservation, already checked against the caller's signed link. */ readonly reservation?: { readonly id: number } },
 ): Promise<FinanceOrderOutcome> {
   const contact = contactSchema.safeParse({ firstName: request.firstName, lastName: request.lastName, email: request.email, phone: request.phone })
   const address = addressSchema.safeParse({ line1: request.shippingAddress.address1, line2: request.shippingAddress.address2 ?? '', town: request.shippingAddress.city, postcode: request.shippingAddress.postcode })
@@ -86,6 +86,7 @@ export async function createFinanceOrder(
       facilityType,
       figures: (quote.figures ?? {}) as Record<string, unknown>,
     },
+    reservation: deps.reservation,
   })
   if (!result.ok) {
     const detail = 'problems' in result ? result.problems.map((p) => p.message) : []

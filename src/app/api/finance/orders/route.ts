@@ -3,11 +3,12 @@ import { payloadClient } from '../../../../cms/payload-client.server'
 import { handleShopFinanceOrder } from '../../../../features/finance/api/shop-orders'
 import { placeOrder } from '../../../../features/orders/place-order.server'
 import { limitRequest, RATE_RULES } from '../../../../features/abuse/rate-limit.server'
+import { reservationForFinance } from '../../../../features/reservations/reservation-finance.server'
 
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: Request): Promise<Response> {
   const limited = await limitRequest(request, RATE_RULES.financeApplication)
   if (limited) return limited
-  return handleShopFinanceOrder(request, await payloadClient(), { placeOrder })
+  return handleShopFinanceOrder(request, await payloadClient(), { placeOrder, reservationForFinance })
 }
