@@ -66,9 +66,9 @@ export async function prepareDatabase(env) {
 }
 
 /** server.mjs on the existing build; answers the base URL and the child once /api/health answers 200. */
-export async function serveShop(env, logFile, timeoutMs = 60_000) {
+export async function serveShop(env, logFile, timeoutMs = 60_000, nodeArgs = []) {
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: root, env, stdio: ['ignore', log, log] })
+  const child = spawn(process.execPath, [...nodeArgs, 'server.mjs'], { cwd: root, env, stdio: ['ignore', log, log] })
   fs.closeSync(log)
   const base = `http://localhost:${env.PORT}`
   for (let waited = 0; waited < timeoutMs; waited += 250) {

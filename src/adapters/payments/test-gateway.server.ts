@@ -162,6 +162,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
         collection: 'test-gateway-payments',
         where: { orderReference: { equals: order.orderNumber }, status: { in: ['succeeded', ...OPEN_STATUSES] } },
         limit: 10,
+        pagination: false,
         depth: 0,
         overrideAccess: true,
       })

@@ -50,6 +50,12 @@ export async function revalidateProducts(payload: Payload, productIds: readonly 
   await revalidate({ kind: 'products', slugs: found.docs.map((p) => p.slug).filter(Boolean) }, reason, payload.logger)
 }
 
+/** The same, when the caller already knows the products' slugs (a checkout priced them): no lookup. */
+export async function revalidateProductSlugs(slugs: readonly (string | null | undefined)[], reason: string, log: Log): Promise<void> {
+  const known = [...new Set(slugs.filter((s): s is string => typeof s === 'string' && s.length > 0))]
+  if (known.length > 0) await revalidate({ kind: 'products', slugs: known }, reason, log)
+}
+
 export const revalidateAfterChange: CollectionAfterChangeHook = async ({ doc, req, collection }) => {
   await revalidate({ kind: 'all' }, `${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
   return doc

@@ -2,6 +2,7 @@
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import type { BasketLineInput } from '../checkout/basket-request'
 import type { CheckoutForm } from '../checkout/checkout-form'
+import type { Order } from '../../payload-types'
 
 export type OrderKind = 'card' | 'finance'
 
@@ -47,5 +48,14 @@ export type PlaceOrderRefusal =
   | { readonly ok: false; readonly status: 409 | 422; readonly code: 'reservation_unavailable'; readonly message: string }
 
 export type PlaceOrderResult =
-  | { readonly ok: true; readonly orderId: number; readonly orderNumber: string; readonly totalPence: number; /** false when the key had already placed this order */ readonly created: boolean }
+  | {
+      readonly ok: true
+      readonly orderId: number
+      readonly orderNumber: string
+      readonly totalPence: number
+      /** false when the key had already placed this order */
+      readonly created: boolean
+      /** the order as written (depth 0), so the caller need not read it back */
+      readonly order: Order
+    }
   | PlaceOrderRefusal

@@ -3,7 +3,7 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest, Where } from 'payload'
-import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
+import { revalidateProducts, revalidateProductSlugs } from '../../cms/hooks/revalidate-storefront'
 import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS } from '../../domain/basket/order-limits'
 import { resolveShippingAddress } from '../../domain/delivery/delivery'
 import { generateOrderNumber } from '../../domain/orders/order-number'
@@ -62,7 +62,7 @@ function soldOut(itemId: string, name: string): PlaceOrderRefusal {
 }
 
 async function findByCheckoutKey(payload: Payload, checkoutKey: string, req?: Partial<PayloadRequest>): Promise<Order | undefined> {
-  const found = await payload.find({ collection: 'orders', where: { checkoutKey: { equals: checkoutKey } }, limit: 1, depth: 0, overrideAccess: true, req })
+  const found = await payload.find({ collection: 'orders', where: { checkoutKey: { equals: checkoutKey } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
   return found.docs[0]
 }
 
@@ -163,7 +163,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
   if (existing?.stock?.state === 'pending') {
     return { ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' }
   }
-  if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false }
+  if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false, order: existing }
 
   // Stock held by abandoned card checkouts goes back before we look at what is left.
   try {
@@ -296,7 +296,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
       if (transactionID != null) await payload.db.commitTransaction(transactionID)
       await noteConversion(payload, reservation.id, order.id, orderNumber, deposit, now, finance)
       await revalidateProducts(payload, priced.lines.map((l) => Number(l.item.product.productId)), `order ${orderNumber} placed`)
-      return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true }
+      return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
     }
 
     const lines = stockLinesOf(priced)
@@ -307,8 +307,8 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
       throw new Refused(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
     }
     if (transactionID != null) await payload.db.commitTransaction(transactionID)
-    await revalidateProducts(payload, lines.map((l) => l.productId ?? 0), `order ${orderNumber} placed`)
-    return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true }
+    await revalidateProductSlugs(priced.lines.map((l) => l.item.product.slug), `order ${orderNumber} placed`, payload.logger)
+    return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
   } catch (error) {
     if (transactionID != null) await payload.db.rollbackTransaction(transactionID)
     else for (const step of undo.reverse()) await step()
@@ -317,7 +317,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
     // placed (or, if it was refused and removed, this submission tries again on its own).
     const winner = await settledOrder(payload, input.checkoutKey)
     if (winner === 'gone' && !retried) return placeOrder(payload, input, true)
-    if (winner && winner !== 'gone') return { ok: true, orderId: winner.id, orderNumber: winner.orderNumber, totalPence: winner.totalPence, created: false }
+    if (winner && winner !== 'gone') return { ok: true, orderId: winner.id, orderNumber: winner.orderNumber, totalPence: winner.totalPence, created: false, order: winner }
     throw error
   }
 }

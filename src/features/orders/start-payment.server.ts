@@ -2,6 +2,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
+import { execute } from '../../lib/db/sql.server'
 import type { Order } from '../../payload-types'
 
 /** Where the customer goes next for this order: to pay, or straight to the result of an order already settled. */
@@ -12,13 +13,11 @@ export async function paymentUrlFor(payload: Payload, order: Order, provider: Pa
   const description = `Wheelhouse order ${order.orderNumber}`
   const start = await provider.startPayment({ orderNumber: order.orderNumber, totalPence: order.totalPence, email: order.email, description }, `order-${order.orderNumber}-payment`)
   if (order.payment?.reference !== start.reference || order.payment?.provider !== provider.name) {
-    await payload.update({
-      collection: 'orders',
-      id: order.id,
-      overrideAccess: true,
-      depth: 0,
-      context: { orderLifecycle: true },
-      data: { payment: { ...order.payment, provider: provider.name, reference: start.reference } },
+    // Two columns of one row: a single UPDATE, not Payload's update, which rewrites every line and
+    // history row of the order and reads it back (a third of a checkout's statements; docs/perf.md).
+    await execute(payload, null, {
+      sql: 'UPDATE orders SET payment_provider = ?, payment_reference = ?, updated_at = ? WHERE id = ?',
+      args: [provider.name, start.reference, new Date().toISOString(), order.id],
     })
   }
   return start.redirectUrl

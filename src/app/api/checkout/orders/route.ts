@@ -56,7 +56,7 @@ export async function POST(request: Request): Promise<Response> {
     return jsonError(status, code, message, rest)
   }
 
-  const order = await payload.findByID({ collection: 'orders', id: result.orderId, depth: 0, overrideAccess: true })
+  const { order } = result
   const provider = paymentProvider(payload)
   let paymentUrl: string
   try {
