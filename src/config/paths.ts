@@ -15,6 +15,9 @@ export const paths = {
   basketDeliveryOptions: () => '/basket/delivery-options',
   checkout: () => '/checkout',
   financeCheckoutProduct: (productSlug: string) => `/finance-checkout-product?product=${encodeURIComponent(productSlug)}`,
+  /** A reserved bike's finance checkout: the link token from the reservation email, which the quote step keeps. */
+  financeCheckoutReserved: (productSlug: string, reservationToken: string) =>
+    `/finance-checkout-product?product=${encodeURIComponent(productSlug)}&reservation=${encodeURIComponent(reservationToken)}`,
   financeCheckoutAccessories: (productSlug: string) => `/finance-checkout-accessories?product=${encodeURIComponent(productSlug)}`,
   financeCheckoutData: (productSlug: string) => `/finance-checkout-data?product=${encodeURIComponent(productSlug)}`,
   financeCheckoutSummary: (productSlug: string) => `/finance-checkout-summary?product=${encodeURIComponent(productSlug)}`,

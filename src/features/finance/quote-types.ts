@@ -1,8 +1,10 @@
 // What the storefront's quote call answers (see adapters/finance/finance-client.ts), as the browser reads it.
 import type { FinanceQuoteOutcome, OfferedQuote } from '../../adapters/finance/finance-client'
+import type { ReservationQuoteFigures } from './finance-reservation'
 
 export type { OfferedQuote }
-export type QuotesAnswer = Extract<FinanceQuoteOutcome, { ok: true }>
+/** With a reservation token, the answer also says how the reservation deposit counts towards the deposit. */
+export type QuotesAnswer = Extract<FinanceQuoteOutcome, { ok: true }> & { readonly reservation?: ReservationQuoteFigures }
 
 /** A chosen quote as the finance state keeps it: QuoteUID for the order, the rest carried through. */
 export type StoredQuote = OfferedQuote & { readonly QuoteUID: string }
@@ -20,14 +22,19 @@ export function asOfferedQuote(value: unknown): StoredQuote | null {
   return q as StoredQuote
 }
 
-export async function fetchQuotes(body: unknown, signal?: AbortSignal): Promise<{ ok: true; answer: QuotesAnswer } | { ok: false; message: string }> {
+/** A refusal of the reservation itself (link not valid or expired, no longer active, another bike), not of the quote. */
+export function isReservationRefusal(status: number): boolean {
+  return status === 403 || status === 409 || status === 422
+}
+
+export async function fetchQuotes(body: unknown, signal?: AbortSignal): Promise<{ ok: true; answer: QuotesAnswer } | { ok: false; message: string; status: number }> {
   try {
     const response = await fetch('/api/finance/quotes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
     const data = (await response.json()) as QuotesAnswer | { error?: string }
-    if (!response.ok || !('quotes' in data)) return { ok: false, message: ('error' in data && data.error) || 'We could not get a quote just now.' }
+    if (!response.ok || !('quotes' in data)) return { ok: false, status: response.status, message: ('error' in data && data.error) || 'We could not get a quote just now.' }
     return { ok: true, answer: data }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    return { ok: false, message: 'We could not reach our finance service. Please check your connection and try again.' }
+    return { ok: false, status: 0, message: 'We could not reach our finance service. Please check your connection and try again.' }
   }
 }

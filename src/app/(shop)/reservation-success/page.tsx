@@ -4,7 +4,7 @@ import type { Metadata } from 'next'
 import { paths } from '../../../config/paths'
 import { PaymentPending } from '../../../features/orders/components/payment-pending'
 import { ReservationDetails } from '../../../features/reservations/components/reservation-details'
-import { dealerInfo, visibleReservation } from '../../../features/reservations/queries.server'
+import { dealerInfo, reservationFinanceHref, visibleReservation } from '../../../features/reservations/queries.server'
 import { manageToken } from '../../../features/reservations/reservation-lifecycle.server'
 import '../../../features/orders/components/order-result.css'
 
@@ -23,8 +23,8 @@ export default async function ReservationSuccessPage({ searchParams }: { searchP
       </div>
     )
   }
-  const dealer = await dealerInfo()
   const token = manageToken(r.id)
+  const [dealer, financeHref] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token)])
   const failed = r.status === 'cancelled' && !r.payment?.paidAt
   const heading = r.status === 'active' ? 'Thank you, the bike is reserved for you' : r.status === 'awaiting_payment' ? 'Confirming your deposit' : failed ? 'Your reservation was not completed' : 'Your reservation'
   return (
@@ -38,6 +38,7 @@ export default async function ReservationSuccessPage({ searchParams }: { searchP
       <ReservationDetails reservation={r} dealer={dealer} />
       <div className="reservation-actions">
         {r.status === 'active' && <a className="button button--solid" href={paths.completeReservation(token)}>Complete your purchase online</a>}
+        {financeHref && <a className="button" href={financeHref}>Complete your purchase on finance</a>}
         {(r.status === 'active' || r.status === 'awaiting_payment') && <a className="button" href={paths.manageReservation(token)}>Cancel or manage this reservation</a>}
         <a className="button" href="/">Continue shopping</a>
       </div>

@@ -1,14 +1,17 @@
 'use client'
 // Step 2 (/finance-checkout-accessories): the bike's accessories from GET /api/v1/related-products (spec §7 call 4);
-// each one chosen is financed as a value-added product and the quote is asked for again.
+// each one chosen is financed as a value-added product and the quote is asked for again. A reserved bike is financed
+// on its own online (the server refuses accessories with a reservation), so for it the step only says why.
 import { useEffect, useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { FinanceProductSnapshot } from '../../../domain/finance/finance-state'
 import { formatPence } from '../../../domain/money'
 import type { RelatedProduct } from '../api/related-products'
+import { reservationFor } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote, fetchQuotes, toStoredQuote } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
+import { ReservationDeposit } from './reservation-deposit'
 import { Loading, NoQuoteYet } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
@@ -18,7 +21,8 @@ interface Props {
 }
 
 export function AccessoriesStep({ product, disclosures }: Props) {
-  const { state, dispatch, ready } = useFinanceState()
+  const { state, dispatch, ready, reservation: storedReservation } = useFinanceState()
+  const reservation = reservationFor(storedReservation, product.productId)
   const [related, setRelated] = useState<RelatedProduct[]>([])
   const [variantChoice, setVariantChoice] = useState<Record<number, number>>({})
   const [quoteMessage, setQuoteMessage] = useState<string | null>(null)
@@ -31,7 +35,7 @@ export function AccessoriesStep({ product, disclosures }: Props) {
 
   // Accessories fetch (spec §4): requesting, then success or failure (logged, spec §8).
   useEffect(() => {
-    if (!valid) return
+    if (!valid || reservation) return
     if (product.relatedIds.length === 0) {
       dispatch({ type: 'accessoriesReceived', accessories: [] })
       return
@@ -58,11 +62,11 @@ export function AccessoriesStep({ product, disclosures }: Props) {
       cancelled = true
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valid, attempt])
+  }, [valid, reservation === null, attempt])
 
   // Quote with accessories (spec §4): requested whenever the chosen accessories change, from the same lender and product.
   useEffect(() => {
-    if (!valid || !quote || chosenKeys.length === 0 || state.quoteWithAccessories || state.isQuoteWithAccessoriesError) return
+    if (!valid || reservation || !quote || chosenKeys.length === 0 || state.quoteWithAccessories || state.isQuoteWithAccessoriesError) return
     const controller = new AbortController()
     dispatch({ type: 'quoteWithAccessoriesRequested' })
     ;(async () => {
@@ -96,10 +100,34 @@ export function AccessoriesStep({ product, disclosures }: Props) {
     })()
     return () => controller.abort()
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [valid, accessoriesKey, state.quoteWithAccessories === null, state.isQuoteWithAccessoriesError])
+  }, [valid, reservation === null, accessoriesKey, state.quoteWithAccessories === null, state.isQuoteWithAccessoriesError])
 
   if (!ready) return <Loading />
-  if (!valid || !quote) return (<><FinanceSteps current="accessories" /><h1>Accessories</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
+  if (!valid || !quote) return (<><FinanceSteps current="accessories" reserved={reservation !== null} /><h1>Accessories</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
+  if (reservation) {
+    return (
+      <>
+        <FinanceSteps current="accessories" reserved />
+        <h1>Accessories are added at the dealership</h1>
+        <p className="fc-lede">
+          Your reserved {product.name} is financed on its own online, so accessories cannot be added to this agreement here. Tell us what you would like when you come in: accessories can be added at the dealership, and we can include them in your finance then.
+        </p>
+        <ReservationDeposit reservation={reservation} />
+        <section aria-labelledby="fc-current-title">
+          <h2 id="fc-current-title">Your quote</h2>
+          <RepresentativeExample example={quote.example} disclosures={disclosures} lenderName={quote.lenderName} headingLevel={3} />
+        </section>
+        <div className="fc-actions">
+          <a className="button" href={financeStepHref('product', product.slug)}>
+            Back
+          </a>
+          <a className="button button--solid" href={financeStepHref('data', product.slug)} data-testid="fc-continue">
+            Continue to your details
+          </a>
+        </div>
+      </>
+    )
+  }
 
   function toggle(p: RelatedProduct, on: boolean) {
     if (!on) {

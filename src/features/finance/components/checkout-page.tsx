@@ -14,13 +14,15 @@ import '../finance.css'
 export async function FinanceCheckoutPage({ step, searchParams }: { readonly step: FinanceStep; readonly searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams
   const slug = typeof params.product === 'string' ? params.product.slice(0, 200) : ''
+  // A reserved bike's link (paths.financeCheckoutReserved): the quote step keeps the token; the server checks it.
+  const reservationToken = typeof params.reservation === 'string' ? params.reservation.slice(0, 400) : null
   // No bike named: resume the finance checkout this browser holds, or help choose a bike (never a 404).
   if (!slug) return <ResumeFinanceCheckout step={step} />
   const [product, disclosures, settings] = await Promise.all([slug ? financeProductBySlug(slug) : null, financeDisclosures(), siteSettings()])
   if (!product) notFound()
   return (
     <div className="container fc-page">
-      {step === 'product' && <ProductStep product={product} disclosures={disclosures} />}
+      {step === 'product' && <ProductStep product={product} disclosures={disclosures} reservationToken={reservationToken} />}
       {step === 'accessories' && <AccessoriesStep product={product} disclosures={disclosures} />}
       {step === 'data' && <DataStep product={product} disclosures={disclosures} />}
       {step === 'summary' && <SummaryStep product={product} disclosures={disclosures} dealerPhone={settings.phone ?? null} />}

@@ -1,12 +1,15 @@
 'use client'
 // Step 3 (/finance-checkout-data): name, email, phone, address and how the bike reaches the customer; checked with the
-// checkout form's own rules, which the server applies again when the application is placed.
+// checkout form's own rules, which the server applies again when the application is placed. A reserved bike is
+// collected from the showroom, like a reservation completed by card.
 import { useEffect, useState, type FormEvent } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { FinanceContact } from '../finance-contact'
+import { reservationFor } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
+import { ReservationDeposit } from './reservation-deposit'
 import { Loading, NoQuoteYet } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
@@ -21,7 +24,8 @@ const loadFormRules = () => import('../../checkout/checkout-form')
 type Errors = Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'address1' | 'city' | 'postcode', string>>
 
 export function DataStep({ product, disclosures }: Props) {
-  const { state, dispatch, ready, contact, setContact } = useFinanceState()
+  const { state, dispatch, ready, contact, setContact, reservation: storedReservation } = useFinanceState()
+  const reservation = reservationFor(storedReservation, product.productId)
   const [errors, setErrors] = useState<Errors>({})
   const [leaving, setLeaving] = useState(false)
   useEffect(() => {
@@ -31,9 +35,9 @@ export function DataStep({ product, disclosures }: Props) {
   useEffect(() => {
     if (leaving) window.location.assign(financeStepHref('summary', product.slug))
   }, [leaving, product.slug])
-  const quote = asOfferedQuote(Object.keys(state.accessories).length > 0 ? state.quoteWithAccessories : state.quote)
+  const quote = asOfferedQuote(!reservation && Object.keys(state.accessories).length > 0 ? state.quoteWithAccessories : state.quote)
   if (!ready) return <Loading />
-  if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="data" /><h1>Your details</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
+  if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="data" reserved={reservation !== null} /><h1>Your details</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
 
   const update = (patch: Partial<FinanceContact>) => setContact({ ...contact, ...patch })
 
@@ -55,7 +59,7 @@ export function DataStep({ product, disclosures }: Props) {
     if (c.success && a.success) {
       dispatch({ type: 'emailSet', email: c.data.email })
       dispatch({ type: 'phoneSet', phone: c.data.phone })
-      setContact({ ...contact, postcode: a.data.postcode })
+      setContact({ ...contact, postcode: a.data.postcode, shippingMethod: reservation ? 'free' : contact.shippingMethod })
     }
     setLeaving(true)
   }
@@ -84,8 +88,9 @@ export function DataStep({ product, disclosures }: Props) {
 
   return (
     <>
-      <FinanceSteps current="data" />
+      <FinanceSteps current="data" reserved={reservation !== null} />
       <h1>Your details</h1>
+      {reservation && <ReservationDeposit reservation={reservation} />}
       <div className="fc-two">
         <form className="fc-form" onSubmit={submit} noValidate aria-label="Your details">
           <fieldset>
@@ -107,17 +112,23 @@ export function DataStep({ product, disclosures }: Props) {
           </fieldset>
           <fieldset>
             <legend>Getting your bike</legend>
-            <label className="fc-check">
-              <input type="radio" name="shipping" value="free" checked={contact.shippingMethod === 'free'} onChange={() => update({ shippingMethod: 'free' })} />
-              <span>Collect from our showroom (free)</span>
-            </label>
-            <label className="fc-check">
-              <input type="radio" name="shipping" value="dealer_delivery" checked={contact.shippingMethod === 'dealer_delivery'} onChange={() => update({ shippingMethod: 'dealer_delivery' })} />
-              <span>Delivery by our dealer van to your address (we confirm the fee before you pay anything)</span>
-            </label>
+            {reservation ? (
+              <p>You collect your reserved bike from our showroom (free).</p>
+            ) : (
+              <>
+                <label className="fc-check">
+                  <input type="radio" name="shipping" value="free" checked={contact.shippingMethod === 'free'} onChange={() => update({ shippingMethod: 'free' })} />
+                  <span>Collect from our showroom (free)</span>
+                </label>
+                <label className="fc-check">
+                  <input type="radio" name="shipping" value="dealer_delivery" checked={contact.shippingMethod === 'dealer_delivery'} onChange={() => update({ shippingMethod: 'dealer_delivery' })} />
+                  <span>Delivery by our dealer van to your address (we confirm the fee before you pay anything)</span>
+                </label>
+              </>
+            )}
           </fieldset>
           <div className="fc-actions">
-            <a className="button" href={financeStepHref('accessories', product.slug)}>
+            <a className="button" href={financeStepHref(reservation ? 'product' : 'accessories', product.slug)}>
               Back
             </a>
             <button type="submit" className="button button--solid" data-testid="fc-continue">

@@ -23,14 +23,15 @@ export function financeStepHref(step: FinanceStep, slug: string): string {
   }
 }
 
-export function FinanceSteps({ current }: { readonly current: FinanceStep }) {
+/** `reserved`: a reserved bike, financed on its own online, so accessories wait for the dealership. */
+export function FinanceSteps({ current, reserved = false }: { readonly current: FinanceStep; readonly reserved?: boolean }) {
   const index = STEPS.findIndex((s) => s.key === current)
   return (
     <nav aria-label="Finance checkout steps" className="fc-steps">
       <ol>
         {STEPS.map((step, i) => (
           <li key={step.key} className={i === index ? 'fc-steps__current' : i < index ? 'fc-steps__done' : undefined} aria-current={i === index ? 'step' : undefined}>
-            <span className="fc-steps__number">{i + 1}</span> {step.label}
+            <span className="fc-steps__number">{i + 1}</span> {reserved && step.key === 'accessories' ? 'Accessories (at the dealership)' : step.label}
           </li>
         ))}
       </ol>

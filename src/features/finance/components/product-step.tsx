@@ -1,11 +1,15 @@
 'use client'
 // Step 1 (/finance-checkout-product): term, deposit and annual mileage with live quotes, HP and PCP side by side.
+// From a reservation's link (?reservation=token) the token is kept and sent with every quote: the reservation
+// deposit is part of the deposit (never less), with the figures the server answers.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import { formatPence } from '../../../domain/money'
 import type { FinanceProduct } from '../queries.server'
-import { asOfferedQuote, fetchQuotes, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
+import { looksLikeReservationToken, reservationFor, type FinanceReservation } from '../finance-reservation'
+import { asOfferedQuote, fetchQuotes, isReservationRefusal, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
+import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { useFinanceState } from './use-finance-state'
 
 const TERMS = [12, 24, 36, 48, 60]
@@ -15,15 +19,26 @@ const FACILITIES = [
   { type: 'PCP', title: 'Personal contract purchase (PCP)', blurb: 'Lower monthly payments, then pay the optional final payment to keep the bike, or hand it back.' },
 ] as const
 
-type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string }
+type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string; reservationRefused: boolean }
 
 interface Props {
   readonly product: FinanceProduct
   readonly disclosures: FinanceDisclosures
+  /** From a reservation's link; checked by the server, never trusted here. */
+  readonly reservationToken?: string | null
 }
 
-export function ProductStep({ product, disclosures }: Props) {
-  const { state, dispatch, ready } = useFinanceState()
+export function ProductStep({ product, disclosures, reservationToken = null }: Props) {
+  const { state, dispatch, ready, reservation: storedReservation, setReservation } = useFinanceState()
+  const reservation = reservationFor(storedReservation, product.productId)
+  const reservationRef = useRef<FinanceReservation | null>(reservation)
+  useEffect(() => {
+    reservationRef.current = reservation
+  })
+  const linkToken = reservationToken !== null && looksLikeReservationToken(reservationToken) ? reservationToken : null
+  // After "Get a quote without the reservation" the link's token is not taken again.
+  const [withoutLink, setWithoutLink] = useState(false)
+  const waitingForLink = linkToken !== null && !withoutLink && reservation?.token !== linkToken
   const [view, setView] = useState<QuotesView>({ status: 'loading' })
   // What the customer is typing; null shows the deposit the state holds.
   const [depositDraft, setDepositDraft] = useState<string | null>(null)
@@ -45,19 +60,38 @@ export function ProductStep({ product, disclosures }: Props) {
     })
   }, [ready, isThisProduct, dispatch, product])
 
-  const terms = { termMonths: state.queryTermInMonths, depositPence: state.queryCashDeposit, annualDistance: state.queryAnnualDistance }
+  // Keeping the link's token (after the product is set, which drops a reservation of another bike), then taking it
+  // out of the address bar: it is kept in this browser's storage, and a copied address should not carry it.
   useEffect(() => {
-    if (!ready || !isThisProduct) return
+    if (!ready || !linkToken || withoutLink) return
+    if (storedReservation?.token !== linkToken || storedReservation.productId !== product.productId) setReservation({ token: linkToken, productId: product.productId, figures: null })
+    else window.history.replaceState(null, '', financeStepHref('product', product.slug))
+  }, [ready, linkToken, withoutLink, storedReservation, product.productId, product.slug, setReservation])
+
+  const terms = { termMonths: state.queryTermInMonths, depositPence: state.queryCashDeposit, annualDistance: state.queryAnnualDistance }
+  const reservationKey = reservation?.token ?? null
+  useEffect(() => {
+    if (!ready || !isThisProduct || waitingForLink) return
     const controller = new AbortController()
     const timer = window.setTimeout(async () => {
       setView({ status: 'loading' })
       try {
-        const result = await fetchQuotes({ productId: product.productId, ...terms }, controller.signal)
+        const held = reservationRef.current
+        const result = await fetchQuotes({ productId: product.productId, ...terms, ...(held ? { reservationToken: held.token } : {}) }, controller.signal)
         if (!result.ok) {
-          setView({ status: 'error', message: result.message })
+          setView({ status: 'error', message: result.message, reservationRefused: held !== null && isReservationRefusal(result.status) })
           return
         }
         setView({ status: 'ok', answer: result.answer })
+        if (held) {
+          // The server's figures; a deposit asked below the reservation deposit was quoted at it, so the field follows.
+          const figures = result.answer.reservation ?? null
+          setReservation({ ...held, figures })
+          if (figures && figures.depositPence !== terms.depositPence) {
+            setDepositDraft(null)
+            dispatch({ type: 'cashDepositSet', cashDepositPence: figures.depositPence })
+          }
+        }
         // Keep the customer's choice of lender and product across term changes: the new quote from the same one.
         const previous = chosenRef.current
         const same = previous ? result.answer.quotes.find((q) => q.funderCode === previous.funderCode && q.facilityType === previous.facilityType) : undefined
@@ -71,30 +105,48 @@ export function ProductStep({ product, disclosures }: Props) {
       window.clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, isThisProduct, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, retry])
+  }, [ready, isThisProduct, waitingForLink, reservationKey, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, retry])
 
   const termOptions = useMemo(() => [...new Set([...TERMS, state.queryTermInMonths])].sort((a, b) => a - b), [state.queryTermInMonths])
   const mileageOptions = useMemo(() => [...new Set([...MILEAGES, state.queryAnnualDistance])].sort((a, b) => a - b), [state.queryAnnualDistance])
 
+  // The reservation deposit is part of the deposit, so the field never goes below it (the server insists too).
+  const minDepositPence = reservation?.figures?.depositPaidPence ?? 0
   const depositText = depositDraft ?? String(state.queryCashDeposit / 100)
   function changeDeposit(text: string) {
     setDepositDraft(text)
     const pounds = Number(text)
-    if (text.trim() !== '' && Number.isFinite(pounds) && pounds >= 0 && pounds * 100 < product.financePricePence) {
+    if (text.trim() !== '' && Number.isFinite(pounds) && pounds * 100 >= minDepositPence && pounds >= 0 && pounds * 100 < product.financePricePence) {
       dispatch({ type: 'cashDepositSet', cashDepositPence: Math.round(pounds * 100) })
     }
   }
   const depositPounds = Number(depositText)
-  const depositInvalid = depositText.trim() === '' || !Number.isFinite(depositPounds) || depositPounds < 0 || depositPounds * 100 >= product.financePricePence
+  const belowReservation = depositText.trim() !== '' && Number.isFinite(depositPounds) && depositPounds * 100 < minDepositPence
+  const depositInvalid = depositText.trim() === '' || !Number.isFinite(depositPounds) || depositPounds < 0 || belowReservation || depositPounds * 100 >= product.financePricePence
+  const depositMessage = belowReservation
+    ? `Your deposit includes the ${formatPence(minDepositPence)} reservation deposit you have already paid, so it cannot be less than ${formatPence(minDepositPence)}.`
+    : depositInvalid
+      ? `Enter a deposit from ${formatPence(minDepositPence)} up to less than ${formatPence(product.financePricePence)}.`
+      : minDepositPence > 0
+        ? `Includes the ${formatPence(minDepositPence)} reservation deposit you have already paid.`
+        : 'Lenders may ask for a minimum deposit.'
+  function withoutReservation() {
+    setWithoutLink(true)
+    setReservation(null)
+    setView({ status: 'loading' })
+  }
+  const nextStep = reservation ? 'data' : 'accessories'
 
   return (
     <>
-      <FinanceSteps current="product" />
+      <FinanceSteps current="product" reserved={reservation !== null} />
       <h1>Finance quote: {product.name}</h1>
       <p className="fc-lede">
         Price {formatPence(product.pricePence)}
         {product.extraFeePence > 0 && ` plus ${formatPence(product.extraFeePence)} ${product.extraFeeLabel?.toLowerCase() ?? ''}`}: we quote finance on {formatPence(product.financePricePence)}.
       </p>
+      {reservation && <ReservationDeposit reservation={reservation} />}
+      {reservationToken !== null && linkToken === null && <ReservationProblem message="This reservation link is not valid or has expired. Use the link in your reservation email." token={reservationToken} />}
 
       <form className="fc-controls" onSubmit={(e) => e.preventDefault()} aria-label="Finance terms">
         <div className="fc-field">
@@ -113,15 +165,15 @@ export function ProductStep({ product, disclosures }: Props) {
             id="fc-deposit"
             type="number"
             inputMode="numeric"
-            min={0}
-            step={50}
+            min={minDepositPence / 100}
+            step={minDepositPence > 0 ? 1 : 50}
             value={depositText}
             onChange={(e) => changeDeposit(e.target.value)}
             aria-invalid={depositInvalid}
             aria-describedby="fc-deposit-hint"
           />
           <p id="fc-deposit-hint" className={depositInvalid ? 'fc-error' : 'fc-hint'}>
-            {depositInvalid ? `Enter a deposit from £0 up to less than ${formatPence(product.financePricePence)}.` : 'Lenders may ask for a minimum deposit.'}
+            {depositMessage}
           </p>
         </div>
         <div className="fc-field">
@@ -138,7 +190,8 @@ export function ProductStep({ product, disclosures }: Props) {
 
       <div aria-live="polite" aria-busy={view.status === 'loading'}>
         {view.status === 'loading' && <p className="fc-status">Getting quotes from our panel of lenders…</p>}
-        {view.status === 'error' && (
+        {view.status === 'error' && view.reservationRefused && reservation && <ReservationProblem message={view.message} token={reservation.token} onWithout={withoutReservation} />}
+        {view.status === 'error' && !view.reservationRefused && (
           <div className="fc-alert" role="alert">
             <p>{view.message}</p>
             <button type="button" className="button button--solid" onClick={() => setRetry((n) => n + 1)}>
@@ -181,7 +234,7 @@ export function ProductStep({ product, disclosures }: Props) {
 
       <div className="fc-actions">
         {chosen && view.status === 'ok' ? (
-          <a className="button button--solid" href={financeStepHref('accessories', product.slug)} data-testid="fc-continue">
+          <a className="button button--solid" href={financeStepHref(nextStep, product.slug)} data-testid="fc-continue">
             Continue with {chosen.facilityType} from {chosen.lenderName}
           </a>
         ) : (

@@ -1,12 +1,15 @@
 'use client'
 // Step 4 (/finance-checkout-summary): the full quote with its representative example and payment schedule, the
 // customer's details, and placing the finance application (order creation: processing, then success or error).
+// A reserved bike's application carries the reservation's link token: the server moves the held bike to it.
 import { useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import { formatPence } from '../../../domain/money'
+import { reservationFor, type ReservationQuoteFigures } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
-import { asOfferedQuote } from '../quote-types'
+import { asOfferedQuote, isReservationRefusal } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
+import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { Loading, NoQuoteYet } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
@@ -16,13 +19,18 @@ interface Props {
   readonly dealerPhone: string | null
 }
 
-type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string }
+type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string; readonly reservation: ReservationQuoteFigures | null }
 
 export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
-  const { state, dispatch, ready, contact } = useFinanceState()
+  const { state, dispatch, ready, contact, reservation: storedReservation } = useFinanceState()
+  const reservation = reservationFor(storedReservation, product.productId)
   const [placed, setPlaced] = useState<Placed | null>(null)
   const [message, setMessage] = useState<string | null>(null)
-  const accessories = Object.values(state.accessories)
+  const [reservationRefused, setReservationRefused] = useState(false)
+  // A reserved bike is financed on its own; it is collected from the showroom.
+  const accessories = reservation ? [] : Object.values(state.accessories)
+  const shippingMethod = reservation ? 'free' : contact.shippingMethod
+  const figures = reservation?.figures ?? null
   const quote = asOfferedQuote(accessories.length > 0 ? state.quoteWithAccessories : state.quote)
 
   if (placed) {
@@ -33,6 +41,11 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
           <p>
             Thank you. Your finance application <strong data-testid="order-number">{placed.orderNumber}</strong> has been sent to the lender and the bike is held for you.
           </p>
+          {placed.reservation && (
+            <p>
+              Your {formatPence(placed.reservation.depositPaidPence)} reservation deposit counts towards your deposit; {formatPence(placed.reservation.depositToPayPence)} is still to pay on signing.
+            </p>
+          )}
           <p>We will email {placed.email} with the lender’s decision. You can follow it under your orders.</p>
           <p>
             <a className="button button--solid" href="/orders">
@@ -47,13 +60,14 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
     )
   }
   if (!ready) return <Loading />
-  if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="summary" /><h1>Summary</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
+  if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="summary" reserved={reservation !== null} /><h1>Summary</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
   const detailsMissing = !state.email || !state.phone || !contact.firstName || !contact.lastName || !contact.address1 || !contact.city || !contact.postcode
 
   async function place() {
     if (!quote || state.isProcessing) return
     dispatch({ type: 'orderRequested' })
     setMessage(null)
+    setReservationRefused(false)
     try {
       const response = await fetch('/api/finance/orders', {
         method: 'POST',
@@ -64,20 +78,22 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
           phone: state.phone,
           firstName: contact.firstName,
           lastName: contact.lastName,
-          shippingMethod: contact.shippingMethod,
+          shippingMethod,
           shippingAddress: { address1: contact.address1, address2: contact.address2, city: contact.city, postcode: contact.postcode, country: 'GB' },
           productId: product.productId,
           variantId: null,
+          ...(reservation ? { reservationToken: reservation.token } : {}),
         }),
       })
       const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; error?: string; problems?: string[] }
       if (!response.ok || !body.orderId || !body.orderNumber) {
         setMessage([body.error, ...(body.problems ?? [])].filter(Boolean).join(' ') || 'We could not send your application.')
+        setReservationRefused(reservation !== null && isReservationRefusal(response.status))
         dispatch({ type: 'orderFailed' })
         return
       }
       dispatch({ type: 'orderSucceeded' })
-      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email })
+      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email, reservation: figures })
       // The application is placed: the checkout starts afresh next time (spec §4 finish, then reset).
       dispatch({ type: 'processFinished' })
       dispatch({ type: 'reset' })
@@ -89,8 +105,9 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
 
   return (
     <>
-      <FinanceSteps current="summary" />
+      <FinanceSteps current="summary" reserved={reservation !== null} />
       <h1>Check and send your application</h1>
+      {reservation && <ReservationDeposit reservation={reservation} />}
       <div className="fc-two">
         <div>
           <section aria-labelledby="fc-sum-items">
@@ -116,7 +133,7 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
               <br />
               {[contact.address1, contact.address2, contact.city, contact.postcode].filter(Boolean).join(', ')}
               <br />
-              {contact.shippingMethod === 'free' ? 'Collect from our showroom' : 'Dealer van delivery'}
+              {shippingMethod === 'free' ? 'Collect from our showroom' : 'Dealer van delivery'}
             </p>
             <p>
               <a href={financeStepHref('data', product.slug)}>Change your details</a>
@@ -125,7 +142,18 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
           <section aria-labelledby="fc-sum-schedule">
             <h2 id="fc-sum-schedule">Your payments</h2>
             <ul className="fc-list">
-              <li>Deposit today: {formatPence(quote.example.depositPence)}</li>
+              {figures ? (
+                <>
+                  <li>
+                    Deposit: {formatPence(figures.depositPence)}, including the {formatPence(figures.depositPaidPence)} reservation deposit you have already paid
+                  </li>
+                  <li>
+                    Still to pay on signing: <strong>{formatPence(figures.depositToPayPence)}</strong>
+                  </li>
+                </>
+              ) : (
+                <li>Deposit today: {formatPence(quote.example.depositPence)}</li>
+              )}
               <li>
                 {quote.example.numberOfMonthlyPayments} monthly payments of {formatPence(quote.example.regularPaymentPence)}
               </li>
@@ -141,7 +169,8 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
       </div>
 
       <div aria-live="assertive">
-        {state.isError && (
+        {state.isError && reservationRefused && reservation && <ReservationProblem message={`We could not send your application. ${message ?? ''}`} token={reservation.token} />}
+        {state.isError && !(reservationRefused && reservation) && (
           <div className="fc-alert" role="alert">
             <p>We could not send your application. {message}</p>
             <p>

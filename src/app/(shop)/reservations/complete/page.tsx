@@ -1,9 +1,10 @@
-// Completing a reservation online: a card checkout of the reserved bike with the deposit taken off.
+// Completing a reservation online: a card checkout of the reserved bike with the deposit taken off, or the way to
+// the finance checkout for it instead.
 import type { Metadata } from 'next'
 import { paths } from '../../../../config/paths'
 import { formatPence } from '../../../../domain/money'
 import { CompleteForm } from '../../../../features/reservations/components/complete-form'
-import { reservationByToken } from '../../../../features/reservations/queries.server'
+import { reservationByToken, reservationFinanceHref } from '../../../../features/reservations/queries.server'
 import '../../../../features/basket/basket.css'
 import '../../../../features/orders/components/order-result.css'
 import '../../../../features/reservations/components/reservation.css'
@@ -26,6 +27,7 @@ export default async function CompleteReservationPage({ searchParams }: { search
   const productId = typeof r.product === 'object' ? r.product.id : r.product
   const variantId = r.variant == null ? null : typeof r.variant === 'object' ? r.variant.id : r.variant
   const left = Math.max(0, r.pricePence - r.depositPence)
+  const financeHref = await reservationFinanceHref(r, token)
   return (
     <div className="container order-result">
       <p><a href={paths.manageReservation(token)}>Back to your reservation</a></p>
@@ -35,6 +37,14 @@ export default async function CompleteReservationPage({ searchParams }: { search
         <div><dt>Reservation deposit already paid</dt><dd>−{formatPence(r.depositPence)}</dd></div>
         <div className="order-totals__total"><dt>Left to pay</dt><dd>{formatPence(left)}</dd></div>
       </dl>
+      {financeHref && (
+        <div className="reservation-finance">
+          <h2>Rather pay monthly?</h2>
+          <p>Apply for hire purchase or PCP for this bike instead: the {formatPence(r.depositPence)} reservation deposit you have paid counts towards your finance deposit.</p>
+          <p><a className="button" href={financeHref}>Apply for finance instead</a></p>
+        </div>
+      )}
+      <h2>Pay by card</h2>
       <CompleteForm token={token} productId={productId} variantId={variantId} contact={{ firstName: r.firstName, lastName: r.lastName, email: r.email, phone: r.phone }} payText={formatPence(left)} />
     </div>
   )

@@ -5,7 +5,7 @@ import { formatPence } from '../../../../domain/money'
 import { customerMayCancel } from '../../../../domain/reservations/reservation-rules'
 import { CancelReservation } from '../../../../features/reservations/components/cancel-reservation'
 import { ReservationDetails } from '../../../../features/reservations/components/reservation-details'
-import { dealerInfo, reservationByToken } from '../../../../features/reservations/queries.server'
+import { dealerInfo, reservationByToken, reservationFinanceHref } from '../../../../features/reservations/queries.server'
 import '../../../../features/orders/components/order-result.css'
 
 export const dynamic = 'force-dynamic'
@@ -23,7 +23,7 @@ export default async function ManageReservationPage({ searchParams }: { searchPa
       </div>
     )
   }
-  const dealer = await dealerInfo()
+  const [dealer, financeHref] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token)])
   return (
     <div className="container order-result">
       <h1>Your reservation of the {r.productName}</h1>
@@ -40,6 +40,7 @@ export default async function ManageReservationPage({ searchParams }: { searchPa
       <ReservationDetails reservation={r} dealer={dealer} />
       <div className="reservation-actions">
         {r.status === 'active' && <a className="button button--solid" href={paths.completeReservation(token)}>Complete your purchase online</a>}
+        {financeHref && <a className="button" href={financeHref}>Complete your purchase on finance</a>}
         {customerMayCancel(r.status) && <CancelReservation token={token} depositText={formatPence(r.depositPence)} />}
       </div>
     </div>
