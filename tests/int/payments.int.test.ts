@@ -182,6 +182,22 @@ describe(`webhooks on ${db}`, () => {
     expect(stored.totalDocs).toBe(1)
   })
 
+  it('applies an event whose processing a crash cut short, once, when the provider retries it', async () => {
+    const o = await placeCardOrder(5, 1)
+    const success = signedEvent(gatewayEvent(`evt_cut_${o.orderNumber}`, 'payment.succeeded', o))
+    // A process stored the event and was killed before applying it.
+    await payload.create({ collection: 'payment-events', overrideAccess: true, data: { eventId: `evt_cut_${o.orderNumber}`, provider: 'test-gateway', type: 'succeeded', outcome: 'processing' } })
+    const before = sent.length
+    const retry = await handlePaymentWebhook(payload, gateway.provider, success.raw, success.headers, { email })
+    expect(retry.status).toBe(200)
+    expect(await retry.json()).toMatchObject({ processed: true, message: 'order paid' })
+    expect(await order(o.orderId)).toMatchObject({ status: 'paid', stock: { state: 'committed' } })
+    const again = await handlePaymentWebhook(payload, gateway.provider, success.raw, success.headers, { email })
+    expect(await again.json()).toMatchObject({ processed: false, message: 'Event already processed.' })
+    expect(sent.length - before).toBe(1)
+    expect((await order(o.orderId)).history?.filter((h) => h.to === 'paid')).toHaveLength(1)
+  })
+
   it('a bad signature gets 400 and changes nothing', async () => {
     const o = await placeCardOrder()
     const forged = signedEvent(gatewayEvent(`evt_forged_${o.orderNumber}`, 'payment.succeeded', o), 'not-the-secret')

@@ -1,5 +1,6 @@
 // One webhook handler for every provider: verify the signature, store the event id once, apply it to the
-// order. A repeat is answered "already processed" and changes nothing; a bad signature changes nothing.
+// order. A repeat of an applied event is answered "already processed" and changes nothing; a repeat of one
+// whose processing was cut short is applied again; a bad signature changes nothing.
 import 'server-only'
 import type { Payload } from 'payload'
 import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider'
@@ -32,9 +33,13 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
   try {
     stored = await payload.create({ collection: 'payment-events', overrideAccess: true, data: { eventId: event.id, provider: provider.name, type: event.type, outcome: 'processing' } })
   } catch (error) {
-    const existing = await payload.find({ collection: 'payment-events', where: { eventId: { equals: event.id } }, limit: 1, overrideAccess: true })
-    if (existing.docs[0] || isUniqueViolation(error)) return Response.json({ received: true, processed: false, message: 'Event already processed.' })
-    throw error
+    const existing = (await payload.find({ collection: 'payment-events', where: { eventId: { equals: event.id } }, limit: 1, pagination: false, overrideAccess: true })).docs[0]
+    // Still 'processing': the process that stored it died before applying it (SIGKILL), or is applying it
+    // now. Applying again is safe, since every lifecycle change is a conditional claim on the status that
+    // takes effect once; answering "already processed" would lose the payment for good.
+    if (existing && existing.outcome === 'processing') stored = existing
+    else if (existing || isUniqueViolation(error)) return Response.json({ received: true, processed: false, message: 'Event already processed.' })
+    else throw error
   }
 
   let result: LifecycleOutcome
