@@ -12,6 +12,7 @@ import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { bookingAfterChange, bookingAfterDelete, bookingBeforeChange } from '../hooks/booking-workflow'
 import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
+import { historyField } from '../fields/history'
 
 const readOnly = { readOnly: true } as const
 const isService = (data: { kind?: string } | undefined) => data?.kind !== 'test_ride'
@@ -141,22 +142,6 @@ export const Bookings: CollectionConfig = {
     },
     { name: 'termsAcceptedAt', type: 'date', admin: { ...readOnly, date: { pickerAppearance: 'dayAndTime' } } },
     { name: 'staffNotes', type: 'textarea', maxLength: 5000, access: { read: ({ req }) => isStaffUser(req.user) } },
-    {
-      name: 'history',
-      type: 'array',
-      admin: { readOnly: true, description: 'Every change, newest last, with who and when.' },
-      fields: [
-        { type: 'row', fields: [
-          { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
-          { name: 'by', type: 'relationship', relationTo: 'users' },
-          { name: 'actor', type: 'text', maxLength: 80 },
-        ] },
-        { type: 'row', fields: [
-          { name: 'from', type: 'text', maxLength: 40 },
-          { name: 'to', type: 'text', maxLength: 40 },
-        ] },
-        { name: 'note', type: 'text', maxLength: 500 },
-      ],
-    },
+    historyField('Every change, newest last, with who and when.'),
   ],
 }

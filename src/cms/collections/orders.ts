@@ -9,6 +9,7 @@ import { addressGroup } from '../fields/address'
 import { enforceOrderStatusChange } from '../hooks/order-status-change'
 import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
 import { penceField } from '../fields/pence'
+import { historyField } from '../fields/history'
 
 export const ORDER_STATUSES = [
   { label: 'Awaiting payment', value: 'awaiting_payment' },
@@ -217,22 +218,6 @@ export const Orders: CollectionConfig = {
     { name: 'checkoutKey', type: 'text', unique: true, index: true, maxLength: 100, admin: { hidden: true }, access: { read: () => false } },
     { name: 'accessTokenHash', type: 'text', maxLength: 128, admin: { hidden: true }, access: { read: () => false } },
     { name: 'staffNotes', type: 'textarea', maxLength: 5000, access: { read: ({ req }) => isStaffUser(req.user) } },
-    {
-      name: 'history',
-      type: 'array',
-      admin: { readOnly: true, description: 'Every change of status, stock or payment, newest last.' },
-      fields: [
-        { type: 'row', fields: [
-          { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
-          { name: 'by', type: 'relationship', relationTo: 'users' },
-          { name: 'actor', type: 'text', maxLength: 80, admin: { description: 'Who or what made the change when not a signed-in user: customer, payment webhook, hold expiry.' } },
-        ] },
-        { type: 'row', fields: [
-          { name: 'from', type: 'text', maxLength: 40 },
-          { name: 'to', type: 'text', maxLength: 40 },
-        ] },
-        { name: 'note', type: 'text', maxLength: 500 },
-      ],
-    },
+    historyField('Every change of status, stock or payment, newest last.', 'Who or what made the change when not a signed-in user: customer, payment webhook, hold expiry.'),
   ],
 }

@@ -9,6 +9,7 @@ import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
 import { afterReservationChange, enforceReservationChange } from '../hooks/reservation-change'
+import { historyField } from '../fields/history'
 
 export const RESERVATION_STATUSES = [
   { label: 'Awaiting deposit', value: 'awaiting_payment' },
@@ -115,22 +116,6 @@ export const Reservations: CollectionConfig = {
       ],
     },
     { name: 'reservationKey', type: 'text', unique: true, index: true, maxLength: 100, admin: { hidden: true }, access: { read: () => false } },
-    {
-      name: 'history',
-      type: 'array',
-      admin: { readOnly: true, description: 'Every change, newest last.' },
-      fields: [
-        { type: 'row', fields: [
-          { name: 'at', type: 'date', required: true, admin: { date: { pickerAppearance: 'dayAndTime' } } },
-          { name: 'by', type: 'relationship', relationTo: 'users' },
-          { name: 'actor', type: 'text', maxLength: 80 },
-        ] },
-        { type: 'row', fields: [
-          { name: 'from', type: 'text', maxLength: 40 },
-          { name: 'to', type: 'text', maxLength: 40 },
-        ] },
-        { name: 'note', type: 'text', maxLength: 500 },
-      ],
-    },
+    historyField('Every change, newest last.'),
   ],
 }
