@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import layers from './eslint-rules/layers.mjs'
 
 // zod comes configured from src/lib/zod.ts (no eval: the CSP forbids it, and zod's probe for it is reported).
 const zodPath = { name: 'zod', message: 'Import z from src/lib/zod, which configures zod for this shop.' }
@@ -23,8 +24,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, wheelhouse: layers },
     rules: {
+      'wheelhouse/layers': 'error',
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],

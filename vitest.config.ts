@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'server-lib/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'server-lib/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
         },
       },

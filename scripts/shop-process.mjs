@@ -1,5 +1,5 @@
 // Runs the shop's existing production build as a child process on a database of the caller's choice:
-// migrate and seed (src/cms/prepare.ts), then server.mjs. Used by benchmarks and by the crash tests,
+// migrate and seed (src/setup/prepare.ts), then server.mjs. Used by benchmarks and by the crash tests,
 // which must kill and restart the server without rebuilding it.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -58,7 +58,7 @@ export async function throwawayPostgres(prefix) {
 /** Migrates and seeds, as `npm start` does; exit 13 is the module-loading stall scripts/run-ts.mjs describes. */
 export async function prepareDatabase(env) {
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const run = await runEntry('src/cms/prepare.ts', [], env)
+    const run = await runEntry('src/setup/prepare.ts', [], env)
     if (run.status === 0) return
     if (run.status !== 13) throw new Error(`migrating and seeding failed (exit ${run.status ?? run.signal})`)
   }

@@ -33,7 +33,7 @@ console.info(
 
 // 2. Migrate and seed, in a child process so the server starts with a clean module graph.
 async function prepare() {
-  const entry = await bundleEntry('src/cms/prepare.ts')
+  const entry = await bundleEntry('src/setup/prepare.ts')
   const resultFile = path.join(os.tmpdir(), `wheelhouse-prepare-${process.pid}-${Date.now()}.json`)
   for (let attempt = 1; attempt <= 3; attempt++) {
     const run = spawnSync(process.execPath, keepAliveArgs(entry), {

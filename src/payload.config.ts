@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { seoPlugin } from '@payloadcms/plugin-seo'
-import { buildConfig } from 'payload'
+import { buildConfig, type CollectionAfterChangeHook, type CollectionBeforeChangeHook } from 'payload'
 import sharp from 'sharp'
 import { env } from './config/env'
 import { payloadSecret } from './config/secrets.server'
@@ -20,8 +20,9 @@ import { Posts } from './cms/collections/posts'
 import { Products } from './cms/collections/products'
 import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
-import { Orders } from './cms/collections/orders'
-import { Reservations } from './cms/collections/reservations'
+import { Orders } from './features/orders/orders-collection'
+import { reservationsCollection } from './features/reservations/reservations-collection'
+import { afterReservationChange, enforceReservationChange } from './features/orders/reservation-staff-change'
 import { Coupons } from './cms/collections/coupons'
 import { PaymentEvents } from './cms/collections/payment-events'
 import { TestGatewayPayments } from './cms/collections/test-gateway-payments'
@@ -30,7 +31,7 @@ import { LoginThrottles } from './cms/collections/login-throttles'
 import { Lenders } from './cms/collections/lenders'
 import { FinanceQuotes } from './cms/collections/finance-quotes'
 import { ServiceOptions } from './cms/collections/service-options'
-import { Bookings } from './cms/collections/bookings'
+import { Bookings } from './features/bookings/bookings-collection'
 import { BookingDays } from './cms/collections/booking-days'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { payloadEmailAdapter } from './adapters/email/email.server'
@@ -43,7 +44,7 @@ import { SiteSettings } from './cms/globals/site-settings'
 import { StockHolds } from './cms/collections/stock-holds'
 import { isAdminUser } from './cms/access/roles'
 import { adminOnly } from './cms/access/admin-only'
-import { jobTasks } from './features/jobs/tasks'
+import { jobTasks } from './setup/jobs/tasks'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
@@ -58,8 +59,8 @@ export default buildConfig({
     avatar: 'default', // not Gravatar: no staff email hash leaves the shop, and the CSP would block it anyway
     meta: { titleSuffix: ' · Wheelhouse admin' },
     components: {
-      afterNavLinks: ['/cms/components/workshop-nav-link#WorkshopNavLink'],
-      views: { workshop: { Component: '/cms/components/workshop-day-view#WorkshopDayView', path: '/workshop' } },
+      afterNavLinks: ['/features/bookings/admin/workshop-nav-link#WorkshopNavLink'],
+      views: { workshop: { Component: '/features/bookings/admin/workshop-day-view#WorkshopDayView', path: '/workshop' } },
     },
   },
   collections: [
@@ -71,7 +72,7 @@ export default buildConfig({
     Pages,
     Posts,
     Orders,
-    Reservations,
+    reservationsCollection({ beforeChange: enforceReservationChange as CollectionBeforeChangeHook, afterChange: afterReservationChange as CollectionAfterChangeHook }),
     StockHolds,
     Coupons,
     PaymentEvents,
@@ -87,7 +88,7 @@ export default buildConfig({
     NotFoundPaths,
   ].map(withRecordIdCheck),
   globals: [SiteSettings],
-  // Background work (ADR 007): run only by the shop's one runner (features/jobs/runner.server.ts), never by
+  // Background work (ADR 007): run only by the shop's one runner (src/setup/jobs/runner.server.ts), never by
   // a cron in every instance; nobody queues or runs jobs over HTTP.
   jobs: {
     tasks: jobTasks,

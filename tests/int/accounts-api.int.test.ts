@@ -3,7 +3,7 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uniqueSuffix } from '../factories'
+import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
 process.env.JWT_SECRET = 'contract-tests-jwt-secret-0123456789abcdef'

@@ -2,7 +2,7 @@
 // an email change goes through a link, a password change or reset ends every API token; locked documents are staff only.
 import type { Payload, SendEmailOptions } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uniqueSuffix } from '../factories'
+import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
 process.env.JWT_SECRET = 'auth-hardening-tests-jwt-secret-0123456789'

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from '../../src/lib/zod'
-import { buildProduct, uniqueSuffix } from '../factories'
+import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { mutationsOf, randomJson, seededRng, shuffled, transportFaults, type BadBody } from './bad-input-corpus'
 import { demoBike, seedServices, smallWorkshop } from './booking-fixtures'
 import { accessoryCategory, simpleProduct, variantProduct } from './order-fixtures'
@@ -69,7 +69,7 @@ const accountActions = await import('../../src/features/account/actions.server')
 const bookingActions = await import('../../src/features/bookings/actions.server')
 const schemas = {
   placeOrder: (await import('../../src/features/checkout/checkout-form')).placeOrderRequest,
-  basketPricing: (await import('../../src/features/checkout/basket-request')).basketPricingRequest,
+  basketPricing: (await import('../../src/features/basket/basket-request')).basketPricingRequest,
   savedBasket: (await import('../../src/features/basket/saved-basket')).savedBasketRequest,
   booking: await import('../../src/features/bookings/booking-request'),
   reservation: await import('../../src/features/reservations/reservation-request'),

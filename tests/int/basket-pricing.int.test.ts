@@ -2,13 +2,13 @@
 // fixed_product, expired), delivery options with the dealer's pick-up address, and pick-up when none is set.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../factories'
+import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
 
 const { pricedBasketJson } = await import('../../src/features/basket/price-response.server')
-const { ensureDemoCoupons } = await import('../../src/cms/seed/coupons')
+const { ensureDemoCoupons } = await import('../../src/setup/seed/coupons')
 
 let payload: Payload
 const ids = { lock: 0, jacket: 0, jacketM: 0, jacketL: 0, bike: 0 }

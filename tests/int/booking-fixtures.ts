@@ -1,8 +1,8 @@
 // Fixtures for the booking tests: the seeded workshop services, a workshop of known capacity, and demo bikes.
 import type { Payload } from 'payload'
-import { buildCategory, buildProduct, uniqueSuffix } from '../factories'
+import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import type { ServiceBookingInput, TestRideInput } from '../../src/features/bookings/bookings.server'
-import { SERVICE_OPTIONS } from '../../src/cms/seed/service-options'
+import { SERVICE_OPTIONS } from '../../src/setup/seed/service-options'
 
 export async function seedServices(payload: Payload): Promise<Record<string, number>> {
   const ids: Record<string, number> = {}

@@ -2,10 +2,10 @@
 // (once), and the catalogue model's derived fields and access rules hold.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRANDS, CATEGORIES, LEGACY_BRAND_PATHS, LEGACY_CATEGORY_PATHS, LEGACY_PRODUCT_IDS, PAGES, POSTS, PRODUCTS } from '../../src/cms/seed/catalogue-data'
-import { seedDemoShop } from '../../src/cms/seed/seed'
+import { BRANDS, CATEGORIES, LEGACY_BRAND_PATHS, LEGACY_CATEGORY_PATHS, LEGACY_PRODUCT_IDS, PAGES, POSTS, PRODUCTS } from '../../src/setup/seed/catalogue-data'
+import { seedDemoShop } from '../../src/setup/seed/seed'
 import { pingDatabase } from '../../src/cms/database.server'
-import { buildProduct, buildVariant, uniqueSuffix } from '../factories'
+import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
 let payload: Payload

@@ -2,8 +2,8 @@
 // quote call (with spec §5's validation messages), related products, and the two basic-auth finance order calls.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { financeQuotesForProduct } from '../../src/adapters/finance/finance-client'
-import { seedDemoShop } from '../../src/cms/seed/seed'
+import { financeQuotesForProduct } from '../../src/features/finance/finance-client'
+import { seedDemoShop } from '../../src/setup/seed/seed'
 import { ivendiExampleRequest } from '../../src/domain/finance/ivendi-reference-examples'
 import type { IvendiQuoteResponse } from '../../src/domain/finance/ivendi-types'
 import { createFinanceOrder, type PlaceOrderFn } from '../../src/features/finance/api/finance-order'
@@ -13,7 +13,7 @@ import { handleRelatedProducts } from '../../src/features/finance/api/related-pr
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
 import { placeOrder } from '../../src/features/orders/place-order.server'
-import { buildProduct, uniqueSuffix } from '../factories'
+import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))

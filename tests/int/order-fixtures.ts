@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import type { PlaceOrderInput } from '../../src/features/orders/order-contract'
-import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../factories'
+import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 
 let categoryId: number | undefined
 

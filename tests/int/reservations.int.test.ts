@@ -16,7 +16,7 @@ import { depositPaymentUrl, placeReservation } from '../../src/features/reservat
 import { cancelReservation, manageToken, releaseExpiredReservations } from '../../src/features/reservations/reservation-lifecycle.server'
 import { ledgerOf } from '../../src/features/stock/stock-ledger.server'
 import type { Reservation } from '../../src/payload-types'
-import { buildCategory, buildProduct, uniqueSuffix } from '../factories'
+import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { orderInput, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
 

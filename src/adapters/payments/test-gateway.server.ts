@@ -6,10 +6,26 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import { execute } from '../../lib/db/sql.server'
 import { z } from '../../lib/zod'
-import type { TestGatewayPayment } from '../../payload-types'
 import { checkCard, type CardInput } from './test-cards'
 import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
 import { SIGNATURE_HEADER, signPayload, verifySignature } from './webhook-signature'
+
+/** A payment session as the gateway stores it (its own collection, `test-gateway-payments`). */
+interface TestGatewayPayment {
+  readonly id: number
+  readonly sessionId: string
+  readonly orderReference: string
+  readonly amountPence: number
+  readonly refundedPence: number
+  readonly status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled'
+  readonly successUrl: string
+  readonly failureUrl: string
+  readonly challengeCodeHash?: string | null
+  readonly cardBrand?: string | null
+  readonly last4?: string | null
+  readonly description?: string | null
+  readonly webhookDeliveredAt?: string | null
+}
 
 export const TEST_GATEWAY_WEBHOOK_PATH = '/api/payments/webhooks/test-gateway'
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
-import { signJwt, verifyJwt, type ApiTokenClaims } from '../../features/account/jwt-hs256'
+import { signJwt, verifyJwt, type ApiTokenClaims } from '../../lib/jwt-hs256'
 import type { User } from '../../payload-types'
 
 /** Seven days, as the original jwt-auth backend gave; the customer signs in again after that. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('server-only', () => ({}))
 const { parseJsonBody } = await import('./json-request.server')
-const { basketPricingRequest } = await import('../checkout/basket-request')
+const { basketPricingRequest } = await import('./basket-request')
 
 const body = JSON.stringify({ lines: [{ productId: 1, count: 1 }] })
 const post = (contentType: string | null) => new Request('http://localhost/api/basket/price', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {} })

@@ -3,7 +3,7 @@ import 'server-only'
 import { readBoundedText } from '../../lib/http/bounded-body'
 import { parseJsonText } from '../../lib/http/json-text'
 import type { z } from '../../lib/zod'
-import { describeIssues } from '../checkout/basket-request'
+import { describeIssues } from './basket-request'
 
 export const MAX_BODY_BYTES = 64 * 1024
 

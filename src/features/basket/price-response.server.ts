@@ -2,8 +2,8 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
-import type { BasketLineInput } from '../checkout/basket-request'
-import { priceBasket } from '../checkout/price-basket.server'
+import type { BasketLineInput } from './basket-request'
+import { priceBasket } from './price-basket.server'
 import { pickupLocation } from './pickup-location.server'
 import type { BasketPricingResponse } from './pricing-contract'
 

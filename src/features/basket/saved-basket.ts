@@ -1,6 +1,6 @@
 // The basket kept on a signed-in customer's account (users.savedBasket): ids and counts only, never prices.
 import { z } from '../../lib/zod'
-import { basketLineInput, MAX_BASKET_LINES } from '../checkout/basket-request'
+import { basketLineInput, MAX_BASKET_LINES } from './basket-request'
 
 /** PUT /api/basket/saved; an empty list clears the saved basket. */
 export const savedBasketRequest = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeIssues } from './basket-request'
+import { describeIssues } from '../basket/basket-request'
 import { checkoutFormSchema, normaliseUkPhone, placeOrderRequest } from './checkout-form'
 
 const valid = {

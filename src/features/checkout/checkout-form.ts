@@ -1,7 +1,7 @@
 // The checkout form's rules, shared by the browser (instant messages) and the server (the only check that counts).
 import { z } from '../../lib/zod'
 import { normaliseUkPostcode } from '../../domain/delivery/delivery'
-import { basketLinesInput, couponCodeInput, deliveryMethodInput } from './basket-request'
+import { basketLinesInput, couponCodeInput, deliveryMethodInput } from '../basket/basket-request'
 
 /** UK phone numbers: 01/02/03 landlines, 07 mobiles, 08 non-geographic, with or without +44; spaces, dashes and brackets allowed. */
 export function normaliseUkPhone(input: string): string | null {

@@ -1,12 +1,13 @@
 // Server reads for the finance pages: the bike being financed, the dealer's FCA disclosures, and the product page's representative example.
 import 'server-only'
 import { cache } from 'react'
-import { financeQuotesForProduct, type OfferedQuote } from '../../adapters/finance/finance-client'
+import { financeQuotesForProduct, type OfferedQuote } from './finance-client'
 import { payloadClient } from '../../cms/payload-client.server'
 import type { FinanceDisclosures } from '../../components/ui/representative-example'
 import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
 import { financePricePence, financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
-import type { Media, Product } from '../../payload-types'
+import { paths } from '../../config/paths'
+import type { Media, Product, Reservation } from '../../payload-types'
 import { siteSettings } from '../catalogue/queries.server'
 
 export async function financeDisclosures(): Promise<FinanceDisclosures> {
@@ -96,4 +97,17 @@ export async function representativeQuoteForProduct(slug: string): Promise<Offer
     payload.logger.error({ msg: 'representative finance example failed', err: error })
     return null
   }
+}
+
+/**
+ * The finance checkout for an active reservation's bike, carrying its link token (ADR 011), when the bike is
+ * offered on finance; null otherwise (finance quotes a bike without a size or colour choice).
+ */
+export async function reservationFinanceHref(r: Reservation, token: string): Promise<string | null> {
+  if (r.status !== 'active' || r.variant != null) return null
+  const payload = await payloadClient()
+  const productId = typeof r.product === 'object' ? r.product.id : r.product
+  const bike = await payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true, disableErrors: true, select: { slug: true } })
+  if (!bike?.slug || !(await financeProductBySlug(bike.slug))) return null
+  return paths.financeCheckoutReserved(bike.slug, token)
 }

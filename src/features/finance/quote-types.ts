@@ -1,5 +1,5 @@
 // What the storefront's quote call answers (see adapters/finance/finance-client.ts), as the browser reads it.
-import type { FinanceQuoteOutcome, OfferedQuote } from '../../adapters/finance/finance-client'
+import type { FinanceQuoteOutcome, OfferedQuote } from './finance-client'
 import type { ReservationQuoteFigures } from './finance-reservation'
 
 export type { OfferedQuote }

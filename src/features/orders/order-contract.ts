@@ -1,6 +1,6 @@
 // The contract of order placement shared by card checkout and finance orders (implemented in place-order.server.ts).
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
-import type { BasketLineInput } from '../checkout/basket-request'
+import type { BasketLineInput } from '../basket/basket-request'
 import type { CheckoutForm } from '../checkout/checkout-form'
 import type { Order } from '../../payload-types'
 

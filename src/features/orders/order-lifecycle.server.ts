@@ -119,7 +119,7 @@ async function sendConfirmation(payload: Payload, order: Order, deps: LifecycleD
   try {
     if (deps.email) return await sendOrderConfirmation(payload, order.id, deps)
     const { enqueueAndRun } = await import('../jobs/queue.server')
-    const { SEND_ORDER_CONFIRMATION } = await import('../jobs/tasks')
+    const { SEND_ORDER_CONFIRMATION } = await import('../jobs/task-names')
     await enqueueAndRun(payload, SEND_ORDER_CONFIRMATION, { orderId: order.id })
   } catch (error) {
     payload.logger.error({ err: error, order: order.orderNumber }, 'order confirmation email could not be sent')
@@ -180,7 +180,7 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
 }
 
 async function refundLatePayment(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
-  const provider = deps.provider ?? (await import('../../adapters/payments/payments.server')).providerNamed(payload, notice.provider)
+  const provider = deps.provider ?? (await import('../payments/providers.server')).providerNamed(payload, notice.provider)
   try {
     if (!provider) throw new Error(`no payment provider named ${notice.provider}`)
     const refund = await provider.refund(notice.reference, notice.amountPence, `late-payment-refund-${order.orderNumber}`)
@@ -291,7 +291,7 @@ export async function releaseExpiredHolds(payload: Payload, now: Date = new Date
 
 async function expireHold(payload: Payload, order: Order, now: Date, deps: LifecycleDeps): Promise<boolean> {
   if (order.kind === 'finance') return expireFinanceHold(payload, order, now)
-  const payments = await import('../../adapters/payments/payments.server')
+  const payments = await import('../payments/providers.server')
   const provider = deps.provider ?? payments.providerNamed(payload, order.payment?.provider) ?? payments.paymentProvider(payload)
   const settled = await provider.closeOpenPayments({ orderNumber: order.orderNumber, reference: order.payment?.reference })
   if (settled.status === 'succeeded') {

@@ -3,10 +3,8 @@
 import 'server-only'
 import { cookies, headers } from 'next/headers'
 import { payloadClient } from '../../cms/payload-client.server'
-import { paths } from '../../config/paths'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
-import { financeProductBySlug } from '../finance/queries.server'
 import { RESERVATION_COOKIE, reservationTokenKey } from './reservation-lifecycle.server'
 import { verifyReservationToken } from './reservation-token'
 
@@ -64,15 +62,3 @@ export async function customerReservations(customerId: number): Promise<Reservat
   return found.docs
 }
 
-/**
- * The finance checkout for an active reservation's bike, carrying its link token (ADR 011), when the bike is
- * offered on finance; null otherwise (finance quotes a bike without a size or colour choice).
- */
-export async function reservationFinanceHref(r: Reservation, token: string): Promise<string | null> {
-  if (r.status !== 'active' || r.variant != null) return null
-  const payload = await payloadClient()
-  const productId = typeof r.product === 'object' ? r.product.id : r.product
-  const bike = await payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true, disableErrors: true, select: { slug: true } })
-  if (!bike?.slug || !(await financeProductBySlug(bike.slug))) return null
-  return paths.financeCheckoutReserved(bike.slug, token)
-}

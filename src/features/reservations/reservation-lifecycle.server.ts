@@ -110,7 +110,7 @@ export async function queueReservationEmail(payload: Payload, reservationId: num
   try {
     if (deps.email) return await sendReservationEmailNow(payload, reservationId, kind, deps)
     const { enqueueAndRun } = await import('../jobs/queue.server')
-    const { SEND_RESERVATION_EMAIL } = await import('../jobs/tasks')
+    const { SEND_RESERVATION_EMAIL } = await import('../jobs/task-names')
     await enqueueAndRun(payload, SEND_RESERVATION_EMAIL, { reservationId, kind })
   } catch (error) {
     payload.logger.error({ err: error, reservationId, kind }, 'reservation email could not be queued')
@@ -119,7 +119,7 @@ export async function queueReservationEmail(payload: Payload, reservationId: num
 
 async function providerFor(payload: Payload, r: Reservation, deps: ReservationDeps): Promise<PaymentProvider | null> {
   if (deps.provider) return deps.provider
-  const payments = await import('../../adapters/payments/payments.server')
+  const payments = await import('../payments/providers.server')
   return payments.providerNamed(payload, r.payment?.provider) ?? payments.paymentProvider(payload)
 }
 

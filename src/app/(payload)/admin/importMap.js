@@ -27,8 +27,8 @@ import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c08
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
-import { WorkshopNavLink as WorkshopNavLink_a075a5682056bad5073704897331cca9 } from '../../../cms/components/workshop-nav-link'
-import { WorkshopDayView as WorkshopDayView_b4a23d6a667907fa8ff90a45af4b49fb } from '../../../cms/components/workshop-day-view'
+import { WorkshopNavLink as WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6 } from '../../../features/bookings/admin/workshop-nav-link'
+import { WorkshopDayView as WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73 } from '../../../features/bookings/admin/workshop-day-view'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
 /** @type import('payload').ImportMap */
@@ -62,7 +62,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
-  "/cms/components/workshop-nav-link#WorkshopNavLink": WorkshopNavLink_a075a5682056bad5073704897331cca9,
-  "/cms/components/workshop-day-view#WorkshopDayView": WorkshopDayView_b4a23d6a667907fa8ff90a45af4b49fb,
+  "/features/bookings/admin/workshop-nav-link#WorkshopNavLink": WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6,
+  "/features/bookings/admin/workshop-day-view#WorkshopDayView": WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -1,11 +1,11 @@
 // POST /api/reserve: reserves a bike (ids and contact details only; the deposit comes from the shop's
 // settings), holds its one unit and answers where the customer pays the deposit. A repeated key answers the
 // same reservation.
-import { paymentProvider } from '../../../adapters/payments/payments.server'
+import { paymentProvider } from '../../../features/payments/providers.server'
 import { payloadClient } from '../../../cms/payload-client.server'
 import { env } from '../../../config/env'
 import { limitRequest, RATE_RULES } from '../../../features/abuse/rate-limit.server'
-import { describeIssues } from '../../../features/checkout/basket-request'
+import { describeIssues } from '../../../features/basket/basket-request'
 import { jsonError, readJson } from '../../../features/orders/http.server'
 import { depositPaymentUrl, placeReservation } from '../../../features/reservations/place-reservation.server'
 import { manageToken, markDepositFailed, RESERVATION_COOKIE } from '../../../features/reservations/reservation-lifecycle.server'

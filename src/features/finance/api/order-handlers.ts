@@ -1,6 +1,6 @@
 // POST /api/v1/ivendi-payments/order and /order-reference (spec §7 calls 5-6): basic auth, strict bodies, then the finance order rules.
 import type { Payload } from 'payload'
-import { describeIssues } from '../../checkout/basket-request'
+import { describeIssues } from '../../basket/basket-request'
 import { createFinanceOrder, financeOrderRequest, orderReferenceRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import { json, readJsonBody } from './http'
 import { refuseUnlessService } from './service-auth'

@@ -1,7 +1,7 @@
 // POST /api/finance-provider/quotes: the built-in provider answering iVendi Quoteware requests over HTTP, so anything
 // that speaks iVendi (including this shop's own finance client, with FINANCE_QUOTES_URL) can use it.
 import type { Payload } from 'payload'
-import { lenderPanel, newUid } from '../../../adapters/finance/finance-client'
+import { lenderPanel, newUid } from '../finance-client'
 import { env } from '../../../config/env'
 import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems } from '../../../domain/finance/ivendi-provider'
 import { json, readJsonBody } from './http'

@@ -3,7 +3,7 @@
 // (createFinanceOrder, recordOrderReference), so no service credential ever reaches a browser.
 import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
-import { describeIssues } from '../../checkout/basket-request'
+import { describeIssues } from '../../basket/basket-request'
 import { createFinanceOrder, financeOrderRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
 import { json, readJsonBody } from './http'

@@ -2,8 +2,8 @@
 // from the catalogue and quotes from the finance client on the server, so no service credential reaches a browser.
 import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
-import { financeQuotesForProduct } from '../../../adapters/finance/finance-client'
-import { describeIssues } from '../../checkout/basket-request'
+import { financeQuotesForProduct } from '../finance-client'
+import { describeIssues } from '../../basket/basket-request'
 import { financeDepositWithReservation } from '../../../domain/reservations/reservation-rules'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
 import { json, readJsonBody } from './http'

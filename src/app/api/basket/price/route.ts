@@ -2,7 +2,7 @@
 import { payloadClient } from '../../../../cms/payload-client.server'
 import { jsonError, parseJsonBody } from '../../../../features/basket/json-request.server'
 import { pricedBasketJson } from '../../../../features/basket/price-response.server'
-import { basketPricingRequest } from '../../../../features/checkout/basket-request'
+import { basketPricingRequest } from '../../../../features/basket/basket-request'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,9 +1,9 @@
 // POST /api/checkout/orders: places a card order from the checkout form and the basket (ids and counts
 // only), holds its stock, and answers where the customer pays. A repeated checkoutKey answers the same order.
-import { paymentProvider } from '../../../../adapters/payments/payments.server'
+import { paymentProvider } from '../../../../features/payments/providers.server'
 import { env } from '../../../../config/env'
 import { payloadClient } from '../../../../cms/payload-client.server'
-import { describeIssues } from '../../../../features/checkout/basket-request'
+import { describeIssues } from '../../../../features/basket/basket-request'
 import { placeOrderRequest } from '../../../../features/checkout/checkout-form'
 import { jsonError, readJson } from '../../../../features/orders/http.server'
 import { markPaymentFailed } from '../../../../features/orders/order-lifecycle.server'

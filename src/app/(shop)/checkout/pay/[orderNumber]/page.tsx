@@ -1,7 +1,7 @@
 // Card payment with Stripe's Payment Element (only when Stripe is configured; else the test gateway is used).
 import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
-import { stripeProvider } from '../../../../../adapters/payments/payments.server'
+import { stripeProvider } from '../../../../../features/payments/providers.server'
 import { env } from '../../../../../config/env'
 import { formatPence } from '../../../../../domain/money'
 import { StripePaymentForm } from '../../../../../features/orders/components/stripe-payment-form'

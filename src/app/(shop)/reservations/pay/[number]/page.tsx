@@ -1,7 +1,7 @@
 // Paying a reservation deposit with Stripe's Payment Element (only when Stripe is configured; else the test gateway).
 import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
-import { stripeProvider } from '../../../../../adapters/payments/payments.server'
+import { stripeProvider } from '../../../../../features/payments/providers.server'
 import { env } from '../../../../../config/env'
 import { paths } from '../../../../../config/paths'
 import { formatPence } from '../../../../../domain/money'

@@ -1,6 +1,6 @@
 // The test gateway's hosted payment page: card form, 3-D Secure step, or the finished payment.
 import type { Metadata } from 'next'
-import { testGateway } from '../../../../../adapters/payments/payments.server'
+import { testGateway } from '../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../cms/payload-client.server'
 import { formatPence } from '../../../../../domain/money'
 

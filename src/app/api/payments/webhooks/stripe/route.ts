@@ -1,5 +1,5 @@
 // POST /api/payments/webhooks/stripe: Stripe events, verified with the SDK and STRIPE_WEBHOOK_SECRET.
-import { stripeProvider } from '../../../../../adapters/payments/payments.server'
+import { stripeProvider } from '../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../cms/payload-client.server'
 import { jsonError, readBodyText } from '../../../../../features/orders/http.server'
 import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from '../../../../../features/orders/payment-webhook.server'

@@ -1,5 +1,5 @@
 // POST /api/payments/webhooks/test-gateway: signed results from the built-in test card gateway.
-import { testGateway } from '../../../../../adapters/payments/payments.server'
+import { testGateway } from '../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../cms/payload-client.server'
 import { readBodyText } from '../../../../../features/orders/http.server'
 import { handlePaymentWebhook, MAX_WEBHOOK_BYTES } from '../../../../../features/orders/payment-webhook.server'

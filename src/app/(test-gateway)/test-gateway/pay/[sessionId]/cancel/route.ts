@@ -1,5 +1,5 @@
 // The customer leaves the gateway without paying: the shop hears a failure and the hold is released.
-import { testGateway } from '../../../../../../adapters/payments/payments.server'
+import { testGateway } from '../../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../../cms/payload-client.server'
 import { readForm, seeOther } from '../form.server'
 

@@ -1,5 +1,5 @@
 // The 3-D Secure step's answer: approve or fail the authentication.
-import { testGateway } from '../../../../../../adapters/payments/payments.server'
+import { testGateway } from '../../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../../cms/payload-client.server'
 import { readForm, seeOther } from '../form.server'
 

@@ -1,5 +1,5 @@
 // The card form arrives here, and only here: the card number is checked and dropped, never stored or logged.
-import { testGateway } from '../../../../../../adapters/payments/payments.server'
+import { testGateway } from '../../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../../cms/payload-client.server'
 import { readForm, seeOther } from '../form.server'
 

@@ -3,11 +3,11 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
-import { enqueueJob, runJobNow } from '../../features/jobs/queue.server'
-import { DELIVER_GATEWAY_WEBHOOK } from '../../features/jobs/tasks'
-import type { PaymentProvider } from './payment-provider'
-import { createStripeProvider } from './stripe.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from './test-gateway.server'
+import { enqueueJob, runJobNow } from '../jobs/queue.server'
+import { DELIVER_GATEWAY_WEBHOOK } from '../jobs/task-names'
+import type { PaymentProvider } from '../../adapters/payments/payment-provider'
+import { createStripeProvider } from '../../adapters/payments/stripe.server'
+import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../adapters/payments/test-gateway.server'
 
 export function stripeConfigured(): boolean {
   return Boolean(env().STRIPE_SECRET_KEY)

@@ -2,7 +2,7 @@
 // totals worked out as checkout does (line totals, VAT included per line). Idempotent: looked up by email and order number.
 import type { Payload } from 'payload'
 import { vatIncluded } from '../../domain/money'
-import { PUBLISHED_DEMO_PASSWORD_CONTEXT_KEY } from '../hooks/argon2-passwords'
+import { PUBLISHED_DEMO_PASSWORD_CONTEXT_KEY } from '../../cms/hooks/argon2-passwords'
 import type { Product } from '../../payload-types'
 
 export const DEMO_CUSTOMER = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo-2026', firstName: 'Dana', lastName: 'Rider' } as const

@@ -28,8 +28,8 @@ function who(req: Parameters<CollectionBeforeChangeHook>[0]['req']) {
 
 export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({ data, originalDoc, req, operation, context }) => {
   if (context?.bookingEngine) return data
-  const { loadBookingSettings, loadServiceOptions } = await import('../../features/bookings/bookings.server')
-  const { rideResource, WORKSHOP_RESOURCE } = await import('../../features/bookings/booking-settings')
+  const { loadBookingSettings, loadServiceOptions } = await import('./bookings.server')
+  const { rideResource, WORKSHOP_RESOURCE } = await import('./booking-settings')
   const settings = await loadBookingSettings(req.payload, req)
   const now = new Date()
   const today = todayInUk(now)
@@ -76,8 +76,8 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   if (newDay !== originalDoc.day && holdsCapacity(from) && originalDoc.resource && originalDoc.minutes) {
     const problem = dayProblem(kind === 'test_ride' ? settings.testRides : settings.workshop, today, newDay, { ignoreLeadTime: true })
     if (problem) throw bad(problem.message)
-    const { takeCapacity, returnCapacity } = await import('../../features/bookings/capacity.server')
-    const { capacityOf } = await import('../../features/bookings/booking-settings')
+    const { takeCapacity, returnCapacity } = await import('./capacity.server')
+    const { capacityOf } = await import('./booking-settings')
     const transactionID = (await req.transactionID) ?? null
     if (!(await takeCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes, capacityOf(settings, originalDoc.resource)))) {
       throw new APIError(`${newDay} has no room left for this job. Nothing was changed.`, 409, null, true)
@@ -90,8 +90,8 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   let service = { ...originalDoc.service, ...data.service }
   if (to !== from) {
     if (to === 'cancelled' && holdsCapacity(from)) {
-      const { claimBookingStatus } = await import('../../features/bookings/claim-status.server')
-      const { returnCapacity } = await import('../../features/bookings/capacity.server')
+      const { claimBookingStatus } = await import('./claim-status.server')
+      const { returnCapacity } = await import('./capacity.server')
       const transactionID = (await req.transactionID) ?? null
       if (!(await claimBookingStatus(req.payload, transactionID, originalDoc.id, [from], 'cancelled'))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
       if (originalDoc.resource && originalDoc.minutes) await returnCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes)
@@ -121,28 +121,28 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
 export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ doc, previousDoc, req, operation, context }) => {
   if (operation === 'create') {
     if (holdsCapacity(doc.status as JobStatus) && doc.resource && doc.minutes) {
-      const { takeCapacity } = await import('../../features/bookings/capacity.server')
-      const { loadBookingSettings } = await import('../../features/bookings/bookings.server')
-      const { capacityOf } = await import('../../features/bookings/booking-settings')
+      const { takeCapacity } = await import('./capacity.server')
+      const { loadBookingSettings } = await import('./bookings.server')
+      const { capacityOf } = await import('./booking-settings')
       const settings = await loadBookingSettings(req.payload, req)
       const transactionID = (await req.transactionID) ?? null
       if (!(await takeCapacity(req.payload, transactionID, doc.resource, doc.day, doc.minutes, capacityOf(settings, doc.resource)))) {
         // No room: the booking must not stay (SQLite has no transaction to roll it back).
         await req.payload.delete({ collection: 'bookings', id: doc.id, overrideAccess: true, req, context: { bookingEngine: 'undo' } })
-        const { DayFullError } = await import('../../features/bookings/errors')
+        const { DayFullError } = await import('./errors')
         throw new DayFullError(doc.kind === 'test_ride' ? 'Sorry, that time has just been booked for this bike: please choose another time.' : 'Sorry, that day has just filled up: please choose another day.')
       }
     }
     if (!context?.bookingEngine && doc.email) {
-      const { sendConfirmation } = await import('../../features/bookings/bookings.server')
+      const { sendConfirmation } = await import('./bookings.server')
       await sendConfirmation(req.payload, doc)
     }
     return doc
   }
   if (context?.bookingEngine || !previousDoc || doc.status === previousDoc.status) return doc
-  const { sendBookingEmail, bookingLinks, loadBookingSettings } = await import('../../features/bookings/bookings.server')
-  const { extraWorkEmail, readyEmail, cancelledEmail } = await import('../../features/bookings/booking-emails')
-  const { toBookingView } = await import('../../features/bookings/booking-view')
+  const { sendBookingEmail, bookingLinks, loadBookingSettings } = await import('./bookings.server')
+  const { extraWorkEmail, readyEmail, cancelledEmail } = await import('./booking-emails')
+  const { toBookingView } = await import('./booking-view')
   const view = toBookingView(doc)
   const links = bookingLinks(req.payload, doc)
   if (doc.status === 'awaiting_approval') await sendBookingEmail(req.payload, doc, extraWorkEmail(view, links.extraWork), 'extra-work-quote', false)
@@ -156,7 +156,7 @@ export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ d
 
 export const bookingAfterDelete: CollectionAfterDeleteHook<Booking> = async ({ doc, req, context }) => {
   if (context?.bookingEngine || !holdsCapacity(doc.status as JobStatus) || !doc.resource || !doc.minutes) return doc
-  const { returnCapacity } = await import('../../features/bookings/capacity.server')
+  const { returnCapacity } = await import('./capacity.server')
   await returnCapacity(req.payload, (await req.transactionID) ?? null, doc.resource, doc.day, doc.minutes)
   return doc
 }

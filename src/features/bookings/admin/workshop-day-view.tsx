@@ -2,11 +2,11 @@
 // jobs and test rides with their status, and a link to book a phone or walk-in customer. What staff work from.
 import { DefaultTemplate } from '@payloadcms/next/templates'
 import type { AdminViewServerProps } from 'payload'
-import { isStaffUser } from '../access/roles'
-import { openDays, todayInUk } from '../../domain/booking/availability'
-import { addDays, formatDayLong } from '../../domain/booking/calendar'
-import { JOB_STATUS_LABELS, type JobStatus } from '../../domain/booking/job-status'
-import { bookingSettingsFrom } from '../../features/bookings/booking-settings'
+import { isStaffUser } from '../../../cms/access/roles'
+import { openDays, todayInUk } from '../../../domain/booking/availability'
+import { addDays, formatDayLong } from '../../../domain/booking/calendar'
+import { JOB_STATUS_LABELS, type JobStatus } from '../../../domain/booking/job-status'
+import { bookingSettingsFrom } from '../booking-settings'
 
 const cell = { padding: '6px 10px', borderBottom: '1px solid var(--theme-elevation-150)', textAlign: 'left' as const }
 

@@ -15,9 +15,9 @@ import { buildIvendiQuoteRequest, financePricePence, usableProductQuotes, type I
 import { representativeExample, type RepresentativeExample } from '../../domain/finance/representative-example'
 import type { Lender } from '../../domain/finance/rate-table'
 import type { Product, Variant } from '../../payload-types'
-import { ivendiHttpQuoteSource } from './ivendi-http-quote-source'
+import { ivendiHttpQuoteSource } from '../../adapters/finance/ivendi-http-quote-source'
 import { panelFromDocuments } from './lender-document'
-import type { FinanceQuoteSource } from './quote-source'
+import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
 
 export interface FinanceQuoteQuery {
   readonly productId: number

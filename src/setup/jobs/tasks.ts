@@ -1,11 +1,9 @@
 // Background work that must survive a crash and run once: stored in Payload's jobs queue (ADR 007) and
-// run by the one runner of the shop (runner.server.ts). Handlers are idempotent, so a job that a killed
+// run by the one runner of the shop (runner.server.ts beside this file). Handlers are idempotent, so a job that a killed
 // process had started and that runs again changes nothing twice.
 import type { TaskConfig } from 'payload'
 
-export const DELIVER_GATEWAY_WEBHOOK = 'deliverGatewayWebhook'
-export const SEND_ORDER_CONFIRMATION = 'sendOrderConfirmation'
-export const SEND_RESERVATION_EMAIL = 'sendReservationEmail'
+import { DELIVER_GATEWAY_WEBHOOK, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -24,7 +22,7 @@ export const jobTasks: TaskConfig[] = [
     // the gateway first, is the backstop after that).
     retries: { attempts: 60, backoff: { type: 'fixed', delay: 3000 } },
     handler: async ({ input, req }) => {
-      const { testGateway } = await import('../../adapters/payments/payments.server')
+      const { testGateway } = await import('../../features/payments/providers.server')
       const delivery = input as { sessionId: string; eventId: string; type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded'; amountPence?: number | null; failureMessage?: string | null }
       const result = await testGateway(req.payload).deliverQueued({
         sessionId: delivery.sessionId,
@@ -43,7 +41,7 @@ export const jobTasks: TaskConfig[] = [
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
-      const { sendOrderConfirmation } = await import('../orders/order-lifecycle.server')
+      const { sendOrderConfirmation } = await import('../../features/orders/order-lifecycle.server')
       await sendOrderConfirmation(req.payload, Number((input as { orderId: number }).orderId))
       return { output: { result: 'sent' } }
     },
@@ -58,7 +56,7 @@ export const jobTasks: TaskConfig[] = [
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
-      const { sendReservationEmailNow } = await import('../reservations/reservation-lifecycle.server')
+      const { sendReservationEmailNow } = await import('../../features/reservations/reservation-lifecycle.server')
       const job = input as { reservationId: number; kind: 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded' }
       await sendReservationEmailNow(req.payload, Number(job.reservationId), job.kind)
       return { output: { result: 'sent' } }

@@ -1,15 +1,14 @@
 // Reservations (issue 11): a bike kept for a customer who paid a refundable deposit online. Created and
 // moved by the reservation code only (Local API and the stock ledger); staff may convert one to a sale,
 // release it with a reason, or extend its hold, each recorded with who and when.
-import type { CollectionConfig } from 'payload'
-import { adminOnly } from '../access/admin-only'
-import { nobody } from '../access/nobody'
-import { ownOrdersOrStaff } from '../access/own-orders-or-staff'
-import { staffOnly } from '../access/staff-only'
-import { penceField } from '../fields/pence'
-import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
-import { afterReservationChange, enforceReservationChange } from '../hooks/reservation-change'
-import { historyField } from '../fields/history'
+import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'
+import { adminOnly } from '../../cms/access/admin-only'
+import { nobody } from '../../cms/access/nobody'
+import { ownOrdersOrStaff } from '../../cms/access/own-orders-or-staff'
+import { staffOnly } from '../../cms/access/staff-only'
+import { penceField } from '../../cms/fields/pence'
+import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
+import { historyField } from '../../cms/fields/history'
 
 export const RESERVATION_STATUSES = [
   { label: 'Awaiting deposit', value: 'awaiting_payment' },
@@ -22,7 +21,16 @@ export const RESERVATION_STATUSES = [
 
 const readOnly = { readOnly: true } as const
 
-export const Reservations: CollectionConfig = {
+/**
+ * Staff changes (convert to a sale, release, extend) are checked by hooks that make orders, so they live in
+ * features/orders and src/payload.config.ts passes them in: reservations sit below orders.
+ */
+export interface ReservationStaffHooks {
+  readonly beforeChange: CollectionBeforeChangeHook
+  readonly afterChange: CollectionAfterChangeHook
+}
+
+export const reservationsCollection = (staff: ReservationStaffHooks): CollectionConfig => ({
   slug: 'reservations',
   admin: {
     useAsTitle: 'reservationNumber',
@@ -34,7 +42,7 @@ export const Reservations: CollectionConfig = {
   // Customers see their own (signed in); staff all. Created only by the reservation code.
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   defaultSort: '-createdAt',
-  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceReservationChange], afterChange: [afterReservationChange] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [staff.beforeChange], afterChange: [staff.afterChange] },
   fields: [
     { name: 'reservationNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
     { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: [...RESERVATION_STATUSES], admin: { position: 'sidebar' } },
@@ -118,4 +126,4 @@ export const Reservations: CollectionConfig = {
     { name: 'reservationKey', type: 'text', unique: true, index: true, maxLength: 100, admin: { hidden: true }, access: { read: () => false } },
     historyField('Every change, newest last.'),
   ],
-}
+})

@@ -58,12 +58,12 @@ export async function recoverStaleJobs(payload: Payload, olderThanMs = STALE_PRO
 export async function runBackgroundPass(payload: Payload, options: { sweep: boolean; now?: Date; startUp?: boolean }): Promise<void> {
   const now = options.now ?? new Date()
   if (options.sweep) {
-    const { reconcileStock } = await import('../orders/reconcile-stock.server')
+    const { reconcileStock } = await import('../../features/orders/reconcile-stock.server')
     await reconcileStock(payload, { now, olderThanMs: options.startUp && payload.db.name !== 'postgres' ? 0 : undefined })
-    const { releaseExpiredHolds } = await import('../orders/order-lifecycle.server')
+    const { releaseExpiredHolds } = await import('../../features/orders/order-lifecycle.server')
     const released = await releaseExpiredHolds(payload, now)
     if (released) payload.logger.info({ released }, 'expired stock holds released')
-    const { releaseExpiredReservations } = await import('../reservations/reservation-lifecycle.server')
+    const { releaseExpiredReservations } = await import('../../features/reservations/reservation-lifecycle.server')
     const ended = await releaseExpiredReservations(payload, now)
     if (ended) payload.logger.info({ ended }, 'expired reservations released')
   }

@@ -1,8 +1,8 @@
 // Data factories shared by the demo seed and the tests: each returns the data for one Payload create.
 // Ids of related documents are passed in, so factories stay free of database calls.
-import { slugify } from '../src/cms/fields/slug'
-import type { SpecSheet } from '../src/domain/catalogue/spec-sheet'
-import type { LicenceCategory } from '../src/domain/catalogue/product-kind'
+import { slugify } from '../../cms/fields/slug'
+import type { SpecSheet } from '../../domain/catalogue/spec-sheet'
+import type { LicenceCategory } from '../../domain/catalogue/product-kind'
 
 let counter = 0
 /** A short unique suffix for tests that need distinct slugs and skus. */

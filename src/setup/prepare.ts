@@ -7,7 +7,7 @@ const started = Date.now()
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { env } = await import('../config/env')
-const { migrateDatabase } = await import('./database.server')
+const { migrateDatabase } = await import('../cms/database.server')
 const { seedDemoShop } = await import('./seed/seed')
 
 const settings = env()

@@ -1,15 +1,15 @@
 // Card and finance orders: what was bought at which price, the stock hold, the payment, and every status change with who and when.
 import type { CollectionConfig } from 'payload'
-import { adminOnly } from '../access/admin-only'
-import { nobody } from '../access/nobody'
-import { ownOrdersOrStaff } from '../access/own-orders-or-staff'
-import { isStaffUser } from '../access/roles'
-import { staffOnly } from '../access/staff-only'
-import { addressGroup } from '../fields/address'
-import { enforceOrderStatusChange } from '../hooks/order-status-change'
-import { hideRecordsOutOfReach } from '../hooks/hide-records-out-of-reach'
-import { penceField } from '../fields/pence'
-import { historyField } from '../fields/history'
+import { adminOnly } from '../../cms/access/admin-only'
+import { nobody } from '../../cms/access/nobody'
+import { ownOrdersOrStaff } from '../../cms/access/own-orders-or-staff'
+import { isStaffUser } from '../../cms/access/roles'
+import { staffOnly } from '../../cms/access/staff-only'
+import { addressGroup } from '../../cms/fields/address'
+import { enforceOrderStatusChange } from './order-status-change'
+import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
+import { penceField } from '../../cms/fields/pence'
+import { historyField } from '../../cms/fields/history'
 
 export const ORDER_STATUSES = [
   { label: 'Awaiting payment', value: 'awaiting_payment' },

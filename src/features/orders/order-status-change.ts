@@ -36,7 +36,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   if (to === 'refunded' && from !== 'refunded') {
     const reference = originalDoc.payment?.reference
     const owed = originalDoc.totalPence - (originalDoc.payment?.refundedPence ?? 0)
-    const { providerNamed } = await import('../../adapters/payments/payments.server')
+    const { providerNamed } = await import('../payments/providers.server')
     const provider = providerNamed(req.payload, originalDoc.payment?.provider)
     if (!provider || !reference) throw new APIError('This order has no card payment on record to refund. Nothing was changed.', 400, null, true)
     if (owed > 0) {
@@ -66,7 +66,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   let handedBack = false
   const endsWithoutSale = from === 'awaiting_payment' || (kind === 'finance' && !releasesStock(from, financeFrom))
   if (originalDoc.reservation != null && endsWithoutSale && releasesStock(to, financeTo)) {
-    const { returnOrderUnitToReservation } = await import('../../features/reservations/reservation-lifecycle.server')
+    const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
     const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: [from], status: to }, new Date())
     if (moved) {
       handedBack = true
@@ -75,12 +75,12 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     }
   }
   if (!handedBack && releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
-    const { releaseOrderStock } = await import('../../features/orders/order-lifecycle.server')
+    const { releaseOrderStock } = await import('./order-lifecycle.server')
     const transactionID = (await req.transactionID) ?? null
     if (await releaseOrderStock(req.payload, originalDoc, ['held', 'committed'], transactionID)) {
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
       entries.push({ at: now, by, actor, from: to, to: to, note: 'Stock put back on the shelf.' })
-      const { revalidateProducts } = await import('./revalidate-storefront')
+      const { revalidateProducts } = await import('../../cms/hooks/revalidate-storefront')
       const productIds = originalDoc.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))
       await revalidateProducts(req.payload, productIds, `order ${originalDoc.orderNumber} ${to}`)
     }

@@ -31,11 +31,11 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
   }
   let stock = { ...originalDoc.stock, ...data.stock }
   const transactionID = (await req.transactionID) ?? null
-  const lifecycle = await import('../../features/reservations/reservation-lifecycle.server')
+  const lifecycle = await import('../reservations/reservation-lifecycle.server')
   let convertedOrder = data.convertedOrder
   if (to === 'converted' && from === 'active') {
     // A real order for the sale, the held unit sold to it from the reservation, claimed once (ADR 011).
-    const { sellReservationInShowroom } = await import('../../features/reservations/convert-reservation.server')
+    const { sellReservationInShowroom } = await import('./showroom-sale.server')
     const sale = await sellReservationInShowroom(req.payload, originalDoc, { by, actor }, transactionID, now)
     if (!sale.ok) throw new APIError(sale.message, sale.status, null, true)
     stock = { ...stock, state: 'committed', holdExpiresAt: null }
@@ -60,8 +60,8 @@ export const afterReservationChange: CollectionAfterChangeHook<Reservation> = as
   const kind = context?.reservationEmail as 'converted' | 'released' | undefined
   if (!kind) return doc
   delete context.reservationEmail
-  const lifecycle = await import('../../features/reservations/reservation-lifecycle.server')
-  const { revalidateStorefront } = await import('./revalidate-storefront')
+  const lifecycle = await import('../reservations/reservation-lifecycle.server')
+  const { revalidateStorefront } = await import('../../cms/hooks/revalidate-storefront')
   // After this request's transaction: the refund reads the saved status.
   const later = async () => {
     // The request's transaction may not have committed yet: wait to see the saved status (the background

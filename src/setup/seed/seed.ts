@@ -10,7 +10,7 @@ import {
   buildProduct,
   buildVariant,
   slugOf,
-} from '../../../tests/factories'
+} from './factories'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import {
   BRANDS,

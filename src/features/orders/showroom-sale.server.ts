@@ -8,11 +8,11 @@ import { formatPence } from '../../domain/money'
 import { depositDeduction } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
-import { priceBasket } from '../checkout/price-basket.server'
-import { deletePendingOrder, uniqueOrderNumber } from '../orders/place-order.server'
+import { priceBasket } from '../basket/price-basket.server'
+import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
 import type { TransactionId } from '../../lib/db/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
-import { reservationStockRef, SHOWROOM_PROVIDER } from './reservation-lifecycle.server'
+import { reservationStockRef, SHOWROOM_PROVIDER } from '../reservations/reservation-lifecycle.server'
 
 export type ShowroomSale =
   | { readonly ok: true; readonly orderId: number; readonly orderNumber: string; readonly totalPence: number; readonly depositPence: number; readonly paid: boolean }

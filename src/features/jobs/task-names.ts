@@ -1,0 +1,6 @@
+// The names of the shop's background tasks. The tasks themselves (what each one does) are assembled in
+// src/setup/jobs/tasks.ts, above every feature, so a feature can queue a task without importing the
+// features that run it.
+export const DELIVER_GATEWAY_WEBHOOK = 'deliverGatewayWebhook'
+export const SEND_ORDER_CONFIRMATION = 'sendOrderConfirmation'
+export const SEND_RESERVATION_EMAIL = 'sendReservationEmail'
