@@ -1,4 +1,4 @@
-// What the storefront's quote call answers (see adapters/finance/finance-client.ts), as the browser reads it.
+// What the storefront's quote call answers (see features/finance/finance-client.ts), as the browser reads it.
 import type { FinanceQuoteOutcome, OfferedQuote } from './finance-client'
 import type { ReservationQuoteFigures } from './finance-reservation'
 
