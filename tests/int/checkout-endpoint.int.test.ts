@@ -92,7 +92,7 @@ describe(`POST /api/checkout/orders on ${db}`, () => {
     const stock = await stockOf(payload, productId)
     const huge = 'x'.repeat(1024 * 1024)
     const cases: [string, Response, number, string][] = [
-      ['malformed JSON', await post('{"lines": [', { 'content-type': 'application/json' }), 400, 'invalid_json'],
+      ['malformed JSON', await post('{"lines": [', { 'content-type': 'application/json' }), 400, 'malformed_json'],
       ['not JSON', await post('lines=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type'],
       ['1 MB string', await post(validBody({ contact: { firstName: huge, lastName: 'R', email: 'a@b.co.uk', phone: '07700900123' } })), 413, 'payload_too_large'],
       ['negative count', await post(validBody({ lines: [{ productId, count: -1 }] })), 400, 'invalid_request'],

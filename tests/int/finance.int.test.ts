@@ -79,7 +79,7 @@ describe('POST /api/finance-provider/quotes (built-in iVendi provider)', () => {
   it('refuses malformed requests with 400 and iVendi-style errors', async () => {
     const notJson = await handleProviderQuotes(post('/api/finance-provider/quotes', '{"QuoteRequests": ['), payload, { expectedUsername: null })
     expect(notJson.status).toBe(400)
-    expect(await notJson.json()).toMatchObject({ hasQuoteResults: false, QuoteResults: null, hasErrors: true, Errors: { hasPublicErrors: true, PublicErrors: [{ Message: 'The body is not valid JSON.' }] } })
+    expect(await notJson.json()).toMatchObject({ hasQuoteResults: false, QuoteResults: null, hasErrors: true, Errors: { hasPublicErrors: true, PublicErrors: [{ Message: 'The request body is not valid JSON.' }] } })
 
     const request = motorbikeRequest() as unknown as { QuoteRequests: { Requests: { Figures: Record<string, unknown> }[] }[] }
     request.QuoteRequests[0]!.Requests[0]!.Figures.CashPrice = -5
@@ -140,10 +140,10 @@ describe('POST /api/finance/quotes (the storefront’s quote call)', () => {
     const ask = (id: number) => handleShopQuotes(post('/api/finance/quotes', { productId: id, termMonths: 36, depositPence: 30000, annualDistance: 3000 }), payload)
     const a = await ask(used.id)
     expect(a.status).toBe(422)
-    expect(await a.json()).toEqual({ error: 'neither vrm nor capCode can be null' })
+    expect(await a.json()).toEqual({ error: 'refused', message: 'neither vrm nor capCode can be null' })
     const b = await ask(fresh.id)
     expect(b.status).toBe(422)
-    expect(await b.json()).toEqual({ error: 'capCode cannot be null' })
+    expect(await b.json()).toEqual({ error: 'refused', message: 'capCode cannot be null' })
   })
 
   it('refuses prices from the browser, unknown accessories and bad terms', async () => {
@@ -188,7 +188,7 @@ describe('GET /api/v1/related-products', () => {
     for (const query of ['', '?ids=', '?ids=abc', '?ids=1,,2', '?ids=-1', `?ids=${Array.from({ length: 51 }, (_, i) => i + 1).join(',')}`]) {
       const response = await handleRelatedProducts(new Request(`http://shop.test/api/v1/related-products${query}`), payload)
       expect(response.status, query).toBe(400)
-      expect(((await response.json()) as { error: string }).error, query).toMatch(/ids/)
+      expect((await response.json()) as { error: string; message: string }, query).toMatchObject({ error: 'invalid_request', message: expect.stringMatching(/ids/) })
     }
   })
 })
@@ -221,12 +221,14 @@ describe('POST /api/v1/ivendi-payments/order', () => {
     const auth = { authorization: basic(credentials.username, credentials.password) }
     const bad = await handleFinanceOrder(post('/api/v1/ivendi-payments/order', { ...orderBody('q', 1), productId: 'one', price: 1 }, auth), payload, { placeOrder: unusedPlaceOrder, credentials })
     expect(bad.status).toBe(400)
-    const problems = ((await bad.json()) as { problems: string[] }).problems.join(' ')
+    const badBody = (await bad.json()) as { error: string; issues: string[] }
+    expect(badBody.error).toBe('invalid_request')
+    const problems = badBody.issues.join(' ')
     expect(problems).toMatch(/productId/)
     expect(problems).toMatch(/price/)
     const badPostcode = await handleFinanceOrder(post('/api/v1/ivendi-payments/order', { ...orderBody('q', 1), shippingAddress: { ...orderBody('q', 1).shippingAddress, postcode: 'NOPE' } }, auth), payload, { placeOrder: unusedPlaceOrder, credentials })
     expect(badPostcode.status).toBe(400)
-    expect(((await badPostcode.json()) as { problems: string[] }).problems.join(' ')).toMatch(/postcode/i)
+    expect(((await badPostcode.json()) as { issues: string[] }).issues.join(' ')).toMatch(/postcode/i)
     const unknown = await handleFinanceOrder(post('/api/v1/ivendi-payments/order', orderBody('no-such-quote', 1), auth), payload, { placeOrder: unusedPlaceOrder, credentials })
     expect(unknown.status).toBe(404)
   })

@@ -112,7 +112,7 @@ const applicant = (r: Reservation) => ({ email: r.email, phone: r.phone, firstNa
 async function apply(r: Reservation, quoteId: string, body: Record<string, unknown> = {}) {
   const productId = typeof r.product === 'object' ? r.product.id : r.product
   const response = await handleShopFinanceOrder(post('/api/finance/orders', { ...applicant(r), quoteId, productId, variantId: null, ...body }), payload, { placeOrder, reservationForFinance })
-  return { status: response.status, body: (await response.json()) as { orderId: number; orderNumber: string; error?: string } }
+  return { status: response.status, body: (await response.json()) as { orderId: number; orderNumber: string; error?: string; message?: string } }
 }
 
 describe(`a finance application for a reserved bike on ${db}`, () => {
@@ -144,7 +144,7 @@ describe(`a finance application for a reserved bike on ${db}`, () => {
     // A quote made without the reservation cannot be used with it (its amount financed ignores the deposit).
     const wrong = await apply(r, plain.body.quotes[0]!.quoteUid, { reservationToken: r.token })
     expect(wrong.status).toBe(422)
-    expect(wrong.body.error).toMatch(/new quote/i)
+    expect(wrong.body.message).toMatch(/new quote/i)
     // Nor can the reserved bike be applied for without the reservation: it is held.
     expect((await apply(r, plain.body.quotes[0]!.quoteUid)).status).toBe(409)
     expect(await reservation(r.id)).toMatchObject({ status: 'active', stock: { state: 'held' } })

@@ -4,6 +4,7 @@
 import type { Endpoint } from 'payload'
 import { parseStorefrontChange } from '../../config/storefront-change'
 import { revalidateNextCaches } from '../hooks/revalidate-storefront'
+import { json, refuse } from '../../lib/http/respond'
 import { signedByServer } from './record-not-found'
 
 export const internalRevalidate: Endpoint = {
@@ -11,15 +12,15 @@ export const internalRevalidate: Endpoint = {
   method: 'post',
   handler: async (req) => {
     const body = req.text ? await req.text() : ''
-    if (body.length > 64 * 1024 || !signedByServer(body, req.headers.get('x-wheelhouse-signature'))) return Response.json({ error: 'Not allowed' }, { status: 403 })
+    if (body.length > 64 * 1024 || !signedByServer(body, req.headers.get('x-wheelhouse-signature'))) return refuse(403, 'forbidden', 'Only the shop itself announces storefront changes.')
     let change
     try {
       change = parseStorefrontChange(JSON.parse(body))
     } catch {
       change = null
     }
-    if (!change) return Response.json({ error: 'Malformed change' }, { status: 400 })
+    if (!change) return refuse(400, 'invalid_request', 'The change is not one the storefront knows.')
     await revalidateNextCaches(change)
-    return Response.json({ revalidated: true })
+    return json({ revalidated: true })
   },
 }

@@ -3,6 +3,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Endpoint } from 'payload'
 import { parseJsonText } from '../../lib/http/json-text'
+import { validate } from '../../lib/http/json-body'
+import { json, refuse, refuseBody } from '../../lib/http/respond'
 import { z } from '../../lib/zod'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
@@ -37,12 +39,13 @@ export const recordNotFound: Endpoint = {
   handler: async (req) => {
     const body = req.text ? await req.text() : ''
     if (body.length > 256 * 1024 || !signedByServer(body, req.headers.get('x-wheelhouse-signature'))) {
-      return Response.json({ error: 'Not allowed' }, { status: 403 })
+      return refuse(403, 'forbidden', 'Only the shop itself records not-found pages.')
     }
-    const json = parseJsonText(body)
-    const parsed = json.ok ? batchSchema.safeParse(json.value) : null
-    if (!parsed?.success) return Response.json({ error: 'Malformed batch' }, { status: 400 })
-    for (const hit of parsed.data.hits) {
+    const read = parseJsonText(body)
+    if (!read.ok) return refuse(400, 'malformed_json', read.message)
+    const parsed = validate(batchSchema, read.value)
+    if (!parsed.ok) return refuseBody(parsed.refusal)
+    for (const hit of parsed.value.hits) {
       const existing = await req.payload.find({ collection: 'not-found-paths', where: { path: { equals: hit.path } }, limit: 1, depth: 0, overrideAccess: true })
       const doc = existing.docs[0]
       if (doc) {
@@ -62,6 +65,6 @@ export const recordNotFound: Endpoint = {
         })
       }
     }
-    return Response.json({ recorded: parsed.data.hits.length })
+    return json({ recorded: parsed.value.hits.length })
   },
 }

@@ -2,6 +2,7 @@
 // checkout, finance applications and quotes, reservations, bookings. A customer's normal use (and a retry) never comes near them; a script does.
 import 'server-only'
 import { clientAddress } from '../../cms/auth/client-address'
+import { refuse } from '../../lib/http/respond'
 import { checkRate, memoryRateStore, type RateRule, type RateStore } from '../../lib/rate-limit'
 
 export const RATE_RULES = {
@@ -30,8 +31,5 @@ export async function limitRequest(request: Request, rule: RateRule): Promise<Re
   if (process.env.RATE_LIMITS === 'off') return null
   const decision = await checkRate(await rateStore(), rule, clientAddress(request.headers))
   if (decision.ok) return null
-  return Response.json(
-    { error: 'rate_limited', message: `Too many requests from your network. Please wait ${decision.retryAfterSeconds} seconds and try again.` },
-    { status: 429, headers: { 'retry-after': String(decision.retryAfterSeconds), 'cache-control': 'no-store' } },
-  )
+  return refuse(429, 'rate_limited', `Too many requests from your network. Please wait ${decision.retryAfterSeconds} seconds and try again.`, {}, { 'retry-after': String(decision.retryAfterSeconds) })
 }

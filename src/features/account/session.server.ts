@@ -15,6 +15,12 @@ function cookieName(payload: Payload): string {
   return `${payload.config.cookiePrefix}-token`
 }
 
+/** The id of the customer signed in on a request (cookie or API token), or null for a visitor or a bad token. */
+export async function signedInCustomerId(payload: Payload, requestHeaders: Headers): Promise<number | null> {
+  const { user } = await payload.auth({ headers: requestHeaders }).catch(() => ({ user: null }))
+  return user && user.collection === 'users' ? Number(user.id) : null
+}
+
 /** The signed-in user of this request, or null. */
 export async function currentCustomer(): Promise<Customer | null> {
   const payload = await payloadClient()

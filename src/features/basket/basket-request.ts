@@ -36,20 +36,3 @@ export const basketPricingRequest = z
   .strict()
 
 export type BasketPricingRequest = z.infer<typeof basketPricingRequest>
-
-const KNOWN_FIELDS = { contact: 'firstName, lastName, email and phone', address: 'line1, line2, town, county and postcode' } as const
-
-/** zod issues as one readable sentence per problem, naming the field ("lines.0.count must be at least 1"). */
-export function describeIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const where = issue.path.join('.')
-    if (issue.code === 'unrecognized_keys') {
-      const fields = `unexpected field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`
-      // Inside contact or address it is a misspelt or unknown form field; elsewhere most likely a price or stock figure.
-      const section = issue.path[0]
-      if (section === 'contact' || section === 'address') return `${where}: ${fields} (${section} takes only ${KNOWN_FIELDS[section]})`
-      return `${where ? `${where}: ` : ''}${fields} (prices and stock come from the shop, never from the browser)`
-    }
-    return where ? `${where} ${issue.message}` : issue.message
-  })
-}

@@ -72,12 +72,6 @@ export const manageRequest = z.discriminatedUnion('action', [
 ], { message: 'action must be cancel, reschedule, approve or decline' })
 
 /** The first problem of each field, keyed by its dotted path ("contact.email"). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) out[issue.path.join('.') || 'form'] ??= issue.message
-  return out
-}
-
 /** Pounds typed in a form ("50", "£50.00") into pence; NaN when it is not an amount. */
 export function poundsToPence(value: string): number {
   const v = value.replace(/[£,\s]/g, '')
@@ -85,3 +79,6 @@ export function poundsToPence(value: string): number {
   if (!/^\d{1,6}(\.\d{1,2})?$/.test(v)) return Number.NaN
   return Math.round(Number(v) * 100)
 }
+
+/** The largest booking request body the API reads. */
+export const MAX_BOOKING_BYTES = 16 * 1024

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { describeIssues } from '../basket/basket-request'
-import { checkoutFormSchema, normaliseUkPhone, placeOrderRequest } from './checkout-form'
+import { describeIssues } from '../../lib/http/json-body'
+import { checkoutFormSchema, CUSTOMER_FIELDS, normaliseUkPhone, placeOrderRequest } from './checkout-form'
 
 const valid = {
   contact: { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.co.uk', phone: '07700 900123' },
@@ -39,7 +39,7 @@ describe('checkout form', () => {
   it('refuses unknown keys inside contact and address, naming them and what the section takes', () => {
     const result = checkoutFormSchema.safeParse({ ...valid, contact: { ...valid.contact, emial: 'x@y.z' }, address: { ...valid.address, postCode: 'LS1 4AP', country: 'FR' } })
     expect(result.success).toBe(false)
-    const problems = describeIssues(result.error!)
+    const problems = describeIssues(result.error!, CUSTOMER_FIELDS)
     expect(problems).toContain('contact: unexpected field emial (contact takes only firstName, lastName, email and phone)')
     expect(problems).toContain('address: unexpected fields postCode, country (address takes only line1, line2, town, county and postcode)')
   })

@@ -17,6 +17,9 @@ const name = (label: string) =>
     .min(1, `Enter your ${label}`)
     .max(80, `Your ${label} must be 80 characters or fewer`)
 
+/** What contact and address take, named when a request sends a field they do not know. */
+export const CUSTOMER_FIELDS = { contact: 'firstName, lastName, email and phone', address: 'line1, line2, town, county and postcode' } as const
+
 export const contactSchema = z.object({
   firstName: name('first name'),
   lastName: name('last name'),

@@ -30,8 +30,8 @@ export function isReservationRefusal(status: number): boolean {
 export async function fetchQuotes(body: unknown, signal?: AbortSignal): Promise<{ ok: true; answer: QuotesAnswer } | { ok: false; message: string; status: number }> {
   try {
     const response = await fetch('/api/finance/quotes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
-    const data = (await response.json()) as QuotesAnswer | { error?: string }
-    if (!response.ok || !('quotes' in data)) return { ok: false, status: response.status, message: ('error' in data && data.error) || 'We could not get a quote just now.' }
+    const data = (await response.json()) as QuotesAnswer | { message?: string }
+    if (!response.ok || !('quotes' in data)) return { ok: false, status: response.status, message: ('message' in data && data.message) || 'We could not get a quote just now.' }
     return { ok: true, answer: data }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error

@@ -4,7 +4,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider'
-import { jsonError } from './http.server'
+import { json, refuse } from '../../lib/http/respond'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import { markDepositFailed, markDepositPaid, markDepositRefunded } from '../reservations/reservation-lifecycle.server'
 import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleDeps, type LifecycleOutcome } from './order-lifecycle.server'
@@ -23,11 +23,11 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       payload.logger.warn({ provider: provider.name, reason: error.message }, 'payment webhook refused: bad signature')
-      return jsonError(400, 'bad_signature', 'The webhook signature could not be verified.')
+      return refuse(400, 'bad_signature', 'The webhook signature could not be verified.')
     }
     throw error
   }
-  if (!event) return Response.json({ received: true, processed: false, message: 'Event type not used by the shop.' })
+  if (!event) return json({ received: true, processed: false, message: 'Event type not used by the shop.' })
 
   let stored
   try {
@@ -38,7 +38,7 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
     // now. Applying again is safe, since every lifecycle change is a conditional claim on the status that
     // takes effect once; answering "already processed" would lose the payment for good.
     if (existing && existing.outcome === 'processing') stored = existing
-    else if (existing || isUniqueViolation(error)) return Response.json({ received: true, processed: false, message: 'Event already processed.' })
+    else if (existing || isUniqueViolation(error)) return json({ received: true, processed: false, message: 'Event already processed.' })
     else throw error
   }
 
@@ -60,8 +60,8 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
     // Not applied: forget the event so the provider's retry is processed.
     await payload.delete({ collection: 'payment-events', id: stored.id, overrideAccess: true }).catch(() => undefined)
     payload.logger.error({ err: error, event: event.id }, 'payment webhook could not be applied')
-    return jsonError(500, 'not_processed', 'The event could not be applied; please retry.')
+    return refuse(500, 'not_processed', 'The event could not be applied; please retry.')
   }
   await payload.update({ collection: 'payment-events', id: stored.id, overrideAccess: true, data: { outcome: result.outcome.slice(0, 300), order: result.orderId } })
-  return Response.json({ received: true, processed: result.changed, message: result.outcome })
+  return json({ received: true, processed: result.changed, message: result.outcome })
 }

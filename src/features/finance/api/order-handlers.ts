@@ -1,19 +1,19 @@
 // POST /api/v1/ivendi-payments/order and /order-reference (spec §7 calls 5-6): basic auth, strict bodies, then the finance order rules.
 import type { Payload } from 'payload'
-import { describeIssues } from '../../basket/basket-request'
 import { createFinanceOrder, financeOrderRequest, orderReferenceRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
-import { json, readJsonBody } from './http'
+import { readJsonBody, validate } from '../../../lib/http/json-body'
+import { codeForStatus, json, refuse, refuseBody } from '../../../lib/http/respond'
 import { refuseUnlessService } from './service-auth'
 
 export async function handleFinanceOrder(request: Request, payload: Payload, deps: { placeOrder: PlaceOrderFn; credentials?: { username: string; password: string } }): Promise<Response> {
   const refused = refuseUnlessService(request, deps.credentials)
   if (refused) return refused
   const body = await readJsonBody(request)
-  if (!body.ok) return json({ error: body.message }, body.status)
-  const parsed = financeOrderRequest.safeParse(body.value)
-  if (!parsed.success) return json({ error: 'The order request is not valid.', problems: describeIssues(parsed.error) }, 400)
-  const outcome = await createFinanceOrder(payload, parsed.data, { placeOrder: deps.placeOrder })
-  if (!outcome.ok) return json({ error: outcome.message, problems: outcome.problems ?? [] }, outcome.status)
+  if (!body.ok) return refuseBody(body.refusal)
+  const parsed = validate(financeOrderRequest, body.value)
+  if (!parsed.ok) return refuseBody(parsed.refusal)
+  const outcome = await createFinanceOrder(payload, parsed.value, { placeOrder: deps.placeOrder })
+  if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message, { issues: outcome.problems ?? [] })
   return json({ orderId: outcome.orderId }, outcome.created ? 201 : 200)
 }
 
@@ -21,10 +21,10 @@ export async function handleOrderReference(request: Request, payload: Payload, d
   const refused = refuseUnlessService(request, deps.credentials)
   if (refused) return refused
   const body = await readJsonBody(request)
-  if (!body.ok) return json({ error: body.message }, body.status)
-  const parsed = orderReferenceRequest.safeParse(body.value)
-  if (!parsed.success) return json({ error: 'The order reference is not valid.', problems: describeIssues(parsed.error) }, 400)
-  const outcome = await recordOrderReference(payload, parsed.data)
-  if (!outcome.ok) return json({ error: outcome.message }, outcome.status)
+  if (!body.ok) return refuseBody(body.refusal)
+  const parsed = validate(orderReferenceRequest, body.value)
+  if (!parsed.ok) return refuseBody(parsed.refusal)
+  const outcome = await recordOrderReference(payload, parsed.value)
+  if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message)
   return json({ orderId: outcome.orderId, references: outcome.references }, 201)
 }

@@ -4,12 +4,13 @@ import type { Payload } from 'payload'
 import { lenderPanel, newUid } from '../finance-client'
 import { env } from '../../../config/env'
 import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems } from '../../../domain/finance/ivendi-provider'
-import { json, readJsonBody } from './http'
+import { readJsonBody } from '../../../lib/http/json-body'
+import { json } from '../../../lib/http/respond'
 
 /** expectedUsername: IVENDI_USERNAME by default; when set, Credentials.Username must match it. */
 export async function handleProviderQuotes(request: Request, payload: Payload, options: { readonly now?: Date; readonly expectedUsername?: string | null } = {}): Promise<Response> {
   const body = await readJsonBody(request, 256 * 1024)
-  if (!body.ok) return json(ivendiErrorResponse([body.message], PROVIDER_ERRORS.malformed, newUid), body.status)
+  if (!body.ok) return json(ivendiErrorResponse([body.refusal.message], PROVIDER_ERRORS.malformed, newUid), body.refusal.status)
   const parsed = ivendiQuoteRequestSchema.safeParse(body.value)
   if (!parsed.success) return json(ivendiErrorResponse(requestProblems(parsed.error), PROVIDER_ERRORS.malformed, newUid), 400)
   const expected = options.expectedUsername === undefined ? env().IVENDI_USERNAME : options.expectedUsername

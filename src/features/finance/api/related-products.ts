@@ -3,7 +3,7 @@ import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { formatPence } from '../../../domain/money'
 import type { Media, Product, Variant } from '../../../payload-types'
-import { json } from './http'
+import { codeForStatus, json, refuse } from '../../../lib/http/respond'
 
 export const MAX_RELATED_IDS = 50
 
@@ -73,11 +73,11 @@ export async function relatedProducts(payload: Payload, ids: readonly number[]):
 export async function handleRelatedProducts(request: Request, payload: Payload): Promise<Response> {
   const url = new URL(request.url)
   const parsed = idsSchema.safeParse(url.searchParams.get('ids') ?? undefined)
-  if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'ids is invalid' }, 400)
+  if (!parsed.success) return refuse(400, codeForStatus(400), parsed.error.issues[0]?.message ?? 'ids is invalid')
   try {
     return json({ products: await relatedProducts(payload, parsed.data) })
   } catch (error) {
     payload.logger.error({ msg: 'related products read failed', err: error })
-    return json({ error: 'The accessories could not be read. Please try again.' }, 500)
+    return refuse(500, codeForStatus(500), 'The accessories could not be read. Please try again.')
   }
 }

@@ -3,7 +3,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto'
 import { env } from '../../../config/env'
 import { namedSecret } from '../../../config/secrets.server'
-import { json } from './http'
+import { codeForStatus, refuse } from '../../../lib/http/respond'
 
 export function financeServiceCredentials(): { username: string; password: string } {
   const e = env()
@@ -32,5 +32,5 @@ export function refuseUnlessService(request: Request, expected = financeServiceC
   const userOk = same(user, expected.username)
   const passOk = same(pass, expected.password)
   if (match && userOk && passOk) return null
-  return json({ error: 'Finance service credentials are required.' }, 401, { 'www-authenticate': 'Basic realm="Wheelhouse finance orders", charset="UTF-8"' })
+  return refuse(401, codeForStatus(401), 'Finance service credentials are required.', {}, { 'www-authenticate': 'Basic realm="Wheelhouse finance orders", charset="UTF-8"' })
 }

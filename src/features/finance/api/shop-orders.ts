@@ -3,10 +3,10 @@
 // (createFinanceOrder, recordOrderReference), so no service credential ever reaches a browser.
 import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
-import { describeIssues } from '../../basket/basket-request'
 import { createFinanceOrder, financeOrderRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
-import { json, readJsonBody } from './http'
+import { readJsonBody, validate } from '../../../lib/http/json-body'
+import { codeForStatus, json, refuse, refuseBody } from '../../../lib/http/respond'
 
 export const STOREFRONT_SYSTEM_NAME = 'Wheelhouse storefront'
 
@@ -15,17 +15,17 @@ export const shopFinanceOrderRequest = financeOrderRequest.extend({ reservationT
 
 export async function handleShopFinanceOrder(request: Request, payload: Payload, deps: { placeOrder: PlaceOrderFn; reservationForFinance?: ReservationForFinanceFn }): Promise<Response> {
   const body = await readJsonBody(request, 16 * 1024)
-  if (!body.ok) return json({ error: body.message }, body.status)
-  const parsed = shopFinanceOrderRequest.safeParse(body.value)
-  if (!parsed.success) return json({ error: 'Some details need correcting.', problems: describeIssues(parsed.error) }, 400)
+  if (!body.ok) return refuseBody(body.refusal)
+  const parsed = validate(shopFinanceOrderRequest, body.value)
+  if (!parsed.ok) return refuseBody(parsed.refusal)
 
   // A reserved bike: the reservation's held unit moves to the application, and its deposit is part of the
   // deposit on the agreement (placeOrder checks the recorded quote includes it).
   let reservation: { id: number } | undefined
-  if (parsed.data.reservationToken) {
-    if (!deps.reservationForFinance) return json({ error: 'Finance for a reserved bike is not available here. Please call us.' }, 422)
-    const found = await deps.reservationForFinance(payload, parsed.data.reservationToken, { productId: parsed.data.productId, variantId: parsed.data.variantId })
-    if (!found.ok) return json({ error: found.message, problems: [] }, found.status)
+  if (parsed.value.reservationToken) {
+    if (!deps.reservationForFinance) return refuse(422, codeForStatus(422), 'Finance for a reserved bike is not available here. Please call us.')
+    const found = await deps.reservationForFinance(payload, parsed.value.reservationToken, { productId: parsed.value.productId, variantId: parsed.value.variantId })
+    if (!found.ok) return refuse(found.status, codeForStatus(found.status), found.message)
     reservation = { id: found.reservationId }
   }
 
@@ -37,12 +37,12 @@ export async function handleShopFinanceOrder(request: Request, payload: Payload,
     customerId = null
   }
 
-  const { reservationToken: _token, ...order } = parsed.data
+  const { reservationToken: _token, ...order } = parsed.value
   const outcome = await createFinanceOrder(payload, order, { placeOrder: deps.placeOrder, customerId, reservation })
-  if (!outcome.ok) return json({ error: outcome.message, problems: outcome.problems ?? [] }, outcome.status)
+  if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message, { issues: outcome.problems ?? [] })
 
   // Spec §7 call 6: after the order, when accessories are financed with it, record them against it.
-  const quote = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: parsed.data.quoteId } }, limit: 1, depth: 0, overrideAccess: true })
+  const quote = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: parsed.value.quoteId } }, limit: 1, depth: 0, overrideAccess: true })
   const items = z.array(z.object({ productId: z.number(), variantId: z.number().nullable() })).catch([]).parse(quote.docs[0]?.accessories)
   if (items.length > 0) {
     const order = await payload.findByID({ collection: 'orders', id: outcome.orderId, depth: 0, overrideAccess: true })

@@ -3,10 +3,10 @@
 import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { financeQuotesForProduct } from '../finance-client'
-import { describeIssues } from '../../basket/basket-request'
 import { financeDepositWithReservation } from '../../../domain/reservations/reservation-rules'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
-import { json, readJsonBody } from './http'
+import { readJsonBody, validate } from '../../../lib/http/json-body'
+import { codeForStatus, json, refuse, refuseBody } from '../../../lib/http/respond'
 
 const id = z.number().int().positive().max(2_147_483_647)
 
@@ -27,23 +27,23 @@ export type ShopQuoteRequest = z.input<typeof shopQuoteRequest>
 
 export async function handleShopQuotes(request: Request, payload: Payload, deps: { readonly reservationForFinance?: ReservationForFinanceFn } = {}): Promise<Response> {
   const body = await readJsonBody(request, 16 * 1024)
-  if (!body.ok) return json({ error: body.message }, body.status)
-  const parsed = shopQuoteRequest.safeParse(body.value)
-  if (!parsed.success) return json({ error: 'The quote request is not valid.', problems: describeIssues(parsed.error) }, 400)
-  const { reservationToken, ...query } = parsed.data
+  if (!body.ok) return refuseBody(body.refusal)
+  const parsed = validate(shopQuoteRequest, body.value)
+  if (!parsed.ok) return refuseBody(parsed.refusal)
+  const { reservationToken, ...query } = parsed.value
   if (!reservationToken) {
     const outcome = await financeQuotesForProduct(payload, query)
-    if (!outcome.ok) return json({ error: outcome.message }, outcome.status)
+    if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message)
     return json(outcome)
   }
   // A reserved bike: the deposit already paid is part of the deposit quoted (never less), worked out here.
-  if (!deps.reservationForFinance) return json({ error: 'Finance for a reserved bike is not available here. Please call us.' }, 422)
+  if (!deps.reservationForFinance) return refuse(422, codeForStatus(422), 'Finance for a reserved bike is not available here. Please call us.')
   const reservation = await deps.reservationForFinance(payload, reservationToken, { productId: query.productId, variantId: query.variantId })
-  if (!reservation.ok) return json({ error: reservation.message }, reservation.status)
-  if (!reservation.active) return json({ error: 'This reservation has already become a sale, so it cannot be quoted for again.' }, 409)
-  if (query.accessories.length > 0) return json({ error: 'A reserved bike is financed on its own online; we can add accessories to the agreement in the shop.' }, 422)
+  if (!reservation.ok) return refuse(reservation.status, codeForStatus(reservation.status), reservation.message)
+  if (!reservation.active) return refuse(409, codeForStatus(409), 'This reservation has already become a sale, so it cannot be quoted for again.')
+  if (query.accessories.length > 0) return refuse(422, codeForStatus(422), 'A reserved bike is financed on its own online; we can add accessories to the agreement in the shop.')
   const depositPence = financeDepositWithReservation(query.depositPence, reservation.depositPence)
   const outcome = await financeQuotesForProduct(payload, { ...query, depositPence })
-  if (!outcome.ok) return json({ error: outcome.message }, outcome.status)
+  if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message)
   return json({ ...outcome, reservation: { reservationNumber: reservation.reservationNumber, depositPaidPence: reservation.depositPence, depositPence, depositToPayPence: depositPence - reservation.depositPence } })
 }

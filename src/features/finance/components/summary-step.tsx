@@ -85,9 +85,10 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
           ...(reservation ? { reservationToken: reservation.token } : {}),
         }),
       })
-      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; error?: string; problems?: string[] }
+      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; message?: string; issues?: string[] }
       if (!response.ok || !body.orderId || !body.orderNumber) {
-        setMessage([body.error, ...(body.problems ?? [])].filter(Boolean).join(' ') || 'We could not send your application.')
+        const details = response.status === 400 && body.issues?.length ? ['Some details need correcting:', ...body.issues] : [body.message, ...(body.issues ?? [])]
+        setMessage(details.filter(Boolean).join(' ') || 'We could not send your application.')
         setReservationRefused(reservation !== null && isReservationRefusal(response.status))
         dispatch({ type: 'orderFailed' })
         return

@@ -4,7 +4,9 @@ import { payloadClient } from '../../../../cms/payload-client.server'
 import { manageRequest } from '../../../../features/bookings/booking-request'
 import { cancelBooking, decideExtraWork, rescheduleBooking } from '../../../../features/bookings/bookings.server'
 import { toBookingView } from '../../../../features/bookings/booking-view'
-import { parseJson, refusalResponse } from '../../../../features/bookings/http.server'
+import { readJsonRequest } from '../../../../lib/http/json-body'
+import { json, refuseBody, refuseOutcome } from '../../../../lib/http/respond'
+import { MAX_BOOKING_BYTES } from '../../../../features/bookings/booking-request'
 import { limitRequest, RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 
 export const dynamic = 'force-dynamic'
@@ -12,8 +14,8 @@ export const dynamic = 'force-dynamic'
 export async function POST(request: Request): Promise<Response> {
   const limited = await limitRequest(request, RATE_RULES.booking)
   if (limited) return limited
-  const body = await parseJson(request, manageRequest)
-  if (!body.ok) return body.response
+  const body = await readJsonRequest(request, manageRequest, { limit: MAX_BOOKING_BYTES })
+  if (!body.ok) return refuseBody(body.refusal)
   const payload = await payloadClient()
   const input = body.value
   const result =
@@ -22,7 +24,7 @@ export async function POST(request: Request): Promise<Response> {
       : input.action === 'reschedule'
         ? await rescheduleBooking(payload, input.token, input.day, input.window ?? null)
         : await decideExtraWork(payload, input.token, input.action === 'approve' ? 'approved' : 'declined')
-  if (!result.ok) return refusalResponse(result)
+  if (!result.ok) return refuseOutcome(result)
   const { id: _id, ...view } = toBookingView(result.booking)
-  return Response.json({ booking: view }, { headers: { 'cache-control': 'no-store' } })
+  return json({ booking: view })
 }

@@ -4,7 +4,10 @@ import { payloadClient } from '../../../../cms/payload-client.server'
 import { paths } from '../../../../config/paths'
 import { serviceBookingRequest } from '../../../../features/bookings/booking-request'
 import { bookService } from '../../../../features/bookings/bookings.server'
-import { parseJson, refusalResponse } from '../../../../features/bookings/http.server'
+import { readJsonRequest } from '../../../../lib/http/json-body'
+import { json, refuseBody, refuseOutcome } from '../../../../lib/http/respond'
+import { MAX_BOOKING_BYTES } from '../../../../features/bookings/booking-request'
+import { signedInCustomerId } from '../../../../features/account/session.server'
 import { limitRequest, RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 
 export const dynamic = 'force-dynamic'
@@ -12,11 +15,11 @@ export const dynamic = 'force-dynamic'
 export async function POST(request: Request): Promise<Response> {
   const limited = await limitRequest(request, RATE_RULES.booking)
   if (limited) return limited
-  const body = await parseJson(request, serviceBookingRequest)
-  if (!body.ok) return body.response
+  const body = await readJsonRequest(request, serviceBookingRequest, { limit: MAX_BOOKING_BYTES })
+  if (!body.ok) return refuseBody(body.refusal)
   const payload = await payloadClient()
-  const { user } = await payload.auth({ headers: request.headers }).catch(() => ({ user: null }))
-  const result = await bookService(payload, body.value, { customerId: user?.collection === 'users' ? Number(user.id) : null })
-  if (!result.ok) return refusalResponse(result)
-  return Response.json({ reference: result.reference, token: result.token, successUrl: paths.bicycleServicesSuccess(result.token) }, { status: 201, headers: { 'cache-control': 'no-store' } })
+  const customerId = await signedInCustomerId(payload, request.headers)
+  const result = await bookService(payload, body.value, { customerId })
+  if (!result.ok) return refuseOutcome(result)
+  return json({ reference: result.reference, token: result.token, successUrl: paths.bicycleServicesSuccess(result.token) }, 201)
 }
