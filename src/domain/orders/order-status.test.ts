@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type OrderStatus } from './order-status'
+import { checkFinanceStatusChange, checkStaffStatusChange, LIFECYCLE, releasesStock, type OrderStatus } from './order-status'
 
 const ALL: OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'ready_for_collection', 'dispatched', 'completed', 'cancelled', 'refunded']
 
@@ -68,5 +68,22 @@ describe('stock release', () => {
     expect(releasesStock('processing', 'declined')).toBe(true)
     expect(releasesStock('processing', 'cancelled')).toBe(true)
     for (const s of ['awaiting_payment', 'paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'] as const) expect(releasesStock(s, 'approved')).toBe(false)
+  })
+})
+
+describe('LIFECYCLE: the changes the shop makes itself', () => {
+  it('refunds reported by the provider start from exactly the states staff may refund from', () => {
+    expect([...LIFECYCLE.refundReported.from].sort()).toEqual(['completed', 'dispatched', 'paid', 'processing', 'ready_for_collection'])
+    for (const from of LIFECYCLE.refundReported.from) expect(checkStaffStatusChange('card', from, 'refunded')).toEqual({ ok: true })
+  })
+
+  it('never lets staff make a payment change by hand, and every automatic change ends somewhere staff could not undo it wrongly', () => {
+    expect(checkStaffStatusChange('card', LIFECYCLE.paymentTaken.from[0], LIFECYCLE.paymentTaken.to).ok).toBe(false)
+    expect(checkStaffStatusChange('card', LIFECYCLE.latePaymentTaken.from[0], LIFECYCLE.latePaymentTaken.to).ok).toBe(false)
+    // Cancelled and refunded orders put their stock back; a paid one keeps it.
+    expect(releasesStock(LIFECYCLE.paymentFailed.to)).toBe(true)
+    expect(releasesStock(LIFECYCLE.holdExpired.to)).toBe(true)
+    expect(releasesStock(LIFECYCLE.refundReported.to)).toBe(true)
+    expect(releasesStock(LIFECYCLE.paymentTaken.to)).toBe(false)
   })
 })

@@ -80,3 +80,38 @@ export function checkFinanceStatusChange(from: FinanceStatus | null | undefined,
 export function releasesStock(status: OrderStatus, financeStatus?: FinanceStatus | null): boolean {
   return status === 'cancelled' || status === 'refunded' || financeStatus === 'declined' || financeStatus === 'cancelled'
 }
+
+/** The order states from which staff may move a card order to `to`. */
+export function cardStatesThatMayBecome(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(CARD_STAFF_TRANSITIONS) as OrderStatus[]).filter((from) => CARD_STAFF_TRANSITIONS[from].includes(to))
+}
+
+/** A change the shop makes itself: the states it may start from and the state it ends in. */
+export interface LifecycleChange {
+  readonly from: readonly OrderStatus[]
+  readonly to: OrderStatus
+  /** Also required of a finance order: its application is still in one of these states. */
+  readonly financeFrom?: readonly FinanceStatus[]
+}
+
+/**
+ * Changes the shop makes itself, driven by payments and time rather than by staff. The order lifecycle
+ * (features/orders/order-lifecycle.server.ts) claims each one in the database only from these states, so a
+ * change that lost a race with another changes nothing.
+ */
+export const LIFECYCLE = {
+  /** The provider confirmed the payment of an order awaiting it. */
+  paymentTaken: { from: ['awaiting_payment'], to: 'paid' },
+  /** A payment arrived for an order already cancelled (its hold ran out) and its stock was still there. */
+  latePaymentTaken: { from: ['cancelled'], to: 'paid' },
+  /** A payment arrived for an order already cancelled whose stock had sold: refunded at once. */
+  latePaymentRefunded: { from: ['cancelled'], to: 'refunded' },
+  /** The provider reported the payment failed. */
+  paymentFailed: { from: ['awaiting_payment'], to: 'cancelled' },
+  /** Not paid before the stock hold ran out (the provider confirmed no payment). */
+  holdExpired: { from: ['awaiting_payment'], to: 'cancelled' },
+  /** A finance application nobody decided before its hold ran out. */
+  financeHoldExpired: { from: ['processing'], to: 'cancelled', financeFrom: ['submitted'] },
+  /** The provider reported a refund: from every state staff could refund from. */
+  refundReported: { from: cardStatesThatMayBecome('refunded'), to: 'refunded' },
+} as const satisfies Record<string, LifecycleChange>

@@ -6,8 +6,26 @@ import type { EmailSender } from '../../adapters/email/email-sender'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import type { Order } from '../../payload-types'
+import { LIFECYCLE, type LifecycleChange } from '../../domain/orders/order-status'
 import { confirmationEmail } from './confirmation-email'
-import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState } from '../stock/stock-ledger.server'
+
+/** The claim on an order's row for one of the shop's own changes (LIFECYCLE in the domain): made only from its states. */
+function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: string): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
+  return {
+    table: 'orders',
+    id: order.id,
+    fromStatuses: change.from,
+    status: change.to,
+    ...(change.financeFrom ? { alsoWhere: { column: 'finance_status', in: change.financeFrom } } : {}),
+    ...(stockState ? { stockState } : {}),
+  }
+}
+
+/** What a card payment writes on the order it pays (on time, or late with its stock taken again). */
+function paidData(order: Order, notice: PaymentNotice, now: Date): Partial<Order> {
+  return { status: 'paid', stock: { ...order.stock, state: 'committed', holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
+}
+import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
 
 type HistoryEntry = NonNullable<Order['history']>[number]
 
@@ -141,13 +159,13 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
     return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
   }
 
-  const sold = await sellHeldStock(payload, null, orderStockRef(order.id), { owner: { table: 'orders', id: order.id, fromStatuses: ['awaiting_payment'], status: 'paid', stockState: 'committed' }, now })
+  const sold = await sellHeldStock(payload, null, orderStockRef(order.id), { owner: claim(order, LIFECYCLE.paymentTaken, 'committed'), now })
   if (sold.ownerChanged) {
     const paid = await appendHistory(
       payload,
       order,
-      { status: 'paid', stock: { ...order.stock, state: 'committed', holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } },
-      entry(now, 'payment webhook', 'awaiting_payment', 'paid', `Paid ${notice.amountPence}p by card (${notice.provider} ${notice.reference}).`),
+      paidData(order, notice, now),
+      entry(now, 'payment webhook', order.status, LIFECYCLE.paymentTaken.to, `Paid ${notice.amountPence}p by card (${notice.provider} ${notice.reference}).`),
     )
     await sendConfirmation(payload, paid, deps)
     return { changed: true, outcome: 'order paid', orderId: order.id }
@@ -159,15 +177,15 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
     const current = await reload(payload, order.id)
     const retaken = await takeStock(payload, null, orderStockRef(order.id), stockLines(current), {
       state: 'sold',
-      owner: { table: 'orders', id: order.id, fromStatuses: ['cancelled'], status: 'paid', stockState: 'committed' },
+      owner: claim(order, LIFECYCLE.latePaymentTaken, 'committed'),
       now,
     })
     if (retaken.ok) {
       const paid = await appendHistory(
         payload,
         current,
-        { status: 'paid', stock: { ...current.stock, state: 'committed', holdExpiresAt: null }, payment: { ...current.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } },
-        entry(now, 'payment webhook', 'cancelled', 'paid', 'Payment arrived after the stock hold was released; the stock was still there and is taken again.'),
+        paidData(current, notice, now),
+        entry(now, 'payment webhook', 'cancelled', LIFECYCLE.latePaymentTaken.to, 'Payment arrived after the stock hold was released; the stock was still there and is taken again.'),
       )
       await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} paid late`)
       await sendConfirmation(payload, paid, deps)
@@ -184,12 +202,12 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
   try {
     if (!provider) throw new Error(`no payment provider named ${notice.provider}`)
     const refund = await provider.refund(notice.reference, notice.amountPence, `late-payment-refund-${order.orderNumber}`)
-    await changeOwner(payload, null, { table: 'orders', id: order.id, fromStatuses: ['cancelled'], status: 'refunded' })
+    await changeOwner(payload, null, claim(order, LIFECYCLE.latePaymentRefunded))
     await appendHistory(
       payload,
       order,
       { status: 'refunded', payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), refundedPence: notice.amountPence } },
-      entry(now, 'payment webhook', 'cancelled', 'refunded', `Payment arrived after the stock hold was released and the goods had sold out: refunded automatically (${refund.id}).`),
+      entry(now, 'payment webhook', 'cancelled', LIFECYCLE.latePaymentRefunded.to, `Payment arrived after the stock hold was released and the goods had sold out: refunded automatically (${refund.id}).`),
     )
     return { changed: true, outcome: 'late payment refunded: stock no longer available', orderId: order.id }
   } catch (error) {
@@ -212,7 +230,7 @@ async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { 
   if (order.reservation != null && (await handBackToReservation(payload, order, now, `Payment failed: ${message0}`, 'payment webhook', { provider: notice.provider, reference: notice.reference, failureMessage: message0 }))) {
     return { changed: true, outcome: 'payment failed: order cancelled, bike held for its reservation again', orderId: order.id }
   }
-  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: { table: 'orders', id: order.id, fromStatuses: ['awaiting_payment'], status: 'cancelled', stockState: 'released' }, now })
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: claim(order, LIFECYCLE.paymentFailed, 'released'), now })
   if (!release.ownerChanged) {
     return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   }
@@ -222,7 +240,7 @@ async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { 
     payload,
     order,
     { status: 'cancelled', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false, holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, failureMessage: message } },
-    entry(now, 'payment webhook', 'awaiting_payment', 'cancelled', `Payment failed: ${message}${released ? ' Stock released.' : ''}`),
+    entry(now, 'payment webhook', LIFECYCLE.paymentFailed.from[0], LIFECYCLE.paymentFailed.to, `Payment failed: ${message}${released ? ' Stock released.' : ''}`),
   )
   if (released) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} payment failed`)
   return { changed: true, outcome: 'payment failed: order cancelled, stock released', orderId: order.id }
@@ -235,7 +253,7 @@ async function markRefundedNow(payload: Payload, notice: PaymentNotice, deps: Li
   if (order.status === 'refunded') return { changed: false, outcome: 'already refunded', orderId: order.id }
   const from = order.status
   const release = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], {
-    owner: { table: 'orders', id: order.id, fromStatuses: ['paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'], status: 'refunded', stockState: 'released' },
+    owner: claim(order, LIFECYCLE.refundReported, 'released'),
     now,
   })
   if (!release.ownerChanged) {
@@ -246,7 +264,7 @@ async function markRefundedNow(payload: Payload, notice: PaymentNotice, deps: Li
     payload,
     order,
     { status: 'refunded', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false }, payment: { ...order.payment, refundedPence: Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence) } },
-    entry(now, 'payment webhook', from, 'refunded', `Refund of ${notice.amountPence}p reported by ${notice.provider}.${released ? ' Stock restored.' : ''}`),
+    entry(now, 'payment webhook', from, LIFECYCLE.refundReported.to, `Refund of ${notice.amountPence}p reported by ${notice.provider}.${released ? ' Stock restored.' : ''}`),
   )
   if (released) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} refunded`)
   return { changed: true, outcome: 'order refunded by the provider', orderId: order.id }
@@ -264,7 +282,7 @@ export async function releaseExpiredHolds(payload: Payload, now: Date = new Date
       and: [
         { 'stock.state': { equals: 'held' } },
         { 'stock.holdExpiresAt': { less_than: now.toISOString() } },
-        { or: [{ and: [{ kind: { equals: 'card' } }, { status: { equals: 'awaiting_payment' } }] }, { and: [{ kind: { equals: 'finance' } }, { status: { equals: 'processing' } }, { financeStatus: { equals: 'submitted' } }] }] },
+        { or: [{ and: [{ kind: { equals: 'card' } }, { status: { in: [...LIFECYCLE.holdExpired.from] } }] }, { and: [{ kind: { equals: 'finance' } }, { status: { in: [...LIFECYCLE.financeHoldExpired.from] } }, { financeStatus: { in: [...LIFECYCLE.financeHoldExpired.financeFrom] } }] }] },
       ],
     },
     limit: 100,
@@ -301,13 +319,13 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
   }
   if (settled.status === 'processing') return false
   if (order.reservation != null && (await handBackToReservation(payload, order, now, 'hold expired: not paid within 15 minutes', 'hold expiry', { failureMessage: 'Not paid within 15 minutes: the stock hold expired.' }))) return true
-  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: { table: 'orders', id: order.id, fromStatuses: ['awaiting_payment'], status: 'cancelled', stockState: 'released' }, now })
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: claim(order, LIFECYCLE.holdExpired, 'released'), now })
   if (!release.ownerChanged) return false
   await appendHistory(
     payload,
     order,
     { status: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false }, payment: { ...order.payment, failureMessage: 'Not paid within 15 minutes: the stock hold expired.' } },
-    entry(now, 'hold expiry', 'awaiting_payment', 'cancelled', `hold expired: not paid within 15 minutes; the provider confirmed no payment, open payments cancelled, stock released (${release.rows} ledger rows)`),
+    entry(now, 'hold expiry', LIFECYCLE.holdExpired.from[0], LIFECYCLE.holdExpired.to, `hold expired: not paid within 15 minutes; the provider confirmed no payment, open payments cancelled, stock released (${release.rows} ledger rows)`),
   )
   return true
 }
@@ -318,13 +336,13 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
  */
 async function handBackToReservation(payload: Payload, order: Order, now: Date, why: string, actor: string, payment: Partial<NonNullable<Order['payment']>>): Promise<boolean> {
   const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
-  const moved = await returnOrderUnitToReservation(payload, order, { fromStatuses: ['awaiting_payment'], status: 'cancelled' }, now)
+  const moved = await returnOrderUnitToReservation(payload, order, claim(order, LIFECYCLE.holdExpired), now)
   if (!moved) return false
   await appendHistory(
     payload,
     order,
     { status: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false, holdExpiresAt: null }, payment: { ...order.payment, ...payment } },
-    entry(now, actor, 'awaiting_payment', 'cancelled', `${why}. ${moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock released.'}`),
+    entry(now, actor, LIFECYCLE.holdExpired.from[0], LIFECYCLE.holdExpired.to, `${why}. ${moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock released.'}`),
   )
   await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} cancelled`)
   return true
@@ -335,20 +353,20 @@ async function expireFinanceHold(payload: Payload, order: Order, now: Date): Pro
   if (order.reservation != null) {
     // An application for a reserved bike: the bike goes back to its reservation (deposit still refundable).
     const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
-    const moved = await returnOrderUnitToReservation(payload, order, { fromStatuses: ['processing'], alsoWhere: { column: 'finance_status', in: ['submitted'] }, status: 'cancelled' }, now)
+    const moved = await returnOrderUnitToReservation(payload, order, claim(order, LIFECYCLE.financeHoldExpired), now)
     if (moved) {
       await appendHistory(
         payload,
         order,
         { status: 'cancelled', financeStatus: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false } },
-        entry(now, 'hold expiry', 'processing', 'cancelled', `finance application not decided before its hold expired: cancelled; ${moved === 'returned' ? 'the bike is held for its reservation again' : 'bike back on sale'}`),
+        entry(now, 'hold expiry', LIFECYCLE.financeHoldExpired.from[0], LIFECYCLE.financeHoldExpired.to, `finance application not decided before its hold expired: cancelled; ${moved === 'returned' ? 'the bike is held for its reservation again' : 'bike back on sale'}`),
       )
       return true
     }
     return false
   }
   const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], {
-    owner: { table: 'orders', id: order.id, fromStatuses: ['processing'], alsoWhere: { column: 'finance_status', in: ['submitted'] }, status: 'cancelled', stockState: 'released' },
+    owner: claim(order, LIFECYCLE.financeHoldExpired, 'released'),
     now,
   })
   if (!release.ownerChanged) return false
@@ -356,7 +374,7 @@ async function expireFinanceHold(payload: Payload, order: Order, now: Date): Pro
     payload,
     order,
     { status: 'cancelled', financeStatus: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false } },
-    entry(now, 'hold expiry', 'processing', 'cancelled', 'finance application not decided before its hold expired: cancelled, bike back on sale'),
+    entry(now, 'hold expiry', LIFECYCLE.financeHoldExpired.from[0], LIFECYCLE.financeHoldExpired.to, 'finance application not decided before its hold expired: cancelled, bike back on sale'),
   )
   return true
 }
