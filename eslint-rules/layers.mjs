@@ -74,7 +74,8 @@ const rule = {
   create(context) {
     const cwd = context.cwd ?? process.cwd()
     const fromRel = path.relative(cwd, context.filename).split(path.sep).join('/')
-    if (!fromRel.startsWith('src/')) return {}
+    // Tests beside the code are not part of a layer: they may use fixtures and seed data from anywhere.
+    if (!fromRel.startsWith('src/') || /\.test\.tsx?$/.test(fromRel)) return {}
     const check = (node, spec) => {
       if (typeof spec !== 'string') return
       let target

@@ -1,6 +1,6 @@
 // The HTTP client sends the iVendi request as JSON and accepts only iVendi-shaped answers.
 import { describe, expect, it } from 'vitest'
-import { ivendiExampleRequest, ivendiExampleResponse } from '../../domain/finance/ivendi-reference-examples'
+import { ivendiExampleRequest, ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { ivendiHttpQuoteSource } from './ivendi-http-quote-source'
 
 describe('ivendiHttpQuoteSource', () => {

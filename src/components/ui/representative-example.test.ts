@@ -2,7 +2,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { ivendiExampleResponse } from '../../domain/finance/ivendi-reference-examples'
+import { ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { representativeExample } from '../../domain/finance/representative-example'
 
 vi.mock('./representative-example.css', () => ({}))

@@ -1,7 +1,7 @@
 // The built-in provider answers iVendi's own example request with iVendi's own figures, in iVendi's response shape.
 import { describe, expect, it } from 'vitest'
 import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, readIvendiDate, requestProblems } from './ivendi-provider'
-import { ivendiExampleRequest, ivendiExampleResponse } from './ivendi-reference-examples'
+import { ivendiExampleRequest, ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { usableProductQuotes } from './quote-client-rules'
 import type { Lender } from './rate-table'
 

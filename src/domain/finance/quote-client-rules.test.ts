@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { IvendiErrorFlags, IvendiProductQuote, IvendiQuoteResponse } from './ivendi-types'
-import { ivendiExampleRequest, ivendiExampleResponse } from './ivendi-reference-examples'
+import { ivendiExampleRequest, ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import {
   assetIdentity,
   buildIvendiQuoteRequest,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { IvendiFigures } from './ivendi-types'
-import { ivendiExampleResponse } from './ivendi-reference-examples'
+import { ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { aprFromSchedule, monthlyRateFromApr, quoteFinance, roundApr, type FinanceQuote, type QuoteInput, type QuoteOutcome } from './quote-engine'
 
 function expectQuote(outcome: QuoteOutcome): FinanceQuote {

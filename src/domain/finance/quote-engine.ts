@@ -1,7 +1,7 @@
 // Hire purchase and PCP figures (payments, totals, rates, schedule) in integer pence, and the APR check of a schedule.
 import { isPence, type Pence } from '../money'
 
-export type FinanceProduct = 'HP' | 'PCP'
+export type FinanceType = 'HP' | 'PCP'
 
 /** `number` equal monthly payments of `amountPence`; runs follow each other month by month from month 1. */
 export interface PaymentRun {
@@ -10,7 +10,7 @@ export interface PaymentRun {
 }
 
 export interface QuoteInput {
-  readonly product: FinanceProduct
+  readonly product: FinanceType
   readonly cashPricePence: Pence
   /** Accessories, warranties and the like financed with the bike. */
   readonly valueAddedProductsPence?: Pence
@@ -30,7 +30,7 @@ export interface QuoteInput {
 }
 
 export interface FinanceQuote {
-  readonly product: FinanceProduct
+  readonly product: FinanceType
   readonly aprPercent: number
   readonly termMonths: number
   readonly cashPricePence: Pence

@@ -2,17 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import type { FinanceQuote, QuoteOutcome } from './quote-engine'
-import {
-  balloonFromPercent,
-  bikeAgeInMonths,
-  demoLenderPanel,
-  findAprBand,
-  findResidualValue,
-  quotePanel,
-  type BikeForFinance,
-  type Lender,
-  type PanelRequest,
-} from './rate-table'
+import { balloonFromPercent, bikeAgeInMonths, findAprBand, findResidualValue, quotePanel, type BikeForFinance, type Lender, type PanelRequest } from './rate-table'
+import { demoLenderPanel } from '../../setup/seed/demo-lenders'
 
 const asOf = new Date('2025-06-01T12:00:00Z')
 const newBike: BikeForFinance = { cashPricePence: 700000, condition: 'new', registrationDate: null, odometerMiles: 0 }

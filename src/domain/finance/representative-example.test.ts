@@ -1,6 +1,6 @@
 // The representative example reads iVendi's own example figures into pence without losing a penny.
 import { describe, expect, it } from 'vitest'
-import { ivendiExampleResponse } from './ivendi-reference-examples'
+import { ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { representativeExample } from './representative-example'
 
 const groups = ivendiExampleResponse.QuoteResults![0]!.Results![0]!.ProductGroups!

@@ -1,6 +1,6 @@
 // The finance slice survives a reload and never disturbs the basket kept in the same stored object.
 import { describe, expect, it } from 'vitest'
-import { financeReducer, INITIAL_FINANCE_STATE } from '../../domain/finance/finance-state'
+import { financeReducer, INITIAL_FINANCE_STATE } from './state/finance-state'
 import { EMPTY_CONTACT } from './finance-contact'
 import type { FinanceReservation } from './finance-reservation'
 import { contactFromStore, financeFromStore, reservationFromStore, storeWithFinance, storeWithoutFinanceContact } from './finance-storage'

@@ -2,8 +2,8 @@
 // the customer's name and address in `.financeContact` and a reserved bike's link token in `.financeReservation`;
 // other slices (the basket) are kept as they were.
 import { z } from '../../lib/zod'
-import { INITIAL_FINANCE_STATE, type FinanceState } from '../../domain/finance/finance-state'
-import { restoreFinanceState, serialiseFinanceState } from '../../domain/finance/finance-state-storage'
+import { INITIAL_FINANCE_STATE, type FinanceState } from './state/finance-state'
+import { restoreFinanceState, serialiseFinanceState } from './state/finance-state-storage'
 import { EMPTY_CONTACT, type FinanceContact } from './finance-contact'
 import { parseStoredRoot } from '../../config/browser-storage'
 import { looksLikeReservationToken, type FinanceReservation } from './finance-reservation'

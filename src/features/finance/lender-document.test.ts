@@ -1,6 +1,6 @@
 // Lender documents map to the engine's Lender and back without losing a rate, and only active lenders quote.
 import { describe, expect, it } from 'vitest'
-import { demoLenderPanel } from '../../domain/finance/rate-table'
+import { demoLenderPanel } from '../../setup/seed/demo-lenders'
 import type { Lender as LenderDocument } from '../../payload-types'
 import { lenderDocumentData, lenderFromDocument, panelFromDocuments } from './lender-document'
 

@@ -1,7 +1,7 @@
 // The demo lender panel (rate-table's demoLenderPanel) as `lenders` documents; idempotent by funder code.
 import type { Payload } from 'payload'
 import { lenderDocumentData } from '../../features/finance/lender-document'
-import { demoLenderPanel } from '../../domain/finance/rate-table'
+import { demoLenderPanel } from './demo-lenders'
 
 export async function seedLenders(payload: Payload): Promise<void> {
   for (const [index, lender] of demoLenderPanel.entries()) {

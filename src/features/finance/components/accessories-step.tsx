@@ -4,7 +4,7 @@
 // on its own online (the server refuses accessories with a reservation), so for it the step only says why.
 import { useEffect, useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
-import type { FinanceProductSnapshot } from '../../../domain/finance/finance-state'
+import type { FinanceProductSnapshot } from '../state/finance-state'
 import { formatPence } from '../../../domain/money'
 import type { RelatedProduct } from '../api/related-products'
 import { reservationFor } from '../finance-reservation'

@@ -1,6 +1,6 @@
 // The held finance state keeps a reserved bike's token for that bike alone, and a reserved bike is financed on its own.
 import { describe, expect, it } from 'vitest'
-import { INITIAL_FINANCE_STATE } from '../../../domain/finance/finance-state'
+import { INITIAL_FINANCE_STATE } from '../state/finance-state'
 import { EMPTY_CONTACT } from '../finance-contact'
 import type { FinanceReservation } from '../finance-reservation'
 import { heldReducer, type Held } from './use-finance-state'

@@ -4,7 +4,7 @@
 // it; until it has, the state is not ready.
 import { useCallback, useEffect, useReducer } from 'react'
 import { STORE_STORAGE_KEY } from '../../../config/browser-storage'
-import { financeReducer, INITIAL_FINANCE_STATE, type FinanceAction, type FinanceState } from '../../../domain/finance/finance-state'
+import { financeReducer, INITIAL_FINANCE_STATE, type FinanceAction, type FinanceState } from '../state/finance-state'
 import { EMPTY_CONTACT, type FinanceContact } from '../finance-contact'
 import type { FinanceReservation } from '../finance-reservation'
 

@@ -1,6 +1,6 @@
 // The finance state in browser storage (spec §4): serialised with a version, restored field by field, never
 // trusting what it reads. Apart from the reducer so that pages load zod only when they read or write storage.
-import { z } from '../../lib/zod'
+import { z } from '../../../lib/zod'
 import { accessoryKey, INITIAL_FINANCE_STATE, type FinanceAccessory, type FinanceState } from './finance-state'
 
 /** Bumped when the stored shape changes incompatibly; an unknown version restores the initial state. */

@@ -1,9 +1,9 @@
 // The finance checkout state of spec §3/§4 as a pure reducer; its round trip through browser storage is in
 // finance-state-storage.ts.
-import type { CatalogueId } from '../basket/basket'
-import type { Pence } from '../money'
-import type { IvendiProductQuote } from './ivendi-types'
-import { financePricePence, financeWidgetTerms } from './quote-client-rules'
+import type { CatalogueId } from '../../../domain/basket/basket'
+import type { Pence } from '../../../domain/money'
+import type { IvendiProductQuote } from '../../../domain/finance/ivendi-types'
+import { financePricePence, financeWidgetTerms } from '../../../domain/finance/quote-client-rules'
 
 /** What the finance checkout remembers of a product; prices are VAT-inclusive pence. */
 export interface FinanceProductSnapshot {
