@@ -158,7 +158,8 @@ describe('the workshop job workflow', () => {
 
     const mail = await mailFor((m) => m.to === email && m.tag === 'extra-work-quote')
     const link = /Approve or decline the extra work: (\S+)/.exec(mail.text)![1]!
-    const { page, problems } = await newPage()
+    const { page, problems, allow } = await newPage()
+    allow(/\/admin/)
     await page.goto(local(link))
     await hydrated(page, 'form button[type="submit"]')
     await page.getByRole('heading', { name: 'Extra work needs your approval' }).waitFor()

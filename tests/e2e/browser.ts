@@ -20,6 +20,21 @@ export interface TrackedPage {
   page: Page
   /** console errors and failed requests seen so far */
   problems: string[]
+  /** Declares problems this test expects (a refused request it makes on purpose): they do not fail it. */
+  allow: (...patterns: RegExp[]) => void
+}
+
+/** Every page opened since the last check, with what each is allowed (see ./console-guard.ts). */
+const opened: { problems: string[]; allowed: RegExp[] }[] = []
+
+/**
+ * The problems of the pages opened since the last call that no test declared, and forgets them: STYLE #9,
+ * an unexpected console error or failed request fails the test that saw it.
+ */
+export function unexpectedProblems(): string[] {
+  const found = opened.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p))))
+  for (const page of opened) page.problems.length = 0
+  return found
 }
 
 export async function newPage(viewport = { width: 390, height: 844 }): Promise<TrackedPage> {
@@ -34,7 +49,9 @@ export async function newPage(viewport = { width: 390, height: 844 }): Promise<T
   page.on('response', (r) => {
     if (r.status() >= 400 && !r.url().includes('/api/users/me')) problems.push(`${r.status()} ${r.url()}`)
   })
-  return { page, problems }
+  const allowed: RegExp[] = []
+  opened.push({ problems, allowed })
+  return { page, problems, allow: (...patterns) => allowed.push(...patterns) }
 }
 
 /** WCAG 2.2 A and AA rules; returns a readable list of violations (empty when clean). */

@@ -79,7 +79,8 @@ describe('card checkout', () => {
     const jacketVariant = { size: 'M', colour: 'Black' }
     const stockBefore = { jacket: await stockOf('oxford-mondial-jacket', jacketVariant), lock: await stockOf('abus-bordo-6000') }
     expect(stockBefore.jacket).toBeGreaterThanOrEqual(2)
-    const { page, problems } = await newPage()
+    const { page, problems, allow } = await newPage()
+    allow(/\/payment-failure/)
 
     await addFromProductPage(page, JACKET, jacketVariant)
     await addFromProductPage(page, LOCK)
@@ -148,7 +149,8 @@ describe('card checkout', () => {
 
   it('tells the customer when stock ran out while they filled the form, and refreshes the basket', async () => {
     const lock = (await admin(`/api/products?where[slug][equals]=abus-bordo-6000&depth=0`)).docs[0] as { id: number; stockQuantity: number }
-    const { page, problems } = await newPage()
+    const { page, problems, allow } = await newPage()
+    allow(/409 .*\/api\/checkout\/orders/, /status of 409/)
     await addFromProductPage(page, LOCK)
     await page.goto('/basket')
     await page.getByRole('button', { name: 'One more Abus Bordo 6000' }).click()

@@ -142,6 +142,7 @@ describe('completing a reservation by finance', () => {
 
     // The same link again, now the reservation is a sale: a clear refusal, and the way back to the reservation.
     const again = await newPage()
+    again.allow(/\/api\/finance/, /Failed to load resource/)
     await again.page.goto(paths.financeCheckoutReserved(SLUG, linkToken))
     const refusal = again.page.getByRole('alert').filter({ hasText: 'This reservation has already become a sale' })
     await refusal.waitFor({ timeout: 20_000 })

@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'e2e',
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/e2e/console-guard.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -21,11 +21,18 @@ export async function signedInCustomerId(payload: Payload, requestHeaders: Heade
   return user && user.collection === 'users' ? Number(user.id) : null
 }
 
-/** The signed-in user of this request, or null. */
+/**
+ * The signed-in user of this request, or null. A session cookie that no longer validates (expired, signed
+ * out elsewhere, password changed) is spec §8's token validation failure: logged as 'Error validating token'
+ * and treated as signed out, so account pages send the customer to /login without an error page.
+ */
 export async function currentCustomer(): Promise<Customer | null> {
   const payload = await payloadClient()
-  const { user } = await payload.auth({ headers: await headers() })
-  return user && user.collection === 'users' ? (user as Customer) : null
+  const requestHeaders = await headers()
+  const { user } = await payload.auth({ headers: requestHeaders }).catch(() => ({ user: null }))
+  if (user && user.collection === 'users') return user as Customer
+  if (requestHeaders.get('cookie')?.includes(`${cookieName(payload)}=`)) payload.logger.warn('Error validating token')
+  return null
 }
 
 /** For pages that need sign-in: the user, or a redirect to /login that comes back to `returnTo`. */
