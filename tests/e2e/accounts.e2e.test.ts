@@ -264,7 +264,8 @@ describe('one customer never sees another’s order', () => {
   })
 
   it('page: B gets the 404 page for A’s order number', async () => {
-    const { page } = await newPage()
+    const { page, allow } = await newPage()
+    allow(/404 .*\/orders\//, /status of 404 .*\/orders\//) // the 404 page is what this test expects
     await page.goto('/login')
     await signIn(page, bEmail, PASSWORD)
     await page.waitForURL((u) => u.pathname === '/account')

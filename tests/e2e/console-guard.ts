@@ -4,5 +4,6 @@ import { afterEach, expect } from 'vitest'
 import { unexpectedProblems } from './browser'
 
 afterEach(() => {
-  expect(unexpectedProblems(), 'unexpected console errors or failed requests in the browser').toEqual([])
+  const problems = unexpectedProblems()
+  expect(problems.join('\n'), 'unexpected console errors or failed requests in the browser').toBe('')
 })

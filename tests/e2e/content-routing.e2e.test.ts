@@ -152,7 +152,8 @@ describe('search engines and the installable app', () => {
   })
 
   it('registers the service worker on localhost and serves the offline page when the network is gone', async () => {
-    const { page } = await newPage()
+    const { page, allow } = await newPage()
+    allow(/ERR_INTERNET_DISCONNECTED/) // requests made while the network is cut, on purpose
     await page.goto('/')
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)
     expect(scope).toBe(`${base}/`)

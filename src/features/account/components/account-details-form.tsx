@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { updateDetailsAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { Field, FormMessage } from './field'
+import { Field, FormMessage } from '../../../components/ui/form-field'
 
 export interface SavedAddress {
   label?: string | null

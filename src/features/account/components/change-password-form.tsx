@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { changePasswordAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { Field, FormMessage } from './field'
+import { Field, FormMessage } from '../../../components/ui/form-field'
 
 export function ChangePasswordForm() {
   const [state, action, pending] = useActionState(changePasswordAction, IDLE)

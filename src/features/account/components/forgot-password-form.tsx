@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { forgotPasswordAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { Field, FormMessage } from './field'
+import { Field, FormMessage } from '../../../components/ui/form-field'
 
 export function ForgotPasswordForm() {
   const [state, action, pending] = useActionState(forgotPasswordAction, IDLE)

@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { signInAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { Field, FormMessage } from './field'
+import { Field, FormMessage } from '../../../components/ui/form-field'
 
 export function LoginForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState(signInAction, IDLE)

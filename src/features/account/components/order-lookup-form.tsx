@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { lookupOrderAction } from '../actions.server'
 import type { LookupState } from '../form-state'
-import { Field, FormMessage } from './field'
+import { Field, FormMessage } from '../../../components/ui/form-field'
 import { OrderDetails } from './order-details'
 
 const INITIAL: LookupState = { status: 'idle' }

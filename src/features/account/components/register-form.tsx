@@ -3,7 +3,7 @@
 import { useActionState } from 'react'
 import { registerAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { Field, FormMessage } from './field'
+import { Field, FormMessage } from '../../../components/ui/form-field'
 
 export function RegisterForm({ next }: { next: string }) {
   const [state, action, pending] = useActionState(registerAction, IDLE)

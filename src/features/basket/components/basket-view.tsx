@@ -60,7 +60,7 @@ function BasketLine({ item, fresh, canPlus }: { item: BasketItem; fresh: PricedL
             </button>
           </div>
           <button type="button" className="link-button link-button--ink" onClick={() => dispatch({ type: 'remove', itemId: item.itemId })}>
-            Remove<span className="sr-only"> {item.product.name}</span>
+            Remove<span className="visually-hidden"> {item.product.name}</span>
           </button>
         </div>
         {atStock && (
@@ -107,7 +107,7 @@ export function BasketView() {
       <BasketError state={state} />
       <div className="basket__grid">
         <section aria-labelledby="basket-lines-title">
-          <h2 id="basket-lines-title" className="sr-only">
+          <h2 id="basket-lines-title" className="visually-hidden">
             {units} {units === 1 ? 'item' : 'items'} in your basket
           </h2>
           <ul className="basket-lines">

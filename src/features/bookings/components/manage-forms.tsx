@@ -4,7 +4,7 @@
 import { useActionState } from 'react'
 import { manageBookingAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { FormMessage, Group, fieldId } from './fields'
+import { FormMessage, Group, fieldId } from '../../../components/ui/form-field'
 
 export function RescheduleForm({ token, options }: { token: string; options: readonly { value: string; label: string }[] }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)

@@ -6,7 +6,8 @@ import { formatPence } from '../../../domain/money'
 import { bookServiceAction } from '../actions.server'
 import { BIKE_TYPES } from '../../../domain/booking/service-pricing'
 import { IDLE } from '../form-state'
-import { Field, FormMessage, Group, fieldId } from './fields'
+import { ContactDetails, type ContactDefaults } from './contact-details'
+import { Field, FormMessage, Group, fieldId } from '../../../components/ui/form-field'
 
 export interface TierChoice {
   readonly id: number
@@ -28,7 +29,7 @@ interface Props {
   readonly tiers: readonly TierChoice[]
   readonly addOns: readonly TierChoice[]
   readonly days: readonly DayChoice[]
-  readonly defaults: { firstName: string; lastName: string; email: string; phone: string }
+  readonly defaults: ContactDefaults
   readonly terms: string
   readonly dropOffTimes: string
   readonly initialTier?: number
@@ -132,16 +133,7 @@ export function ServiceBookingForm({ tiers, addOns, days, defaults, terms, dropO
         </div>
       </Group>
 
-      <Group name="contact" legend="5. Your details">
-        <div className="field-row">
-          <Field name="firstName" label="First name" autoComplete="given-name" required maxLength={80} defaultValue={text('firstName', defaults.firstName)} error={e['contact.firstName']} />
-          <Field name="lastName" label="Last name" autoComplete="family-name" required maxLength={80} defaultValue={text('lastName', defaults.lastName)} error={e['contact.lastName']} />
-        </div>
-        <div className="field-row">
-          <Field name="email" label="Email address" type="email" autoComplete="email" required maxLength={254} defaultValue={text('email', defaults.email)} error={e['contact.email']} />
-          <Field name="phone" label="Phone number" type="tel" autoComplete="tel" required maxLength={30} defaultValue={text('phone', defaults.phone)} error={e['contact.phone']} />
-        </div>
-      </Group>
+      <ContactDetails legend="5. Your details" defaults={defaults} text={text} errors={e} />
 
       <Group name="extra" legend="6. Extra work">
         <Field

@@ -5,14 +5,15 @@ import { useActionState } from 'react'
 import { RIDER_LICENCE_LABELS, RIDER_LICENCES } from '../../../domain/booking/licence'
 import { bookTestRideAction } from '../actions.server'
 import { IDLE } from '../form-state'
-import { Field, FormMessage, Group, fieldId } from './fields'
+import { ContactDetails, type ContactDefaults } from './contact-details'
+import { FormMessage, Group, fieldId } from '../../../components/ui/form-field'
 
 interface Props {
   readonly productId: number
   readonly bikeName: string
   readonly categoryNeeded: string
   readonly slots: readonly { day: string; label: string; windows: readonly string[] }[]
-  readonly defaults: { firstName: string; lastName: string; email: string; phone: string }
+  readonly defaults: ContactDefaults
   readonly terms: string
 }
 
@@ -57,16 +58,7 @@ export function TestRideForm({ productId, bikeName, categoryNeeded, slots, defau
         )}
       </Group>
 
-      <Group name="contact" legend="3. Your details">
-        <div className="field-row">
-          <Field name="firstName" label="First name" autoComplete="given-name" required maxLength={80} defaultValue={text('firstName', defaults.firstName)} error={e['contact.firstName']} />
-          <Field name="lastName" label="Last name" autoComplete="family-name" required maxLength={80} defaultValue={text('lastName', defaults.lastName)} error={e['contact.lastName']} />
-        </div>
-        <div className="field-row">
-          <Field name="email" label="Email address" type="email" autoComplete="email" required maxLength={254} defaultValue={text('email', defaults.email)} error={e['contact.email']} />
-          <Field name="phone" label="Phone number" type="tel" autoComplete="tel" required maxLength={30} defaultValue={text('phone', defaults.phone)} error={e['contact.phone']} />
-        </div>
-      </Group>
+      <ContactDetails legend="3. Your details" defaults={defaults} text={text} errors={e} />
 
       <div className={`field${e.acceptTerms ? ' field--error' : ''}`}>
         <p className="booking-terms" id={`${fieldId('acceptTerms')}-terms`}>{terms}</p>

@@ -258,7 +258,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
         )}
         {error && (
           <p className="field-error" id={`${id}-error`}>
-            <span className="sr-only">Error: </span>
+            <span className="visually-hidden">Error: </span>
             {error}
           </p>
         )}
@@ -333,7 +333,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
             <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
               {errors.acceptTerms && (
                 <p className="field-error" id="checkout-acceptTerms-error">
-                  <span className="sr-only">Error: </span>
+                  <span className="visually-hidden">Error: </span>
                   {errors.acceptTerms}
                 </p>
               )}

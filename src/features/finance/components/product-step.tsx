@@ -251,7 +251,7 @@ function QuoteChoice({ quote, chosen, cheapest, disclosures, onChoose }: { quote
       <RepresentativeExample example={quote.example} disclosures={disclosures} lenderName={quote.lenderName} headingLevel={3} title={`${quote.lenderName}: ${quote.facilityType}${cheapest ? ' (lowest monthly payment)' : ''}`} id={`quote-${quote.quoteUid}`} />
       <button type="button" className="button button--solid fc-choose" aria-pressed={chosen} onClick={onChoose}>
         {chosen ? 'Chosen' : 'Choose this quote'}
-        <span className="fc-sr-only">
+        <span className="visually-hidden">
           : {quote.lenderName} {quote.facilityType}, {formatPence(quote.example.regularPaymentPence)} a month
         </span>
       </button>

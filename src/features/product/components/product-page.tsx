@@ -83,7 +83,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
       )}
       <p className="pdp-finance__actions">
         <a className="pdp-finance__link" href={paths.financeCheckoutProduct(product.slug)} data-testid="buy-on-finance">
-          Buy on finance<span className="pdp-sr-only">: {product.name}</span>
+          Buy on finance<span className="visually-hidden">: {product.name}</span>
         </a>
       </p>
     </section>
@@ -111,7 +111,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
       </ul>
       <p className="pdp-finance__actions">
         <a className="pdp-reserve__link" href={paths.reserve(product.slug)} data-testid="reserve">
-          Reserve for {formatPence(deposit.depositPence)}<span className="pdp-sr-only">: {product.name}</span>
+          Reserve for {formatPence(deposit.depositPence)}<span className="visually-hidden">: {product.name}</span>
         </a>
       </p>
     </section>
@@ -147,7 +147,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         <section className="pdp-section pdp-test-ride" aria-labelledby="pdp-test-ride-title">
           <h2 id="pdp-test-ride-title">Try it first</h2>
           <p>Our demo {product.name} is available for test rides from the shop. Bring your licence on the day.</p>
-          <a className="button button--solid" href={paths.testRide(product.slug)}>Book a test ride<span className="pdp-sr-only">: {product.name}</span></a>
+          <a className="button button--solid" href={paths.testRide(product.slug)}>Book a test ride<span className="visually-hidden">: {product.name}</span></a>
         </section>
       )}
 

@@ -88,13 +88,13 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
                 {compareAtPricePence !== null && compareAtPricePence > price && (
                   <span className="pdp-price__was">
                     {' '}
-                    <span className="pdp-sr-only">was </span>
+                    <span className="visually-hidden">was </span>
                     <s>{formatPence(compareAtPricePence)}</s>
                   </span>
                 )}
               </p>
               <p className={`pdp-stock pdp-stock--${stock.level}`}>
-                {isVariable && choiceName && <span className="pdp-sr-only">{choiceName}: </span>}
+                {isVariable && choiceName && <span className="visually-hidden">{choiceName}: </span>}
                 {stock.label}
               </p>
             </>
@@ -117,7 +117,7 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
                 <label key={s} className={`pdp-choice pdp-choice--${state}`}>
                   <input type="radio" name="size" value={s} checked={size === s} onChange={() => setSize(s)} />
                   <span>{s}</span>
-                  {state !== 'in-stock' && <span className="pdp-sr-only"> – {STATE_WORDS[state]}{colour ? ` in ${colour}` : ''}</span>}
+                  {state !== 'in-stock' && <span className="visually-hidden"> – {STATE_WORDS[state]}{colour ? ` in ${colour}` : ''}</span>}
                 </label>
               )
             })}
@@ -134,7 +134,7 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
                 <label key={c} className={`pdp-choice pdp-choice--${state}`}>
                   <input type="radio" name="colour" value={c} checked={colour === c} onChange={() => setColour(c)} />
                   <span>{c}</span>
-                  {state !== 'in-stock' && <span className="pdp-sr-only"> – {STATE_WORDS[state]}{size ? ` in size ${size}` : ''}</span>}
+                  {state !== 'in-stock' && <span className="visually-hidden"> – {STATE_WORDS[state]}{size ? ` in size ${size}` : ''}</span>}
                 </label>
               )
             })}

@@ -2,7 +2,7 @@
 // Completing a reservation online: the billing address and the terms, then the card page for the price less
 // the deposit already paid. The reserved bike is collected from the dealer.
 import { useRef, useState, type FormEvent } from 'react'
-import { Problem, refusalText, TextField, type FieldSpec } from './form-fields'
+import { Problem, sendToPayment, TextField, type FieldSpec } from './form-fields'
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'line1', label: 'Address line 1', autoComplete: 'address-line1' },
@@ -42,30 +42,17 @@ export function CompleteForm({ token, productId, variantId, contact, payText }: 
     setSending(true)
     setProblem(null)
     key.current ??= crypto.randomUUID()
-    try {
-      const response = await fetch('/api/checkout/orders', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          checkoutKey: key.current,
-          lines: [{ productId, ...(variantId != null ? { variantId } : {}), count: 1 }],
-          deliveryMethod: 'free',
-          contact,
-          address: { line1: values.line1, line2: values.line2, town: values.town, county: '', postcode: values.postcode },
-          acceptTerms: true,
-          reservationToken: token,
-        }),
-      })
-      if (response.ok) {
-        const { paymentUrl } = (await response.json()) as { paymentUrl: string }
-        window.location.assign(paymentUrl)
-        return
-      }
-      if (response.status === 400 || response.status >= 409) key.current = null
-      setProblem(await refusalText(response))
-    } catch {
-      setProblem('We could not reach the shop. Please check your connection and try again; you have not been charged.')
-    }
+    const refused = await sendToPayment('/api/checkout/orders', {
+      checkoutKey: key.current,
+      lines: [{ productId, ...(variantId != null ? { variantId } : {}), count: 1 }],
+      deliveryMethod: 'free',
+      contact,
+      address: { line1: values.line1, line2: values.line2, town: values.town, county: '', postcode: values.postcode },
+      acceptTerms: true,
+      reservationToken: token,
+    }, key)
+    if (refused === null) return
+    setProblem(refused)
     setSending(false)
     requestAnimationFrame(() => problemRef.current?.focus())
   }
@@ -86,7 +73,7 @@ export function CompleteForm({ token, productId, variantId, contact, payText }: 
         <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
           {errors.acceptTerms && (
             <p className="field-error" id="complete-accept-error">
-              <span className="sr-only">Error: </span>
+              <span className="visually-hidden">Error: </span>
               {errors.acceptTerms}
             </p>
           )}

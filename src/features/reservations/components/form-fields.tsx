@@ -16,7 +16,7 @@ export function TextField({ spec, value, error, onChange }: { spec: FieldSpec; v
       <label htmlFor={id}>{spec.label}{spec.required === false ? ' (optional)' : ''}</label>
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          <span className="sr-only">Error: </span>
+          <span className="visually-hidden">Error: </span>
           {error}
         </p>
       )}
@@ -47,4 +47,24 @@ export function Problem({ message, innerRef }: { message: string | null; innerRe
 export async function refusalText(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { message?: string; issues?: string[] } | null
   return body?.message ?? 'Something went wrong. Please try again; you have not been charged.'
+}
+
+/**
+ * Posts a request that answers where to pay and goes there (null: the page is leaving), or answers the
+ * refusal in words. A refused request (400, or 409 and above) drops its idempotency key, so the next try is
+ * a new request rather than a replay of the refused one.
+ */
+export async function sendToPayment(url: string, body: unknown, key: { current: string | null }): Promise<string | null> {
+  try {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    if (response.ok) {
+      const { paymentUrl } = (await response.json()) as { paymentUrl: string }
+      window.location.assign(paymentUrl)
+      return null
+    }
+    if (response.status === 400 || response.status >= 409) key.current = null
+    return await refusalText(response)
+  } catch {
+    return 'We could not reach the shop. Please check your connection and try again; you have not been charged.'
+  }
 }

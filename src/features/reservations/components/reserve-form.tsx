@@ -2,7 +2,7 @@
 // The reservation form: contact details and the plain terms, then the deposit is paid on the card page.
 // The deposit is never sent from here: the server takes it from the shop's settings.
 import { useRef, useState, type FormEvent } from 'react'
-import { Problem, refusalText, TextField, type FieldSpec } from './form-fields'
+import { Problem, sendToPayment, TextField, type FieldSpec } from './form-fields'
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -41,22 +41,9 @@ export function ReserveForm({ productId, depositText, terms, prefill }: Props) {
     setSending(true)
     setProblem(null)
     key.current ??= crypto.randomUUID()
-    try {
-      const response = await fetch('/api/reserve', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ reservationKey: key.current, productId, contact: values, acceptTerms: true }),
-      })
-      if (response.ok) {
-        const { paymentUrl } = (await response.json()) as { paymentUrl: string }
-        window.location.assign(paymentUrl)
-        return
-      }
-      if (response.status === 400 || response.status >= 409) key.current = null
-      setProblem(await refusalText(response))
-    } catch {
-      setProblem('We could not reach the shop. Please check your connection and try again; you have not been charged.')
-    }
+    const refused = await sendToPayment('/api/reserve', { reservationKey: key.current, productId, contact: values, acceptTerms: true }, key)
+    if (refused === null) return
+    setProblem(refused)
     setSending(false)
     requestAnimationFrame(() => problemRef.current?.focus())
   }
@@ -81,7 +68,7 @@ export function ReserveForm({ productId, depositText, terms, prefill }: Props) {
         <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
           {errors.acceptTerms && (
             <p className="field-error" id="reservation-accept-error">
-              <span className="sr-only">Error: </span>
+              <span className="visually-hidden">Error: </span>
               {errors.acceptTerms}
             </p>
           )}
