@@ -1,7 +1,8 @@
 import type { MetadataRoute } from 'next'
+import { env } from '../config/env'
 
 export default function robots(): MetadataRoute.Robots {
-  const site = process.env.SITE_URL ?? 'http://localhost:3000'
+  const site = env().SITE_URL
   return {
     rules: [{ userAgent: '*', allow: '/', disallow: ['/admin', '/api/', '/basket', '/checkout', '/account', '/orders', '/finance-checkout-'] }],
     sitemap: new URL('/sitemap.xml', site).toString(),

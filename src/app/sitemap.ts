@@ -1,12 +1,13 @@
 import type { MetadataRoute } from 'next'
 import { payloadClient } from '../cms/payload-client.server'
 import { paths } from '../config/paths'
+import { env } from '../config/env'
 
 // Regenerated at most hourly, and whenever staff change content (see revalidate-storefront).
 export const revalidate = 3600
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const site = process.env.SITE_URL ?? 'http://localhost:3000'
+  const site = env().SITE_URL
   const abs = (p: string) => new URL(p, site).toString()
   const payload = await payloadClient()
   const common = { depth: 0, limit: 5000, pagination: false, overrideAccess: false } as const

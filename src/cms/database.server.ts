@@ -7,7 +7,7 @@ import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { DatabaseAdapterObj, Migration, Payload } from 'payload'
-import type { ParsedDatabase } from '../config/env'
+import { env, type ParsedDatabase } from '../config/env'
 import { migrations as postgresMigrations } from '../migrations/postgres'
 import { migrations as sqliteMigrations } from '../migrations/sqlite'
 
@@ -39,7 +39,7 @@ export function secureSqliteFile(url: string): void {
 export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
   if (database.kind === 'postgres') {
     return postgresAdapter({
-      pool: { connectionString: database.url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) },
+      pool: { connectionString: database.url, max: env().DATABASE_POOL_MAX },
       push: false, // committed migrations own the schema
       migrationDir: path.resolve(dirname, '../migrations/postgres'),
     })

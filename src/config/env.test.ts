@@ -45,4 +45,13 @@ describe('parseEnv', () => {
     expect(run).toThrow(/SITE_URL must be an absolute URL/)
     expect(run).toThrow(/PAYLOAD_SECRET must be at least 32 characters/)
   })
+
+  it('reads the PostgreSQL pool size and the Tag Manager id, refusing nonsense', () => {
+    const defaults = parseEnv({}, '/srv/shop')
+    expect(defaults.DATABASE_POOL_MAX).toBe(10)
+    expect(defaults.GTM_ID).toBeUndefined()
+    expect(parseEnv({ DATABASE_POOL_MAX: '25', GTM_ID: 'GTM-AB12CD' }, '/srv/shop')).toMatchObject({ DATABASE_POOL_MAX: 25, GTM_ID: 'GTM-AB12CD' })
+    expect(() => parseEnv({ DATABASE_POOL_MAX: '0' }, '/srv/shop')).toThrow(/DATABASE_POOL_MAX must be at least 1/)
+    expect(() => parseEnv({ GTM_ID: '<script>' }, '/srv/shop')).toThrow(/GTM_ID must be a Tag Manager container id/)
+  })
 })

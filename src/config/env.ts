@@ -42,6 +42,10 @@ const schema = z.object({
   PAYLOAD_SECRET: optionalSecret,
   PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').default(3000),
   HOST: z.string().trim().default('0.0.0.0'),
+  // PostgreSQL connections per app instance.
+  DATABASE_POOL_MAX: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
+  // Google Tag Manager container, loaded only after the customer consents to analytics.
+  GTM_ID: z.string().trim().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Tag Manager container id such as GTM-ABC1234').optional().or(z.literal('').transform(() => undefined)),
   // Unset: derived from HOST and PORT (siteUrlDefault), so changing PORT alone keeps sign-in working.
   SITE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.co.uk' }).optional().or(z.literal('').transform(() => undefined)),
   MEDIA_DIR: z.string().trim().min(1).optional(),

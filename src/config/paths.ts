@@ -41,4 +41,14 @@ export const paths = {
   reservationSuccess: (reservationNumber: string) => `/reservation-success?reservation=${encodeURIComponent(reservationNumber)}`,
   manageReservation: (token: string) => `/reservations/manage?token=${encodeURIComponent(token)}`,
   completeReservation: (token: string) => `/reservations/complete?token=${encodeURIComponent(token)}`,
+  /** Where a card payment ends: the order's result pages. */
+  paymentSuccess: (orderNumber: string) => `/payment-success?order=${encodeURIComponent(orderNumber)}`,
+  paymentFailure: (orderNumber: string) => `/payment-failure?order=${encodeURIComponent(orderNumber)}`,
+  /** The Stripe card page of an order and of a reservation deposit. */
+  checkoutPay: (orderNumber: string) => `/checkout/pay/${encodeURIComponent(orderNumber)}`,
+  reservationPay: (reservationNumber: string) => `/reservations/pay/${encodeURIComponent(reservationNumber)}`,
+  /** The built-in test gateway's hosted card page. */
+  testGatewayPay: (sessionId: string) => `/test-gateway/pay/${encodeURIComponent(sessionId)}`,
+  accountAfterPasswordReset: () => '/account?reset=1',
+  confirmEmail: () => '/account/confirm-email',
 } as const

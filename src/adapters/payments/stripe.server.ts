@@ -3,6 +3,7 @@
 import 'server-only'
 import Stripe from 'stripe'
 import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
+import { paths } from '../../config/paths'
 
 export interface StripeOptions {
   readonly secretKey: string
@@ -40,8 +41,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider & 
         { idempotencyKey },
       )
       // Reservation deposits have their own page hosting the Payment Element (it returns to /reservation-success).
-      const page = order.resultPath === '/reservation-success' ? '/reservations/pay/' : '/checkout/pay/'
-      return { redirectUrl: `${page}${encodeURIComponent(order.orderNumber)}`, reference: intent.id }
+      const redirectUrl = order.resultPath === '/reservation-success' ? paths.reservationPay(order.orderNumber) : paths.checkoutPay(order.orderNumber)
+      return { redirectUrl, reference: intent.id }
     },
 
     async clientSecret(reference: string) {

@@ -9,6 +9,7 @@ import { z } from '../../lib/zod'
 import { checkCard, type CardInput } from './test-cards'
 import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
 import { SIGNATURE_HEADER, signPayload, verifySignature } from './webhook-signature'
+import { paths } from '../../config/paths'
 
 /** A payment session as the gateway stores it (its own collection, `test-gateway-payments`). */
 interface TestGatewayPayment {
@@ -185,7 +186,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
       const paid = sessions.docs.find((d) => d.status === 'succeeded')
       if (paid) return { redirectUrl: paid.successUrl, reference: paid.sessionId }
       const existing = sessions.docs[0]
-      if (existing) return { redirectUrl: `/test-gateway/pay/${existing.sessionId}`, reference: existing.sessionId }
+      if (existing) return { redirectUrl: paths.testGatewayPay(existing.sessionId), reference: existing.sessionId }
       const sessionId = `tgs_${randomBytes(16).toString('hex')}`
       const query = `?${order.resultParam ?? 'order'}=${encodeURIComponent(order.orderNumber)}`
       await payload.create({
@@ -204,7 +205,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
           failureUrl: `${order.resultPath ?? '/payment-failure'}${query}`,
         },
       })
-      return { redirectUrl: `/test-gateway/pay/${sessionId}`, reference: sessionId }
+      return { redirectUrl: paths.testGatewayPay(sessionId), reference: sessionId }
     },
 
     async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {

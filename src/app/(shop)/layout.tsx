@@ -6,11 +6,13 @@ import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
 import { MiniBasket } from '../../features/basket/components/mini-basket'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
+import { env } from '../../config/env'
+import { paths } from '../../config/paths'
 
 export const metadata: Metadata = {
   title: { default: 'Wheelhouse: motorcycles, scooters, bicycles and e-bikes', template: '%s | Wheelhouse' },
   description: 'New and used motorcycles, scooters, bicycles and electric bikes, rider wear and accessories, with finance and UK delivery.',
-  metadataBase: new URL(process.env.SITE_URL ?? 'http://localhost:3000'),
+  metadataBase: new URL(env().SITE_URL),
   icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }], apple: '/icons/apple-touch-icon.png' },
   appleWebApp: { capable: true, title: 'Wheelhouse', statusBarStyle: 'black-translucent' },
 }
@@ -38,7 +40,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 <li><a href="/blog">Blog</a></li>
               </ul>
             </nav>
-            <a href="/account" className="site-header__account">Your account</a>
+            <a href={paths.account()} className="site-header__account">Your account</a>
             <MiniBasket />
           </div>
         </header>
@@ -70,7 +72,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
               <h2 id="footer-info">Information</h2>
               <ul>
                 <li><a href="/about">About us</a></li>
-                <li><a href="/bicycle-services">Book a bicycle service</a></li>
+                <li><a href={paths.bicycleServices()}>Book a bicycle service</a></li>
                 <li><a href="/delivery">Delivery</a></li>
                 <li><a href="/returns">Returns and cancellation</a></li>
                 <li><a href="/finance">Finance</a></li>
@@ -93,7 +95,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
         <noscript>
           <style>{'.consent--first{display:none}'}</style>
         </noscript>
-        <ConsentBanner tagManagerId={process.env.GTM_ID || undefined} />
+        <ConsentBanner tagManagerId={env().GTM_ID} />
         <ServiceWorkerRegistration />
       </body>
     </html>

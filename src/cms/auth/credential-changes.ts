@@ -11,6 +11,7 @@ import { clientAddress } from './client-address'
 import { checkCredentials } from './credentials'
 import { deviceTokensFromCookieHeader } from './known-device'
 import { readToken, signToken } from './signed-tokens'
+import { paths } from '../../config/paths'
 
 /** Server code that has verified the owner itself (or acts for no user) sets this to skip the check. */
 export const CREDENTIALS_VERIFIED_CONTEXT_KEY = 'wheelhouseCredentialsVerified'
@@ -91,7 +92,7 @@ export function emailChangeToken(user: { id: number | string; email: string }, t
 }
 
 export function emailChangeLink(siteUrl: string, token: string): string {
-  const url = new URL('/account/confirm-email', siteUrl)
+  const url = new URL(paths.confirmEmail(), siteUrl)
   url.searchParams.set('token', token)
   return url.toString()
 }

@@ -5,6 +5,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import type { StorefrontChange } from '../../config/storefront-change'
+import { paths } from '../../config/paths'
 
 interface StorefrontBus {
   publish(change: StorefrontChange, options: { nextDone: boolean }): void
@@ -21,7 +22,7 @@ export async function revalidateNextCaches(change: StorefrontChange): Promise<vo
     return
   }
   revalidatePath('/')
-  for (const slug of change.slugs) revalidatePath(`/products/${slug}`)
+  for (const slug of change.slugs) revalidatePath(paths.product(slug))
 }
 
 async function revalidate(change: StorefrontChange, reason: string, log: Log) {

@@ -1,4 +1,5 @@
 // A breadcrumb trail above a page's heading, and the same trail as schema.org BreadcrumbList JSON-LD.
+import { env } from '../../config/env'
 
 export interface Crumb {
   name: string
@@ -6,7 +7,7 @@ export interface Crumb {
 }
 
 function absolute(href: string): string {
-  return new URL(href, process.env.SITE_URL ?? 'http://localhost:3000').toString()
+  return new URL(href, env().SITE_URL).toString()
 }
 
 /** JSON for a <script> element: `<` is escaped so no text can close the element early. */

@@ -21,6 +21,7 @@ import type { FormState, LookupState } from './form-state'
 import { toCustomerOrder } from './order-view'
 import { validationErrorsOf } from './payload-errors'
 import { currentCustomer, deviceTokens, isSameOriginRequest, rememberDevice, setSessionCookie } from './session.server'
+import { paths } from '../../config/paths'
 
 const FORBIDDEN: FormState = { status: 'error', message: 'This form must be sent from the Wheelhouse website. Reload the page and try again.' }
 const INCORRECT = 'The email address or password is incorrect.'
@@ -152,7 +153,7 @@ export async function resetPasswordAction(_prev: FormState, form: FormData): Pro
     if (problem) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { password: problem.message } }
     throw error
   }
-  redirect('/account?reset=1')
+  redirect(paths.accountAfterPasswordReset())
 }
 
 // ---------------------------------------------------------------- account details

@@ -8,6 +8,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokensFromCookieVal
 import { payloadClient } from '../../cms/payload-client.server'
 import { env } from '../../config/env'
 import type { User } from '../../payload-types'
+import { paths } from '../../config/paths'
 
 export type Customer = User & { collection: 'users'; _sid?: string }
 
@@ -38,7 +39,7 @@ export async function currentCustomer(): Promise<Customer | null> {
 /** For pages that need sign-in: the user, or a redirect to /login that comes back to `returnTo`. */
 export async function requireCustomer(returnTo: string): Promise<Customer> {
   const customer = await currentCustomer()
-  if (!customer) redirect(`/login?next=${encodeURIComponent(returnTo)}`)
+  if (!customer) redirect(paths.login(returnTo))
   return customer
 }
 

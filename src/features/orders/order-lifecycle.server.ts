@@ -26,6 +26,7 @@ function paidData(order: Order, notice: PaymentNotice, now: Date): Partial<Order
   return { status: 'paid', stock: { ...order.stock, state: 'committed', holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
 }
 import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
+import { env } from '../../config/env'
 
 type HistoryEntry = NonNullable<Order['history']>[number]
 
@@ -126,7 +127,7 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const mail = confirmationEmail(
     { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } },
-    { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:3000' },
+    { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL },
   )
   const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
   await sender.send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation' })

@@ -4,12 +4,12 @@ import type { Payload } from 'payload'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { execute } from '../../lib/db/sql.server'
 import type { Order } from '../../payload-types'
+import { paths } from '../../config/paths'
 
 /** Where the customer goes next for this order: to pay, or straight to the result of an order already settled. */
 export async function paymentUrlFor(payload: Payload, order: Order, provider: PaymentProvider): Promise<string> {
-  const query = `?order=${encodeURIComponent(order.orderNumber)}`
-  if (order.kind === 'finance') return `/payment-success${query}`
-  if (order.status !== 'awaiting_payment') return order.status === 'cancelled' ? `/payment-failure${query}` : `/payment-success${query}`
+  if (order.kind === 'finance') return paths.paymentSuccess(order.orderNumber)
+  if (order.status !== 'awaiting_payment') return order.status === 'cancelled' ? paths.paymentFailure(order.orderNumber) : paths.paymentSuccess(order.orderNumber)
   const description = `Wheelhouse order ${order.orderNumber}`
   const start = await provider.startPayment({ orderNumber: order.orderNumber, totalPence: order.totalPence, email: order.email, description }, `order-${order.orderNumber}-payment`)
   if (order.payment?.reference !== start.reference || order.payment?.provider !== provider.name) {

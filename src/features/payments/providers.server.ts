@@ -15,8 +15,8 @@ export function stripeConfigured(): boolean {
 
 /** The built-in gateway posts its webhooks to this very process, whatever public address the shop has. */
 export function testGateway(payload: Payload): TestGateway {
-  const port = Number(process.env.PORT || 3000)
-  const host = process.env.HOST && process.env.HOST !== '0.0.0.0' && process.env.HOST !== '::' ? process.env.HOST : '127.0.0.1'
+  const { PORT: port, HOST } = env()
+  const host = HOST && HOST !== '0.0.0.0' && HOST !== '::' ? HOST : '127.0.0.1'
   return createTestGateway(payload, {
     secret: namedSecret('testGatewayWebhookSecret', env().TEST_GATEWAY_WEBHOOK_SECRET),
     webhookUrl: `http://${host}:${port}${TEST_GATEWAY_WEBHOOK_PATH}`,

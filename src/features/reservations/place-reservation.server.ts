@@ -12,6 +12,7 @@ import { generateReservationNumber, MAX_OPEN_RESERVATIONS_PER_CUSTOMER, paymentD
 import type { Reservation } from '../../payload-types'
 import { takeStock } from '../stock/stock-ledger.server'
 import { reservationStockRef } from './reservation-lifecycle.server'
+import { paths } from '../../config/paths'
 
 export interface PlaceReservationInput {
   /** Idempotency key: the same key answers the same reservation and never holds a second bike. */
@@ -166,7 +167,7 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
 
 /** Where the customer pays the deposit (or the result page, when it is already settled). */
 export async function depositPaymentUrl(payload: Payload, r: Reservation, provider: PaymentProvider): Promise<string> {
-  const result = `/reservation-success?reservation=${encodeURIComponent(r.reservationNumber)}`
+  const result = paths.reservationSuccess(r.reservationNumber)
   if (r.status !== 'awaiting_payment') return result
   const start = await provider.startPayment(
     { orderNumber: r.reservationNumber, totalPence: r.depositPence, email: r.email, description: `Refundable reservation deposit ${r.reservationNumber}: ${r.productName}`, resultPath: '/reservation-success', resultParam: 'reservation' },

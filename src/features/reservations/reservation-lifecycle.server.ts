@@ -100,7 +100,7 @@ export async function sendReservationEmailNow(payload: Payload, reservationId: n
   const r = await reloadReservation(payload, reservationId)
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const address = [settings.address?.line1, settings.address?.line2, settings.address?.town, settings.address?.postcode].filter(Boolean).join(', ')
-  const site = process.env.SITE_URL ?? 'http://localhost:3000'
+  const site = env().SITE_URL
   const mail = reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, { name: settings.dealerName, phone: settings.phone, email: settings.email, address, whatToBring: settings.reservations?.whatToBring }, { manage: `${site}/reservations/manage?token=${manageToken(r.id)}` })
   const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
   await sender.send({ to: r.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `reservation-${kind}` })

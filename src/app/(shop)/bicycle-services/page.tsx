@@ -5,6 +5,7 @@ import { ServiceBookingForm } from '../../../features/bookings/components/servic
 import { servicePageData } from '../../../features/bookings/queries.server'
 import '../../../features/account/account.css'
 import '../../../features/bookings/bookings.css'
+import { paths } from '../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = {
@@ -26,7 +27,7 @@ export default async function BicycleServicesPage({ searchParams }: { searchPara
         Choose a service and the day you drop your bike off at {settings.address}. Our mechanics work through the day and we email you when it is ready to collect.
         You pay on collection; nothing extra is done without your say-so.
       </p>
-      {!customer && <p>Have an account? <a href="/login?next=/bicycle-services">Sign in</a> to fill in your details and see the booking in your account. Guests can book too.</p>}
+      {!customer && <p>Have an account? <a href={paths.login(paths.bicycleServices())}>Sign in</a> to fill in your details and see the booking in your account. Guests can book too.</p>}
       <ServiceBookingForm
         tiers={tiers}
         addOns={addOns}

@@ -2,6 +2,7 @@
 import type { Metadata } from 'next'
 import { visibleOrder } from '../../../features/orders/order-result.server'
 import '../../../features/orders/components/order-result.css'
+import { paths } from '../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Payment not completed', robots: { index: false, follow: false } }
@@ -17,7 +18,7 @@ export default async function PaymentFailurePage({ searchParams }: { searchParam
       <div className={`order-result__status${paidAfterAll ? '' : ' order-result__status--problem'}`}>
         {order && <p>Order number <span className="order-result__number">{order.orderNumber}</span></p>}
         {paidAfterAll ? (
-          <p>The card provider has confirmed the payment. <a href={`/payment-success?order=${encodeURIComponent(order.orderNumber)}`}>See your order</a>.</p>
+          <p>The card provider has confirmed the payment. <a href={paths.paymentSuccess(order.orderNumber)}>See your order</a>.</p>
         ) : (
           <>
             <p>{order?.payment?.failureMessage ?? 'The card payment was not completed.'} No money has been taken.</p>
@@ -28,7 +29,7 @@ export default async function PaymentFailurePage({ searchParams }: { searchParam
       {!paidAfterAll && (
         <div className="order-result__actions">
           <a className="button button--solid" href="/checkout">Try again</a>
-          <a className="button" href="/basket">Review your basket</a>
+          <a className="button" href={paths.basket()}>Review your basket</a>
         </div>
       )}
     </div>

@@ -4,6 +4,7 @@ import { ClearBasket } from '../../../features/orders/components/clear-basket'
 import { OrderSummary } from '../../../features/orders/components/order-summary'
 import { PaymentPending } from '../../../features/orders/components/payment-pending'
 import { visibleOrder } from '../../../features/orders/order-result.server'
+import { paths } from '../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Payment received', robots: { index: false, follow: false } }
@@ -33,7 +34,7 @@ export default async function PaymentSuccessPage({ searchParams }: { searchParam
         {confirmed && order.kind === 'card' && <p>We have received your payment. A confirmation email is on its way to {order.email}.</p>}
         {order.kind === 'finance' && <p>Your finance application has been sent. We will contact you at {order.email} with the lender’s decision.</p>}
         {!confirmed && !failed && <PaymentPending />}
-        {failed && <p>{order.payment?.failureMessage ?? 'The payment did not complete, so the order was cancelled.'} <a href={`/payment-failure?order=${encodeURIComponent(order.orderNumber)}`}>See what to do next</a>.</p>}
+        {failed && <p>{order.payment?.failureMessage ?? 'The payment did not complete, so the order was cancelled.'} <a href={paths.paymentFailure(order.orderNumber)}>See what to do next</a>.</p>}
       </div>
       {confirmed && <ClearBasket orderNumber={order.orderNumber} />}
       <OrderSummary order={order} dealer={dealer} />

@@ -7,6 +7,7 @@ import { TestRideForm } from '../../../features/bookings/components/test-ride-fo
 import { testRidePageData } from '../../../features/bookings/queries.server'
 import '../../../features/account/account.css'
 import '../../../features/bookings/bookings.css'
+import { paths } from '../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Book a test ride', robots: { index: false, follow: true } }
@@ -27,7 +28,7 @@ export default async function TestRidePage({ searchParams }: { searchParams: Sea
         {bike.engineCc} cc, {bike.powerKw} kW, {bike.weightKg} kg: this bike needs a category {categoryNeeded} licence. Rides start from {settings.address}.
         Bring your photocard driving licence; the damage excess is {formatPence(settings.testRides.excessPence)}.
       </p>
-      <p><a href={`/products/${encodeURIComponent(product.slug ?? '')}`}>Back to the {product.name}</a></p>
+      <p><a href={paths.product(product.slug ?? '')}>Back to the {product.name}</a></p>
       <TestRideForm
         productId={product.id}
         bikeName={product.name}

@@ -6,6 +6,7 @@ import { RichText } from '../../../../components/ui/rich-text'
 import { postBySlug } from '../../../../features/content/queries.server'
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 import type { Media } from '../../../../payload-types'
+import { env } from '../../../../config/env'
 
 export const revalidate = 300
 export function generateStaticParams() {
@@ -34,7 +35,7 @@ export default async function BlogPost({ params }: Props) {
   const post = await postBySlug(slug)
   if (!post) return redirectOrNotFound(`/blog/${slug}`)
   const hero = post.heroImage as Media | null
-  const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000'
+  const siteUrl = env().SITE_URL
   const jsonLd = [
     {
       '@context': 'https://schema.org',

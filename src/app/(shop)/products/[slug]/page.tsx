@@ -4,6 +4,7 @@ import { ProductPage } from '../../../../features/product/components/product-pag
 import { dealerSettings, productBySlug } from '../../../../features/product/queries.server'
 import { financeDisclosures, representativeQuoteForProduct } from '../../../../features/finance/queries.server'
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
+import { env } from '../../../../config/env'
 
 // Rendered on the first request for each product, then served from the cache and refreshed at most every
 // five minutes; nothing is read from the database at build time.
@@ -45,7 +46,7 @@ export default async function Page({ params }: Params) {
     <ProductPage
       product={product}
       settings={settings}
-      siteUrl={process.env.SITE_URL ?? 'http://localhost:3000'}
+      siteUrl={env().SITE_URL}
       financeExample={quote ? { example: quote.example, lenderName: quote.lenderName } : null}
       disclosures={disclosures}
     />

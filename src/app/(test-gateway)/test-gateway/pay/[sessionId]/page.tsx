@@ -3,6 +3,7 @@ import type { Metadata } from 'next'
 import { testGateway } from '../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../cms/payload-client.server'
 import { formatPence } from '../../../../../domain/money'
+import { paths } from '../../../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Pay by card | Wheelhouse test payments' }
@@ -39,7 +40,7 @@ export default async function GatewayPayPage({ params, searchParams }: Props) {
   }
   const amount = formatPence(session.amountPence)
   const errors = [query.error ?? []].flat().filter((e): e is string => typeof e === 'string' && e in MESSAGES)
-  const action = `/test-gateway/pay/${session.sessionId}`
+  const action = paths.testGatewayPay(session.sessionId)
 
   if (session.status === 'requires_action') {
     const challenge = typeof query.c === 'string' && /^[0-9a-f]{32}$/.test(query.c) ? query.c : ''

@@ -2,6 +2,7 @@
 import { testGateway } from '../../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../../cms/payload-client.server'
 import { readForm, seeOther } from '../form.server'
+import { paths } from '../../../../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 
@@ -11,5 +12,5 @@ export async function POST(request: Request, { params }: { params: Promise<{ ses
   if (form instanceof Response) return form
   const payload = await payloadClient()
   const result = await testGateway(payload).completeChallenge(sessionId, (form.get('challenge') ?? '').toString().slice(0, 64), form.get('decision') === 'approve')
-  return seeOther(result.kind === 'done' ? result.redirectUrl : `/test-gateway/pay/${encodeURIComponent(sessionId)}`)
+  return seeOther(result.kind === 'done' ? result.redirectUrl : paths.testGatewayPay(sessionId))
 }

@@ -2,6 +2,7 @@
 import { testGateway } from '../../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../../cms/payload-client.server'
 import { readForm, seeOther } from '../form.server'
+import { paths } from '../../../../../../config/paths'
 
 export const dynamic = 'force-dynamic'
 
@@ -12,7 +13,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ses
   const payload = await payloadClient()
   const field = (name: string) => (form.get(name) ?? '').toString().slice(0, 200)
   const result = await testGateway(payload).submitCard(sessionId, { number: field('number'), expiry: field('expiry'), cvc: field('cvc'), name: field('name') })
-  const page = `/test-gateway/pay/${encodeURIComponent(sessionId)}`
+  const page = paths.testGatewayPay(sessionId)
   switch (result.kind) {
     case 'errors':
       return seeOther(`${page}?${Object.keys(result.errors).map((k) => `error=${k}`).join('&')}`)
