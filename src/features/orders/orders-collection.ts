@@ -10,6 +10,7 @@ import { enforceOrderStatusChange } from './order-status-change'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
 import { penceField } from '../../cms/fields/pence'
 import { historyField } from '../../cms/fields/history'
+import { stockStateFields } from '../../cms/fields/stock-state'
 
 export const ORDER_STATUSES = [
   { label: 'Awaiting payment', value: 'awaiting_payment' },
@@ -155,26 +156,7 @@ export const Orders: CollectionConfig = {
       type: 'group',
       admin: { description: 'Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.' },
       fields: [
-        {
-          name: 'state',
-          type: 'select',
-          required: true,
-          defaultValue: 'held',
-          index: true,
-          options: [
-            { label: 'Being placed', value: 'pending' },
-            { label: 'Held for payment', value: 'held' },
-            { label: 'Sold', value: 'committed' },
-            { label: 'Released back to stock', value: 'released' },
-          ],
-          admin: readOnly,
-        },
-        {
-          name: 'holdExpiresAt',
-          type: 'date',
-          index: true,
-          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'When an unpaid card order or an undecided finance application gives its stock back. Staff may extend a finance application’s hold.' },
-        },
+        ...stockStateFields({ held: 'Held for payment', holdExpires: 'When an unpaid card order or an undecided finance application gives its stock back. Staff may extend a finance application’s hold.' }),
         { name: 'couponCounted', type: 'checkbox', defaultValue: false, admin: { ...readOnly, description: 'Whether this order counts towards its coupon’s usage limit.' } },
       ],
     },

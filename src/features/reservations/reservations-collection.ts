@@ -9,6 +9,7 @@ import { staffOnly } from '../../cms/access/staff-only'
 import { penceField } from '../../cms/fields/pence'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
 import { historyField } from '../../cms/fields/history'
+import { stockStateFields } from '../../cms/fields/stock-state'
 
 export const RESERVATION_STATUSES = [
   { label: 'Awaiting deposit', value: 'awaiting_payment' },
@@ -88,26 +89,7 @@ export const reservationsCollection = (staff: ReservationStaffHooks): Collection
       type: 'group',
       admin: { description: 'The bike is taken off the shelf when the reservation is placed; it goes back when the reservation ends without a sale.' },
       fields: [
-        {
-          name: 'state',
-          type: 'select',
-          required: true,
-          defaultValue: 'held',
-          index: true,
-          options: [
-            { label: 'Being placed', value: 'pending' },
-            { label: 'Held', value: 'held' },
-            { label: 'Sold', value: 'committed' },
-            { label: 'Released back to stock', value: 'released' },
-          ],
-          admin: readOnly,
-        },
-        {
-          name: 'holdExpiresAt',
-          type: 'date',
-          index: true,
-          admin: { date: { pickerAppearance: 'dayAndTime' }, description: 'Unpaid: 15 minutes to pay. Active: when the hold ends and the deposit is refunded. Staff may extend an active reservation’s hold.' },
-        },
+        ...stockStateFields({ held: 'Held', holdExpires: 'Unpaid: 15 minutes to pay. Active: when the hold ends and the deposit is refunded. Staff may extend an active reservation’s hold.' }),
       ],
     },
     {
