@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { lexicalEditor } from '@payloadcms/richtext-lexical'
 import { redirectsPlugin } from '@payloadcms/plugin-redirects'
 import { seoPlugin } from '@payloadcms/plugin-seo'
-import { buildConfig, type CollectionAfterChangeHook, type CollectionBeforeChangeHook } from 'payload'
+import { buildConfig } from 'payload'
 import sharp from 'sharp'
 import { env } from './config/env'
 import { payloadSecret } from './config/secrets.server'
@@ -72,7 +72,7 @@ export default buildConfig({
     Pages,
     Posts,
     Orders,
-    reservationsCollection({ beforeChange: enforceReservationChange as CollectionBeforeChangeHook, afterChange: afterReservationChange as CollectionAfterChangeHook }),
+    reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
     StockHolds,
     Coupons,
     PaymentEvents,

@@ -8,6 +8,8 @@ import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, type LifecycleChange } from '../../domain/orders/order-status'
 import { confirmationEmail } from './confirmation-email'
+import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
+import { env } from '../../config/env'
 
 /** The claim on an order's row for one of the shop's own changes (LIFECYCLE in the domain): made only from its states. */
 function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: string): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
@@ -25,8 +27,6 @@ function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: s
 function paidData(order: Order, notice: PaymentNotice, now: Date): Partial<Order> {
   return { status: 'paid', stock: { ...order.stock, state: 'committed', holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
 }
-import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
-import { env } from '../../config/env'
 
 type HistoryEntry = NonNullable<Order['history']>[number]
 

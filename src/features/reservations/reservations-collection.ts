@@ -10,6 +10,7 @@ import { penceField } from '../../cms/fields/pence'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
 import { historyField } from '../../cms/fields/history'
 import { stockStateFields } from '../../cms/fields/stock-state'
+import type { Reservation } from '../../payload-types'
 
 export const RESERVATION_STATUSES = [
   { label: 'Awaiting deposit', value: 'awaiting_payment' },
@@ -27,8 +28,8 @@ const readOnly = { readOnly: true } as const
  * features/orders and src/payload.config.ts passes them in: reservations sit below orders.
  */
 export interface ReservationStaffHooks {
-  readonly beforeChange: CollectionBeforeChangeHook
-  readonly afterChange: CollectionAfterChangeHook
+  readonly beforeChange: CollectionBeforeChangeHook<Reservation>
+  readonly afterChange: CollectionAfterChangeHook<Reservation>
 }
 
 export const reservationsCollection = (staff: ReservationStaffHooks): CollectionConfig => ({

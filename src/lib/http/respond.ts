@@ -17,9 +17,7 @@ export function refuseBody(refusal: BodyRefusal): Response {
 }
 
 /** A feature's refusal ({ ok: false, status, code, message, ...details }) as an answer. */
-export function refuseOutcome(outcome: { readonly status: number; readonly code: string; readonly message: string }): Response {
-  const { status, code, message, ...details } = outcome as { status: number; code: string; message: string; ok?: unknown }
-  delete (details as { ok?: unknown }).ok
+export function refuseOutcome({ ok: _ok, status, code, message, ...details }: { readonly ok?: boolean; readonly status: number; readonly code: string; readonly message: string; readonly [detail: string]: unknown }): Response {
   return refuse(status, code, message, details)
 }
 
