@@ -1,5 +1,5 @@
 // One interface for wherever finance quotes come from: the built-in provider in-process, or an iVendi Quoteware endpoint over HTTP.
-import type { IvendiQuoteRequest, IvendiQuoteResponse } from '../../domain/finance/ivendi-types'
+import type { IvendiQuoteRequest, IvendiQuoteResponse } from './ivendi/types'
 
 export type QuoteSourceAnswer =
   | { readonly ok: true; readonly response: IvendiQuoteResponse }

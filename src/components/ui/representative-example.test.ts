@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { representativeExample } from '../../domain/finance/representative-example'
+import { quoteFigures } from '../../adapters/finance/ivendi/response'
 
 vi.mock('./representative-example.css', () => ({}))
 const { RepresentativeExample } = await import('./representative-example')
@@ -13,7 +14,7 @@ const disclosures = { dealerName: 'Wheelhouse Ltd', brokerStatement: 'We are a c
 
 function render(facility: 'HP' | 'PCP') {
   const quote = groups[facility === 'HP' ? 0 : 1]!.ProductQuotes![0]!
-  const example = representativeExample(facility, quote.Figures!)
+  const example = representativeExample(facility, quoteFigures(quote.Figures!))
   if (!example) throw new Error('no example')
   const html = renderToStaticMarkup(createElement(RepresentativeExample, { example, disclosures, lenderName: 'Blackhorse' }))
   return html.replace(/<!-- -->/g, '')

@@ -1,7 +1,6 @@
 // Checks the HP and PCP engine against iVendi's published quotes and the CONC APR definition.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import type { IvendiFigures } from './ivendi-types'
 import { ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
 import { aprFromSchedule, monthlyRateFromApr, quoteFinance, roundApr, type FinanceQuote, type QuoteInput, type QuoteOutcome } from './quote-engine'
 
@@ -25,7 +24,7 @@ const ivendiHp: QuoteInput = {
 }
 const ivendiPcp: QuoteInput = { ...ivendiHp, product: 'PCP', termMonths: 37, balloonPence: 274100 }
 
-function publishedFigures(facilityType: string): IvendiFigures {
+function publishedFigures(facilityType: string) {
   const groups = ivendiExampleResponse.QuoteResults?.[0]?.Results?.[0]?.ProductGroups ?? []
   const figures = groups.find((group) => group.FacilityType === facilityType)?.ProductQuotes?.[0]?.Figures
   if (!figures) throw new Error(`no published ${facilityType} figures`)
@@ -55,7 +54,7 @@ function asIvendiFigures(quote: FinanceQuote) {
   }
 }
 
-function pick(figures: IvendiFigures) {
+function pick(figures: ReturnType<typeof publishedFigures>) {
   const { Advance, RegularPayment, FirstPayment, FinalPayment, Balloon, Term, TotalCashPrice, TotalDeposit, TotalPayable, TotalCharges } = figures
   const { InterestCharges, OptionToPurchaseFee, AcceptanceFee, FlatRate, InterestRate, AER, PaymentSchedules } = figures
   return {

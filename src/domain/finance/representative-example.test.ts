@@ -1,15 +1,38 @@
-// The representative example reads iVendi's own example figures into pence without losing a penny.
+// The representative example reads a lender's figures (iVendi's published HP and PCP example, in pounds) into pence without losing a penny.
 import { describe, expect, it } from 'vitest'
-import { ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
-import { representativeExample } from './representative-example'
+import { representativeExample, type QuoteFigures } from './representative-example'
 
-const groups = ivendiExampleResponse.QuoteResults![0]!.Results![0]!.ProductGroups!
-const hp = groups[0]!.ProductQuotes![0]!
-const pcp = groups[1]!.ProductQuotes![0]!
+const hp: QuoteFigures = {
+  cashPricePounds: 7000,
+  depositPounds: 1000,
+  creditPounds: 6000,
+  termMonths: 54,
+  paymentCount: 54,
+  regularPaymentPounds: 136.92,
+  finalPaymentPounds: 136.92,
+  totalPayablePounds: 8393.68,
+  totalChargeForCreditPounds: 1393.68,
+  flatRatePercent: 5.13,
+  aprPercent: 9.9,
+  acceptanceFeePounds: 0,
+  optionToPurchaseFeePounds: 10,
+  annualDistanceQuoted: 10000,
+}
+
+const pcp: QuoteFigures = {
+  ...hp,
+  termMonths: 37,
+  paymentCount: 37,
+  regularPaymentPounds: 126.29,
+  finalPaymentPounds: 2751,
+  totalPayablePounds: 8297.44,
+  totalChargeForCreditPounds: 1297.44,
+  flatRatePercent: 5.06,
+}
 
 describe('representativeExample', () => {
   it('reads the HP example', () => {
-    expect(representativeExample('HP', hp.Figures!)).toEqual({
+    expect(representativeExample('HP', hp)).toEqual({
       facilityType: 'HP',
       cashPricePence: 700000,
       depositPence: 100000,
@@ -29,12 +52,13 @@ describe('representativeExample', () => {
   })
 
   it('reads the PCP example: 36 monthly payments and the optional final payment', () => {
-    expect(representativeExample('PCP', pcp.Figures!)).toMatchObject({ termMonths: 37, numberOfMonthlyPayments: 36, regularPaymentPence: 12629, finalPaymentPence: 275100, totalPayablePence: 829744, annualDistance: 10000 })
+    expect(representativeExample('PCP', pcp)).toMatchObject({ termMonths: 37, numberOfMonthlyPayments: 36, regularPaymentPence: 12629, finalPaymentPence: 275100, totalPayablePence: 829744, annualDistance: 10000 })
   })
 
   it('refuses what it cannot describe', () => {
-    expect(representativeExample('LP', hp.Figures!)).toBeNull()
-    expect(representativeExample('HP', { ...hp.Figures!, PaymentSchedules: [] })).toBeNull()
-    expect(representativeExample('HP', { ...hp.Figures!, Advance: -1 })).toBeNull()
+    expect(representativeExample('LP', hp)).toBeNull()
+    expect(representativeExample('HP', { ...hp, paymentCount: 0 })).toBeNull()
+    expect(representativeExample('HP', { ...hp, creditPounds: -1 })).toBeNull()
+    expect(representativeExample('PCP', { ...pcp, paymentCount: 1 })).toBeNull()
   })
 })

@@ -8,14 +8,16 @@
 // this server's own front door. No 'server-only' import: integration tests load it outside Next.
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
-import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems, QUOTE_VALIDITY_DAYS } from '../../domain/finance/ivendi-provider'
-import type { IvendiFigures, IvendiQuoteResponse } from '../../domain/finance/ivendi-types'
 import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
-import { buildIvendiQuoteRequest, financePricePence, usableProductQuotes, type IvendiClientConfig } from '../../domain/finance/quote-client-rules'
+import { financePricePence } from '../../domain/finance/quote-client-rules'
 import { representativeExample, type RepresentativeExample } from '../../domain/finance/representative-example'
 import type { Lender } from '../../domain/finance/rate-table'
 import type { Product, Variant } from '../../payload-types'
-import { ivendiHttpQuoteSource } from '../../adapters/finance/ivendi-http-quote-source'
+import { ivendiHttpQuoteSource } from '../../adapters/finance/ivendi/http-quote-source'
+import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems, QUOTE_VALIDITY_DAYS } from '../../adapters/finance/ivendi/provider'
+import { buildIvendiQuoteRequest, type IvendiClientConfig } from '../../adapters/finance/ivendi/request'
+import { quoteFigures, usableProductQuotes } from '../../adapters/finance/ivendi/response'
+import type { IvendiFigures, IvendiQuoteResponse } from '../../adapters/finance/ivendi/types'
 import { panelFromDocuments } from './lender-document'
 import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
 
@@ -202,7 +204,7 @@ export async function financeQuotesForProduct(
   const quotes: OfferedQuote[] = []
   for (const usable of usableProductQuotes(answer.response)) {
     const facilityType = usable.FacilityType === 'PCP' ? 'PCP' : usable.FacilityType === 'HP' ? 'HP' : null
-    const example = facilityType ? representativeExample(facilityType, usable.Figures) : null
+    const example = facilityType ? representativeExample(facilityType, quoteFigures(usable.Figures)) : null
     if (!facilityType || !example) continue
     const expiry = wireDate(usable.ExpiryDate)
     const expiresAt = expiry && expiry > now ? expiry : fallbackExpiry

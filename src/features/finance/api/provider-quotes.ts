@@ -3,7 +3,7 @@
 import type { Payload } from 'payload'
 import { lenderPanel, newUid } from '../finance-client'
 import { env } from '../../../config/env'
-import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems } from '../../../domain/finance/ivendi-provider'
+import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems } from '../../../adapters/finance/ivendi/provider'
 import { readJsonBody } from '../../../lib/http/json-body'
 import { json } from '../../../lib/http/respond'
 

@@ -2,7 +2,7 @@
 // finance-state-storage.ts.
 import type { CatalogueId } from '../../../domain/basket/basket'
 import type { Pence } from '../../../domain/money'
-import type { IvendiProductQuote } from '../../../domain/finance/ivendi-types'
+import type { IvendiProductQuote } from '../../../adapters/finance/ivendi/types'
 import { financePricePence, financeWidgetTerms } from '../../../domain/finance/quote-client-rules'
 
 /** What the finance checkout remembers of a product; prices are VAT-inclusive pence. */

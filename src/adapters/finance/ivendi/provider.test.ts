@@ -1,9 +1,9 @@
 // The built-in provider answers iVendi's own example request with iVendi's own figures, in iVendi's response shape.
 import { describe, expect, it } from 'vitest'
-import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, readIvendiDate, requestProblems } from './ivendi-provider'
-import { ivendiExampleRequest, ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
-import { usableProductQuotes } from './quote-client-rules'
-import type { Lender } from './rate-table'
+import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, readIvendiDate, requestProblems } from './provider'
+import { ivendiExampleRequest, ivendiExampleResponse } from '../../../../tests/fixtures/ivendi-reference-examples'
+import { usableProductQuotes } from './response'
+import type { Lender } from '../../../domain/finance/rate-table'
 
 // A lender set up like the example's Blackhorse HP: 9.9% APR, £10 option-to-purchase fee.
 const blackhorseLike: Lender = {

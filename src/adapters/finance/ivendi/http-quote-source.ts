@@ -1,6 +1,6 @@
 // The iVendi Quoteware client over HTTP: POSTs the request as JSON to FINANCE_QUOTES_URL and reads the QuoteResults tree back.
-import type { IvendiQuoteRequest, IvendiQuoteResponse } from '../../domain/finance/ivendi-types'
-import type { FinanceQuoteSource, QuoteSourceAnswer } from './quote-source'
+import type { IvendiQuoteRequest, IvendiQuoteResponse } from './types'
+import type { FinanceQuoteSource, QuoteSourceAnswer } from '../quote-source'
 
 export interface IvendiHttpOptions {
   readonly url: string

@@ -1,7 +1,7 @@
 // The built-in quote provider: an iVendi Quoteware request in, an iVendi-shaped response out, quoted by our own engine over the lender panel.
-import { z } from '../../lib/zod'
-import { penceToPounds, poundsToPence } from '../money'
-import type { FinanceQuote } from './quote-engine'
+import { z } from '../../../lib/zod'
+import { penceToPounds, poundsToPence } from '../../../domain/money'
+import type { FinanceQuote } from '../../../domain/finance/quote-engine'
 import type {
   IvendiErrorFlags,
   IvendiErrors,
@@ -12,8 +12,8 @@ import type {
   IvendiQuoteResult,
   IvendiResult,
   IvendiValueAddedProduct,
-} from './ivendi-types'
-import { bikeAgeInMonths, quotePanel, type BikeCondition, type Lender } from './rate-table'
+} from './types'
+import { bikeAgeInMonths, quotePanel, type BikeCondition, type Lender } from '../../../domain/finance/rate-table'
 
 /** How long a quote may be ordered against; iVendi's example quotes expire after about two weeks. */
 export const QUOTE_VALIDITY_DAYS = 14

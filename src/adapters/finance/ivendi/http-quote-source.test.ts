@@ -1,7 +1,7 @@
 // The HTTP client sends the iVendi request as JSON and accepts only iVendi-shaped answers.
 import { describe, expect, it } from 'vitest'
-import { ivendiExampleRequest, ivendiExampleResponse } from '../../../tests/fixtures/ivendi-reference-examples'
-import { ivendiHttpQuoteSource } from './ivendi-http-quote-source'
+import { ivendiExampleRequest, ivendiExampleResponse } from '../../../../tests/fixtures/ivendi-reference-examples'
+import { ivendiHttpQuoteSource } from './http-quote-source'
 
 describe('ivendiHttpQuoteSource', () => {
   it('posts the request as JSON to the configured URL and returns the response', async () => {

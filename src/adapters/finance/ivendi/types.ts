@@ -1,5 +1,5 @@
 // The iVendi Quoteware request and response shapes, field for field as in iVendi's published example.
-// Amounts on the wire are pounds (7000 = £7,000), not pence; convert at the edge with ../money.
+// Amounts on the wire are pounds (7000 = £7,000), not pence; convert at the edge with src/domain/money.ts.
 
 export type IvendiIdentityType = 'VRM' | 'RVC' | 'VIN' | 'Default'
 export type IvendiCondition = 'New' | 'Used' | 'Default'
