@@ -1,6 +1,7 @@
-// The labelled input, the labelled group and the form's message that the account and booking forms share:
-// each hint and error is tied to its input for screen readers (styles: .field, .field__hint, .field__error,
-// .form-message in the account stylesheet, which those pages load).
+// The labelled input, the labelled group and the form's message that the shop's forms share (account,
+// bookings, checkout, reservations): each hint and error is tied to its input for screen readers. Styles:
+// .field__hint and .field__error in the shop stylesheet (src/app/(shop)/styles.css); .field and .form-message
+// in the stylesheets of the pages that lay the forms out.
 import type { InputHTMLAttributes, ReactNode } from 'react'
 
 /** The id of a field's input, from its name (dotted paths and brackets made safe). */
@@ -17,17 +18,36 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   readonly label: string
   readonly error?: string
   readonly hint?: string
+  /** More classes for the field's wrapper, e.g. field--short. */
+  readonly fieldClassName?: string
+  /**
+   * Puts the error between the label and the input, read as "Error: …" (the checkout and reservation forms,
+   * after GOV.UK's error message); by default it follows the input.
+   */
+  readonly errorAbove?: boolean
 }
 
-export function Field({ name, label, error, hint, id, ...input }: FieldProps) {
+export function Field({ name, label, error, hint, id, fieldClassName, errorAbove, ...input }: FieldProps) {
   const inputId = id ?? fieldId(name)
+  const errorId = `${inputId}-error`
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
+    <div className={`field${fieldClassName ? ` ${fieldClassName}` : ''}${error ? ' field--error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
       {hint && <p className="field__hint" id={`${inputId}-hint`}>{hint}</p>}
+      {error && errorAbove && <FieldError id={errorId}>{error}</FieldError>}
       <input id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(inputId, hint, error)} {...input} />
-      {error && <p className="field__error" id={`${inputId}-error`}>{error}</p>}
+      {error && !errorAbove && <p className="field__error" id={errorId}>{error}</p>}
     </div>
+  )
+}
+
+/** An error that stands before its control (a field with errorAbove, a terms checkbox), read as "Error: …". */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p className="field__error" id={id}>
+      <span className="visually-hidden">Error: </span>
+      {children}
+    </p>
   )
 }
 

@@ -55,7 +55,7 @@ export function DeliveryOptionsView() {
           <fieldset className="delivery-options" aria-describedby={error ? 'delivery-error' : undefined} aria-invalid={error ? true : undefined}>
             <legend>How would you like to receive your order?</legend>
             {error && (
-              <p id="delivery-error" className="field-error" role="alert">
+              <p id="delivery-error" className="field__error" role="alert">
                 {error}
               </p>
             )}

@@ -12,6 +12,7 @@ import { BasketLoading, BasketNotice, PricingPending } from '../../basket/compon
 import { applyPricing, fetchPricing, pricedOrPrevious, useBasketPricing } from '../../basket/use-basket-pricing'
 import { pricingLines } from '../../basket/store-state'
 import type { CheckoutForm } from '../checkout-form'
+import { Field, FieldError } from '../../../components/ui/form-field'
 
 // The form's rules are the server's own zod schema. They load just after the page, not with it: zod is about 30 KB
 // of the first-load budget, and nothing needs the rules before the customer leaves a field or presses pay.
@@ -244,37 +245,23 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   const total = priced?.totals.totalPence
 
   function field(f: (typeof FIELDS)[number]) {
-    const id = fieldId(f.name)
-    const error = errors[f.name]
-    const hint = 'hint' in f ? f.hint : undefined
-    const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
     return (
-      <div key={f.name} className={`field${'width' in f ? ' field--short' : ''}${error ? ' field--error' : ''}`}>
-        <label htmlFor={id}>{f.label}</label>
-        {hint && (
-          <p className="field-hint" id={`${id}-hint`}>
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p className="field-error" id={`${id}-error`}>
-            <span className="visually-hidden">Error: </span>
-            {error}
-          </p>
-        )}
-        <input
-          id={id}
-          name={f.name}
-          type={'type' in f ? f.type : 'text'}
-          autoComplete={f.autoComplete}
-          value={values[f.name]}
-          onChange={(e) => update(f.name, e.target.value)}
-          onBlur={() => blur(f.name)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          spellCheck={f.name === 'contact.email' ? false : undefined}
-        />
-      </div>
+      <Field
+        key={f.name}
+        id={fieldId(f.name)}
+        name={f.name}
+        label={f.label}
+        hint={'hint' in f ? f.hint : undefined}
+        error={errors[f.name]}
+        errorAbove
+        fieldClassName={'width' in f ? 'field--short' : undefined}
+        type={'type' in f ? f.type : 'text'}
+        autoComplete={f.autoComplete}
+        value={values[f.name]}
+        onChange={(e) => update(f.name, e.target.value)}
+        onBlur={() => blur(f.name)}
+        spellCheck={f.name === 'contact.email' ? false : undefined}
+      />
     )
   }
 
@@ -320,7 +307,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
           </fieldset>
           <fieldset>
             <legend>Your address</legend>
-            <p className="field-hint">{state.deliveryMethod === 'free' ? 'Your billing address. You collect the order from our shop.' : 'Where we deliver your order.'}</p>
+            <p className="field__hint">{state.deliveryMethod === 'free' ? 'Your billing address. You collect the order from our shop.' : 'Where we deliver your order.'}</p>
             {FIELDS.filter((f) => f.section === 'address').map(field)}
           </fieldset>
           <fieldset className="checkout-terms">
@@ -331,12 +318,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
               back. See our <a href={paths.page('terms')}>terms and conditions</a> and <a href={paths.page('returns')}>returns and cancellation</a>.
             </p>
             <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
-              {errors.acceptTerms && (
-                <p className="field-error" id="checkout-acceptTerms-error">
-                  <span className="visually-hidden">Error: </span>
-                  {errors.acceptTerms}
-                </p>
-              )}
+              {errors.acceptTerms && <FieldError id="checkout-acceptTerms-error">{errors.acceptTerms}</FieldError>}
               <input
                 id="checkout-acceptTerms"
                 type="checkbox"

@@ -2,6 +2,7 @@
 // Completing a reservation online: the billing address and the terms, then the card page for the price less
 // the deposit already paid. The reserved bike is collected from the dealer.
 import { useRef, useState, type FormEvent } from 'react'
+import { FieldError } from '../../../components/ui/form-field'
 import { Problem, sendToPayment, TextField, type FieldSpec } from './form-fields'
 
 const FIELDS: readonly FieldSpec[] = [
@@ -62,7 +63,7 @@ export function CompleteForm({ token, productId, variantId, contact, payText }: 
       <Problem message={problem} innerRef={problemRef} />
       <fieldset>
         <legend>Billing address</legend>
-        <p className="field-hint">You collect the bike from our shop.</p>
+        <p className="field__hint">You collect the bike from our shop.</p>
         {FIELDS.map((f) => (
           <TextField key={f.name} spec={f} value={values[f.name] ?? ''} error={errors[f.name]} onChange={(v) => setValues((s) => ({ ...s, [f.name]: v }))} />
         ))}
@@ -71,12 +72,7 @@ export function CompleteForm({ token, productId, variantId, contact, payText }: 
         <legend>Terms and your right to cancel</legend>
         <p>You have the right to cancel within 14 days of receiving the bike, without giving a reason (Consumer Contracts Regulations 2013). We refund you within 14 days of getting it back.</p>
         <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
-          {errors.acceptTerms && (
-            <p className="field-error" id="complete-accept-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.acceptTerms}
-            </p>
-          )}
+          {errors.acceptTerms && <FieldError id="complete-accept-error">{errors.acceptTerms}</FieldError>}
           <input id="complete-accept" type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} aria-describedby={errors.acceptTerms ? 'complete-accept-error' : undefined} />
           <label htmlFor="complete-accept">I have read the terms and my 14-day cancellation right</label>
         </div>

@@ -1,5 +1,6 @@
 // The labelled text inputs and the error summary the reservation forms share (the checkout form's look).
 import type { RefObject } from 'react'
+import { Field } from '../../../components/ui/form-field'
 
 export interface FieldSpec {
   readonly name: string
@@ -10,28 +11,19 @@ export interface FieldSpec {
 }
 
 export function TextField({ spec, value, error, onChange }: { spec: FieldSpec; value: string; error?: string; onChange: (v: string) => void }) {
-  const id = `reservation-${spec.name}`
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>{spec.label}{spec.required === false ? ' (optional)' : ''}</label>
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <input
-        id={id}
-        name={spec.name}
-        type={spec.type ?? 'text'}
-        autoComplete={spec.autoComplete}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        maxLength={254}
-      />
-    </div>
+    <Field
+      id={`reservation-${spec.name}`}
+      name={spec.name}
+      label={spec.required === false ? `${spec.label} (optional)` : spec.label}
+      error={error}
+      errorAbove
+      type={spec.type ?? 'text'}
+      autoComplete={spec.autoComplete}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      maxLength={254}
+    />
   )
 }
 

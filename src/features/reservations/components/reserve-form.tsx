@@ -2,6 +2,7 @@
 // The reservation form: contact details and the plain terms, then the deposit is paid on the card page.
 // The deposit is never sent from here: the server takes it from the shop's settings.
 import { useRef, useState, type FormEvent } from 'react'
+import { FieldError } from '../../../components/ui/form-field'
 import { Problem, sendToPayment, TextField, type FieldSpec } from './form-fields'
 
 const FIELDS: readonly FieldSpec[] = [
@@ -66,12 +67,7 @@ export function ReserveForm({ productId, depositText, terms, prefill }: Props) {
           <li>You may also cancel within 14 days of paying without giving a reason (Consumer Contracts Regulations 2013).</li>
         </ul>
         <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
-          {errors.acceptTerms && (
-            <p className="field-error" id="reservation-accept-error">
-              <span className="visually-hidden">Error: </span>
-              {errors.acceptTerms}
-            </p>
-          )}
+          {errors.acceptTerms && <FieldError id="reservation-accept-error">{errors.acceptTerms}</FieldError>}
           <input id="reservation-accept" type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} aria-describedby={errors.acceptTerms ? 'reservation-accept-error' : undefined} />
           <label htmlFor="reservation-accept">I have read how the reservation and its refund work</label>
         </div>
