@@ -6,7 +6,7 @@ import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
 import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
-import { createResponseCache } from './server-lib/response-cache.mjs'
+import { banPattern, createResponseCache } from './server-lib/response-cache.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 
 const port = Number(process.env.PORT || 3000)
@@ -51,11 +51,30 @@ async function revalidateNext(change) {
     log('warn', { msg: 'storefront revalidation failed', err: String(error) })
   }
 }
+// A shared HTTP cache in front of the instances (Varnish in the topology, ADR 014) stores only pages this
+// cache replays, so it is banned by the same rule each time this cache forgets: after the change here, and
+// again once Next has revalidated. Every instance bans after applying a change, so a page another instance
+// served from its old state before the change reached it is banned by that instance's own ban.
+const proxyCacheUrl = process.env.HTTP_CACHE_BAN_URL
+const proxyCacheKey = process.env.HTTP_CACHE_BAN_KEY ?? ''
+function banAtProxy(change) {
+  if (!proxyCacheUrl) return
+  fetch(proxyCacheUrl, { method: 'BAN', headers: { 'X-Ban-Url': banPattern(change), 'X-Ban-Key': proxyCacheKey }, signal: AbortSignal.timeout(5000) })
+    .then(async (response) => {
+      await response.body?.cancel()
+      if (!response.ok) log('warn', { msg: 'proxy cache ban refused', status: response.status })
+    })
+    .catch((error) => log('warn', { msg: 'proxy cache ban failed', err: String(error) }))
+}
+function forget(change) {
+  responseCache.invalidate(change)
+  banAtProxy(change)
+}
 // The response cache is invalidated again once Next has revalidated: a page rendered from Next's old
 // cache in between must not be stored as fresh.
 function applyChange(change, nextDone) {
-  responseCache.invalidate(change)
-  if (!nextDone) void revalidateNext(change).finally(() => responseCache.invalidate(change))
+  forget(change)
+  if (!nextDone) void revalidateNext(change).finally(() => forget(change))
 }
 let publisher = null
 if (process.env.REDIS_URL) {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// One instance against two, both behind nginx on PostgreSQL and Redis, side by side in one run (issue 13):
-// requests/s and p99 for /all-bikes, a product page and card checkout, and memory per instance.
+// One instance against two on PostgreSQL and Redis, side by side in one run (issue 13): the single instance
+// asked directly (as the one-process shop runs) and through the proxies, then two instances behind nginx with
+// Varnish in front (ADR 014); requests/s and p99 for /all-bikes, a product page and card checkout, and
+// memory per instance. Pages are asked for as a browser does (Accept-Encoding: gzip).
 // Usage: npm run bench:topology   (needs the production build: npm run build, or one npm start)
 import fs from 'node:fs'
 import os from 'node:os'
@@ -40,14 +42,18 @@ async function measure(instances) {
     const productId = found.docs[0].id
     await api(topology.base, token, 'PATCH', `/api/products/${productId}?depth=0`, { stockQuantity: 1_000_000 })
     const rows = []
-    for (const [name, url] of [['/all-bikes', `${topology.base}/all-bikes`], ['product page', `${topology.base}/products/${PRODUCT_SLUG}`]]) {
-      await load(url, 10, { duration: 2 }) // warm every instance's cache
-      const r = await load(url, 50)
-      rows.push([instances, name, Math.round(r.requests.average), r.latency.p99, r.non2xx])
+    const targets = instances === 1 ? [['one instance, direct', topology.instances[0].base], ['one instance behind the proxies', topology.base]] : [[`${instances} instances behind the proxies`, topology.base]]
+    for (const [setup, base] of targets) {
+      for (const [name, url] of [['/all-bikes', `${base}/all-bikes`], ['product page', `${base}/products/${PRODUCT_SLUG}`]]) {
+        const headers = { 'accept-encoding': 'gzip' }
+        await load(url, 10, { duration: 2, headers }) // warm every cache on the way
+        const r = await load(url, 50, { headers })
+        rows.push([setup, name, Math.round(r.requests.average), r.latency.p99, r.non2xx])
+      }
+      await load(`${base}/api/checkout/orders`, 16, { duration: 2, requests: [checkoutRequest(productId)] })
+      const r = await load(`${base}/api/checkout/orders`, 16, { requests: [checkoutRequest(productId)] })
+      rows.push([setup, 'checkout (16 connections)', Math.round(r.requests.average), r.latency.p99, r.non2xx])
     }
-    await load(`${topology.base}/api/checkout/orders`, 16, { duration: 2, requests: [checkoutRequest(productId)] })
-    const r = await load(`${topology.base}/api/checkout/orders`, 16, { requests: [checkoutRequest(productId)] })
-    rows.push([instances, 'checkout (16 connections)', Math.round(r.requests.average), r.latency.p99, r.non2xx])
     const memory = topology.instances.map((i) => rssMb(i.child.pid))
     return { rows, memory }
   } finally {
@@ -59,8 +65,8 @@ async function measure(instances) {
 
 const results = []
 for (const instances of [1, 2]) results.push(await measure(instances))
-console.log('\n| instances behind nginx | page | requests/s (avg) | p99 ms | non-2xx |\n|---|---|---|---|---|')
+console.log('\n| set-up | page | requests/s (avg) | p99 ms | non-2xx |\n|---|---|---|---|---|')
 for (const { rows } of results) for (const row of rows) console.log(`| ${row.join(' | ')} |`)
 console.log('')
 for (const [i, { memory }] of results.entries()) console.log(`${i + 1} instance(s): RSS per instance after the run ${memory.map((m) => `${m} MB`).join(', ')}`)
-console.log(`\nautocannon ${SECONDS} s per row after a warm-up, 50 connections for pages, 16 for checkout (a new key and email per order); nginx, PostgreSQL and Redis on the same ${os.cpus().length}-core machine; ${new Date().toISOString()}`)
+console.log(`\nautocannon ${SECONDS} s per row after a warm-up, 50 connections for pages, 16 for checkout (a new key and email per order); Varnish, nginx, PostgreSQL and Redis on the same ${os.cpus().length}-core machine; ${new Date().toISOString()}`)

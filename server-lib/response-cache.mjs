@@ -13,6 +13,21 @@ const SESSION_COOKIE = /(^|;\s*)payload-token=/
 const MAX_ENTRIES = 2000
 const MAX_BODY_BYTES = 2 * 1024 * 1024
 
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+
+/**
+ * The same rule as `invalidate` below, as one regular expression over a request URL (path and query), for a
+ * shared HTTP cache in front of several instances (ADR 014: Varnish bans by it). Everything for a staff
+ * edit; for a sale, the home page, the listings and the product pages of the slugs it touched.
+ */
+export function banPattern(change) {
+  if (!change || change.kind !== 'products') return '^/'
+  const slugs = [...new Set((change.slugs ?? []).map((slug) => String(slug).toLowerCase()).filter(Boolean))].map(escapeRegex)
+  const alternatives = ['^/([?]|$)', '^/(all-bikes|search)([?]|$)', '^/(brand|category)/']
+  if (slugs.length > 0) alternatives.push(`^/products/(${slugs.join('|')})([?]|$)`)
+  return `(?i)${alternatives.join('|')}`
+}
+
 export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } = {}) {
   const entries = new Map()
   // Bumped by every invalidation: a response that was being rendered when a change arrived may show the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createResponseCache } from './response-cache.mjs'
+import { banPattern, createResponseCache } from './response-cache.mjs'
 
 type Headers = Record<string, string>
 function request(url: string, headers: Headers = {}, method = 'GET') {
@@ -117,5 +117,25 @@ describe('response cache', () => {
     expect(Buffer.concat(inFlight.body).toString()).toBe('<p>£700.00</p>') // its visitor still gets it
     expect(cache.serve(request('/products/trek-fx-2'), response())).toBe(false)
     expect(cache.size).toBe(0)
+  })
+
+  it('bans at the shared proxy cache exactly the URLs the cache itself forgets', () => {
+    const urls = ['/', '/?utm=x', '/all-bikes', '/all-bikes?condition=used', '/brand/trek', '/category/locks?page=2', '/search?q=lock', '/products/abus-bordo-6000', '/products/ABUS-Bordo-6000?x=1', '/products/abus-bordo-6000-mk2', '/products/trek-fx-2', '/products/a.b', '/products/axb', '/blog', '/about', '/all-bikes-old']
+    for (const change of [{ kind: 'products', slugs: ['abus-bordo-6000', 'a.b'] }, { kind: 'products', slugs: [] }, { kind: 'all' }]) {
+      const cache = createResponseCache()
+      for (const url of urls) {
+        const res = response()
+        cache.serve(request(url), res)
+        res.setHeader('cache-control', 's-maxage=300')
+        res.end(url)
+      }
+      cache.invalidate(change)
+      const forgotten = urls.filter((u) => !cache.serve(request(u), response()))
+      // Varnish reads (?i) as case-insensitive; JavaScript takes it as a flag.
+      const pattern = banPattern(change)
+      const regex = pattern.startsWith('(?i)') ? new RegExp(pattern.slice(4), 'i') : new RegExp(pattern)
+      expect(urls.filter((u) => regex.test(u)), JSON.stringify(change)).toEqual(forgotten)
+    }
+    expect(banPattern({ kind: 'products', slugs: ['a.b'] })).toContain('a\\.b')
   })
 })

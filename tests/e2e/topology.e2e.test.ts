@@ -1,5 +1,6 @@
-// More than one machine (issue 13, ADR 008): two app instances behind nginx on PostgreSQL and Redis.
-// A staff price change made on one instance is served by the other within a second; concurrent checkouts
+// More than one machine (issue 13, ADR 008, ADR 014): two app instances behind nginx, Varnish in front as the
+// one page cache, on PostgreSQL and Redis. A staff price change made on one instance is served by the other
+// and by the proxy's cache within a second; a sale makes stale at the proxy only its products' pages; concurrent checkouts
 // through the proxy survive one instance being killed with SIGKILL: no lost, duplicated or oversold order,
 // `initial stock = on the shelf + held + sold`, and every payment the gateway took reaches its order.
 import { randomUUID } from 'node:crypto'
@@ -8,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, shopEnv, throwawayPostgres } from '../../scripts/shop-process.mjs'
+import { api, checkoutBody, shopEnv, throwawayPostgres } from '../../scripts/shop-process.mjs'
 import { startTopology } from '../../scripts/topology.mjs'
 
 const ADMIN = { email: 'admin@topology.test', password: 'topology-admin-password-1234' }
@@ -49,40 +50,81 @@ async function productBySlug(slug: string): Promise<{ id: number; price: number 
   return found.docs[0]
 }
 
-describe('two instances behind nginx on PostgreSQL and Redis', () => {
-  it('serves a staff price change made on one instance from the other within a second', async () => {
+type Page = { cache: string | null; proxyCache: string | null; html: string }
+const page = (base: string, path: string, headers: Record<string, string> = {}): Promise<Page> =>
+  fetch(`${base}${path}`, { headers }).then(async (r) => ({ cache: r.headers.get('x-wheelhouse-cache'), proxyCache: r.headers.get('x-cache'), html: await r.text() }))
+
+/** Asks until `done` holds (a change still settling from start-up may make a render unstorable for a moment). */
+async function until(ask: () => Promise<Page>, done: (p: Page) => boolean): Promise<Page> {
+  let last = await ask()
+  for (let tries = 0; tries < 50 && !done(last); tries++) {
+    await sleep(200)
+    last = await ask()
+  }
+  return last
+}
+
+/** Milliseconds from `since` until `ask` shows `shown`, counting from when the request that showed it was sent. */
+async function seenAfter(since: number, ask: () => Promise<Page>, shown: (p: Page) => boolean): Promise<number> {
+  while (Date.now() - since < 15_000) {
+    const sentAt = Date.now()
+    if (shown(await ask())) return sentAt - since
+    await sleep(25)
+  }
+  return -1
+}
+
+describe('two instances behind nginx and Varnish on PostgreSQL and Redis', () => {
+  it('serves a staff price change made on one instance from the other and from the proxy cache within a second', async () => {
     const product = await productBySlug('trek-fx-2')
     const [one, two] = topology.instances
-    const page = (base: string) => fetch(`${base}/products/trek-fx-2`).then(async (r) => ({ cache: r.headers.get('x-wheelhouse-cache'), html: await r.text() }))
-    // Both instances have the page cached before the change.
-    // (A change still settling from start-up may make a render unstorable; the page is cached once it is HIT.)
-    for (const instance of [one!, two!]) {
-      let cache: string | null = null
-      for (let tries = 0; tries < 50 && cache !== 'HIT'; tries++) {
-        cache = (await page(instance.base)).cache
-        if (cache !== 'HIT') await sleep(200)
-      }
-      expect(cache).toBe('HIT')
-    }
+    // Both instances, and the proxy in front of them, have the page cached before the change.
+    for (const instance of [one!, two!]) expect((await until(() => page(instance.base, '/products/trek-fx-2'), (p) => p.cache === 'HIT')).cache).toBe('HIT')
+    expect((await until(() => page(topology.base, '/products/trek-fx-2'), (p) => p.proxyCache === 'HIT')).proxyCache).toBe('HIT')
     const pence = 70_001 + Math.floor(Math.random() * 98) // £700.01 to £700.98: never whole pounds, no thousands separator
     const shown = `£${(pence / 100).toFixed(2)}`
     await api(one!.base, token, 'PATCH', `/api/products/${product.id}?depth=0`, { price: pence })
     const changedAt = Date.now() // the change is saved once the PATCH answers
-    // Freshness is when instance 2 starts serving the new price: a request counts from when it was sent,
+    // Freshness is when a reader starts serving the new price: a request counts from when it was sent,
     // so a slow render on a loaded machine is not mistaken for a late change.
-    let seenAfter = -1
-    while (Date.now() - changedAt < 15_000) {
-      const sentAt = Date.now()
-      if ((await page(two!.base)).html.includes(shown)) {
-        seenAfter = sentAt - changedAt
-        break
-      }
-      await sleep(25)
+    const [byInstance, byProxy] = await Promise.all([
+      seenAfter(changedAt, () => page(two!.base, '/products/trek-fx-2'), (p) => p.html.includes(shown)),
+      seenAfter(changedAt, () => page(topology.base, '/products/trek-fx-2'), (p) => p.html.includes(shown)),
+    ])
+    console.info(`topology: a price changed on instance 1 was served by instance 2 after ${byInstance} ms and by the proxy cache after ${byProxy} ms`)
+    for (const after of [byInstance, byProxy]) {
+      expect(after).toBeGreaterThanOrEqual(0)
+      expect(after).toBeLessThanOrEqual(1_000)
     }
-    console.info(`topology: a price changed on instance 1 was served by instance 2 after ${seenAfter} ms`)
-    expect(seenAfter).toBeGreaterThanOrEqual(0)
-    expect(seenAfter).toBeLessThanOrEqual(1_000)
-    expect((await page(topology.base)).html).toContain(shown)
+    // And the proxy caches the new page again.
+    const again = await until(() => page(topology.base, '/products/trek-fx-2'), (p) => p.proxyCache === 'HIT')
+    expect(again.proxyCache).toBe('HIT')
+    expect(again.html).toContain(shown)
+  }, 60_000)
+
+  it('a sale makes stale at the proxy only the pages of the products it touched; strangers cannot ban', async () => {
+    const sold = await productBySlug('oxford-boss-chain-lock-1-5m') // not one of the fault test's products
+    const warm = async (path: string) => expect((await until(() => page(topology.base, path), (p) => p.proxyCache === 'HIT')).proxyCache, path).toBe('HIT')
+    for (const path of ['/products/oxford-boss-chain-lock-1-5m', '/products/trek-fx-2', '/about']) await warm(path)
+    // A ban without the instances' key is refused and changes nothing.
+    const stranger = await fetch(`${topology.base}/`, { method: 'BAN', headers: { 'X-Ban-Url': '^/' } })
+    expect(stranger.status).toBe(403)
+    expect((await page(topology.base, '/about')).proxyCache).toBe('HIT')
+    // A signed-in visitor is never served from the proxy cache.
+    expect((await page(topology.base, '/products/trek-fx-2', { cookie: 'payload-token=not-a-real-session' })).proxyCache).toBe('MISS')
+
+    const order = await fetch(`${topology.base}/api/checkout/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: topology.base },
+      body: JSON.stringify(checkoutBody([{ productId: sold.id, count: 1 }])),
+    })
+    expect(order.status).toBe(201)
+    const soldAt = Date.now()
+    const banned = await seenAfter(soldAt, () => page(topology.base, '/products/oxford-boss-chain-lock-1-5m'), (p) => p.proxyCache !== 'HIT')
+    expect(banned).toBeGreaterThanOrEqual(0)
+    expect(banned).toBeLessThanOrEqual(1_000)
+    expect((await page(topology.base, '/products/trek-fx-2')).proxyCache).toBe('HIT')
+    expect((await page(topology.base, '/about')).proxyCache).toBe('HIT')
   }, 60_000)
 
   it('loses, doubles and oversells nothing when an instance is killed during checkouts', async () => {
@@ -170,6 +212,6 @@ describe('two instances behind nginx on PostgreSQL and Redis', () => {
       await sleep(1000)
     }
     expect(unpaid).toEqual([])
-    console.info(`topology: ${answered.size} orders answered through nginx, instance 1 killed after ${atKill}; stock and ledger agree`)
+    console.info(`topology: ${answered.size} orders answered through the proxies, instance 1 killed after ${atKill}; stock and ledger agree`)
   }, 300_000)
 })
