@@ -1,6 +1,6 @@
 // The labelled text inputs and the error summary the reservation forms share (the checkout form's look).
-import type { RefObject } from 'react'
-import { Field } from '../../../components/ui/form-field'
+import type { ReactNode, RefObject } from 'react'
+import { Field, FieldError } from '../../../components/ui/form-field'
 
 export interface FieldSpec {
   readonly name: string
@@ -24,6 +24,17 @@ export function TextField({ spec, value, error, onChange }: { spec: FieldSpec; v
       onChange={(e) => onChange(e.target.value)}
       maxLength={254}
     />
+  )
+}
+
+/** The terms checkbox, its error above it. */
+export function AcceptTerms({ id, checked, error, onChange, children }: { id: string; checked: boolean; error?: string; onChange: (checked: boolean) => void; children: ReactNode }) {
+  return (
+    <div className={`checkbox${error ? ' field--error' : ''}`}>
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={error ? `${id}-error` : undefined} />
+      <label htmlFor={id}>{children}</label>
+    </div>
   )
 }
 
