@@ -29,16 +29,23 @@ export function isJsonContentType(header: string | null): boolean {
   return type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)
 }
 
+/** A raw text body (a signed webhook, a form) up to `limit` bytes: 413 payload_too_large beyond it. */
+export async function readTextBody(request: Request, limit: number): Promise<BodyRead<string>> {
+  const body = await readBoundedText(request, limit)
+  if (!body.ok) return { ok: false, refusal: { status: 413, error: 'payload_too_large', message: `The request body must be at most ${Math.floor(limit / 1024)} KB.` } }
+  return { ok: true, value: body.text }
+}
+
 /** The request's body parsed as JSON, refused as above; `limit` in bytes. */
 export async function readJsonBody(request: Request, limit = MAX_JSON_BYTES): Promise<BodyRead<unknown>> {
   const given = request.headers.get('content-type')
   if (!isJsonContentType(given)) {
     return { ok: false, refusal: { status: 415, error: 'unsupported_media_type', message: `Send the body as JSON with Content-Type: application/json${given ? ` (got ${given.slice(0, 60)})` : ' (none was given)'}.` } }
   }
-  const body = await readBoundedText(request, limit)
-  if (!body.ok) return { ok: false, refusal: { status: 413, error: 'payload_too_large', message: `The request body must be at most ${Math.floor(limit / 1024)} KB.` } }
-  if (body.text.trim() === '') return { ok: false, refusal: { status: 400, error: 'malformed_json', message: 'The request has no body: send it as JSON.' } }
-  const json = parseJsonText(body.text)
+  const body = await readTextBody(request, limit)
+  if (!body.ok) return body
+  if (body.value.trim() === '') return { ok: false, refusal: { status: 400, error: 'malformed_json', message: 'The request has no body: send it as JSON.' } }
+  const json = parseJsonText(body.value)
   if (!json.ok) return { ok: false, refusal: { status: 400, error: json.reason === 'malformed' ? 'malformed_json' : 'invalid_characters', message: json.message } }
   return { ok: true, value: json.value }
 }
@@ -84,11 +91,4 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {}
   for (const issue of error.issues) out[issue.path.join('.') || 'form'] ??= issue.message
   return out
-}
-
-/** A raw text body (a signed webhook, a form) up to `limit` bytes: 413 payload_too_large beyond it. */
-export async function readTextBody(request: Request, limit: number): Promise<BodyRead<string>> {
-  const body = await readBoundedText(request, limit)
-  if (!body.ok) return { ok: false, refusal: { status: 413, error: 'payload_too_large', message: `The request body must be at most ${Math.floor(limit / 1024)} KB.` } }
-  return { ok: true, value: body.text }
 }
