@@ -10,6 +10,7 @@ import { LIFECYCLE, type LifecycleChange } from '../../domain/orders/order-statu
 import { confirmationEmail } from './confirmation-email'
 import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
 import { env } from '../../config/env'
+import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 
 /** The claim on an order's row for one of the shop's own changes (LIFECYCLE in the domain): made only from its states. */
 function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: string): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
@@ -63,19 +64,7 @@ export async function findOrderForPayment(payload: Payload, notice: { orderNumbe
  * cannot interleave (history and stock are read and written in steps). The conditional updates on the
  * order row remain the guard across processes.
  */
-const orderLocks = new Map<number, Promise<unknown>>()
-
-export async function withOrderLock<T>(orderId: number, fn: () => Promise<T>): Promise<T> {
-  const previous = orderLocks.get(orderId) ?? Promise.resolve()
-  const run = previous.catch(() => undefined).then(fn)
-  const settled = run.catch(() => undefined)
-  orderLocks.set(orderId, settled)
-  try {
-    return await run
-  } finally {
-    if (orderLocks.get(orderId) === settled) orderLocks.delete(orderId)
-  }
-}
+export const withOrderLock: KeyedLock<number> = keyedLock<number>()
 
 async function locked(payload: Payload, notice: { orderNumber?: string; reference?: string }, fn: () => Promise<LifecycleOutcome>): Promise<LifecycleOutcome> {
   const order = await findOrderForPayment(payload, notice)

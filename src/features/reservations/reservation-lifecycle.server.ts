@@ -13,6 +13,7 @@ import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
 import { holdEndsAt } from '../../domain/reservations/reservation-rules'
 import { execute, readRows } from '../../lib/db/sql.server'
+import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import type { Order, Reservation } from '../../payload-types'
 import { orderStockRef, releaseStock, transferHeldStock, type OwnerChange } from '../stock/stock-ledger.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
@@ -57,18 +58,7 @@ export function entry(now: Date, actor: string, from: string | null, to: string 
 }
 
 /* One change at a time per reservation in this process; the conditional updates guard across processes. */
-const locks = new Map<number, Promise<unknown>>()
-export async function withReservationLock<T>(id: number, fn: () => Promise<T>): Promise<T> {
-  const previous = locks.get(id) ?? Promise.resolve()
-  const run = previous.catch(() => undefined).then(fn)
-  const settled = run.catch(() => undefined)
-  locks.set(id, settled)
-  try {
-    return await run
-  } finally {
-    if (locks.get(id) === settled) locks.delete(id)
-  }
-}
+export const withReservationLock: KeyedLock<number> = keyedLock<number>()
 
 export async function reloadReservation(payload: Payload, id: number): Promise<Reservation> {
   return payload.findByID({ collection: 'reservations', id, depth: 0, overrideAccess: true })
