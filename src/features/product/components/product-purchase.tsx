@@ -29,6 +29,38 @@ interface Props {
 
 const STATE_WORDS: Record<Exclude<CombinationState, 'in-stock'>, string> = { 'out-of-stock': 'out of stock', unavailable: 'not available' }
 
+/** One axis of the variant choice: a radio for each size or colour, saying when that combination cannot be bought. */
+function Choices(props: {
+  legend: string
+  name: string
+  values: readonly string[]
+  current: string | null
+  onChoose: (value: string) => void
+  stateOf: (value: string) => CombinationState
+  /** The other axis's choice, for the words read out after an unavailable one (" in Red"). */
+  withOther: string
+}) {
+  const { legend, name, values, current, onChoose, stateOf, withOther } = props
+  return (
+    <fieldset className="pdp-choices">
+      <legend>
+        {legend}
+        {current ? <span className="pdp-choices__current">: {current}</span> : null}
+      </legend>
+      {values.map((value) => {
+        const state = stateOf(value)
+        return (
+          <label key={value} className={`pdp-choice pdp-choice--${state}`}>
+            <input type="radio" name={name} value={value} checked={current === value} onChange={() => onChoose(value)} />
+            <span>{value}</span>
+            {state !== 'in-stock' && <span className="visually-hidden"> – {STATE_WORDS[state]}{withOther}</span>}
+          </label>
+        )
+      })}
+    </fieldset>
+  )
+}
+
 export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, notice, finance }: Props) {
   const initial = options[defaultIndex] ?? options[0]
   const [size, setSize] = useState<string | null>(initial?.size ?? null)
@@ -107,38 +139,10 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
         </div>
 
         {axes.sizes.length > 0 && (
-          <fieldset className="pdp-choices">
-            <legend>
-              Size{size ? <span className="pdp-choices__current">: {size}</span> : null}
-            </legend>
-            {axes.sizes.map((s) => {
-              const state = combinationState(options, s, colour)
-              return (
-                <label key={s} className={`pdp-choice pdp-choice--${state}`}>
-                  <input type="radio" name="size" value={s} checked={size === s} onChange={() => setSize(s)} />
-                  <span>{s}</span>
-                  {state !== 'in-stock' && <span className="visually-hidden"> – {STATE_WORDS[state]}{colour ? ` in ${colour}` : ''}</span>}
-                </label>
-              )
-            })}
-          </fieldset>
+          <Choices legend="Size" name="size" values={axes.sizes} current={size} onChoose={setSize} stateOf={(s) => combinationState(options, s, colour)} withOther={colour ? ` in ${colour}` : ''} />
         )}
         {axes.colours.length > 0 && (
-          <fieldset className="pdp-choices">
-            <legend>
-              Colour{colour ? <span className="pdp-choices__current">: {colour}</span> : null}
-            </legend>
-            {axes.colours.map((c) => {
-              const state = combinationState(options, size, c)
-              return (
-                <label key={c} className={`pdp-choice pdp-choice--${state}`}>
-                  <input type="radio" name="colour" value={c} checked={colour === c} onChange={() => setColour(c)} />
-                  <span>{c}</span>
-                  {state !== 'in-stock' && <span className="visually-hidden"> – {STATE_WORDS[state]}{size ? ` in size ${size}` : ''}</span>}
-                </label>
-              )
-            })}
-          </fieldset>
+          <Choices legend="Colour" name="colour" values={axes.colours} current={colour} onChoose={setColour} stateOf={(c) => combinationState(options, size, c)} withOther={size ? ` in size ${size}` : ''} />
         )}
 
         {notice}
