@@ -1,34 +1,9 @@
 // The representative example reads a lender's figures (iVendi's published HP and PCP example, in pounds) into pence without losing a penny.
 import { describe, expect, it } from 'vitest'
-import { representativeExample, type QuoteFigures } from './representative-example'
+import { ivendiExampleQuoteFigures } from '../../../tests/fixtures/ivendi-reference-examples'
+import { representativeExample } from './representative-example'
 
-const hp: QuoteFigures = {
-  cashPricePounds: 7000,
-  depositPounds: 1000,
-  creditPounds: 6000,
-  termMonths: 54,
-  paymentCount: 54,
-  regularPaymentPounds: 136.92,
-  finalPaymentPounds: 136.92,
-  totalPayablePounds: 8393.68,
-  totalChargeForCreditPounds: 1393.68,
-  flatRatePercent: 5.13,
-  aprPercent: 9.9,
-  acceptanceFeePounds: 0,
-  optionToPurchaseFeePounds: 10,
-  annualDistanceQuoted: 10000,
-}
-
-const pcp: QuoteFigures = {
-  ...hp,
-  termMonths: 37,
-  paymentCount: 37,
-  regularPaymentPounds: 126.29,
-  finalPaymentPounds: 2751,
-  totalPayablePounds: 8297.44,
-  totalChargeForCreditPounds: 1297.44,
-  flatRatePercent: 5.06,
-}
+const { hp, pcp } = ivendiExampleQuoteFigures
 
 describe('representativeExample', () => {
   it('reads the HP example', () => {

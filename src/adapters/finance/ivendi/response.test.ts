@@ -1,6 +1,6 @@
 // Checks which product quotes of an iVendi response may be offered (spec §5, §9), and how their Figures reach the domain.
 import { describe, expect, it } from 'vitest'
-import { ivendiExampleResponse } from '../../../../tests/fixtures/ivendi-reference-examples'
+import { ivendiExampleQuoteFigures, ivendiExampleResponse } from '../../../../tests/fixtures/ivendi-reference-examples'
 import { representativeExample } from '../../../domain/finance/representative-example'
 import { quoteFigures, usableProductQuotes } from './response'
 import type { IvendiErrorFlags, IvendiProductQuote, IvendiQuoteResponse } from './types'
@@ -78,43 +78,14 @@ describe('quoteFigures', () => {
   const hp = groups[0]!.ProductQuotes![0]!
   const pcp = groups[1]!.ProductQuotes![0]!
 
-  it('maps iVendi’s HP Figures field for field, in pounds', () => {
-    expect(quoteFigures(hp.Figures!)).toEqual({
-      cashPricePounds: 7000,
-      depositPounds: 1000,
-      creditPounds: 6000,
-      termMonths: 54,
-      paymentCount: 54,
-      regularPaymentPounds: 136.92,
-      finalPaymentPounds: 136.92,
-      totalPayablePounds: 8393.68,
-      totalChargeForCreditPounds: 1393.68,
-      flatRatePercent: 5.13,
-      aprPercent: 9.9,
-      acceptanceFeePounds: 0,
-      optionToPurchaseFeePounds: 10,
-      annualDistanceQuoted: 10000,
-    })
+  // The domain's representative example is checked on these same figures in src/domain/finance/representative-example.test.ts.
+  it('maps iVendi’s HP and PCP Figures field for field, in pounds', () => {
+    expect(quoteFigures(hp.Figures!)).toEqual(ivendiExampleQuoteFigures.hp)
+    expect(quoteFigures(pcp.Figures!)).toEqual(ivendiExampleQuoteFigures.pcp)
   })
 
-  it('gives the representative example of iVendi’s own example figures without losing a penny', () => {
-    expect(representativeExample('HP', quoteFigures(hp.Figures!))).toEqual({
-      facilityType: 'HP',
-      cashPricePence: 700000,
-      depositPence: 100000,
-      creditPence: 600000,
-      termMonths: 54,
-      numberOfMonthlyPayments: 54,
-      regularPaymentPence: 13692,
-      finalPaymentPence: 13692,
-      totalPayablePence: 839368,
-      totalChargeForCreditPence: 139368,
-      fixedRatePercent: 5.13,
-      aprPercent: 9.9,
-      acceptanceFeePence: 0,
-      optionToPurchaseFeePence: 1000,
-      annualDistance: null,
-    })
+  it('gives the representative example of iVendi’s own figures without losing a penny', () => {
+    expect(representativeExample('HP', quoteFigures(hp.Figures!))).toMatchObject({ cashPricePence: 700000, creditPence: 600000, numberOfMonthlyPayments: 54, regularPaymentPence: 13692, totalPayablePence: 839368, annualDistance: null })
     expect(representativeExample('PCP', quoteFigures(pcp.Figures!))).toMatchObject({ termMonths: 37, numberOfMonthlyPayments: 36, regularPaymentPence: 12629, finalPaymentPence: 275100, totalPayablePence: 829744, annualDistance: 10000 })
   })
 
