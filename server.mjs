@@ -1,12 +1,12 @@
 // The production server: Next.js behind a thin HTTP layer that adds request ids, JSON access logs,
 // HSTS behind HTTPS, and a graceful shutdown on SIGTERM (finish in-flight requests, then exit).
-import { createHmac, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
 import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
-import { banPattern, createResponseCache } from './server-lib/response-cache.mjs'
+import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 
 const port = Number(process.env.PORT || 3000)
@@ -33,7 +33,10 @@ await app.prepare()
 // The storefront bus (ADR 008): a change to the catalogue reaches this process's response cache at once and
 // Next's caches through a signed loopback request (they can only be revalidated inside a request); with
 // REDIS_URL it is also published to every other app instance, which does the same on its side.
-const STOREFRONT_CHANNEL = 'wheelhouse:storefront'
+// This shop's keys and channels in a Redis that other shops (or test runs) may share: by default one
+// namespace per database, so the instances of one shop share state and two shops never do.
+process.env.REDIS_PREFIX ||= `wheelhouse:${createHash('sha256').update(process.env.DATABASE_URL || 'sqlite').digest('hex').slice(0, 12)}`
+const STOREFRONT_CHANNEL = `${process.env.REDIS_PREFIX}:storefront`
 const instanceId = randomUUID()
 async function revalidateNext(change) {
   const key = secret()
@@ -83,10 +86,26 @@ if (process.env.REDIS_URL) {
   const subscriber = new Redis(process.env.REDIS_URL)
   for (const client of [publisher, subscriber]) client.on('error', (error) => log('warn', { msg: 'redis', err: String(error) }))
   await subscriber.subscribe(STOREFRONT_CHANNEL)
+  // Sales made elsewhere are applied in batches of at most 200 ms: during a burst of checkouts on other
+  // instances, applying each one (a loopback request to revalidate Next, two bans) cost this instance about
+  // 20 ms of CPU per order, and so halved checkout throughput with two instances (docs/perf.md). A staff
+  // edit (everything stale) is applied at once, together with any sales waiting.
+  let arrived = null
+  let batch = null
+  const applyArrived = () => {
+    clearTimeout(batch)
+    batch = null
+    const change = arrived
+    arrived = null
+    if (change) applyChange(change, false)
+  }
   subscriber.on('message', (_channel, message) => {
     try {
       const { from, change } = JSON.parse(message)
-      if (from !== instanceId) applyChange(change, false)
+      if (from === instanceId || !change) return
+      arrived = mergeChanges(arrived, change)
+      if (arrived.kind !== 'products') applyArrived()
+      else batch ??= setTimeout(applyArrived, 200)
     } catch {
       log('warn', { msg: 'unreadable storefront change', message: String(message).slice(0, 200) })
     }

@@ -28,6 +28,18 @@ export function banPattern(change) {
   return `(?i)${alternatives.join('|')}`
 }
 
+/**
+ * Two storefront changes as one: everything if either is everything, else the products of both (at most
+ * 500 slugs, the bus's limit; more is everything). Lets an instance apply a burst of sales elsewhere once.
+ */
+export function mergeChanges(a, b) {
+  if (!a) return b
+  if (!b) return a
+  if (a.kind !== 'products' || b.kind !== 'products') return { kind: 'all' }
+  const slugs = [...new Set([...(a.slugs ?? []), ...(b.slugs ?? [])])]
+  return slugs.length > 500 ? { kind: 'all' } : { kind: 'products', slugs }
+}
+
 export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } = {}) {
   const entries = new Map()
   // Bumped by every invalidation: a response that was being rendered when a change arrived may show the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { banPattern, createResponseCache } from './response-cache.mjs'
+import { banPattern, createResponseCache, mergeChanges } from './response-cache.mjs'
 
 type Headers = Record<string, string>
 function request(url: string, headers: Headers = {}, method = 'GET') {
@@ -137,5 +137,14 @@ describe('response cache', () => {
       expect(urls.filter((u) => regex.test(u)), JSON.stringify(change)).toEqual(forgotten)
     }
     expect(banPattern({ kind: 'products', slugs: ['a.b'] })).toContain('a\\.b')
+  })
+
+  it('merges a burst of changes into one: products unite, anything else is everything', () => {
+    expect(mergeChanges(null, { kind: 'products', slugs: ['a'] })).toEqual({ kind: 'products', slugs: ['a'] })
+    expect(mergeChanges({ kind: 'products', slugs: ['a', 'b'] }, { kind: 'products', slugs: ['b', 'c'] })).toEqual({ kind: 'products', slugs: ['a', 'b', 'c'] })
+    expect(mergeChanges({ kind: 'products', slugs: ['a'] }, { kind: 'all' })).toEqual({ kind: 'all' })
+    expect(mergeChanges({ kind: 'all' }, { kind: 'products', slugs: ['a'] })).toEqual({ kind: 'all' })
+    const many = (from: number) => ({ kind: 'products', slugs: Array.from({ length: 300 }, (_, i) => `p${from + i}`) })
+    expect(mergeChanges(many(0), many(300))).toEqual({ kind: 'all' })
   })
 })

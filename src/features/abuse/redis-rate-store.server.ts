@@ -3,12 +3,13 @@ import 'server-only'
 import { Redis } from 'ioredis'
 import type { RateStore } from '../../lib/rate-limit'
 
-export function redisRateStore(url: string): RateStore {
+/** Keys live under REDIS_PREFIX (server.mjs sets one per database), so shops sharing a Redis never share counts. */
+export function redisRateStore(url: string, prefix = process.env.REDIS_PREFIX || 'wheelhouse'): RateStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true })
   return {
     async hit(key, windowMs, now) {
       const window = Math.floor(now / windowMs)
-      const k = `wheelhouse:rate:${key}:${window}`
+      const k = `${prefix}:rate:${key}:${window}`
       const result = await redis.multi().incr(k).pexpire(k, windowMs).exec()
       const count = Number(result?.[0]?.[1] ?? 0)
       return { count, resetAt: (window + 1) * windowMs }
