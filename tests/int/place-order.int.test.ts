@@ -126,6 +126,36 @@ describe(`placeOrder on ${db}`, () => {
   })
 })
 
+describe(`what a sale makes stale on ${db}`, () => {
+  it('only the pages of sold products whose shown stock changed: a well-stocked product leaves every page cached', async () => {
+    const published: unknown[] = []
+    const bus = globalThis as { __wheelhouseStorefrontBus?: { publish: (change: unknown) => void } }
+    const before = bus.__wheelhouseStorefrontBus
+    bus.__wheelhouseStorefrontBus = { publish: (change) => published.push(change) }
+    try {
+      const plenty = await simpleProduct(payload, 500)
+      const few = await simpleProduct(payload, 20)
+      const gloves = await variantProduct(payload, 150)
+      const slugOf = async (id: number) => (await payload.findByID({ collection: 'products', id, overrideAccess: true, depth: 0 })).slug
+      published.length = 0
+      // 500 → 499 and 150 → 149: both still above what a page shows (99), so no page changes.
+      expect(await placeOrder(payload, orderInput([{ productId: plenty, count: 1 }, { productId: gloves.productId, variantId: gloves.variantId, count: 1 }]))).toMatchObject({ ok: true, created: true })
+      expect(published).toEqual([])
+      // 20 → 19 changes the product's page (the figure the browser is handed); the well-stocked one stays cached.
+      expect(await placeOrder(payload, orderInput([{ productId: plenty, count: 1 }, { productId: few, count: 1 }]))).toMatchObject({ ok: true, created: true })
+      expect(published).toEqual([{ kind: 'products', slugs: [await slugOf(few)] }])
+      // A variant brought below the cap: its product's pages.
+      published.length = 0
+      await payload.update({ collection: 'variants', id: gloves.variantId, overrideAccess: true, data: { stockQuantity: 99 } as never })
+      published.length = 0
+      expect(await placeOrder(payload, orderInput([{ productId: gloves.productId, variantId: gloves.variantId, count: 1 }]))).toMatchObject({ ok: true, created: true })
+      expect(published).toEqual([{ kind: 'products', slugs: [await slugOf(gloves.productId)] }])
+    } finally {
+      bus.__wheelhouseStorefrontBus = before
+    }
+  })
+})
+
 describe(`no overselling under concurrency on ${db}`, () => {
   it('50 checkouts for the last unit of a product: one order, 49 sold out, 20 rounds', async () => {
     const productId = await simpleProduct(payload, 0)

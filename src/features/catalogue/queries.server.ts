@@ -3,6 +3,7 @@
 import 'server-only'
 import { unstable_cache } from 'next/cache'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
+import { shownStock } from '../../domain/catalogue/stock-status'
 import type { Media, Product } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 
@@ -34,7 +35,7 @@ export function toCard(p: Product): ProductCard {
     condition: p.condition,
     kind: p.kind,
     brandName: brand?.name ?? null,
-    stockQuantity: p.stockQuantity ?? 0,
+    stockQuantity: shownStock(p.stockQuantity),
     productType: p.productType,
     image,
     mileage: p.vehicle?.mileage ?? null,

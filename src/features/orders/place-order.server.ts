@@ -16,6 +16,7 @@ import { reservationStockRef } from '../reservations/reservation-lifecycle.serve
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
+import { saleChangesPages } from '../../domain/catalogue/stock-status'
 
 /** How long a card order keeps its stock while the customer pays. */
 export const CARD_HOLD_MINUTES = 15
@@ -88,6 +89,32 @@ function stockLinesOf(priced: PricedBasket): (LedgerItem & { itemId: string; nam
     .sort((a, b) => (a.variantId ? 1 : 0) - (b.variantId ? 1 : 0) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId))
 }
 
+
+/**
+ * After a sale is committed: the pages of the products whose shown stock may have changed (read now, see
+ * saleChangesPages). A sale of a well-stocked product changes no page, so a burst of checkouts leaves
+ * the cached catalogue alone.
+ */
+async function revalidateSold(payload: Payload, lines: readonly LedgerItem[], priced: PricedBasket, reason: string): Promise<void> {
+  const wanted = {
+    products: [...new Set(lines.flatMap((l) => (l.variantId == null && l.productId != null ? [l.productId] : [])))],
+    variants: [...new Set(lines.flatMap((l) => (l.variantId != null ? [l.variantId] : [])))],
+  }
+  const remaining = new Map<string, number | null | undefined>()
+  try {
+    for (const collection of ['products', 'variants'] as const) {
+      const ids = wanted[collection]
+      if (ids.length === 0) continue
+      const found = await payload.find({ collection, where: { id: { in: ids } }, select: { stockQuantity: true }, depth: 0, limit: ids.length, pagination: false, overrideAccess: true })
+      for (const doc of found.docs) remaining.set(`${collection}:${doc.id}`, doc.stockQuantity)
+    }
+  } catch (error) {
+    payload.logger.warn({ err: error }, 'could not read stock after a sale; its pages are made stale')
+  }
+  const keyOf = (product: { readonly productId: number | string; readonly variantId?: number | string | null }) => (product.variantId != null ? `variants:${Number(product.variantId)}` : `products:${Number(product.productId)}`)
+  const changed = priced.lines.filter((l) => saleChangesPages(remaining.get(keyOf(l.item.product))))
+  await revalidateProductSlugs(changed.map((l) => l.item.product.slug), reason, payload.logger)
+}
 
 /** Removes an order that never got its stock (refused, or cut short by a crash); it holds nothing. */
 export async function deletePendingOrder(payload: Payload, orderId: number): Promise<void> {
@@ -307,7 +334,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
       throw new Refused(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
     }
     if (transactionID != null) await payload.db.commitTransaction(transactionID)
-    await revalidateProductSlugs(priced.lines.map((l) => l.item.product.slug), `order ${orderNumber} placed`, payload.logger)
+    await revalidateSold(payload, lines, priced, `order ${orderNumber} placed`)
     return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
   } catch (error) {
     if (transactionID != null) await payload.db.rollbackTransaction(transactionID)

@@ -2,6 +2,7 @@
 // handed in part to the small client component that lets the customer choose a variant.
 import type { Category, Media, Product, Variant } from '../../payload-types'
 import { filledSpecRows } from '../../domain/catalogue/spec-sheet'
+import { shownStock } from '../../domain/catalogue/stock-status'
 import { defaultVariantIndex } from '../../domain/catalogue/variant-matrix'
 import { productMonthlyEstimate, type ProductMonthlyEstimate } from '../../domain/finance/product-monthly-estimate'
 import { paths } from '../../config/paths'
@@ -108,11 +109,11 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
           colour: v.colour ?? null,
           sku: v.sku,
           pricePence: v.price ?? product.price ?? null,
-          stockQuantity: v.stockQuantity,
+          stockQuantity: shownStock(v.stockQuantity),
           // The variant's own pictures lead; the product's follow so the gallery is never poorer than a simple product's.
           images: uniqueMedia([media(v.featuredImage), ...(v.galleryImages ?? []).map(media), ...productImages]),
         }))
-      : [{ variantId: null, size: null, colour: null, sku: product.sku ?? null, pricePence: product.price ?? null, stockQuantity: product.stockQuantity ?? 0, images: productImages }]
+      : [{ variantId: null, size: null, colour: null, sku: product.sku ?? null, pricePence: product.price ?? null, stockQuantity: shownStock(product.stockQuantity), images: productImages }]
 
   const vehicle = product.vehicle
   const used: UsedBikeDetails | null =
