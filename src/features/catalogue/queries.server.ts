@@ -4,8 +4,14 @@ import 'server-only'
 import { unstable_cache } from 'next/cache'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import { shownStock } from '../../domain/catalogue/stock-status'
+import type { Where } from 'payload'
 import type { Media, Product } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
+
+/** The product on sale at this address (slugs are stored lower-case): what every product read by slug asks for. */
+export function onSaleBySlug(slug: string): Where {
+  return { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] }
+}
 
 export interface ProductCard {
   id: number

@@ -8,7 +8,7 @@ import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate
 import { financePricePence, financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
 import { paths } from '../../config/paths'
 import type { Media, Product, Reservation } from '../../payload-types'
-import { siteSettings } from '../catalogue/queries.server'
+import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
 
 export async function financeDisclosures(): Promise<FinanceDisclosures> {
   const s = await siteSettings()
@@ -40,7 +40,7 @@ export const financeProductBySlug = cache(async (slug: string): Promise<FinanceP
   const payload = await payloadClient()
   const found = await payload.find({
     collection: 'products',
-    where: { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] },
+    where: onSaleBySlug(slug),
     limit: 1,
     depth: 1,
     overrideAccess: false,

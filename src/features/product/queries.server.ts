@@ -5,7 +5,7 @@ import { cache } from 'react'
 import type { Product, Variant } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 import { toProductView, type ProductView } from './product-view'
-import { siteSettings } from '../catalogue/queries.server'
+import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
 
 const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
 
@@ -14,7 +14,7 @@ export const productBySlug = cache(async (slug: string): Promise<ProductView | n
   const payload = await payloadClient()
   const found = await payload.find({
     collection: 'products',
-    where: { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] },
+    where: onSaleBySlug(slug),
     limit: 1,
     depth: 2,
     overrideAccess: false,
