@@ -25,16 +25,17 @@ export interface TrackedPage {
 }
 
 /** Every page opened since the last check, with what each is allowed (see ./console-guard.ts). */
-const opened: { problems: string[]; allowed: RegExp[] }[] = []
+const opened: { problems: string[]; allowed: RegExp[]; close: () => Promise<void> }[] = []
 
 /**
- * The problems of the pages opened since the last call that no test declared, and forgets them: STYLE #9,
- * an unexpected console error or failed request fails the test that saw it.
+ * At the end of a test: closes every page it opened (so a page left open cannot report a request after its
+ * server stopped, in the next test's name), then answers the problems on them that no test declared, and
+ * forgets them. STYLE #9: an unexpected console error or failed request fails the test that saw it.
  */
-export function unexpectedProblems(): string[] {
-  const found = opened.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p))))
-  for (const page of opened) page.problems.length = 0
-  return found
+export async function endOfTestProblems(): Promise<string[]> {
+  const pages = opened.splice(0)
+  await Promise.all(pages.map((p) => p.close().catch(() => undefined)))
+  return pages.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p))))
 }
 
 export async function newPage(viewport = { width: 390, height: 844 }): Promise<TrackedPage> {
@@ -50,7 +51,7 @@ export async function newPage(viewport = { width: 390, height: 844 }): Promise<T
     if (r.status() >= 400 && !r.url().includes('/api/users/me')) problems.push(`${r.status()} ${r.url()}`)
   })
   const allowed: RegExp[] = []
-  opened.push({ problems, allowed })
+  opened.push({ problems, allowed, close: () => context.close() })
   return { page, problems, allow: (...patterns) => allowed.push(...patterns) }
 }
 
