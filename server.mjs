@@ -86,10 +86,10 @@ if (process.env.REDIS_URL) {
   const subscriber = new Redis(process.env.REDIS_URL)
   for (const client of [publisher, subscriber]) client.on('error', (error) => log('warn', { msg: 'redis', err: String(error) }))
   await subscriber.subscribe(STOREFRONT_CHANNEL)
-  // Sales made elsewhere are applied in batches of at most 200 ms: during a burst of checkouts on other
-  // instances, applying each one (a loopback request to revalidate Next, two bans) cost this instance about
-  // 20 ms of CPU per order, and so halved checkout throughput with two instances (docs/perf.md). A staff
-  // edit (everything stale) is applied at once, together with any sales waiting.
+  // Sales made elsewhere are applied in batches of at most 200 ms, so a burst of checkouts on other
+  // instances costs this one a loopback revalidation and two bans per batch, not per order (measured: no
+  // throughput change either way on two cores, docs/perf.md; it bounds the work). A staff edit (everything
+  // stale) is applied at once, together with any sales waiting.
   let arrived = null
   let batch = null
   const applyArrived = () => {
