@@ -175,35 +175,31 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
     async startPayment(order: OrderToPay): Promise<PaymentStart> {
       // A repeated checkout never opens a second payment: a paid session answers its result page, an open
       // one is resumed.
-      const sessions = await payload.find({
-        collection: 'test-gateway-payments',
-        where: { orderReference: { equals: order.orderNumber }, status: { in: ['succeeded', ...OPEN_STATUSES] } },
-        limit: 10,
-        pagination: false,
-        depth: 0,
-        overrideAccess: true,
+      // Two plain statements: a gateway session is a flat row, and this runs on every card checkout.
+      const { rows: sessions } = await execute(payload, null, {
+        sql: `SELECT session_id, status, success_url FROM test_gateway_payments WHERE order_reference = ? AND status IN ('succeeded', ${OPEN_STATUSES.map(() => '?').join(', ')}) ORDER BY id DESC LIMIT 10`,
+        args: [order.orderNumber, ...OPEN_STATUSES],
       })
-      const paid = sessions.docs.find((d) => d.status === 'succeeded')
-      if (paid) return { redirectUrl: paid.successUrl, reference: paid.sessionId }
-      const existing = sessions.docs[0]
-      if (existing) return { redirectUrl: paths.testGatewayPay(existing.sessionId), reference: existing.sessionId }
+      const paid = sessions.find((d) => d.status === 'succeeded')
+      if (paid) return { redirectUrl: String(paid.success_url), reference: String(paid.session_id) }
+      const existing = sessions[0]
+      if (existing) return { redirectUrl: paths.testGatewayPay(String(existing.session_id)), reference: String(existing.session_id) }
       const sessionId = `tgs_${randomBytes(16).toString('hex')}`
       const query = `?${order.resultParam ?? 'order'}=${encodeURIComponent(order.orderNumber)}`
-      await payload.create({
-        collection: 'test-gateway-payments',
-        overrideAccess: true,
-        data: {
+      const stamp = now().toISOString()
+      await execute(payload, null, {
+        sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at)
+              VALUES (?, ?, ?, 'GBP', 0, 'requires_payment_method', ?, ?, ?, 0, ?, ?)`,
+        args: [
           sessionId,
-          orderReference: order.orderNumber,
-          amountPence: order.totalPence,
-          currency: 'GBP',
-          refundedPence: 0,
-          webhookAttempts: 0,
-          status: 'requires_payment_method',
-          description: order.description.slice(0, 200),
-          successUrl: `${order.resultPath ?? '/payment-success'}${query}`,
-          failureUrl: `${order.resultPath ?? '/payment-failure'}${query}`,
-        },
+          order.orderNumber.slice(0, 80),
+          order.totalPence,
+          order.description.slice(0, 200),
+          `${order.resultPath ?? '/payment-success'}${query}`.slice(0, 2000),
+          `${order.resultPath ?? '/payment-failure'}${query}`.slice(0, 2000),
+          stamp,
+          stamp,
+        ],
       })
       return { redirectUrl: paths.testGatewayPay(sessionId), reference: sessionId }
     },

@@ -2,6 +2,7 @@
 // A change is published on the storefront bus of the production server (server.mjs): it invalidates that
 // process's response cache and Next's cache, and, with REDIS_URL, every other instance's (ADR 008). A staff
 // change makes every cached page stale; a sale only the pages that show the products it touched.
+import { forgetSiteSettings } from '../globals/site-settings-cache.server'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import type { StorefrontChange } from '../../config/storefront-change'
@@ -68,6 +69,7 @@ export const revalidateAfterDelete: CollectionAfterDeleteHook = async ({ doc, re
 }
 
 export const revalidateGlobalAfterChange: GlobalAfterChangeHook = async ({ doc, req, global }) => {
+  if (global.slug === 'site-settings') forgetSiteSettings()
   await revalidate({ kind: 'all' }, `${global.slug} changed`, req.payload.logger)
   return doc
 }

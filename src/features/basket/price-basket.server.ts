@@ -9,6 +9,7 @@ import { addCoupon, normaliseCouponCode, submitCoupon, UNSUPPORTED_DISCOUNT_TYPE
 import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type DeliveryOption } from '../../domain/delivery/delivery'
 import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
+import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 
 export interface PricedLine {
   readonly item: BasketItem
@@ -43,6 +44,8 @@ interface Options {
   readonly settings?: SiteSetting
   /** Units already held for this customer (a reservation being completed), by item id: they count as in stock. */
   readonly heldForCustomer?: ReadonlyMap<string, number>
+  /** false when no line's picture is shown (order placement): the media are not read. */
+  readonly images?: boolean
 }
 
 function imageOf(media: number | Media | null | undefined, fallbackAlt: string): ProductSnapshot['image'] {
@@ -59,7 +62,8 @@ export interface FreshLine {
 }
 
 /** Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. */
-export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>): Promise<Map<string, FreshLine>> {
+export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>, images = true): Promise<Map<string, FreshLine>> {
+  const depth = images ? 1 : 0 // at depth 0 a picture is its id alone, and no media are read
   const productIds = [...new Set(lines.map((l) => l.productId))]
   const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
   const [products, variants] = await Promise.all([
@@ -68,7 +72,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
       collection: 'products',
       where: { id: { in: productIds }, status: { equals: 'active' } },
       select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, maxPerOrder: true },
-      depth: 1,
+      depth,
       limit: productIds.length,
       pagination: false,
       req,
@@ -79,7 +83,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
           where: { id: { in: variantIds } },
           select: { product: true, title: true, sku: true, price: true, stockQuantity: true, featuredImage: true },
           populate: { products: { slug: true } },
-          depth: 1,
+          depth,
           limit: variantIds.length,
           pagination: false,
           req,
@@ -142,7 +146,7 @@ function toDefinition(coupon: Coupon): CouponDefinition {
 /** Prices `lines` from the catalogue as it is now. */
 export async function priceBasket(payload: Payload, lines: readonly BasketLineInput[], options: Options = {}): Promise<PricedBasket> {
   const now = options.now ?? new Date()
-  const fresh = await freshSnapshots(payload, lines, options.req)
+  const fresh = await freshSnapshots(payload, lines, options.req, options.images ?? true)
   const problems: BasketProblem[] = []
   const priced: PricedLine[] = []
   const merged = new Map<string, BasketLineInput>()
@@ -185,7 +189,7 @@ export async function priceBasket(payload: Payload, lines: readonly BasketLineIn
     if (coupon?.status === 'applied' && row) couponId = row.id
   }
 
-  const settings = options.settings ?? (await payload.findGlobal({ slug: 'site-settings', depth: 0, req: options.req }))
+  const settings = options.settings ?? (await siteSettings(payload))
   const rates = { ...DEFAULT_DELIVERY_RATES, flatRatePence: settings.delivery?.flatRatePence ?? DEFAULT_DELIVERY_RATES.flatRatePence }
   const deliveryOptions = deliveryOptionsFor(priced.map((p) => ({ kind: p.kind, count: p.item.count })), { rates }).filter(
     (o) => o.method !== 'free' || settings.delivery?.pickupEnabled !== false,

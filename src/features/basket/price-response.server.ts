@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import type { BasketLineInput } from './basket-request'
 import { priceBasket } from './price-basket.server'
+import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { pickupLocation } from './pickup-location.server'
 import type { BasketPricingResponse } from './pricing-contract'
 
@@ -12,11 +13,11 @@ export async function pricedBasketJson(
   lines: readonly BasketLineInput[],
   options: { couponCode?: string | null; deliveryMethod?: DeliveryMethod | null; now?: Date } = {},
 ): Promise<BasketPricingResponse> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const settings = await siteSettings(payload)
   const pickup = pickupLocation(payload, settings)
   // Collection needs somewhere to collect from: without a configured shop address it is not offered.
   const wantsUnofferedPickup = options.deliveryMethod === 'free' && !pickup
-  const priced = await priceBasket(payload, lines, { ...options, deliveryMethod: wantsUnofferedPickup ? null : options.deliveryMethod })
+  const priced = await priceBasket(payload, lines, { ...options, settings, deliveryMethod: wantsUnofferedPickup ? null : options.deliveryMethod })
   const deliveryOptions = priced.deliveryOptions.filter((o) => o.method !== 'free' || pickup)
   return {
     lines: priced.lines.map(({ item, kind, requestedCount }) => ({

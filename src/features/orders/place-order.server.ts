@@ -2,7 +2,7 @@
 // per line, counts the coupon within its limit and writes the order, all or nothing.
 import 'server-only'
 import { randomBytes } from 'node:crypto'
-import type { Payload, PayloadRequest, Where } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { revalidateProducts, revalidateProductSlugs } from '../../cms/hooks/revalidate-storefront'
 import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS } from '../../domain/basket/order-limits'
 import { resolveShippingAddress } from '../../domain/delivery/delivery'
@@ -17,18 +17,31 @@ import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/
 import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
+import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { execute, placeholders, readRows, type TransactionId } from '../../lib/db/sql.server'
+import { insertOrder } from './order-rows.server'
 
 /** How long a card order keeps its stock while the customer pays. */
 export const CARD_HOLD_MINUTES = 15
 /** How long a finance application keeps its bike unless site settings say otherwise. */
 export const FINANCE_HOLD_HOURS = 72
 
-/** Orders of this kind still holding stock for this email address or account. */
-async function openHolds(payload: Payload, input: PlaceOrderInput, req: Partial<PayloadRequest>): Promise<number> {
-  const who: Where[] = [{ email: { equals: input.contact.email } }]
-  if (input.customerId != null) who.push({ customer: { equals: input.customerId } })
-  const found = await payload.count({ collection: 'orders', where: { and: [{ kind: { equals: input.kind } }, { 'stock.state': { equals: 'held' } }, { or: who }] }, overrideAccess: true, req })
-  return found.totalDocs
+/**
+ * Orders of this kind still holding stock for this email address or account, and a free order number,
+ * read with one statement (two of Payload's counts cost more to build than to run).
+ */
+async function openHoldsAndNumber(payload: Payload, input: PlaceOrderInput, transactionID: TransactionId): Promise<{ open: number; orderNumber: string }> {
+  const candidate = generateOrderNumber(randomBytes)
+  const [row] = (
+    await execute(payload, transactionID, {
+      sql: `SELECT (SELECT count(*) FROM orders WHERE kind = ? AND stock_state = 'held' AND (email = ? OR customer_id = ?)) AS open_holds,
+                   (SELECT count(*) FROM orders WHERE order_number = ?) AS taken`,
+      args: [input.kind, input.contact.email, input.customerId ?? null, candidate],
+    })
+  ).rows
+  const open = Number(row?.open_holds ?? 0)
+  const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
+  return { open, orderNumber: Number(row?.taken ?? 0) === 0 ? candidate : await uniqueOrderNumber(payload, req) }
 }
 
 class Refused extends Error {
@@ -60,6 +73,13 @@ function refusalFor(priced: PricedBasket, input: PlaceOrderInput): PlaceOrderRef
 function soldOut(itemId: string, name: string): PlaceOrderRefusal {
   const message = `Sorry, ${name} has just sold out: someone else bought the last one.`
   return { ok: false, status: 409, code: 'sold_out', message, problems: [{ itemId, message }] }
+}
+
+/** The order a checkout key already placed, read whole only when there is one (most checkouts are new). */
+async function placedByCheckoutKey(payload: Payload, checkoutKey: string): Promise<Order | undefined> {
+  const [row] = await readRows(payload, { sql: 'SELECT id FROM orders WHERE checkout_key = ?', args: [checkoutKey] })
+  if (!row) return undefined
+  return payload.findByID({ collection: 'orders', id: Number(row.id), depth: 0, overrideAccess: true, disableErrors: true }).then((o) => o ?? undefined)
 }
 
 async function findByCheckoutKey(payload: Payload, checkoutKey: string, req?: Partial<PayloadRequest>): Promise<Order | undefined> {
@@ -105,8 +125,8 @@ async function revalidateSold(payload: Payload, lines: readonly LedgerItem[], pr
     for (const collection of ['products', 'variants'] as const) {
       const ids = wanted[collection]
       if (ids.length === 0) continue
-      const found = await payload.find({ collection, where: { id: { in: ids } }, select: { stockQuantity: true }, depth: 0, limit: ids.length, pagination: false, overrideAccess: true })
-      for (const doc of found.docs) remaining.set(`${collection}:${doc.id}`, doc.stockQuantity)
+      const rows = await readRows(payload, { sql: `SELECT id, stock_quantity FROM ${collection} WHERE id IN (${placeholders(ids.length)})`, args: ids })
+      for (const row of rows) remaining.set(`${collection}:${Number(row.id)}`, row.stock_quantity == null ? null : Number(row.stock_quantity))
     }
   } catch (error) {
     payload.logger.warn({ err: error }, 'could not read stock after a sale; its pages are made stale')
@@ -184,34 +204,53 @@ async function noteConversion(payload: Payload, reservationId: number, orderId: 
   }
 }
 
-export async function placeOrder(payload: Payload, input: PlaceOrderInput, retried = false): Promise<PlaceOrderResult> {
+/** How far one call has got: a lost race for the checkout key, and expired holds already released. */
+interface Attempt {
+  readonly raced?: boolean
+  readonly releasedHolds?: boolean
+}
+
+export async function placeOrder(payload: Payload, input: PlaceOrderInput, attempt: Attempt = {}): Promise<PlaceOrderResult> {
   const now = new Date()
-  const existing = await findByCheckoutKey(payload, input.checkoutKey)
+  const existing = await placedByCheckoutKey(payload, input.checkoutKey)
   if (existing?.stock?.state === 'pending') {
     return { ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' }
   }
   if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false, order: existing }
+  const result = await placeNewOrder(payload, input, now, attempt)
+  // Stock held by abandoned card checkouts goes back before a customer is told something is sold out (the
+  // background runner also releases them every minute; this makes a lapsed hold available at once).
+  if (!result.ok && result.code === 'sold_out' && !attempt.releasedHolds && (await releaseLapsedHolds(payload, now)) > 0) {
+    return placeOrder(payload, input, { ...attempt, releasedHolds: true })
+  }
+  return result
+}
 
-  // Stock held by abandoned card checkouts goes back before we look at what is left.
+async function releaseLapsedHolds(payload: Payload, now: Date): Promise<number> {
   try {
     const { releaseExpiredHolds } = await import('./order-lifecycle.server')
-    await releaseExpiredHolds(payload, now)
+    return await releaseExpiredHolds(payload, now)
   } catch (error) {
-    payload.logger.warn({ err: error }, 'releasing expired stock holds before checkout failed')
+    payload.logger.warn({ err: error }, 'releasing expired stock holds before refusing a checkout failed')
+    return 0
   }
+}
 
+async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date, attempt: Attempt): Promise<PlaceOrderResult> {
   // PostgreSQL: the order and its stock in one transaction. SQLite (no interactive transactions in this
   // adapter): the order is written first as 'pending', then its stock is taken and the order marked 'held'
   // in one atomic batch (ADR 007); a refused take deletes the pending order, and a crash in between leaves
   // a pending order holding nothing, which start-up reconciliation removes.
+  // Read before the transaction takes a connection: a read outside it while 50 checkouts each hold one
+  // would wait for the pool forever.
+  const settings = await siteSettings(payload)
   const transactionID = (await payload.db.beginTransaction()) ?? null
   const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
   const undo: (() => Promise<void>)[] = []
   try {
     const reservation = input.reservation ? await reservationFor(payload, input, req) : null
     const heldForCustomer = reservation ? new Map([[itemIdFor({ productId: reservation.productId, variantId: reservation.variantId ?? undefined }), 1]]) : undefined
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-    const priced = await priceBasket(payload, input.lines, { couponCode: input.couponCode, deliveryMethod: input.deliveryMethod, req, now, heldForCustomer, settings })
+    const priced = await priceBasket(payload, input.lines, { couponCode: input.couponCode, deliveryMethod: input.deliveryMethod, req, now, heldForCustomer, settings, images: false })
     const refusal = refusalFor(priced, input)
     if (refusal) throw new Refused(refusal)
 
@@ -228,7 +267,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
     const finance = input.kind === 'finance'
     const holdMinutes = finance ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : CARD_HOLD_MINUTES
     const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString()
-    const open = await openHolds(payload, input, req)
+    const { open, orderNumber } = await openHoldsAndNumber(payload, input, transactionID)
     const limit = finance ? MAX_OPEN_FINANCE_APPLICATIONS : MAX_OPEN_CARD_ORDERS
     if (open >= limit) {
       throw new Refused({
@@ -240,16 +279,12 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
           : `You already have ${open} unpaid orders holding stock. Pay for one, or wait ${CARD_HOLD_MINUTES} minutes for them to lapse, before starting another.`,
       })
     }
-    const orderNumber = await uniqueOrderNumber(payload, req)
     const deposit = reservation ? depositDeduction(priced.totals.totalPence, reservation.depositPence) : 0
     const totals = { ...priced.totals, totalPence: priced.totals.totalPence - deposit }
-    const order = await payload.create({
-      collection: 'orders',
-      overrideAccess: true,
-      depth: 0, // the answer needs the id and total only
-      req,
-      context: { orderLifecycle: true },
-      data: {
+    const order = await insertOrder(
+      payload,
+      transactionID,
+      {
         orderNumber,
         kind: input.kind,
         status: finance ? 'processing' : 'awaiting_payment',
@@ -304,7 +339,8 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
           },
         ],
       },
-    })
+      now,
+    )
     if (transactionID == null) undo.push(() => deletePendingOrder(payload, order.id))
 
     if (reservation) {
@@ -343,7 +379,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, retri
     // Two submissions of one checkout raced: the other one won, and this answer is its order once it is
     // placed (or, if it was refused and removed, this submission tries again on its own).
     const winner = await settledOrder(payload, input.checkoutKey)
-    if (winner === 'gone' && !retried) return placeOrder(payload, input, true)
+    if (winner === 'gone' && !attempt.raced) return placeOrder(payload, input, { ...attempt, raced: true })
     if (winner && winner !== 'gone') return { ok: true, orderId: winner.id, orderNumber: winner.orderNumber, totalPence: winner.totalPence, created: false, order: winner }
     throw error
   }

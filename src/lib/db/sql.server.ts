@@ -16,10 +16,11 @@ export interface Stmt {
 /* Executors                                                                                         */
 
 interface SqliteClient {
-  batch(stmts: { sql: string; args: Arg[] }[], mode: 'write'): Promise<{ rowsAffected: number }[]>
+  batch(stmts: { sql: string; args: Arg[] }[], mode: 'write'): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]>
 }
 
-export async function sqliteBatch(payload: Payload, stmts: Stmt[]): Promise<{ rowsAffected: number }[]> {
+/** Runs the statements as one atomic write batch; answers each one's changed-row count and rows (RETURNING). */
+export async function sqliteBatch(payload: Payload, stmts: Stmt[]): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]> {
   const client = (payload.db as unknown as { client: SqliteClient }).client
   return client.batch(stmts.map((s) => ({ sql: s.sql, args: [...s.args] })), 'write')
 }
