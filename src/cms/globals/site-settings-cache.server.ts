@@ -2,7 +2,8 @@
 // SETTINGS_FRESH_MS per process instead of once or twice per request. A change saved in this process is
 // seen at once (the global's afterChange hook forgets the copy); one saved on another instance is seen
 // within SETTINGS_FRESH_MS, the same window as the storefront's own pages (ADR 016).
-import 'server-only'
+// No 'server-only' marker: the Payload config imports this through the global's hook, and start-up
+// scripts load that config outside Next.
 import type { Payload } from 'payload'
 import type { SiteSetting } from '../../payload-types'
 
