@@ -145,9 +145,8 @@ const LINE_COLUMNS = ['id', 'product_id', 'variant_id', 'name', 'sku', 'unit_pri
 const HISTORY_COLUMNS = ['id', 'at', 'by_id', 'actor', 'from', 'to', 'note'] as const
 
 /**
- * Writes `o` and answers it as Payload reads it at depth 0. PostgreSQL: three statements in the caller's
- * transaction (which must exist). SQLite: one atomic batch; the lines and history find their parent by the
- * order's unique checkout key.
+ * Writes `o` and answers it as Payload reads it at depth 0. PostgreSQL: one statement in the caller's
+ * transaction (which must exist). SQLite: one atomic batch.
  */
 export async function insertOrder(payload: Payload, transactionID: TransactionId, o: NewOrder, now: Date): Promise<Order> {
   const pg = isPostgres(payload)
@@ -164,13 +163,20 @@ export async function insertOrder(payload: Payload, transactionID: TransactionId
 
   let id: number
   if (pg) {
+    // One statement: the order, then its rows, each naming the new order's id (data-modifying CTEs).
     if (transactionID == null) throw new Error('insertOrder: PostgreSQL needs the caller’s transaction')
-    const created = await execute(payload, transactionID, orderStmt)
+    const parent = { sql: '(SELECT "id" FROM o)', args: [] }
+    const children = [
+      ...(lineRows.length ? [insert('orders_lines', LINE_COLUMNS, lineRows, parent)] : []),
+      ...(historyRows.length ? [insert('orders_history', HISTORY_COLUMNS, historyRows, parent)] : []),
+    ]
+    const created = await execute(payload, transactionID, {
+      sql: `WITH o AS (${orderStmt.sql})${children.map((c, i) => `, c${i} AS (${c.sql})`).join('')} SELECT "id" FROM o`,
+      args: [...orderStmt.args, ...children.flatMap((c) => c.args)],
+    })
     id = Number(created.rows[0]?.id)
-    const parent = { sql: '?', args: [id] }
-    if (lineRows.length) await execute(payload, transactionID, insert('orders_lines', LINE_COLUMNS, lineRows, parent))
-    if (historyRows.length) await execute(payload, transactionID, insert('orders_history', HISTORY_COLUMNS, historyRows, parent))
   } else {
+    // One atomic batch; the rows find their order by its unique checkout key.
     const parent = { sql: '(SELECT "id" FROM "orders" WHERE "checkout_key" = ?)', args: [o.checkoutKey] }
     const results = await sqliteBatch(payload, [
       orderStmt,
