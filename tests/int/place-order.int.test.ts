@@ -73,6 +73,22 @@ describe(`placeOrder on ${db}`, () => {
     expect(await stockOf(payload, a)).toBe(3)
   })
 
+  it('gives a lapsed card hold back before refusing the last unit to someone else, and not otherwise', async () => {
+    const productId = await simpleProduct(payload, 1)
+    const first = await placeOrder(payload, orderInput([{ productId, count: 1 }]))
+    expect(first).toMatchObject({ ok: true })
+    if (!first.ok) return
+    // A hold still running: the next customer is told it is sold out, and the first order keeps it.
+    expect(await placeOrder(payload, orderInput([{ productId, count: 1 }]))).toMatchObject({ ok: false, code: 'sold_out' })
+    expect((await payload.findByID({ collection: 'orders', id: first.orderId, overrideAccess: true, depth: 0 })).stock.state).toBe('held')
+    // Once the hold has lapsed (the background runner has not yet come round), the next checkout gets the unit.
+    await payload.update({ collection: 'orders', id: first.orderId, overrideAccess: true, context: { orderLifecycle: true }, data: { stock: { state: 'held', holdExpiresAt: new Date(Date.now() - 60_000).toISOString() } } })
+    const second = await placeOrder(payload, orderInput([{ productId, count: 1 }]))
+    expect(second).toMatchObject({ ok: true, created: true })
+    expect(await payload.findByID({ collection: 'orders', id: first.orderId, overrideAccess: true, depth: 0 })).toMatchObject({ status: 'cancelled', stock: { state: 'released' } })
+    expect(await stockOf(payload, productId)).toBe(0)
+  })
+
   it('places a finance order: processing, submitted, stock held for the settings\' 72 hours', async () => {
     const productId = await simpleProduct(payload, 2)
     const result = await placeOrder(payload, orderInput([{ productId, count: 1 }], { kind: 'finance', finance: { quoteId: 'q-1', lenderName: 'Lender', funderCode: 'F1', facilityType: 'HP', figures: { apr: 9.9 } } }))
