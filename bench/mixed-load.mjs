@@ -53,7 +53,9 @@ async function measure(kind) {
 }
 
 const rows = []
-for (const kind of ['sqlite', 'postgres']) {
+// `npm run bench:mixed -- sqlite` (or postgres) measures one database only.
+const kinds = ['sqlite', 'postgres'].filter((k) => !process.argv[2] || k === process.argv[2])
+for (const kind of kinds) {
   if (kind === 'postgres') {
     try {
       await pgAdmin('SELECT 1')

@@ -124,3 +124,30 @@ describe(`basket pricing on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     await payload.update({ collection: 'coupons', id: row.id, data: { amount: 10 }, overrideAccess: true })
   })
 })
+
+describe(`the two catalogue reads of pricing on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  it('give the same snapshots, the plain one without pictures, and both leave out withdrawn and mismatched lines', async () => {
+    const { freshSnapshots } = await import('../../src/features/basket/price-basket.server')
+    const { simpleProduct, variantProduct } = await import('./order-fixtures')
+    const lock = await simpleProduct(payload, 7, 3_499)
+    const gloves = await variantProduct(payload, 4, 5_250)
+    const withdrawn = await simpleProduct(payload, 3)
+    await payload.update({ collection: 'products', id: withdrawn, overrideAccess: true, data: { status: 'draft' } as never })
+    const lines = [
+      { productId: lock, count: 1 },
+      { productId: gloves.productId, variantId: gloves.variantId, count: 2 },
+      { productId: withdrawn, count: 1 },
+      { productId: gloves.productId, count: 1 }, // a variable product bought without its variant
+      { productId: 999_999, count: 1 },
+    ]
+    const shown = await freshSnapshots(payload, lines, undefined, true)
+    const plain = await freshSnapshots(payload, lines, undefined, false)
+    expect([...plain.keys()].sort()).toEqual([...shown.keys()].sort())
+    expect(plain.size).toBe(2)
+    for (const [key, line] of shown) {
+      const { image: _image, ...snapshot } = line.snapshot
+      expect(plain.get(key)).toEqual({ ...line, snapshot })
+    }
+    expect(plain.get(`${gloves.productId}:${gloves.variantId}`)?.snapshot).toMatchObject({ pricePence: 5_250, stockQuantity: 4 })
+  })
+})

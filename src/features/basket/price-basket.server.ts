@@ -10,6 +10,7 @@ import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type D
 import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { execute, placeholders } from '../../lib/db/sql.server'
 
 export interface PricedLine {
   readonly item: BasketItem
@@ -61,18 +62,87 @@ export interface FreshLine {
   readonly maxPerOrder: number
 }
 
-/** Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. */
-export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>, images = true): Promise<Map<string, FreshLine>> {
-  const depth = images ? 1 : 0 // at depth 0 a picture is its id alone, and no media are read
-  const productIds = [...new Set(lines.map((l) => l.productId))]
-  const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
+/** What pricing reads of a product: the columns a line needs, the picture populated when it is shown. */
+interface ProductRead {
+  readonly id: number
+  readonly name: string
+  readonly slug: string
+  readonly productType: 'simple' | 'variable'
+  readonly sku?: string | null
+  readonly price?: number | null
+  readonly vatRate: number
+  readonly stockQuantity?: number | null
+  readonly maxPerOrder?: number | null
+  readonly kind?: string | null
+  readonly featuredImage?: number | Media | null
+}
+
+interface VariantRead {
+  readonly id: number
+  readonly product: number | { readonly id: number }
+  readonly title?: string | null
+  readonly sku: string
+  readonly price?: number | null
+  readonly stockQuantity: number
+  readonly featuredImage?: number | Media | null
+}
+
+const num = (value: unknown): number | null => (value == null ? null : Number(value))
+
+/**
+ * The same columns with two plain statements, for order placement, which shows no pictures: Payload's find
+ * costs more to build than the database takes to answer (ADR 017). In the caller's transaction when given.
+ * tests/int/basket-pricing.int.test.ts checks both reads give the same snapshots.
+ */
+async function plainReads(payload: Payload, productIds: readonly number[], variantIds: readonly number[], req?: Partial<PayloadRequest>): Promise<[ProductRead[], VariantRead[]]> {
+  const transactionID = typeof req?.transactionID === 'string' || typeof req?.transactionID === 'number' ? req.transactionID : null
+  const products = productIds.length
+    ? await execute(payload, transactionID, {
+        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, stock_quantity, max_per_order, kind, featured_image_id FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
+        args: [...productIds],
+      })
+    : { rows: [] }
+  const variants = variantIds.length
+    ? await execute(payload, transactionID, {
+        sql: `SELECT id, product_id, title, sku, price, stock_quantity, featured_image_id FROM variants WHERE id IN (${placeholders(variantIds.length)})`,
+        args: [...variantIds],
+      })
+    : { rows: [] }
+  return [
+    products.rows.map((r) => ({
+      id: Number(r.id),
+      name: String(r.name),
+      slug: String(r.slug),
+      productType: r.product_type === 'variable' ? 'variable' : 'simple',
+      sku: r.sku == null ? null : String(r.sku),
+      price: num(r.price),
+      vatRate: Number(r.vat_rate),
+      stockQuantity: num(r.stock_quantity),
+      maxPerOrder: num(r.max_per_order),
+      kind: r.kind == null ? null : String(r.kind),
+      featuredImage: num(r.featured_image_id),
+    })),
+    variants.rows.map((r) => ({
+      id: Number(r.id),
+      product: Number(r.product_id),
+      title: r.title == null ? null : String(r.title),
+      sku: String(r.sku),
+      price: num(r.price),
+      stockQuantity: Number(r.stock_quantity ?? 0),
+      featuredImage: num(r.featured_image_id),
+    })),
+  ]
+}
+
+/** Through Payload, with each line's picture populated (depth 1), for the basket pages. */
+async function readsWithPictures(payload: Payload, productIds: readonly number[], variantIds: readonly number[], req?: Partial<PayloadRequest>): Promise<[ProductRead[], VariantRead[]]> {
   const [products, variants] = await Promise.all([
     // Only what a line needs; depth 1 populates just the pictures (a whole product with its relations is ~10× the work).
     payload.find({
       collection: 'products',
-      where: { id: { in: productIds }, status: { equals: 'active' } },
+      where: { id: { in: [...productIds] }, status: { equals: 'active' } },
       select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, maxPerOrder: true },
-      depth,
+      depth: 1,
       limit: productIds.length,
       pagination: false,
       req,
@@ -80,16 +150,26 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
     variantIds.length
       ? payload.find({
           collection: 'variants',
-          where: { id: { in: variantIds } },
+          where: { id: { in: [...variantIds] } },
           select: { product: true, title: true, sku: true, price: true, stockQuantity: true, featuredImage: true },
           populate: { products: { slug: true } },
-          depth,
+          depth: 1,
           limit: variantIds.length,
           pagination: false,
           req,
         })
       : Promise.resolve({ docs: [] as Variant[] }),
   ])
+  return [products.docs as ProductRead[], variants.docs as VariantRead[]]
+}
+
+/** Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. */
+export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>, images = true): Promise<Map<string, FreshLine>> {
+  const productIds = [...new Set(lines.map((l) => l.productId))]
+  const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
+  const [productRows, variantRows] = await (images ? readsWithPictures : plainReads)(payload, productIds, variantIds, req)
+  const products = { docs: productRows }
+  const variants = { docs: variantRows }
   const productById = new Map(products.docs.map((p) => [p.id, p]))
   const variantById = new Map(variants.docs.map((v) => [v.id, v]))
   const result = new Map<string, FreshLine>()

@@ -41,7 +41,9 @@ export const Orders: CollectionConfig = {
     group: 'Sales',
     listSearchableFields: ['orderNumber', 'email', 'lastName'],
   },
-  // Orders are created only by the checkout and finance code (Local API, inside a transaction).
+  // Orders are created only by the checkout and finance code, with plain INSERTs (insertOrder in
+  // order-rows.server.ts, ADR 017), not Payload's create: a create hook or a field added here is not
+  // written for them until it is added there (tests/int/order-rows.int.test.ts fails until then).
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   defaultSort: '-createdAt',
   hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceOrderStatusChange] },

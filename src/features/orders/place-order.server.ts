@@ -219,7 +219,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, attem
   if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false, order: existing }
   const result = await placeNewOrder(payload, input, now, attempt)
   // Stock held by abandoned card checkouts goes back before a customer is told something is sold out (the
-  // background runner also releases them every minute; this makes a lapsed hold available at once).
+  // background runner also releases them every 30 s; this makes a lapsed hold available at once).
   if (!result.ok && result.code === 'sold_out' && !attempt.releasedHolds && (await releaseLapsedHolds(payload, now)) > 0) {
     return placeOrder(payload, input, { ...attempt, releasedHolds: true })
   }
