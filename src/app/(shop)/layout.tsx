@@ -1,9 +1,12 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
-import { ConsentBanner, CookieSettingsButton } from '../../features/consent/consent-banner'
+import { ConsentBannerIsland } from '../../features/consent/consent-banner-island'
+import { ConsentBannerView } from '../../features/consent/consent-banner-view'
+import { CookieSettingsButton } from '../../features/consent/cookie-settings-button'
 import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
-import { MiniBasket } from '../../features/basket/components/mini-basket'
+import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
+import { MiniBasketShell } from '../../features/basket/components/mini-basket-shell'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
 import { env } from '../../config/env'
@@ -41,7 +44,10 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
               </ul>
             </nav>
             <a href={paths.account()} className="site-header__account">Your account</a>
-            <MiniBasket />
+            {/* The basket lives in the browser: the server draws the button, its code comes when the page is idle (ADR 016). */}
+            <MiniBasketIsland>
+              <MiniBasketShell />
+            </MiniBasketIsland>
           </div>
         </header>
         <main id="main">{children}</main>
@@ -95,7 +101,9 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
         <noscript>
           <style>{'.consent--first{display:none}'}</style>
         </noscript>
-        <ConsentBanner tagManagerId={env().GTM_ID} />
+        <ConsentBannerIsland tagManagerId={env().GTM_ID}>
+          <ConsentBannerView reopened={false} />
+        </ConsentBannerIsland>
         <ServiceWorkerRegistration />
       </body>
     </html>

@@ -1,10 +1,11 @@
 'use client'
 // Asks before any non-essential cookie; declining is one click, as easy as accepting; the footer's
 // "Cookie settings" button reopens it. The analytics tag manager loads only after acceptance.
+// Loaded late (ConsentBannerIsland); until then the server's copy of the banner stands in for it.
 import { useEffect, useState } from 'react'
 import { consentCookie, readConsent, type ConsentChoice } from './consent'
-
-const OPEN_EVENT = 'wh:open-cookie-settings'
+import { ConsentBannerView } from './consent-banner-view'
+import { OPEN_COOKIE_SETTINGS_EVENT, takeCookieSettingsRequest } from './consent-events'
 
 function loadTagManager(id: string) {
   if (document.getElementById('wh-gtm')) return
@@ -22,14 +23,17 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
   useEffect(() => {
     const choice = readConsent(document.cookie)
     if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is only readable in the browser
-    if (choice) setOpen(false)
     const reopen = () => {
+      takeCookieSettingsRequest()
       setReopened(true)
       setOpen(true)
     }
-    window.addEventListener(OPEN_EVENT, reopen)
-    return () => window.removeEventListener(OPEN_EVENT, reopen)
+    // "Cookie settings" pressed before this code had loaded.
+    if (takeCookieSettingsRequest()) reopen()
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is only readable in the browser
+    else if (choice) setOpen(false)
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen)
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen)
   }, [tagManagerId])
 
   function choose(choice: ConsentChoice) {
@@ -40,25 +44,5 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
   }
 
   if (!open) return null
-  return (
-    <section className={reopened ? 'consent' : 'consent consent--first'} role="region" aria-labelledby="consent-title">
-      <h2 id="consent-title" className="consent__title">Cookies</h2>
-      <p>
-        We use essential cookies to run the shop. With your permission we’d also use analytics cookies to see how the site is used.
-        Read our <a href="/cookies">cookie policy</a>.
-      </p>
-      <div className="consent__actions">
-        <button type="button" className="button button--solid" onClick={() => choose('accepted')}>Accept analytics cookies</button>
-        <button type="button" className="button button--solid" onClick={() => choose('declined')}>Reject analytics cookies</button>
-      </div>
-    </section>
-  )
-}
-
-export function CookieSettingsButton() {
-  return (
-    <button type="button" className="link-button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))}>
-      Cookie settings
-    </button>
-  )
+  return <ConsentBannerView reopened={reopened} onChoose={choose} />
 }
