@@ -2,11 +2,9 @@ import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
 import { ConsentBannerIsland } from '../../features/consent/consent-banner-island'
-import { ConsentBannerView } from '../../features/consent/consent-banner-view'
 import { CookieSettingsButton } from '../../features/consent/cookie-settings-button'
 import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
 import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
-import { MiniBasketShell } from '../../features/basket/components/mini-basket-shell'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
 import { env } from '../../config/env'
@@ -44,10 +42,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
               </ul>
             </nav>
             <a href={paths.account()} className="site-header__account">Your account</a>
-            {/* The basket lives in the browser: the server draws the button, its code comes when the page is idle (ADR 016). */}
-            <MiniBasketIsland>
-              <MiniBasketShell />
-            </MiniBasketIsland>
+            <MiniBasketIsland />
           </div>
         </header>
         <main id="main">{children}</main>
@@ -101,9 +96,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
         <noscript>
           <style>{'.consent--first{display:none}'}</style>
         </noscript>
-        <ConsentBannerIsland tagManagerId={env().GTM_ID}>
-          <ConsentBannerView reopened={false} />
-        </ConsentBannerIsland>
+        <ConsentBannerIsland tagManagerId={env().GTM_ID} />
         <ServiceWorkerRegistration />
       </body>
     </html>

@@ -1,34 +1,23 @@
 'use client'
-// A client component that costs the page nothing before it is needed (ADR 016): the server renders its
-// first look as plain HTML (the children), and its code loads once the page is idle, or at once when the
-// visitor points at, focuses or clicks it. A click that lands before the code does is replayed on the
-// same button once it has rendered, and focus stays where it was.
-import { useEffect, useRef, useState, type ComponentType, type ReactNode, type SyntheticEvent } from 'react'
+// A client component that costs the page nothing before it is needed (ADR 016). The server renders it into
+// the page's HTML as usual; the page's own hydration leaves that HTML alone, and the component's code is
+// fetched only once the page has loaded and is idle, or at once when the visitor points at, focuses or
+// presses it. It then hydrates the HTML already on screen in a React root of its own: nothing is redrawn
+// (no new paint, focus stays), and a press that landed before the code is replayed once it is live.
+import { useCallback, useEffect, useRef, type ComponentType } from 'react'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 
 type Loader<P> = () => Promise<ComponentType<P>>
 
-interface IslandOptions {
+interface IslandOptions<P> {
   /** Window events that load the island at once (for a control elsewhere on the page that talks to it). */
   readonly loadOn?: readonly string[]
-}
-
-/** Where `node` sits under `root`, as child indexes; null when it is not inside. */
-export function pathWithin(root: Element, node: Element | null): number[] | null {
-  const path: number[] = []
-  let current = node
-  while (current && current !== root) {
-    const parent: Element | null = current.parentElement
-    if (!parent) return null
-    path.unshift(Array.prototype.indexOf.call(parent.children, current))
-    current = parent
-  }
-  return current === root ? path : null
-}
-
-export function elementAt(root: Element, path: readonly number[]): Element | null {
-  let current: Element | null = root
-  for (const index of path) current = current?.children[index] ?? null
-  return current
+  /**
+   * The component itself, for the server's render. Pass
+   * `typeof window === 'undefined' ? require('./x').X : undefined`: the compiler turns the condition into a
+   * constant, so the browser's bundle never holds the require (that is the whole point).
+   */
+  readonly server: ComponentType<P> | undefined
 }
 
 /** Calls `run` once the page has loaded and the main thread is idle (at the latest `timeout` ms later). */
@@ -51,80 +40,95 @@ export function whenIdle(run: () => void, timeout = 2500): () => void {
   }
 }
 
-export function lateIsland<P extends object>(load: Loader<P>, options: IslandOptions = {}) {
-  function LateIsland(props: P & { children: ReactNode }) {
-    const { children, ...rest } = props
-    const [Component, setComponent] = useState<ComponentType<P> | null>(null)
-    const root = useRef<HTMLDivElement>(null)
-    const started = useRef(false)
-    const replay = useRef<{ path: number[]; click: boolean } | null>(null)
+/** Signs that the visitor is reaching for the island: its code is fetched at once. */
+const INTEREST = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
+const PRESSABLE = 'button, [role="button"], input, select, summary'
 
-    const start = () => {
-      if (started.current) return
-      started.current = true
-      load().then(
-        (loaded) => {
-          // Keep focus where it is across the swap from the server's HTML to the live component.
-          if (root.current && !replay.current) {
-            const focused = pathWithin(root.current, document.activeElement)
-            if (focused && focused.length) replay.current = { path: focused, click: false }
-          }
-          setComponent(() => loaded)
-        },
-        (error: unknown) => {
-          started.current = false
-          // The same rejection the service worker registration turns into a full load of the page.
-          return Promise.reject(error)
-        },
-      )
-    }
+function Live<P extends object>({ component: Component, props, onLive }: { component: ComponentType<P>; props: P; onLive: () => void }) {
+  useEffect(onLive, [onLive])
+  return <Component {...props} />
+}
+
+export function lateIsland<P extends object>(load: Loader<P>, options: IslandOptions<P>) {
+  function BrowserIsland(props: P) {
+    const container = useRef<HTMLDivElement>(null)
+    const root = useRef<Root | null>(null)
+    const latest = useRef(props)
+    const render = useCallback((Component: ComponentType<P>, onLive: () => void) => <Live component={Component} props={latest.current} onLive={onLive} />, [])
+    const component = useRef<{ Component: ComponentType<P>; onLive: () => void } | null>(null)
 
     useEffect(() => {
-      const cancel = whenIdle(start)
-      const events = options.loadOn ?? []
-      for (const name of events) window.addEventListener(name, start)
+      latest.current = props
+      if (root.current && component.current) root.current.render(render(component.current.Component, component.current.onLive))
+    })
+
+    useEffect(() => {
+      const element = container.current
+      if (!element) return
+      let started = false
+      let cancelled = false
+      let live = false
+      let pending: HTMLElement | null = null
+      const onLive = () => {
+        live = true
+        const target = pending
+        pending = null
+        if (target?.isConnected) target.click()
+      }
+      const start = () => {
+        if (started) return
+        started = true
+        load().then(
+          (Component) => {
+            if (cancelled) return
+            component.current = { Component, onLive }
+            const tree = render(Component, onLive)
+            // The server's HTML is there on a page load; a page drawn in the browser starts empty.
+            if (element.firstChild) root.current = hydrateRoot(element, tree)
+            else (root.current = createRoot(element)).render(tree)
+          },
+          (error: unknown) => {
+            started = false
+            // Unhandled on purpose: ServiceWorkerRegistration turns a failed chunk load into a full page load.
+            return Promise.reject(error)
+          },
+        )
+      }
+      const onClick = (event: MouseEvent) => {
+        if (live) return
+        const target = event.target instanceof Element ? event.target.closest(PRESSABLE) : null
+        if (!(target instanceof HTMLElement) || !element.contains(target)) return
+        event.preventDefault()
+        event.stopPropagation()
+        pending = target
+        start()
+      }
+      const cancelIdle = whenIdle(start)
+      for (const name of INTEREST) element.addEventListener(name, start, { capture: true, passive: true })
+      element.addEventListener('click', onClick, true)
+      for (const name of options.loadOn ?? []) window.addEventListener(name, start)
       return () => {
-        cancel()
-        for (const name of events) window.removeEventListener(name, start)
+        cancelled = true
+        cancelIdle()
+        for (const name of INTEREST) element.removeEventListener(name, start, { capture: true })
+        element.removeEventListener('click', onClick, true)
+        for (const name of options.loadOn ?? []) window.removeEventListener(name, start)
+        const owned = root.current
+        root.current = null
+        // Not during the parent's own commit: React refuses to unmount a root synchronously from inside one.
+        if (owned) setTimeout(() => owned.unmount(), 0)
       }
-    }, [])
+    }, [render])
 
-    useEffect(() => {
-      if (!Component || !root.current || !replay.current) return
-      const { path, click } = replay.current
-      replay.current = null
-      const target = elementAt(root.current, path)
-      if (target instanceof HTMLElement) {
-        target.focus()
-        if (click) target.click()
-      }
-    }, [Component])
-
-    // Before the code is here: any sign of interest loads it, and a click on a button waits for it.
-    const onInterest = () => start()
-    const onClickCapture = (event: SyntheticEvent) => {
-      if (Component || !root.current) return
-      const button = event.target instanceof Element ? event.target.closest('button') : null
-      const path = button ? pathWithin(root.current, button) : null
-      if (!path) return
-      event.preventDefault()
-      event.stopPropagation()
-      replay.current = { path, click: true }
-      start()
-    }
-
-    return (
-      <div
-        ref={root}
-        className="late-island"
-        onPointerOver={Component ? undefined : onInterest}
-        onPointerDown={Component ? undefined : onInterest}
-        onFocus={Component ? undefined : onInterest}
-        onClickCapture={Component ? undefined : onClickCapture}
-      >
-        {Component ? <Component {...(rest as P)} /> : children}
-      </div>
-    )
+    // The page's hydration must not touch the server's HTML in here: an element with innerHTML is a leaf to
+    // React, so it keeps whatever the server put inside until the island's own root takes over.
+    return <div ref={container} className="late-island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
   }
-  return LateIsland
+
+  function ServerIsland(props: P) {
+    const Component = options.server
+    return <div className="late-island">{Component ? <Component {...props} /> : null}</div>
+  }
+
+  return typeof window === 'undefined' ? ServerIsland : BrowserIsland
 }

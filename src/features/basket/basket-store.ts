@@ -1,7 +1,7 @@
 // The running store: state from store-state.ts kept in localStorage under "root", read back with a 5 s
 // rehydrate timeout (spec §4, §9) and kept in step between tabs through the storage event.
 import { useEffect, useSyncExternalStore } from 'react'
-import type { Basket } from '../../domain/basket/basket'
+import { EMPTY_BASKET, type Basket } from '../../domain/basket/basket'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import { INITIAL_STATE, reduce, type ShopAction, type ShopState } from './store-state'
 import { STORE_STORAGE_KEY } from '../../config/browser-storage'
@@ -62,15 +62,29 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
     }
   }
 
-  function persist(prev: ShopState, next: ShopState) {
-    if (!codec || !next.hydrated) return
-    if (prev.basket === next.basket && prev.deliveryMethod === next.deliveryMethod) return
+  // The codec (zod and the stored-basket rules, the bulk of the basket's code) loads only when there is a stored
+  // copy to read or a change to write: a visitor who never adds anything never downloads it.
+  let codecLoad: Promise<StoreCodec> | null = null
+  function withCodec(run: (loaded: StoreCodec) => void) {
+    if (codec) return run(codec)
+    codecLoad ??= env.loadCodec().then((loaded) => (codec = loaded))
+    codecLoad.then(run).catch((error: unknown) => warn('basket: could not load the basket code', error))
+  }
+
+  function write(loaded: StoreCodec, next: ShopState) {
     try {
       const storage = env.storage()
-      storage.setItem(STORE_STORAGE_KEY, codec.storeWithSlices(storage.getItem(STORE_STORAGE_KEY), { basket: next.basket, deliveryMethod: next.deliveryMethod }))
+      storage.setItem(STORE_STORAGE_KEY, loaded.storeWithSlices(storage.getItem(STORE_STORAGE_KEY), { basket: next.basket, deliveryMethod: next.deliveryMethod }))
     } catch (error) {
       warn('basket: could not save the basket in browser storage', error)
     }
+  }
+
+  function persist(prev: ShopState, next: ShopState) {
+    if (!next.hydrated) return
+    if (prev.basket === next.basket && prev.deliveryMethod === next.deliveryMethod) return
+    if (codec) write(codec, next)
+    else withCodec((loaded) => write(loaded, state)) // whatever is current once the code is here
   }
 
   function dispatch(action: ShopAction) {
@@ -86,20 +100,21 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
   function start() {
     if (started) return
     started = true
+    // Nothing stored (a first visit): an empty basket, without loading the code that parses a stored one.
+    if (read() === null) {
+      dispatch({ type: 'hydrate', basket: EMPTY_BASKET, deliveryMethod: null })
+      return
+    }
     const timer = setTimeout(() => {
       if (state.hydrated) return
       warn(`basket: the stored basket was not read within ${timeoutMs / 1000} s; starting with an empty basket`)
       dispatch({ type: 'hydrateTimedOut' })
     }, timeoutMs)
-    env
-      .loadCodec()
-      .then((loaded) => {
-        codec = loaded
-        clearTimeout(timer)
-        const raw = read()
-        dispatch({ type: 'hydrate', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) })
-      })
-      .catch((error: unknown) => warn('basket: could not load the basket code', error))
+    withCodec((loaded) => {
+      clearTimeout(timer)
+      const raw = read()
+      dispatch({ type: 'hydrate', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) })
+    })
   }
 
   return {
@@ -111,8 +126,8 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
     dispatch,
     start,
     syncFrom(raw) {
-      if (!codec) return
-      dispatch({ type: 'syncFromStorage', basket: codec.basketFromStore(raw), deliveryMethod: codec.deliveryFromStore(raw) })
+      if (!started) return // start() reads the stored copy itself
+      withCodec((loaded) => dispatch({ type: 'syncFromStorage', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) }))
     },
     whenHydrated: () => hydrated,
   }

@@ -1,10 +1,9 @@
 'use client'
 // Asks before any non-essential cookie; declining is one click, as easy as accepting; the footer's
 // "Cookie settings" button reopens it. The analytics tag manager loads only after acceptance.
-// Loaded late (ConsentBannerIsland); until then the server's copy of the banner stands in for it.
+// Hydrated late (ConsentBannerIsland): the server's HTML shows it from the first paint.
 import { useEffect, useState } from 'react'
 import { consentCookie, readConsent, type ConsentChoice } from './consent'
-import { ConsentBannerView } from './consent-banner-view'
 import { OPEN_COOKIE_SETTINGS_EVENT, takeCookieSettingsRequest } from './consent-events'
 
 function loadTagManager(id: string) {
@@ -44,5 +43,17 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
   }
 
   if (!open) return null
-  return <ConsentBannerView reopened={reopened} onChoose={choose} />
+  return (
+    <section className={reopened ? 'consent' : 'consent consent--first'} role="region" aria-labelledby="consent-title">
+      <h2 id="consent-title" className="consent__title">Cookies</h2>
+      <p>
+        We use essential cookies to run the shop. With your permission we’d also use analytics cookies to see how the site is used.
+        Read our <a href="/cookies">cookie policy</a>.
+      </p>
+      <div className="consent__actions">
+        <button type="button" className="button button--solid" onClick={() => choose('accepted')}>Accept analytics cookies</button>
+        <button type="button" className="button button--solid" onClick={() => choose('declined')}>Reject analytics cookies</button>
+      </div>
+    </section>
+  )
 }

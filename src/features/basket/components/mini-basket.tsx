@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths'
 import { shopStore, useShopState } from '../basket-store'
 import { useSavedBasketSync } from '../saved-basket-sync'
 import { pricedOrPrevious, useBasketPricing } from '../use-basket-pricing'
-import { BasketIcon } from './basket-icon'
+// Its stylesheet is imported by MiniBasketIsland, which every page loads at once (this code comes later).
 
 export function MiniBasket() {
   const state = useShopState()
@@ -51,7 +51,10 @@ export function MiniBasket() {
         aria-label={label}
         onClick={() => shopStore().dispatch({ type: open ? 'hide' : 'show', flag: 'miniBasket' })}
       >
-        <BasketIcon />
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 7h12l-1 13H7L6 7z" />
+          <path d="M9 7a3 3 0 0 1 6 0" />
+        </svg>
         <span className="mini-basket__word">Basket</span>
         {state.hydrated && units > 0 && (
           <span className="mini-basket__badge" data-testid="basket-count">
