@@ -90,6 +90,16 @@ describe('the running store', () => {
     expect(JSON.parse(storage.data.get(STORE_STORAGE_KEY)!).basket.items[0].count).toBe(2)
   })
 
+  it('has a change saved by the time whenWritable resolves, even on a first visit', async () => {
+    const storage = memoryStorage()
+    const store = createShopStore({ storage: () => storage, loadCodec: async () => codec })
+    store.start()
+    await store.whenHydrated()
+    await store.whenWritable()
+    store.dispatch({ type: 'add', product: lock })
+    expect(JSON.parse(storage.data.get(STORE_STORAGE_KEY)!).basket.items).toHaveLength(1)
+  })
+
   it('keeps working in memory when storage is refused', async () => {
     const warn = vi.fn()
     const store = createShopStore({

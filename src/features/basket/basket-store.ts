@@ -38,6 +38,8 @@ export interface ShopStore {
   syncFrom(raw: string | null): void
   /** Resolves once the stored copy was read or the rehydrate timeout passed; changes wait for it. */
   whenHydrated(): Promise<void>
+  /** Resolves once a change is saved as it is made (the codec is loaded); at once when it already is. */
+  whenWritable(): Promise<void>
 }
 
 /** Actions that only bring the stored copy in: writing it straight back would ping-pong between tabs. */
@@ -65,10 +67,12 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
   // The codec (zod and the stored-basket rules, the bulk of the basket's code) loads only when there is a stored
   // copy to read or a change to write: a visitor who never adds anything never downloads it.
   let codecLoad: Promise<StoreCodec> | null = null
+  const loadCodec = () => (codecLoad ??= env.loadCodec().then((loaded) => (codec = loaded)))
   function withCodec(run: (loaded: StoreCodec) => void) {
     if (codec) return run(codec)
-    codecLoad ??= env.loadCodec().then((loaded) => (codec = loaded))
-    codecLoad.then(run).catch((error: unknown) => warn('basket: could not load the basket code', error))
+    loadCodec()
+      .then(run)
+      .catch((error: unknown) => warn('basket: could not load the basket code', error))
   }
 
   function write(loaded: StoreCodec, next: ShopState) {
@@ -130,6 +134,14 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
       withCodec((loaded) => dispatch({ type: 'syncFromStorage', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) }))
     },
     whenHydrated: () => hydrated,
+    async whenWritable() {
+      if (codec) return
+      try {
+        await loadCodec()
+      } catch (error) {
+        warn('basket: could not load the basket code; the basket lasts until the page is closed', error)
+      }
+    },
   }
 }
 
@@ -191,6 +203,8 @@ export async function dispatchWhenReady(action: ShopAction): Promise<ShopState> 
   const store = shopStore()
   store.start()
   await store.whenHydrated()
+  // Saved before the caller says "added": the customer may be on the basket page a moment later.
+  await store.whenWritable()
   store.dispatch(action)
   return store.getState()
 }
