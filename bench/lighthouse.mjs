@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse 12 (mobile preset, Debian Chromium), median of 3 runs per page, on the production build.
-// Usage: npm run bench:lighthouse   (CHROME_PATH overrides /usr/bin/chromium)
+// Usage: npm run bench:lighthouse   (CHROME_PATH overrides /usr/bin/chromium; BENCH_PORT the port, 3410)
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { serveBuild } from './serve.mjs'
@@ -9,7 +9,7 @@ const PAGES = ['/', '/all-bikes', '/products/honda-cb650r', '/products/shoei-nxr
 const RUNS = 3
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
-const server = await serveBuild(3410)
+const server = await serveBuild(Number(process.env.BENCH_PORT || 3410))
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],

@@ -1,9 +1,10 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
-import { ConsentBanner, CookieSettingsButton } from '../../features/consent/consent-banner'
+import { ConsentBannerIsland } from '../../features/consent/consent-banner-island'
+import { CookieSettingsButton } from '../../features/consent/cookie-settings-button'
 import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
-import { MiniBasket } from '../../features/basket/components/mini-basket'
+import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
 import { env } from '../../config/env'
@@ -41,7 +42,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
               </ul>
             </nav>
             <a href={paths.account()} className="site-header__account">Your account</a>
-            <MiniBasket />
+            <MiniBasketIsland />
           </div>
         </header>
         <main id="main">{children}</main>
@@ -95,7 +96,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
         <noscript>
           <style>{'.consent--first{display:none}'}</style>
         </noscript>
-        <ConsentBanner tagManagerId={env().GTM_ID} />
+        <ConsentBannerIsland tagManagerId={env().GTM_ID} />
         <ServiceWorkerRegistration />
       </body>
     </html>

@@ -42,13 +42,14 @@ export default async function HomePage() {
         { id: 'featured-motorcycles', title: 'Featured motorcycles and scooters', items: bikes },
         { id: 'featured-cycles', title: 'Bicycles and e-bikes', items: cycles },
         { id: 'featured-gear', title: 'Rider wear and accessories', items: gear },
-      ].map((group, gi) =>
+      ].map((group) =>
         group.items.length ? (
           <section key={group.id} className="container section" aria-labelledby={group.id}>
             <h2 id={group.id}>{group.title}</h2>
             <div className="product-grid">
-              {group.items.map((p, i) => (
-                <ProductCard key={p.id} product={p} priority={gi === 0 && i < 2} />
+              {/* Below the hero and the categories at every width, so none is the largest paint: all load lazily. */}
+              {group.items.map((p) => (
+                <ProductCard key={p.id} product={p} />
               ))}
             </div>
           </section>

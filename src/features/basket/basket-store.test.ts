@@ -70,9 +70,34 @@ describe('the running store', () => {
     const listener = vi.fn()
     store.subscribe(listener)
     store.syncFrom(JSON.stringify({ basket: { items: [{ product: lock, count: 4 }] }, delivery: { method: 'flat_rate' } }))
+    await vi.advanceTimersByTimeAsync(0) // the codec was not needed until now: nothing was stored
     expect(store.getState()).toMatchObject({ deliveryMethod: 'flat_rate', basket: { items: [{ count: 4 }] } })
     expect(listener).toHaveBeenCalled()
     expect(setItem).not.toHaveBeenCalled()
+  })
+
+  it('starts a first visit with an empty basket without loading the codec, and loads it for the first write', async () => {
+    const storage = memoryStorage()
+    const loadCodec = vi.fn(async () => codec)
+    const store = createShopStore({ storage: () => storage, loadCodec })
+    store.start()
+    expect(store.getState()).toMatchObject({ hydrated: true, basket: { items: [] } })
+    expect(loadCodec).not.toHaveBeenCalled()
+    store.dispatch({ type: 'add', product: lock })
+    store.dispatch({ type: 'increment', itemId: '9' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(loadCodec).toHaveBeenCalledTimes(1)
+    expect(JSON.parse(storage.data.get(STORE_STORAGE_KEY)!).basket.items[0].count).toBe(2)
+  })
+
+  it('has a change saved by the time whenWritable resolves, even on a first visit', async () => {
+    const storage = memoryStorage()
+    const store = createShopStore({ storage: () => storage, loadCodec: async () => codec })
+    store.start()
+    await store.whenHydrated()
+    await store.whenWritable()
+    store.dispatch({ type: 'add', product: lock })
+    expect(JSON.parse(storage.data.get(STORE_STORAGE_KEY)!).basket.items).toHaveLength(1)
   })
 
   it('keeps working in memory when storage is refused', async () => {

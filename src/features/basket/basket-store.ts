@@ -1,7 +1,7 @@
 // The running store: state from store-state.ts kept in localStorage under "root", read back with a 5 s
 // rehydrate timeout (spec §4, §9) and kept in step between tabs through the storage event.
 import { useEffect, useSyncExternalStore } from 'react'
-import type { Basket } from '../../domain/basket/basket'
+import { EMPTY_BASKET, type Basket } from '../../domain/basket/basket'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import { INITIAL_STATE, reduce, type ShopAction, type ShopState } from './store-state'
 import { STORE_STORAGE_KEY } from '../../config/browser-storage'
@@ -38,6 +38,8 @@ export interface ShopStore {
   syncFrom(raw: string | null): void
   /** Resolves once the stored copy was read or the rehydrate timeout passed; changes wait for it. */
   whenHydrated(): Promise<void>
+  /** Resolves once a change is saved as it is made (the codec is loaded); at once when it already is. */
+  whenWritable(): Promise<void>
 }
 
 /** Actions that only bring the stored copy in: writing it straight back would ping-pong between tabs. */
@@ -62,15 +64,31 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
     }
   }
 
-  function persist(prev: ShopState, next: ShopState) {
-    if (!codec || !next.hydrated) return
-    if (prev.basket === next.basket && prev.deliveryMethod === next.deliveryMethod) return
+  // The codec (zod and the stored-basket rules, the bulk of the basket's code) loads only when there is a stored
+  // copy to read or a change to write: a visitor who never adds anything never downloads it.
+  let codecLoad: Promise<StoreCodec> | null = null
+  const loadCodec = () => (codecLoad ??= env.loadCodec().then((loaded) => (codec = loaded)))
+  function withCodec(run: (loaded: StoreCodec) => void) {
+    if (codec) return run(codec)
+    loadCodec()
+      .then(run)
+      .catch((error: unknown) => warn('basket: could not load the basket code', error))
+  }
+
+  function write(loaded: StoreCodec, next: ShopState) {
     try {
       const storage = env.storage()
-      storage.setItem(STORE_STORAGE_KEY, codec.storeWithSlices(storage.getItem(STORE_STORAGE_KEY), { basket: next.basket, deliveryMethod: next.deliveryMethod }))
+      storage.setItem(STORE_STORAGE_KEY, loaded.storeWithSlices(storage.getItem(STORE_STORAGE_KEY), { basket: next.basket, deliveryMethod: next.deliveryMethod }))
     } catch (error) {
       warn('basket: could not save the basket in browser storage', error)
     }
+  }
+
+  function persist(prev: ShopState, next: ShopState) {
+    if (!next.hydrated) return
+    if (prev.basket === next.basket && prev.deliveryMethod === next.deliveryMethod) return
+    if (codec) write(codec, next)
+    else withCodec((loaded) => write(loaded, state)) // whatever is current once the code is here
   }
 
   function dispatch(action: ShopAction) {
@@ -86,20 +104,21 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
   function start() {
     if (started) return
     started = true
+    // Nothing stored (a first visit): an empty basket, without loading the code that parses a stored one.
+    if (read() === null) {
+      dispatch({ type: 'hydrate', basket: EMPTY_BASKET, deliveryMethod: null })
+      return
+    }
     const timer = setTimeout(() => {
       if (state.hydrated) return
       warn(`basket: the stored basket was not read within ${timeoutMs / 1000} s; starting with an empty basket`)
       dispatch({ type: 'hydrateTimedOut' })
     }, timeoutMs)
-    env
-      .loadCodec()
-      .then((loaded) => {
-        codec = loaded
-        clearTimeout(timer)
-        const raw = read()
-        dispatch({ type: 'hydrate', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) })
-      })
-      .catch((error: unknown) => warn('basket: could not load the basket code', error))
+    withCodec((loaded) => {
+      clearTimeout(timer)
+      const raw = read()
+      dispatch({ type: 'hydrate', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) })
+    })
   }
 
   return {
@@ -111,10 +130,18 @@ export function createShopStore(env: ShopStoreEnv): ShopStore {
     dispatch,
     start,
     syncFrom(raw) {
-      if (!codec) return
-      dispatch({ type: 'syncFromStorage', basket: codec.basketFromStore(raw), deliveryMethod: codec.deliveryFromStore(raw) })
+      if (!started) return // start() reads the stored copy itself
+      withCodec((loaded) => dispatch({ type: 'syncFromStorage', basket: loaded.basketFromStore(raw), deliveryMethod: loaded.deliveryFromStore(raw) }))
     },
     whenHydrated: () => hydrated,
+    async whenWritable() {
+      if (codec) return
+      try {
+        await loadCodec()
+      } catch (error) {
+        warn('basket: could not load the basket code; the basket lasts until the page is closed', error)
+      }
+    },
   }
 }
 
@@ -176,6 +203,8 @@ export async function dispatchWhenReady(action: ShopAction): Promise<ShopState> 
   const store = shopStore()
   store.start()
   await store.whenHydrated()
+  // Saved before the caller says "added": the customer may be on the basket page a moment later.
+  await store.whenWritable()
   store.dispatch(action)
   return store.getState()
 }

@@ -1,10 +1,10 @@
 'use client'
 // Asks before any non-essential cookie; declining is one click, as easy as accepting; the footer's
 // "Cookie settings" button reopens it. The analytics tag manager loads only after acceptance.
+// Hydrated late (ConsentBannerIsland): the server's HTML shows it from the first paint.
 import { useEffect, useState } from 'react'
 import { consentCookie, readConsent, type ConsentChoice } from './consent'
-
-const OPEN_EVENT = 'wh:open-cookie-settings'
+import { OPEN_COOKIE_SETTINGS_EVENT, takeCookieSettingsRequest } from './consent-events'
 
 function loadTagManager(id: string) {
   if (document.getElementById('wh-gtm')) return
@@ -22,14 +22,17 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
   useEffect(() => {
     const choice = readConsent(document.cookie)
     if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is only readable in the browser
-    if (choice) setOpen(false)
     const reopen = () => {
+      takeCookieSettingsRequest()
       setReopened(true)
       setOpen(true)
     }
-    window.addEventListener(OPEN_EVENT, reopen)
-    return () => window.removeEventListener(OPEN_EVENT, reopen)
+    // "Cookie settings" pressed before this code had loaded.
+    if (takeCookieSettingsRequest()) reopen()
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is only readable in the browser
+    else if (choice) setOpen(false)
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen)
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen)
   }, [tagManagerId])
 
   function choose(choice: ConsentChoice) {
@@ -52,13 +55,5 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
         <button type="button" className="button button--solid" onClick={() => choose('declined')}>Reject analytics cookies</button>
       </div>
     </section>
-  )
-}
-
-export function CookieSettingsButton() {
-  return (
-    <button type="button" className="link-button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))}>
-      Cookie settings
-    </button>
   )
 }

@@ -4,6 +4,7 @@ import * as migration_20261122_074328_checkout_accounts_finance from './20261122
 import * as migration_20261123_213647_stock_ledger_jobs from './20261123_213647_stock_ledger_jobs';
 import * as migration_20261123_222301_bookings from './20261123_222301_bookings';
 import * as migration_20261123_225706_reservations from './20261123_225706_reservations';
+import * as migration_20261124_102646_media_avif from './20261124_102646_media_avif';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_225706_reservations.up,
     down: migration_20261123_225706_reservations.down,
-    name: '20261123_225706_reservations'
+    name: '20261123_225706_reservations',
+  },
+  {
+    up: migration_20261124_102646_media_avif.up,
+    down: migration_20261124_102646_media_avif.down,
+    name: '20261124_102646_media_avif'
   },
 ];

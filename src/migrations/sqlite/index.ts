@@ -4,6 +4,7 @@ import * as migration_20261122_074323_checkout_accounts_finance from './20261122
 import * as migration_20261123_213559_stock_ledger_jobs from './20261123_213559_stock_ledger_jobs';
 import * as migration_20261123_222203_bookings from './20261123_222203_bookings';
 import * as migration_20261123_225651_reservations from './20261123_225651_reservations';
+import * as migration_20261124_102630_media_avif from './20261124_102630_media_avif';
 
 export const migrations = [
   {
@@ -34,6 +35,11 @@ export const migrations = [
   {
     up: migration_20261123_225651_reservations.up,
     down: migration_20261123_225651_reservations.down,
-    name: '20261123_225651_reservations'
+    name: '20261123_225651_reservations',
+  },
+  {
+    up: migration_20261124_102630_media_avif.up,
+    down: migration_20261124_102630_media_avif.down,
+    name: '20261124_102630_media_avif'
   },
 ];

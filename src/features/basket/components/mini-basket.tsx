@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths'
 import { shopStore, useShopState } from '../basket-store'
 import { useSavedBasketSync } from '../saved-basket-sync'
 import { pricedOrPrevious, useBasketPricing } from '../use-basket-pricing'
-import '../basket.css'
+// Its stylesheet is imported by MiniBasketIsland, which every page loads at once (this code comes later).
 
 export function MiniBasket() {
   const state = useShopState()

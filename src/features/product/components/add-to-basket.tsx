@@ -1,11 +1,21 @@
 'use client'
 // Adds the chosen product or variant to the storefront's basket store (kept in browser storage under "root"),
-// says so in a live region and opens the added-to-basket modal.
+// says so in a live region and opens the added-to-basket modal. The store and the modal are not needed to
+// show the page: their code loads when the page is idle, or on the first press (ADR 016).
 import { useRef, useState } from 'react'
 import type { ProductSnapshot } from '../../../domain/basket/basket'
 import { paths } from '../../../config/paths'
-import { dispatchWhenReady } from '../../basket/basket-store'
-import { AddedToBasketModal } from '../../basket/components/added-to-basket-modal'
+import { lateIsland } from '../../../components/ui/late-island'
+
+const ADDING_EVENT = 'wh:adding-to-basket'
+const AddedToBasketModal = lateIsland(() => import('../../basket/components/added-to-basket-modal').then((m) => m.AddedToBasketModal), {
+  loadOn: [ADDING_EVENT],
+  server:
+    typeof window === 'undefined'
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- server only: the condition is a constant in the browser bundle, which drops it
+      ? (require('../../basket/components/added-to-basket-modal') as typeof import('../../basket/components/added-to-basket-modal')).AddedToBasketModal
+      : undefined,
+})
 
 interface Props {
   /** null while the chosen size and colour do not exist */
@@ -32,6 +42,8 @@ export function AddToBasket({ snapshot }: Props) {
     try {
       // The stored copy is the customer's and may be stale or edited: it is only a list of what they chose.
       // Prices and stock are checked again on the server before the basket shows a total or takes payment.
+      window.dispatchEvent(new Event(ADDING_EVENT))
+      const { dispatchWhenReady } = await import('../../basket/basket-store')
       const state = await dispatchWhenReady({ type: 'add', product: snapshot })
       const result = state.lastAdd
       if (!result) return
