@@ -59,36 +59,12 @@ export async function migrateDatabase(payload: Payload): Promise<void> {
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
 }
 
-type SqliteClient = Record<'execute' | 'batch', (...args: unknown[]) => Promise<unknown>> & { [WRAPPED]?: true }
-const WRAPPED = Symbol('answers on the next turn')
-
-/**
- * SQLite's driver runs a statement synchronously and resolves its promise at once, so awaiting it never
- * lets the event loop serve anything else: a checkout's statements ran back to back while cached pages
- * waited behind them (docs/perf.md, "Launch day"). Each answer is handed back on the next turn of the loop
- * instead (setImmediate), so other requests are served between any two statements. What runs atomically
- * is unchanged: a statement or a batch still runs whole, and the shop opens no interactive transactions on
- * SQLite (ADR 007), so no transaction is left open across the turn.
- */
-export function answerOnTheNextTurn(client: SqliteClient): void {
-  if (client[WRAPPED]) return
-  for (const method of ['execute', 'batch'] as const) {
-    const run = client[method].bind(client)
-    client[method] = async (...args: unknown[]) => {
-      const answer = await run(...args).catch((error: unknown) => new Promise<never>((_, reject) => setImmediate(reject, error)))
-      return new Promise((resolve) => setImmediate(resolve, answer))
-    }
-  }
-  client[WRAPPED] = true
-}
-
 /**
  * SQLite: write-ahead logging so readers never wait for a writer, and a busy timeout so concurrent
  * writers queue instead of failing with SQLITE_BUSY.
  */
 export async function tuneDatabase(payload: Payload): Promise<void> {
   if (payload.db.name === 'postgres') return
-  answerOnTheNextTurn((payload.db as unknown as { client: SqliteClient }).client)
   const db = payload.db.drizzle as unknown as { run: (q: unknown) => Promise<unknown> }
   await db.run(sql`PRAGMA journal_mode = WAL`)
   await db.run(sql`PRAGMA busy_timeout = 10000`)

@@ -19,10 +19,20 @@ interface SqliteClient {
   batch(stmts: { sql: string; args: Arg[] }[], mode: 'write'): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]>
 }
 
+/**
+ * SQLite's driver runs a statement synchronously and resolves at once, so awaiting it never lets the event
+ * loop serve anything else: a checkout's statements ran back to back while cached pages waited behind them
+ * (docs/perf.md, "Launch day"). Our own statements hand their answer back on the next turn of the loop, so
+ * other requests are served between them (ADR 017). Only ours: Payload's SQLite writes are several
+ * statements with no transaction (an update deletes and re-inserts an order's array rows), and letting the
+ * loop turn inside one widened the window in which a SIGKILL leaves it half done (the crash test found it).
+ */
+const nextTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmediate(resolve, value))
+
 /** Runs the statements as one atomic write batch; answers each one's changed-row count and rows (RETURNING). */
 export async function sqliteBatch(payload: Payload, stmts: Stmt[]): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]> {
   const client = (payload.db as unknown as { client: SqliteClient }).client
-  return client.batch(stmts.map((s) => ({ sql: s.sql, args: [...s.args] })), 'write')
+  return nextTurn(await client.batch(stmts.map((s) => ({ sql: s.sql, args: [...s.args] })), 'write'))
 }
 
 interface PgResult {
@@ -96,5 +106,5 @@ export async function execute(payload: Payload, transactionID: TransactionId, st
   }
   const client = (payload.db as unknown as { client: { execute(s: { sql: string; args: Arg[] }): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }> } }).client
   const result = await client.execute({ sql: stmt.sql, args: [...stmt.args] })
-  return { rowsAffected: result.rowsAffected, rows: result.rows }
+  return nextTurn({ rowsAffected: result.rowsAffected, rows: result.rows })
 }
