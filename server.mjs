@@ -6,6 +6,7 @@ import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
 import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
+import { serveMediaFile } from './server-lib/media-files.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 
@@ -14,6 +15,8 @@ const hostname = process.env.HOST || '0.0.0.0'
 const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1'
 const quietPaths = /^\/(_next\/static|favicon|icons\/)/
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
+// Where Payload keeps uploads (the same default as src/config/env.ts); pictures are sent from there directly.
+const mediaDir = process.env.MEDIA_DIR?.trim() ? path.resolve(process.env.MEDIA_DIR.trim()) : path.join(process.cwd(), 'data', 'media')
 
 process.env.NODE_ENV = 'production'
 const app = next({ dev: false, hostname, port })
@@ -205,6 +208,7 @@ const server = http.createServer((req, res) => {
       ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
     })
   })
+  if (serveMediaFile(req, res, mediaDir)) return
   if (responseCache.serve(req, res)) return
   // After the response cache's capture: a stored page keeps the policy it was sent with.
   hashInlineScripts(req, res, { onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
