@@ -6,6 +6,7 @@ import { serveBuild } from './serve.mjs'
 
 const TARGETS = [
   ['static file', '/icons/icon-192.png'],
+  ['catalogue picture', '/api/media/file/honda-cb650r-640x480.avif'],
   ['home', '/'],
   ['/all-bikes', '/all-bikes'],
   ['product page', '/products/honda-cb650r'],

@@ -48,7 +48,7 @@ function raw(pathname: string, method = 'GET', headers: Record<string, string> =
 }
 
 describe('catalogue pictures served from the media folder', () => {
-  it('sends the file with its type, length, validators and a day of caching', async () => {
+  it('sends the file with its type, length, validators and browser caching', async () => {
     const res = await raw('/api/media/file/honda-cb650r-640x480.avif')
     expect(res.status).toBe(200)
     expect(res.headers['content-type']).toBe('image/avif')
