@@ -34,8 +34,8 @@ async function serve(dir, port) {
 }
 
 const builds = [
-  { name: 'A', dir: dirA, ...(await serve(dirA, 3421)) },
-  { name: 'B', dir: dirB, ...(await serve(dirB, 3422)) },
+  { name: 'A', ...(await serve(dirA, 3421)) },
+  { name: 'B', ...(await serve(dirB, 3422)) },
 ]
 const chrome = await launchChrome()
 const runs = new Map(builds.flatMap((b) => PAGES.map((p) => [`${b.name} ${p}`, []])))

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-export const MEDIA_PREFIX = '/api/media/file/'
+const MEDIA_PREFIX = '/api/media/file/'
 const TYPES = { avif: 'image/avif', webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' }
 // One path segment: no slash, no leading dot (so never "." or ".."), an image extension.
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.(avif|webp|png|jpe?g|gif)$/i
@@ -24,7 +24,7 @@ const HEADERS = {
 }
 
 /** The file name a request asks for, or null when it is not a plain picture request this module may answer. */
-export function mediaFileName(req) {
+function mediaFileName(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null
   if (req.headers.range !== undefined) return null
   const url = req.url ?? ''

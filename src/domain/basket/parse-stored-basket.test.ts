@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addCoupon, submitCoupon } from '../coupons/coupon'
-import { addToBasket, EMPTY_BASKET, type Basket, type ProductSnapshot } from './basket'
+import { addToBasket, EMPTY_BASKET, itemIdFor, type Basket, type ProductSnapshot } from './basket'
 import { parseStoredBasket } from './parse-stored-basket'
 import { z } from '../../lib/zod'
 
@@ -84,7 +84,7 @@ describe('parseStoredBasket', () => {
         const result = itemSchema.safeParse(raw)
         if (!result.success) continue
         const product = result.data.product
-        const itemId = product.variantId === undefined ? String(product.productId) : `${String(product.productId)}:${String(product.variantId)}`
+        const itemId = itemIdFor(product)
         if (items.some((i) => i.itemId === itemId)) continue
         items.push({ itemId, product, count: result.data.count, updatedStock: product.stockQuantity - result.data.count, addedItemCount: result.data.addedItemCount })
       }
