@@ -7,6 +7,7 @@ import http from 'node:http'
 import next from 'next'
 import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
 import { serveMediaFile } from './server-lib/media-files.mjs'
+import { serveStaticAsset } from './server-lib/static-assets.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 
@@ -17,6 +18,9 @@ const quietPaths = /^\/(_next\/static|favicon|icons\/)/
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 // Where Payload keeps uploads (the same default as src/config/env.ts); pictures are sent from there directly.
 const mediaDir = process.env.MEDIA_DIR?.trim() ? path.resolve(process.env.MEDIA_DIR.trim()) : path.join(process.cwd(), 'data', 'media')
+
+// The build's scripts and stylesheets, with the Brotli and gzip copies scripts/precompress-static.mjs writes (ADR 019).
+const staticDir = path.join(process.cwd(), '.next', 'static')
 
 process.env.NODE_ENV = 'production'
 const app = next({ dev: false, hostname, port })
@@ -209,6 +213,7 @@ const server = http.createServer((req, res) => {
     })
   })
   if (serveMediaFile(req, res, mediaDir)) return
+  if (serveStaticAsset(req, res, staticDir)) return
   if (responseCache.serve(req, res)) return
   // After the response cache's capture: a stored page keeps the policy it was sent with.
   hashInlineScripts(req, res, { onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
 import { buildIsFresh, writeBuildStamp } from './build-stamp.mjs'
+import { precompressStatic } from './precompress-static.mjs'
 import { bundleEntry, keepAliveArgs, removeBundle } from './run-ts.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -77,6 +78,9 @@ if (!buildIsFresh(root, settings.database.url)) {
   }
   writeBuildStamp(root, settings.database.url)
 }
+// Brotli and gzip copies of the build's scripts and stylesheets for server.mjs to send (ADR 019); only the first
+// start after a build has work to do.
+await precompressStatic(path.join(root, '.next', 'static'))
 
 // 4. Serve.
 await import('../server.mjs')

@@ -15,6 +15,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { prepareDatabase, serveShop, stopShop } from './shop-process.mjs'
+import { precompressStatic } from './precompress-static.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -170,6 +171,7 @@ export async function startTopology({ env, dir, instances = 2, port = 3100, firs
     ...(cache ? { HTTP_CACHE_BAN_URL: `http://127.0.0.1:${port}/`, HTTP_CACHE_BAN_KEY: banKey } : {}),
   }
   if (prepare) await prepareDatabase(shared) // once, before any instance: migrations have no lock of their own
+  await precompressStatic(path.join(root, '.next', 'static')) // the build's compressed copies (ADR 019), written once for every instance
   const ports = Array.from({ length: instances }, (_, i) => firstInstancePort + i)
   const running = []
   const startInstance = async (i) => {

@@ -5,8 +5,8 @@
 // (src/cms/collections/media.ts; a unit test ties the two together), so the file itself is the whole answer:
 // it is sent from disk with validators and browser caching. Anything this module does not recognise (another
 // extension, a name with a path in it, a Range request, a file that is not there) goes on to Payload unchanged.
-import fs from 'node:fs'
 import path from 'node:path'
+import { regularFile, sendFile } from './file-response.mjs'
 
 const MEDIA_PREFIX = '/api/media/file/'
 const TYPES = { avif: 'image/avif', webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' }
@@ -15,13 +15,6 @@ const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.(avif|webp|png|jpe?g|gif)$
 // An hour fresh, then a day in which the browser shows its copy while it checks the ETag in the background: a picture
 // replaced under the same file name shows within the hour; every other view costs no request at all.
 export const MEDIA_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate=86400'
-// Headers next.config.ts gives every response, for a picture: it is never a document, so it may run nothing.
-const HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-}
 
 /** The file name a request asks for, or null when it is not a plain picture request this module may answer. */
 function mediaFileName(req) {
@@ -39,15 +32,6 @@ function mediaFileName(req) {
   return FILE_NAME.test(name) ? name : null
 }
 
-const etagOf = (stat) => `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
-
-function notModified(req, etag, stat) {
-  const ifNoneMatch = req.headers['if-none-match']
-  if (typeof ifNoneMatch === 'string') return ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
-  const since = Date.parse(String(req.headers['if-modified-since'] ?? ''))
-  return Number.isFinite(since) && Math.floor(stat.mtimeMs / 1000) * 1000 <= since
-}
-
 /**
  * Answers a picture request from `mediaDir` and returns true, or returns false (having written nothing) when the
  * request is not one it serves; the caller then hands it to Next and Payload.
@@ -56,34 +40,12 @@ export function serveMediaFile(req, res, mediaDir) {
   const name = mediaFileName(req)
   if (!name) return false
   const file = path.join(mediaDir, name)
-  let stat
-  try {
-    stat = fs.statSync(file)
-  } catch {
-    return false
-  }
-  if (!stat.isFile()) return false
-  const etag = etagOf(stat)
-  const headers = {
-    ...HEADERS,
-    'Content-Type': TYPES[path.extname(name).slice(1).toLowerCase()],
-    'Cache-Control': MEDIA_CACHE_CONTROL,
-    ETag: etag,
-    'Last-Modified': new Date(stat.mtimeMs).toUTCString(),
-  }
-  if (notModified(req, etag, stat)) {
-    res.writeHead(304, headers)
-    res.end()
-    return true
-  }
-  res.writeHead(200, { ...headers, 'Content-Length': stat.size })
-  if (req.method === 'HEAD') {
-    res.end()
-    return true
-  }
-  const stream = fs.createReadStream(file)
-  stream.on('error', () => res.destroy()) // removed while being sent: the client sees a cut response, not a wrong one
-  res.on('close', () => stream.destroy())
-  stream.pipe(res)
+  const stat = regularFile(file)
+  if (!stat) return false
+  sendFile(req, res, {
+    file,
+    stat,
+    headers: { 'Content-Type': TYPES[path.extname(name).slice(1).toLowerCase()], 'Cache-Control': MEDIA_CACHE_CONTROL },
+  })
   return true
 }
