@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // First-load JavaScript per storefront route, gzip, from the production build's own statistics
-// (.next/diagnostics/route-bundle-stats.json, written by `next build`). Usage: npm run bench:bundle
+// (.next/diagnostics/route-bundle-stats.json, written by `next build`), and what a browser receives since ADR 019:
+// the Brotli copies scripts/precompress-static.mjs writes (quality 11). Usage: npm run bench:bundle
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -27,16 +28,26 @@ function gzipOf(file) {
   return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length
 }
 
+// The same settings as scripts/precompress-static.mjs, so the figure is what server.mjs sends.
+function brotliOf(file) {
+  const full = path.join(root, file)
+  if (!fs.existsSync(full)) return 0
+  const buffer = fs.readFileSync(full)
+  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length }
+  return zlib.brotliCompressSync(buffer, { params }).length
+}
+
 const rows = []
 for (const name of wanted) {
   const entry = routes.find((r) => r.route === name)
   if (!entry) continue
   const files = entry.firstLoadChunkPaths ?? []
   const gz = files.reduce((sum, f) => sum + gzipOf(f), 0)
-  rows.push({ route: name, kb: gz / 1024, files: files.length })
+  const br = files.reduce((sum, f) => sum + brotliOf(f), 0)
+  rows.push({ route: name, kb: gz / 1024, brKb: br / 1024, files: files.length })
 }
-console.log('| route | first-load JS (gzip) | chunks | within 150 KB |\n|---|---|---|---|')
-for (const r of rows) console.log(`| ${r.route} | ${r.kb.toFixed(1)} KB | ${r.files} | ${r.kb <= LIMIT_KB ? 'yes' : 'NO'} |`)
+console.log('| route | first-load JS (gzip) | sent (Brotli) | chunks | within 150 KB |\n|---|---|---|---|---|')
+for (const r of rows) console.log(`| ${r.route} | ${r.kb.toFixed(1)} KB | ${r.brKb.toFixed(1)} KB | ${r.files} | ${r.kb <= LIMIT_KB ? 'yes' : 'NO'} |`)
 if (rows.length === 0) {
   console.error('No storefront routes found in the bundle statistics; their shape may have changed:')
   console.error(JSON.stringify(routes.slice(0, 2), null, 2).slice(0, 1500))
