@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// The first-load JavaScript no page of this stack can go below: a bare App Router app (one layout, one
-// server-rendered page, no client component of its own) built with this checkout's Next.js and React,
-// measured as `npm run bench:bundle` measures ours (gzip -9 of the route's first-load chunks).
-// Usage: npm run bench:floor   (builds in a temporary directory; about 20 s)
+// The first-load JavaScript no page of this stack can go below: a bare app (one server-rendered page, no client
+// component of its own) built with this checkout's Next.js and React, once on the App Router (what the shop uses)
+// and once on the Pages Router (for comparison, ADR 020). Measured as `npm run bench:bundle` measures ours: gzip -9
+// of the page's first-load scripts, and the Brotli copies the shop sends (ADR 019). `nomodule` polyfills, which no
+// current browser downloads, are not counted.
+// Usage: npm run bench:floor   (builds twice in a temporary directory; about a minute)
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,25 +12,56 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 
 const root = path.resolve(import.meta.dirname, '..')
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-floor-'))
-try {
-  fs.mkdirSync(path.join(dir, 'app'))
-  fs.writeFileSync(path.join(dir, 'app/layout.tsx'), 'export default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>\n}\n')
-  fs.writeFileSync(path.join(dir, 'app/page.tsx'), 'export default function Page() {\n  return <h1>floor</h1>\n}\n')
-  fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "floor", "private": true, "type": "module" }\n')
-  // The shop's node_modules, linked: Turbopack's root must then contain both directories.
-  fs.writeFileSync(path.join(dir, 'next.config.mjs'), "export default { turbopack: { root: '/' }, outputFileTracingRoot: '/', typescript: { ignoreBuildErrors: true } }\n")
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
-  if (build.status !== 0) {
-    console.error(build.stdout, build.stderr)
-    process.exit(1)
+const next = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version
+const brotli = (buffer) =>
+  zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }).length
+
+const APPS = {
+  'App Router': {
+    'app/layout.tsx': 'export default function Layout({ children }: { children: React.ReactNode }) {\n  return <html lang="en"><body>{children}</body></html>\n}\n',
+    'app/page.tsx': 'export default function Page() {\n  return <h1>floor</h1>\n}\n',
+  },
+  'Pages Router': {
+    'pages/index.tsx': 'export default function Page() {\n  return <h1>floor</h1>\n}\n',
+  },
+}
+
+/** The scripts a browser loads for the bare page: from the build's statistics, else from the prerendered HTML. */
+function firstLoadScripts(dir) {
+  const statsFile = path.join(dir, '.next/diagnostics/route-bundle-stats.json')
+  if (fs.existsSync(statsFile)) {
+    const page = JSON.parse(fs.readFileSync(statsFile, 'utf8')).find((r) => r.route === '/')
+    if (page?.firstLoadChunkPaths?.length) return page.firstLoadChunkPaths.map((f) => path.join(dir, f))
   }
-  const stats = JSON.parse(fs.readFileSync(path.join(dir, '.next/diagnostics/route-bundle-stats.json'), 'utf8'))
-  const page = stats.find((r) => r.route === '/')
-  const bytes = page.firstLoadChunkPaths.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length, 0)
-  const next = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version
-  console.log(`framework floor (Next.js ${next}, Turbopack, bare page): ${(bytes / 1024).toFixed(1)} KB gzip in ${page.firstLoadChunkPaths.length} chunks`)
-} finally {
-  fs.rmSync(dir, { recursive: true, force: true })
+  const html = fs.readFileSync(path.join(dir, '.next/server/pages/index.html'), 'utf8')
+  return [...html.matchAll(/<script\b([^>]*)>/g)]
+    .filter(([, attrs]) => !/\bnoModule\b/i.test(attrs))
+    .map(([, attrs]) => /\bsrc="\/_next\/([^"]+)"/.exec(attrs)?.[1])
+    .filter(Boolean)
+    .map((src) => path.join(dir, '.next', src))
+}
+
+for (const [name, files] of Object.entries(APPS)) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-floor-'))
+  try {
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      fs.writeFileSync(path.join(dir, file), text)
+    }
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "floor", "private": true, "type": "module" }\n')
+    // The shop's node_modules, linked: Turbopack's root must then contain both directories.
+    fs.writeFileSync(path.join(dir, 'next.config.mjs'), "export default { turbopack: { root: '/' }, outputFileTracingRoot: '/', typescript: { ignoreBuildErrors: true } }\n")
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'))
+    const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } })
+    if (build.status !== 0) {
+      console.error(build.stdout, build.stderr)
+      process.exit(1)
+    }
+    const scripts = firstLoadScripts(dir)
+    const gzip = scripts.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(f), { level: 9 }).length, 0)
+    const br = scripts.reduce((sum, f) => sum + brotli(fs.readFileSync(f)), 0)
+    console.log(`framework floor (Next.js ${next}, Turbopack, bare page, ${name}): ${(gzip / 1024).toFixed(1)} KB gzip, ${(br / 1024).toFixed(1)} KB Brotli, in ${scripts.length} scripts`)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
