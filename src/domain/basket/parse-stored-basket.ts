@@ -4,12 +4,8 @@
 // schema this replaces and checks, over arbitrary JSON, that both accept and produce the same.
 import { addCoupon, type CouponCodeState } from '../coupons/coupon'
 import { itemIdFor, type Basket, type BasketItem, type PricedProductSnapshot } from './basket'
+import { isCount, isObject, isText } from '../../lib/json-checks'
 
-type Json = Record<string, unknown>
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
-const isText = (value: unknown, max: number, min = 0): value is string => typeof value === 'string' && value.length >= min && value.length <= max
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value)
 const isId = (value: unknown): value is string | number => isText(value, 100, 1) || (isCount(value) && value >= 0)
 
 /** The product snapshot with only the fields a line keeps, or null when one of them is missing or wrong. */

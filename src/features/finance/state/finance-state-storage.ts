@@ -1,47 +1,36 @@
 // The finance state in browser storage (spec §4): serialised with a version, restored field by field, never
-// trusting what it reads. Apart from the reducer so that pages load zod only when they read or write storage.
-import { z } from '../../../lib/zod'
-import { accessoryKey, INITIAL_FINANCE_STATE, type FinanceAccessory, type FinanceState } from './finance-state'
+// trusting what it reads. Written as plain checks rather than zod: the finance steps read storage right after the
+// page loads, and zod was 90 KB gzip of script to fetch and evaluate for it. The test keeps the zod schema this
+// replaces and checks, over arbitrary JSON, that both give the same answer.
+import { accessoryKey, INITIAL_FINANCE_STATE, type FinanceAccessory, type FinanceProductSnapshot, type FinanceQuote, type FinanceState } from './finance-state'
+import { isCount, isObject, isText } from '../../../lib/json-checks'
 
 /** Bumped when the stored shape changes incompatibly; an unknown version restores the initial state. */
 export const FINANCE_STATE_VERSION = 1
 
-const idSchema = z.union([z.string().min(1).max(100), z.number().int().nonnegative()])
-const penceSchema = z.number().int().nonnegative()
+const isId = (value: unknown): value is string | number => isText(value, 100, 1) || (isCount(value) && value >= 0)
+const isPence = (value: unknown): value is number => isCount(value) && value >= 0
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean'
 
-const productSchema = z.object({
-  productId: idSchema,
-  variantId: idSchema.optional(),
-  slug: z.string().max(300),
-  name: z.string().max(300),
-  pricePence: penceSchema,
-  extraFeePence: penceSchema.optional(),
-})
+/** A product with only the fields the state keeps, or null when one is missing or wrong. */
+function parseProduct(value: unknown): FinanceProductSnapshot | null {
+  if (!isObject(value)) return null
+  const { productId, variantId, slug, name, pricePence, extraFeePence } = value
+  if (!isId(productId) || (variantId !== undefined && !isId(variantId))) return null
+  if (!isText(slug, 300) || !isText(name, 300) || !isPence(pricePence)) return null
+  if (extraFeePence !== undefined && !isPence(extraFeePence)) return null
+  return { productId, ...(variantId !== undefined && { variantId }), slug, name, pricePence, ...(extraFeePence !== undefined && { extraFeePence }) }
+}
 
-const accessorySchema = z.object({ product: productSchema, variantId: idSchema.nullable().catch(null) })
+function parseAccessory(value: unknown): FinanceAccessory | null {
+  if (!isObject(value)) return null
+  const product = parseProduct(value.product)
+  if (!product) return null
+  return { product, variantId: isId(value.variantId) ? value.variantId : null }
+}
 
-// Only QuoteUID is checked; the rest of the adapter's quote is kept as it was stored.
-const quoteSchema = z.looseObject({ QuoteUID: z.string().min(1).max(200) })
-
-// Field by field with a fallback, so one bad or missing field costs that field, not the whole checkout.
-const storedStateSchema = z.object({
-  product: productSchema.nullable().catch(null),
-  quote: quoteSchema.nullable().catch(null),
-  accessories: z.record(z.string(), z.unknown()).catch({}),
-  queryAnnualDistance: z.number().int().nonnegative().catch(INITIAL_FINANCE_STATE.queryAnnualDistance),
-  queryCashDeposit: penceSchema.catch(INITIAL_FINANCE_STATE.queryCashDeposit),
-  queryTermInMonths: z.number().int().positive().catch(INITIAL_FINANCE_STATE.queryTermInMonths),
-  email: z.string().max(320).catch(''),
-  phone: z.string().max(50).catch(''),
-  isError: z.boolean().catch(false),
-  isSuccess: z.boolean().catch(false),
-  isAccessoriesError: z.boolean().catch(false),
-  productAccessories: z.array(z.unknown()).max(500).catch([]),
-  quoteWithAccessories: quoteSchema.nullable().catch(null),
-  isQuoteWithAccessoriesError: z.boolean().catch(false),
-})
-
-const envelopeSchema = z.object({ version: z.literal(FINANCE_STATE_VERSION), state: z.record(z.string(), z.unknown()) })
+/** Only QuoteUID is checked; the rest of the adapter's quote is kept as it was stored. */
+const parseQuote = (value: unknown): FinanceQuote | null => (isObject(value) && isText(value.QuoteUID, 200, 1) ? ({ ...value } as FinanceQuote) : null)
 
 /**
  * The state as a string for browser storage. Requests in flight are not stored: after a reload nothing
@@ -65,21 +54,37 @@ export function restoreFinanceState(raw: unknown): FinanceState {
       return INITIAL_FINANCE_STATE
     }
   }
-  const envelope = envelopeSchema.safeParse(value)
-  if (!envelope.success) return INITIAL_FINANCE_STATE
-  const parsed = storedStateSchema.safeParse(envelope.data.state)
-  if (!parsed.success) return INITIAL_FINANCE_STATE
-  const stored = parsed.data
+  if (!isObject(value) || value.version !== FINANCE_STATE_VERSION || !isObject(value.state)) return INITIAL_FINANCE_STATE
+  // Field by field with a fallback, so one bad or missing field costs that field, not the whole checkout.
+  const state = value.state
+  const initial = INITIAL_FINANCE_STATE
+  const text = (field: unknown, max: number) => (isText(field, max) ? field : '')
+  const flag = (field: unknown) => (isFlag(field) ? field : false)
+  const stored = {
+    product: parseProduct(state.product),
+    quote: parseQuote(state.quote),
+    queryAnnualDistance: isCount(state.queryAnnualDistance) && state.queryAnnualDistance >= 0 ? state.queryAnnualDistance : initial.queryAnnualDistance,
+    queryCashDeposit: isPence(state.queryCashDeposit) ? state.queryCashDeposit : initial.queryCashDeposit,
+    queryTermInMonths: isCount(state.queryTermInMonths) && state.queryTermInMonths > 0 ? state.queryTermInMonths : initial.queryTermInMonths,
+    email: text(state.email, 320),
+    phone: text(state.phone, 50),
+    isError: flag(state.isError),
+    isSuccess: flag(state.isSuccess),
+    isAccessoriesError: flag(state.isAccessoriesError),
+    quoteWithAccessories: parseQuote(state.quoteWithAccessories),
+    isQuoteWithAccessoriesError: flag(state.isQuoteWithAccessoriesError),
+  }
 
   const accessories: Record<string, FinanceAccessory> = {}
-  for (const entry of Object.values(stored.accessories)) {
-    const result = accessorySchema.safeParse(entry)
+  for (const entry of isObject(state.accessories) ? Object.values(state.accessories) : []) {
+    const accessory = parseAccessory(entry)
     // The key is recomputed, never trusted, so it always matches the product it holds.
-    if (result.success) accessories[accessoryKey(result.data.product.productId)] = result.data
+    if (accessory) accessories[accessoryKey(accessory.product.productId)] = accessory
   }
-  const productAccessories = stored.productAccessories.flatMap((entry) => {
-    const result = productSchema.safeParse(entry)
-    return result.success ? [result.data] : []
+  const listed = Array.isArray(state.productAccessories) && state.productAccessories.length <= 500 ? (state.productAccessories as unknown[]) : []
+  const productAccessories = listed.flatMap((entry) => {
+    const product = parseProduct(entry)
+    return product ? [product] : []
   })
   // Quotes price a product; without one they cannot be shown or ordered.
   const hasProduct = stored.product !== null
