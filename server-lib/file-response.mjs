@@ -11,6 +11,17 @@ export const FILE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 }
 
+/**
+ * The part of a whole-file read's path after `prefix` (query string removed), or null when the request is not a
+ * plain GET or HEAD under `prefix`: a Range request or any other method is left to Next.
+ */
+export function pathAfter(req, prefix) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null
+  if (req.headers.range !== undefined) return null
+  const url = req.url ?? ''
+  return url.startsWith(prefix) ? url.slice(prefix.length).split('?')[0] : null
+}
+
 /** The stat of a regular file, or null when there is none at that path. */
 export function regularFile(file) {
   try {

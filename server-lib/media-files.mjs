@@ -6,7 +6,7 @@
 // it is sent from disk with validators and browser caching. Anything this module does not recognise (another
 // extension, a name with a path in it, a Range request, a file that is not there) goes on to Payload unchanged.
 import path from 'node:path'
-import { regularFile, sendFile } from './file-response.mjs'
+import { pathAfter, regularFile, sendFile } from './file-response.mjs'
 
 const MEDIA_PREFIX = '/api/media/file/'
 const TYPES = { avif: 'image/avif', webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' }
@@ -18,11 +18,8 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=3600, stale-while-revalidate
 
 /** The file name a request asks for, or null when it is not a plain picture request this module may answer. */
 function mediaFileName(req) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null
-  if (req.headers.range !== undefined) return null
-  const url = req.url ?? ''
-  if (!url.startsWith(MEDIA_PREFIX)) return null
-  const raw = url.slice(MEDIA_PREFIX.length).split('?')[0]
+  const raw = pathAfter(req, MEDIA_PREFIX)
+  if (raw === null) return null
   let name
   try {
     name = decodeURIComponent(raw)

@@ -1,51 +1,32 @@
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mediaCollection } from '../src/cms/collections/media'
 import { anyone } from '../src/cms/access/anyone'
 import { MEDIA_CACHE_CONTROL, serveMediaFile } from './media-files.mjs'
+import { serveModule, type ModuleServer } from './test-server'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-media-files-'))
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-media-outside-'))
 const picture = Buffer.from([0, 0, 0, 0x1c, 0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66, 1, 2, 3, 4])
-let server: http.Server
-let base = ''
+let server: ModuleServer
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(dir, 'honda-cb650r-640x480.avif'), picture)
   fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a picture')
   fs.mkdirSync(path.join(dir, 'folder.png'))
   fs.writeFileSync(path.join(outside, 'secret.png'), 'outside the media folder')
-  // Whatever the module does not answer reaches "Payload", here a 418 so the tests can tell the two apart.
-  server = http.createServer((req, res) => {
-    if (serveMediaFile(req, res, dir)) return
-    res.writeHead(418)
-    res.end('passed on')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // Whatever the module does not answer reaches "Payload" (a 418 here, so the tests can tell the two apart).
+  server = await serveModule((req, res) => serveMediaFile(req, res, dir))
 })
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await server.close()
   fs.rmSync(dir, { recursive: true, force: true })
   fs.rmSync(outside, { recursive: true, force: true })
 })
 
-/** A raw request, so that paths reach the server exactly as written (fetch would normalise "..").*/
-function raw(pathname: string, method = 'GET', headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${pathname}`, { method, headers, path: pathname }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const raw = (pathname: string, method = 'GET', headers: Record<string, string> = {}) => server.raw(pathname, { method, headers })
 
 describe('catalogue pictures served from the media folder', () => {
   it('sends the file with its type, length, validators and browser caching', async () => {

@@ -6,7 +6,7 @@
 // Anything else (another extension, an odd path, a Range request, a file without a copy, a client that accepts
 // neither encoding) goes on to Next unchanged.
 import path from 'node:path'
-import { etagOf, regularFile, sendFile } from './file-response.mjs'
+import { etagOf, pathAfter, regularFile, sendFile } from './file-response.mjs'
 
 const PREFIX = '/_next/static/'
 const TYPES = { js: 'application/javascript; charset=UTF-8', css: 'text/css; charset=UTF-8' }
@@ -38,12 +38,8 @@ export function acceptedEncodings(header) {
 
 /** The asset path (relative to `.next/static`) a request asks for, or null when it is not one this module may answer. */
 function assetPath(req) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null
-  if (req.headers.range !== undefined) return null
-  const url = req.url ?? ''
-  if (!url.startsWith(PREFIX)) return null
-  const rest = url.slice(PREFIX.length).split('?')[0]
-  return ASSET_PATH.test(rest) ? rest : null
+  const rest = pathAfter(req, PREFIX)
+  return rest !== null && ASSET_PATH.test(rest) ? rest : null
 }
 
 /**

@@ -1,19 +1,17 @@
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompressStatic } from '../scripts/precompress-static.mjs'
 import { acceptedEncodings, ASSET_CACHE_CONTROL, serveStaticAsset } from './static-assets.mjs'
+import { serveModule, type ModuleServer } from './test-server'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-static-assets-'))
 const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-static-outside-'))
 const script = Buffer.from(`globalThis.chunk = ${JSON.stringify('a framework chunk '.repeat(400))};\n`)
 const style = Buffer.from('.product-card{display:grid}'.repeat(100))
-let server: http.Server
-let base = ''
+let server: ModuleServer
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dir, 'chunks'))
@@ -27,33 +25,16 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dir, '.hidden'))
   fs.writeFileSync(path.join(dir, '.hidden', 'abc123.js'), script)
   await precompressStatic(dir)
-  // Whatever the module does not answer reaches "Next", here a 418 so the tests can tell the two apart.
-  server = http.createServer((req, res) => {
-    if (serveStaticAsset(req, res, dir)) return
-    res.writeHead(418)
-    res.end('passed on')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // Whatever the module does not answer reaches "Next" (a 418 here, so the tests can tell the two apart).
+  server = await serveModule((req, res) => serveStaticAsset(req, res, dir))
 })
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await server.close()
   fs.rmSync(dir, { recursive: true, force: true })
   fs.rmSync(outside, { recursive: true, force: true })
 })
 
-/** A raw request, so that paths reach the server exactly as written and nothing is decompressed on the way. */
-function raw(pathname: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${pathname}`, { method, headers, path: pathname }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
+const raw = (pathname: string, headers: Record<string, string> = {}, method = 'GET') => server.raw(pathname, { method, headers })
 
 const CHROME = 'gzip, deflate, br, zstd'
 

@@ -1,0 +1,39 @@
+// For the tests of server.mjs's modules that answer before Next: a loopback server around one of them, where
+// whatever the module does not answer gets a 418 (standing in for Next), and raw requests to it.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface RawResponse {
+  readonly status: number
+  readonly headers: http.IncomingHttpHeaders
+  readonly body: Buffer
+}
+
+export interface ModuleServer {
+  /** A raw request, so that paths reach the server exactly as written (fetch would normalise "..") and bodies stay encoded. */
+  raw(pathname: string, options?: { method?: string; headers?: Record<string, string> }): Promise<RawResponse>
+  close(): Promise<void>
+}
+
+export async function serveModule(answer: (req: http.IncomingMessage, res: http.ServerResponse) => boolean): Promise<ModuleServer> {
+  const server = http.createServer((req, res) => {
+    if (answer(req, res)) return
+    res.writeHead(418)
+    res.end('passed on')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    raw: (pathname, { method = 'GET', headers = {} } = {}) =>
+      new Promise((resolve, reject) => {
+        const req = http.request(`${base}${pathname}`, { method, headers, path: pathname }, (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+        })
+        req.on('error', reject)
+        req.end()
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
