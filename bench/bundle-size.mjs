@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { brotliOptions } from '../scripts/precompress-static.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const statsFile = path.join(root, '.next', 'diagnostics', 'route-bundle-stats.json')
@@ -28,13 +29,12 @@ function gzipOf(file) {
   return zlib.gzipSync(fs.readFileSync(full), { level: 9 }).length
 }
 
-// The same settings as scripts/precompress-static.mjs, so the figure is what server.mjs sends.
+// With the settings of scripts/precompress-static.mjs, so the figure is what server.mjs sends.
 function brotliOf(file) {
   const full = path.join(root, file)
   if (!fs.existsSync(full)) return 0
   const buffer = fs.readFileSync(full)
-  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length }
-  return zlib.brotliCompressSync(buffer, { params }).length
+  return zlib.brotliCompressSync(buffer, brotliOptions(buffer)).length
 }
 
 const rows = []

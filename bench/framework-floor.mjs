@@ -11,11 +11,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { brotliOptions } from '../scripts/precompress-static.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 const next = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version
-const brotli = (buffer) =>
-  zlib.brotliCompressSync(buffer, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } }).length
+const brotli = (buffer) => zlib.brotliCompressSync(buffer, brotliOptions(buffer)).length
 
 const APPS = {
   'App Router': {

@@ -11,25 +11,25 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { ENCODINGS } from '../server-lib/static-assets.mjs'
+
+const ASSET = /\.(js|css)$/
+
+/** The compression settings of the copies, exported so the benches measure exactly what is sent. */
+export const brotliOptions = (buffer) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
+  },
+})
+const GZIP_OPTIONS = { level: 9 }
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
-const ASSET = /\.(js|css)$/
-
-const COPIES = [
-  {
-    suffix: '.br',
-    compress: (buffer) =>
-      brotli(buffer, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length,
-        },
-      }),
-  },
-  { suffix: '.gz', compress: (buffer) => gzip(buffer, { level: 9 }) },
-]
+const COMPRESS = { br: (buffer) => brotli(buffer, brotliOptions(buffer)), gzip: (buffer) => gzip(buffer, GZIP_OPTIONS) }
+// One copy per encoding the server sends, under the file suffix it looks for.
+const COPIES = ENCODINGS.map(({ name, suffix }) => ({ suffix, compress: COMPRESS[name] }))
 
 function assetsUnder(dir, out = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -52,14 +52,13 @@ function pendingJobs(files) {
       } catch {
         fresh = false
       }
-      if (!fresh) jobs.push({ file, copy })
+      if (!fresh) jobs.push({ file, source, copy })
     }
   }
   return jobs
 }
 
-async function run({ file, copy }) {
-  const source = fs.statSync(file)
+async function run({ file, source, copy }) {
   const buffer = fs.readFileSync(file)
   const compressed = await copy.compress(buffer)
   const target = file + copy.suffix

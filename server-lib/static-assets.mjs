@@ -13,7 +13,7 @@ const TYPES = { js: 'application/javascript; charset=UTF-8', css: 'text/css; cha
 // Path segments of letters, digits, "_", "-", "." and "~", none starting with a dot (so never "." or ".."), ending .js or .css.
 const ASSET_PATH = /^(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,200}\/){0,6}[A-Za-z0-9_~-][A-Za-z0-9._~-]{0,200}\.(js|css)$/
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
-/** The copies precompress-static.mjs writes, in the order this server prefers them, with their file suffix. */
+/** The copies scripts/precompress-static.mjs writes (it reads this list), in the order this server prefers them. */
 export const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
