@@ -42,7 +42,7 @@ export async function issueApiToken(payload: Payload, userId: number, options: T
     overrideAccess: true,
     depth: 0,
   })
-  return { token: signJwt(claims, options.key ?? signingKey()), claims }
+  return { token: await signJwt(claims, options.key ?? signingKey()), claims }
 }
 
 export type BearerCheck =
@@ -57,7 +57,7 @@ export async function checkBearer(payload: Payload, headers: Headers, options: T
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
   if (!match) return { status: 'invalid', code: 'jwt_auth_bad_auth_header', message: 'Authorization header malformed.' }
   const now = options.now ?? new Date()
-  const result = verifyJwt(match[1]!, options.key ?? signingKey(), options.issuer ?? issuer(), Math.floor(now.getTime() / 1000))
+  const result = await verifyJwt(match[1]!, options.key ?? signingKey(), options.issuer ?? issuer(), Math.floor(now.getTime() / 1000))
   if (!result.ok) {
     return result.reason === 'expired'
       ? { status: 'invalid', code: 'jwt_auth_expired_token', message: 'Expired token.' }
