@@ -7,6 +7,8 @@ export const paths = {
   /** category path is the stored `path` (parent/child) */
   category: (path: string) => `/category/${path.split('/').map(encodeURIComponent).join('/')}`,
   brand: (slug: string) => `/brand/${encodeURIComponent(slug)}`,
+  /** Up to four bikes side by side; the list is the link, so a comparison can be shared. */
+  compare: (slugs: readonly string[] = []) => (slugs.length ? `/compare?bikes=${slugs.map(encodeURIComponent).join(',')}` : '/compare'),
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   blog: () => '/blog',

@@ -9,6 +9,8 @@ import { absoluteUrl, productJsonLd, serialiseJsonLd } from '../json-ld'
 import type { DealerSettings } from '../queries.server'
 import type { ProductView } from '../product-view'
 import { ProductPurchase } from './product-purchase'
+import { CompareToggle } from './compare-toggle'
+import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
 import { RichText } from '../../../components/ui/rich-text'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { RepresentativeExample as Example } from '../../../domain/finance/representative-example'
@@ -142,6 +144,8 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
           </>
         }
       />
+
+      {product.kind && BIKE_KINDS.includes(product.kind) && <CompareToggle slug={product.slug} name={product.name} />}
 
       {product.testRide && (
         <section className="pdp-section pdp-test-ride" aria-labelledby="pdp-test-ride-title">
