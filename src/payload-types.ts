@@ -89,6 +89,7 @@ export interface Config {
     'api-tokens': ApiToken;
     'login-throttles': LoginThrottle;
     'not-found-paths': NotFoundPath;
+    'saved-bikes': SavedBike;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -124,6 +125,7 @@ export interface Config {
     'api-tokens': ApiTokensSelect<false> | ApiTokensSelect<true>;
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
+    'saved-bikes': SavedBikesSelect<false> | SavedBikesSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -151,6 +153,7 @@ export interface Config {
       deliverGatewayWebhook: TaskDeliverGatewayWebhook;
       sendOrderConfirmation: TaskSendOrderConfirmation;
       sendReservationEmail: TaskSendReservationEmail;
+      sendSavedBikeAlerts: TaskSendSavedBikeAlerts;
       inline: {
         input: unknown;
         output: unknown;
@@ -1307,6 +1310,28 @@ export interface NotFoundPath {
   createdAt: string;
 }
 /**
+ * Bikes customers saved, and whether they asked to be emailed when the price drops or the bike is back in stock.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "saved-bikes".
+ */
+export interface SavedBike {
+  id: number;
+  customer?: (number | null) | User;
+  product?: (number | null) | Product;
+  /**
+   * Email once when the price drops or the bike is back in stock.
+   */
+  alerts?: boolean | null;
+  /**
+   * The last change emailed about; the same change is never emailed twice.
+   */
+  lastAlertKey?: string | null;
+  lastAlertAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1403,7 +1428,8 @@ export interface PayloadJob {
     | {
         executedAt: string;
         completedAt: string;
-        taskSlug: 'inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail';
+        taskSlug:
+          'inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail' | 'sendSavedBikeAlerts';
         taskID: string;
         input?:
           | {
@@ -1436,7 +1462,9 @@ export interface PayloadJob {
         id?: string | null;
       }[]
     | null;
-  taskSlug?: ('inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail') | null;
+  taskSlug?:
+    | ('inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail' | 'sendSavedBikeAlerts')
+    | null;
   queue?: string | null;
   waitUntil?: string | null;
   processing?: boolean | null;
@@ -1537,6 +1565,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'not-found-paths';
         value: number | NotFoundPath;
+      } | null)
+    | ({
+        relationTo: 'saved-bikes';
+        value: number | SavedBike;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2363,6 +2395,19 @@ export interface NotFoundPathsSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "saved-bikes_select".
+ */
+export interface SavedBikesSelect<T extends boolean = true> {
+  customer?: T;
+  product?: T;
+  alerts?: T;
+  lastAlertKey?: T;
+  lastAlertAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects_select".
  */
 export interface RedirectsSelect<T extends boolean = true> {
@@ -2704,6 +2749,20 @@ export interface TaskSendReservationEmail {
   input: {
     reservationId: number;
     kind: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendSavedBikeAlerts".
+ */
+export interface TaskSendSavedBikeAlerts {
+  input: {
+    productId: number;
+    kind: string;
+    key: string;
   };
   output: {
     result?: string | null;

@@ -45,6 +45,14 @@ import { StockHolds } from './cms/collections/stock-holds'
 import { isAdminUser } from './cms/access/roles'
 import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
+import { SavedBikes } from './features/account/saved-bikes-collection'
+import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
+import type { CollectionConfig } from 'payload'
+
+/** A catalogue collection with a feature's afterChange hook added after its own (the root wires features in). */
+function withAfterChange(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterChange']>[number]): CollectionConfig {
+  return { ...collection, hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), hook] } }
+}
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
@@ -64,8 +72,8 @@ export default buildConfig({
     },
   },
   collections: [
-    Products,
-    Variants,
+    withAfterChange(Products, alertOnProductChange as never),
+    withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,
     mediaCollection(config.mediaDir),
@@ -86,6 +94,7 @@ export default buildConfig({
     ApiTokens,
     LoginThrottles,
     NotFoundPaths,
+    SavedBikes,
   ].map(withRecordIdCheck),
   globals: [SiteSettings],
   // Background work (ADR 007): run only by the shop's one runner (src/setup/jobs/runner.server.ts), never by

@@ -9,6 +9,10 @@ export const paths = {
   brand: (slug: string) => `/brand/${encodeURIComponent(slug)}`,
   /** Up to four bikes side by side; the list is the link, so a comparison can be shared. */
   compare: (slugs: readonly string[] = []) => (slugs.length ? `/compare?bikes=${slugs.map(encodeURIComponent).join(',')}` : '/compare'),
+  /** A customer's saved bikes; a guest's list travels in the link, as the compare page's does. */
+  saved: (slugs: readonly string[] = []) => (slugs.length ? `/saved?bikes=${slugs.map(encodeURIComponent).join(',')}` : '/saved'),
+  savedAlertsUnsubscribe: (token: string) => `/saved/unsubscribe?token=${encodeURIComponent(token)}`,
+  savedAlertsUnsubscribeApi: (token: string) => `/api/saved-bikes/unsubscribe?token=${encodeURIComponent(token)}`,
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   blog: () => '/blog',

@@ -10,6 +10,8 @@ export interface EmailMessage {
   readonly from?: string
   /** Free-form tag kept with the message in the outbox (e.g. 'order-confirmation'), for tests and staff. */
   readonly tag?: string
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert emails. */
+  readonly headers?: Readonly<Record<string, string>>
   /** Small text attachments, such as a booking's .ics calendar file. */
   readonly attachments?: readonly EmailAttachment[]
 }

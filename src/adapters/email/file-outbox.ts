@@ -22,7 +22,7 @@ export function createFileOutbox(dir: string, defaultFrom: string, now: () => Da
       // Written to a temporary name first so a reader never sees half a message.
       await fs.writeFile(`${file}.tmp`, JSON.stringify(entry, null, 2), { mode: 0o600 })
       await fs.rename(`${file}.tmp`, file)
-      const eml = [`From: ${entry.from}`, `To: ${entry.to}`, `Subject: ${entry.subject}`, `Date: ${sentAt.toUTCString()}`, 'Content-Type: text/plain; charset=utf-8', '', entry.text, ''].join('\r\n')
+      const eml = [`From: ${entry.from}`, `To: ${entry.to}`, `Subject: ${entry.subject}`, `Date: ${sentAt.toUTCString()}`, ...Object.entries(entry.headers ?? {}).map(([k, v]) => `${k}: ${v}`), 'Content-Type: text/plain; charset=utf-8', '', entry.text, ''].join('\r\n')
       await fs.writeFile(path.join(dir, `${id}.eml`), eml, { mode: 0o600 })
       return { id, location: file }
     },

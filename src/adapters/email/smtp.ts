@@ -7,7 +7,7 @@ export function createSmtpSender(smtpUrl: string, defaultFrom: string): EmailSen
   return {
     name: 'smtp',
     async send(message: EmailMessage): Promise<SentEmail> {
-      const info = await transport.sendMail({ from: message.from ?? defaultFrom, to: message.to, subject: message.subject, text: message.text, html: message.html, attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) })
+      const info = await transport.sendMail({ from: message.from ?? defaultFrom, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers ? { ...message.headers } : undefined, attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) })
       return { id: info.messageId, location: `smtp:${info.messageId}` }
     },
   }

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
 
-export type TokenPurpose = 'known-device' | 'email-change'
+export type TokenPurpose = 'known-device' | 'email-change' | 'saved-bike-alerts'
 
 function derivedKey(purpose: TokenPurpose, secret: string): Buffer {
   return createHmac('sha256', secret).update(`wheelhouse:${purpose}:v1`).digest()

@@ -81,6 +81,24 @@ export async function featuredProducts(limit = 12): Promise<ProductCard[]> {
   return result.docs.map((d) => toCard(d as Product))
 }
 
+/** Cards for the products named, in the order named; any not on sale is left out (compare and saved lists). */
+export async function cardsBySlugs(slugs: readonly string[]): Promise<ProductCard[]> {
+  if (slugs.length === 0) return []
+  const payload = await payloadClient()
+  const result = await payload.find({
+    collection: 'products',
+    where: { slug: { in: [...slugs] }, status: { equals: 'active' } },
+    limit: slugs.length,
+    pagination: false,
+    depth: 1,
+    select: cardSelect,
+    overrideAccess: false,
+    populate: cardPopulate,
+  })
+  const bySlug = new Map(result.docs.map((d) => [d.slug, toCard(d as Product)]))
+  return slugs.flatMap((s) => bySlug.get(s) ?? [])
+}
+
 async function topCategoriesUncached() {
   const payload = await payloadClient()
   const result = await payload.find({

@@ -4,3 +4,4 @@
 export const DELIVER_GATEWAY_WEBHOOK = 'deliverGatewayWebhook'
 export const SEND_ORDER_CONFIRMATION = 'sendOrderConfirmation'
 export const SEND_RESERVATION_EMAIL = 'sendReservationEmail'
+export const SEND_SAVED_BIKE_ALERTS = 'sendSavedBikeAlerts'

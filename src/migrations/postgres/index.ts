@@ -5,6 +5,7 @@ import * as migration_20261123_213647_stock_ledger_jobs from './20261123_213647_
 import * as migration_20261123_222301_bookings from './20261123_222301_bookings';
 import * as migration_20261123_225706_reservations from './20261123_225706_reservations';
 import * as migration_20261124_102646_media_avif from './20261124_102646_media_avif';
+import * as migration_20261125_182550_saved_bikes from './20261125_182550_saved_bikes';
 
 export const migrations = [
   {
@@ -40,6 +41,11 @@ export const migrations = [
   {
     up: migration_20261124_102646_media_avif.up,
     down: migration_20261124_102646_media_avif.down,
-    name: '20261124_102646_media_avif'
+    name: '20261124_102646_media_avif',
+  },
+  {
+    up: migration_20261125_182550_saved_bikes.up,
+    down: migration_20261125_182550_saved_bikes.down,
+    name: '20261125_182550_saved_bikes'
   },
 ];

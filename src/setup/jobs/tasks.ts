@@ -3,7 +3,7 @@
 // process had started and that runs again changes nothing twice.
 import type { TaskConfig } from 'payload'
 
-import { DELIVER_GATEWAY_WEBHOOK, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL } from '../../features/jobs/task-names'
+import { DELIVER_GATEWAY_WEBHOOK, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -60,6 +60,24 @@ export const jobTasks: TaskConfig[] = [
       const job = input as { reservationId: number; kind: 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded' }
       await sendReservationEmailNow(req.payload, Number(job.reservationId), job.kind)
       return { output: { result: 'sent' } }
+    },
+  },
+  {
+    slug: SEND_SAVED_BIKE_ALERTS,
+    label: 'Email customers about a saved bike (price drop or back in stock)',
+    inputSchema: [
+      { name: 'productId', type: 'number', required: true },
+      { name: 'kind', type: 'text', required: true },
+      { name: 'key', type: 'text', required: true },
+    ],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      // Loaded when run: the sender and the SQL seam are server modules that collection config must not pull in.
+      const { sendSavedBikeAlerts } = await import('../../features/account/saved-bikes.server')
+      const job = input as { productId: number; kind: 'price-drop' | 'back-in-stock'; key: string }
+      const sent = await sendSavedBikeAlerts(req.payload, { productId: Number(job.productId), kind: job.kind, key: job.key })
+      return { output: { result: `${sent} sent` } }
     },
   },
 ]

@@ -23,11 +23,13 @@ interface Props {
   /** A real quote at the finance step's opening terms, shown as the representative example. */
   readonly financeExample?: { readonly example: Example; readonly lenderName: string | null } | null
   readonly disclosures: FinanceDisclosures
+  /** The account's "Save this bike" control, passed in by the page (another feature's island). */
+  readonly saveButton?: React.ReactNode
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-export function ProductPage({ product, settings, siteUrl, financeExample = null, disclosures }: Props) {
+export function ProductPage({ product, settings, siteUrl, financeExample = null, disclosures, saveButton = null }: Props) {
   const opening = product.options[product.defaultIndex]
   const inStock = product.options.some((o) => o.stockQuantity > 0)
   const jsonLd = [
@@ -145,7 +147,12 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         }
       />
 
-      {product.kind && BIKE_KINDS.includes(product.kind) && <CompareToggle slug={product.slug} name={product.name} />}
+      {product.kind && BIKE_KINDS.includes(product.kind) && (
+        <div className="pdp-keep">
+          {saveButton}
+          <CompareToggle slug={product.slug} name={product.name} />
+        </div>
+      )}
 
       {product.testRide && (
         <section className="pdp-section pdp-test-ride" aria-labelledby="pdp-test-ride-title">

@@ -5,6 +5,7 @@ import { dealerSettings, productBySlug } from '../../../../features/product/quer
 import { financeDisclosures, representativeQuoteForProduct } from '../../../../features/finance/queries.server'
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 import { env } from '../../../../config/env'
+import { SaveBikeButton } from '../../../../features/account/components/save-bike-button'
 
 // Rendered on the first request for each product, then served from the cache and refreshed at most every
 // five minutes; nothing is read from the database at build time.
@@ -49,6 +50,7 @@ export default async function Page({ params }: Params) {
       siteUrl={env().SITE_URL}
       financeExample={quote ? { example: quote.example, lenderName: quote.lenderName } : null}
       disclosures={disclosures}
+      saveButton={<SaveBikeButton slug={product.slug} name={product.name} />}
     />
   )
 }
