@@ -12,6 +12,11 @@ export interface EmailMessage {
   readonly tag?: string
   /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on alert emails. */
   readonly headers?: Readonly<Record<string, string>>
+  /**
+   * Names the message for the carrier so that sending it again (a background job run again after a crash)
+   * delivers it once: the outbox keeps one file per key, SMTP gives it a stable Message-ID.
+   */
+  readonly idempotencyKey?: string
   /** Small text attachments, such as a booking's .ics calendar file. */
   readonly attachments?: readonly EmailAttachment[]
 }

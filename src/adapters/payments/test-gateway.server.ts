@@ -4,7 +4,9 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
-import { execute } from '../../lib/db/sql.server'
+import { execute, withDatabaseLock } from '../../lib/db/sql.server'
+import { keyedLock } from '../../lib/keyed-lock'
+import { crashPoint } from '../../lib/crash-point'
 import { z } from '../../lib/zod'
 import { checkCard, type CardInput } from './test-cards'
 import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
@@ -91,6 +93,9 @@ async function findSession(payload: Payload, sessionId: string): Promise<TestGat
   return found.docs[0]
 }
 
+/** Payment starts for one order, one at a time in this process (and across processes by a database lock). */
+const startLock = keyedLock<string>()
+
 /** Refund keys already honoured in this process (the refunded total itself is durable and never exceeds the payment). */
 const refundsByKey = new Map<string, { id: string }>()
 
@@ -145,6 +150,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
   async function owe(delivery: WebhookDelivery, commit: () => Promise<boolean>, wait = true): Promise<{ committed: boolean; delivered: boolean }> {
     const jobId = options.outbox ? await options.outbox.enqueue(delivery) : null
     if (!(await commit())) return { committed: false, delivered: false }
+    if (delivery.type === 'payment.succeeded') crashPoint('gateway-payment-taken')
     if (!wait) {
       const attempt = jobId != null ? options.outbox!.runNow(jobId) : deliverQueued(delivery)
       void attempt.catch((error) => payload.logger.warn({ err: error, event: delivery.eventId }, 'test gateway: webhook delivery will be retried'))
@@ -169,40 +175,46 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
 
   const newEventId = () => `evt_${randomBytes(16).toString('hex')}`
 
+  /** Answers the order's paid or open session, or opens one (two plain statements: a session is a flat row). */
+  async function startOrResume(order: OrderToPay): Promise<PaymentStart> {
+    const { rows: sessions } = await execute(payload, null, {
+      sql: `SELECT session_id, status, success_url FROM test_gateway_payments WHERE order_reference = ? AND status IN ('succeeded', ${OPEN_STATUSES.map(() => '?').join(', ')}) ORDER BY id DESC LIMIT 10`,
+      args: [order.orderNumber, ...OPEN_STATUSES],
+    })
+    const paid = sessions.find((d) => d.status === 'succeeded')
+    if (paid) return { redirectUrl: String(paid.success_url), reference: String(paid.session_id) }
+    const existing = sessions[0]
+    if (existing) return { redirectUrl: paths.testGatewayPay(String(existing.session_id)), reference: String(existing.session_id) }
+    const sessionId = `tgs_${randomBytes(16).toString('hex')}`
+    const query = `?${order.resultParam ?? 'order'}=${encodeURIComponent(order.orderNumber)}`
+    const stamp = now().toISOString()
+    await execute(payload, null, {
+      sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at)
+            VALUES (?, ?, ?, 'GBP', 0, 'requires_payment_method', ?, ?, ?, 0, ?, ?)`,
+      args: [
+        sessionId,
+        order.orderNumber.slice(0, 80),
+        order.totalPence,
+        order.description.slice(0, 200),
+        `${order.resultPath ?? '/payment-success'}${query}`.slice(0, 2000),
+        `${order.resultPath ?? '/payment-failure'}${query}`.slice(0, 2000),
+        stamp,
+        stamp,
+      ],
+    })
+    return { redirectUrl: paths.testGatewayPay(sessionId), reference: sessionId }
+}
+
+
   const provider: PaymentProvider = {
     name: 'test-gateway',
 
     async startPayment(order: OrderToPay): Promise<PaymentStart> {
       // A repeated checkout never opens a second payment: a paid session answers its result page, an open
-      // one is resumed.
-      // Two plain statements: a gateway session is a flat row, and this runs on every card checkout.
-      const { rows: sessions } = await execute(payload, null, {
-        sql: `SELECT session_id, status, success_url FROM test_gateway_payments WHERE order_reference = ? AND status IN ('succeeded', ${OPEN_STATUSES.map(() => '?').join(', ')}) ORDER BY id DESC LIMIT 10`,
-        args: [order.orderNumber, ...OPEN_STATUSES],
-      })
-      const paid = sessions.find((d) => d.status === 'succeeded')
-      if (paid) return { redirectUrl: String(paid.success_url), reference: String(paid.session_id) }
-      const existing = sessions[0]
-      if (existing) return { redirectUrl: paths.testGatewayPay(String(existing.session_id)), reference: String(existing.session_id) }
-      const sessionId = `tgs_${randomBytes(16).toString('hex')}`
-      const query = `?${order.resultParam ?? 'order'}=${encodeURIComponent(order.orderNumber)}`
-      const stamp = now().toISOString()
-      await execute(payload, null, {
-        sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at)
-              VALUES (?, ?, ?, 'GBP', 0, 'requires_payment_method', ?, ?, ?, 0, ?, ?)`,
-        args: [
-          sessionId,
-          order.orderNumber.slice(0, 80),
-          order.totalPence,
-          order.description.slice(0, 200),
-          `${order.resultPath ?? '/payment-success'}${query}`.slice(0, 2000),
-          `${order.resultPath ?? '/payment-failure'}${query}`.slice(0, 2000),
-          stamp,
-          stamp,
-        ],
-      })
-      return { redirectUrl: paths.testGatewayPay(sessionId), reference: sessionId }
+      // one is resumed. Identical checkouts at the same moment take turns, so only the first opens one.
+      return startLock(order.orderNumber, () => withDatabaseLock(payload, `test-gateway-start:${order.orderNumber}`, () => startOrResume(order)))
     },
+
 
     async verifyWebhook(rawBody: string, headers: Headers): Promise<PaymentEvent | null> {
       const check = verifySignature(rawBody, headers.get(SIGNATURE_HEADER), options.secret, Math.floor(now().getTime() / 1000))
@@ -245,6 +257,8 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
       if (!session) throw new RefundRefusedError('The test gateway has no payment with that reference.')
       if (session.status !== 'succeeded') throw new RefundRefusedError('The test gateway can only refund a payment that succeeded.')
       if (!Number.isInteger(amountPence) || amountPence <= 0) throw new RefundRefusedError('A refund must be a positive whole number of pence.')
+      // A full refund asked again (its first answer lost to a crash, so the key is not remembered): the money is back already.
+      if (amountPence === session.amountPence && (session.refundedPence ?? 0) === session.amountPence) return { id: `re_full_${session.sessionId.slice(4, 28)}` }
       if ((session.refundedPence ?? 0) + amountPence > session.amountPence) throw new RefundRefusedError('The refund would be more than was paid.')
       const result = { id: `re_${randomBytes(12).toString('hex')}` }
       // Like a real provider, the refund is also reported by webhook (the shop then finds nothing to change).

@@ -2,6 +2,7 @@
 // the process dies before it finishes.
 import 'server-only'
 import type { Payload } from 'payload'
+import { isPostgres, type Stmt } from '../../lib/db/sql.server'
 
 export async function enqueueJob(payload: Payload, task: string, input: Record<string, unknown>): Promise<string | number> {
   const job = await (payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; overrideAccess?: boolean }) => Promise<{ id: string | number }>)({ task, input, overrideAccess: true })
@@ -16,4 +17,25 @@ export async function runJobNow(payload: Payload, id: string | number): Promise<
 export async function enqueueAndRun(payload: Payload, task: string, input: Record<string, unknown>): Promise<void> {
   const id = await enqueueJob(payload, task, input)
   await runJobNow(payload, id).catch((error) => payload.logger.warn({ err: error, task }, 'background job failed its first try; the runner retries it'))
+}
+
+/**
+ * The INSERT that queues a job inside another unit of work (a paid order's confirmation email), so the job
+ * exists exactly when the change it follows does: a crash can lose neither without the other. `when` is the
+ * guard of a SQLite batch (see ChangeRecord in the stock ledger), null on PostgreSQL inside the transaction.
+ * RETURNING the job's id, to try it at once after the commit (`runJobNow`).
+ */
+export function queueJobStatement(payload: Payload, task: string, input: Record<string, unknown>, now: Date, when: Stmt | null): Stmt {
+  const stamp = now.toISOString()
+  const body = JSON.stringify(input)
+  if (isPostgres(payload)) {
+    return {
+      sql: `INSERT INTO payload_jobs (input, task_slug, queue, total_tried, has_error, processing, created_at, updated_at) SELECT ?::jsonb, ?::enum_payload_jobs_task_slug, 'default', 0, false, false, ?::timestamptz, ?::timestamptz WHERE ${when?.sql ?? 'TRUE'} RETURNING id`,
+      args: [body, task, stamp, stamp, ...(when?.args ?? [])],
+    }
+  }
+  return {
+    sql: `INSERT INTO payload_jobs (input, task_slug, queue, total_tried, has_error, processing, created_at, updated_at) SELECT ?, ?, 'default', 0, 0, 0, ?, ? WHERE ${when?.sql ?? '1 = 1'} RETURNING id`,
+    args: [body, task, stamp, stamp, ...(when?.args ?? [])],
+  }
 }

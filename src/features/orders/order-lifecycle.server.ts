@@ -8,9 +8,15 @@ import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, type LifecycleChange } from '../../domain/orders/order-status'
 import { confirmationEmail } from './confirmation-email'
-import { changeOwner, orderStockRef, releaseStock, sellHeldStock, takeStock, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
+import { orderStockRef, recordChange, releaseStock, sellHeldStock, takeStock, type ChangeRecord, type HoldState, type OwnerChange } from '../stock/stock-ledger.server'
 import { env } from '../../config/env'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
+import { execute, isPostgres, type Arg } from '../../lib/db/sql.server'
+import { queueJobStatement, runJobNow } from '../jobs/queue.server'
+import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
+import { arrayRowId } from './order-rows.server'
+import { formatPence } from '../../domain/money'
+import { crashPoint } from '../../lib/crash-point'
 
 /** The claim on an order's row for one of the shop's own changes (LIFECYCLE in the domain): made only from its states. */
 function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: string): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
@@ -24,9 +30,65 @@ function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: s
   }
 }
 
+/** The columns of an order a lifecycle change writes (a group's fields are prefixed columns, as Payload stores them). */
+interface OrderWrite {
+  readonly status?: Order['status']
+  readonly financeStatus?: Order['financeStatus']
+  readonly stock?: Partial<Order['stock']>
+  readonly payment?: Partial<NonNullable<Order['payment']>>
+}
+
+function orderSets(payload: Payload, data: OrderWrite, now: Date, skip: readonly string[]): [string, Arg][] {
+  const bool = (b: boolean): Arg => (isPostgres(payload) ? (b ? 'true' : 'false') : b ? 1 : 0)
+  const sets: [string, Arg][] = []
+  const put = (column: string, value: Arg | undefined) => {
+    if (value !== undefined && !skip.includes(column)) sets.push([column, value])
+  }
+  put('status', data.status)
+  put('finance_status', data.financeStatus)
+  put('stock_state', data.stock?.state)
+  put('stock_hold_expires_at', data.stock?.holdExpiresAt)
+  if (data.stock?.couponCounted != null) put('stock_coupon_counted', bool(data.stock.couponCounted))
+  put('payment_provider', data.payment?.provider)
+  put('payment_reference', data.payment?.reference)
+  put('payment_paid_at', data.payment?.paidAt)
+  put('payment_failure_message', data.payment?.failureMessage)
+  put('payment_refunded_pence', data.payment?.refundedPence)
+  sets.push(['updated_at', now.toISOString()])
+  return sets
+}
+
+/**
+ * One lifecycle change as one unit of work: the claim on the order's row (its status condition), the other
+ * columns it writes, its history entry and its follow-up work (`then`, such as the queued confirmation
+ * email), together with whatever stock the caller moves. Nothing is rewritten through Payload's update, which
+ * deletes and re-inserts an order's lines and history outside any transaction on SQLite.
+ */
+function change(payload: Payload, owner: OwnerChange, data: OrderWrite, history: HistoryEntry, now: Date, then?: ChangeRecord['then']): OwnerChange {
+  const skip = [...(owner.status ? ['status'] : []), ...(owner.stockState ? ['stock_state'] : [])]
+  const record: ChangeRecord = {
+    table: 'orders_history',
+    id: arrayRowId(now),
+    columns: ['at', 'actor', 'from', 'to', 'note'],
+    values: [history.at, history.actor ?? null, history.from ?? null, history.to ?? null, history.note ?? null],
+    ...(then ? { then } : {}),
+  }
+  return { ...owner, set: [...(owner.set ?? []), ...orderSets(payload, data, now, skip)], record }
+}
+
+/** A note (and any columns) added to an order without a status condition: one atomic statement pair. */
+async function appendHistory(payload: Payload, order: Pick<Order, 'id'>, data: OrderWrite, history: HistoryEntry, now: Date = new Date(history.at)): Promise<void> {
+  await recordChange(payload, null, change(payload, { table: 'orders', id: order.id }, data, history, now))
+}
+
 /** What a card payment writes on the order it pays (on time, or late with its stock taken again). */
-function paidData(order: Order, notice: PaymentNotice, now: Date): Partial<Order> {
-  return { status: 'paid', stock: { ...order.stock, state: 'committed', holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
+function paidData(notice: PaymentNotice, now: Date): OrderWrite {
+  return { stock: { holdExpiresAt: null }, payment: { provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
+}
+
+/** The confirmation email's job, queued in the same unit of work as the payment that earns it. */
+function confirmationJob(payload: Payload, orderId: number, now: Date): ChangeRecord['then'] {
+  return (when) => [queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when)]
 }
 
 type HistoryEntry = NonNullable<Order['history']>[number]
@@ -76,18 +138,6 @@ async function reload(payload: Payload, id: number): Promise<Order> {
   return payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
 }
 
-async function appendHistory(payload: Payload, order: Order, data: Partial<Order>, ...entries: HistoryEntry[]): Promise<Order> {
-  const fresh = await reload(payload, order.id)
-  return payload.update({
-    collection: 'orders',
-    id: order.id,
-    overrideAccess: true,
-    depth: 0,
-    context: { orderLifecycle: true },
-    data: { ...data, history: [...(fresh.history ?? []), ...entries] },
-  })
-}
-
 export function productIdsOf(order: Order): number[] {
   return order.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))
 }
@@ -119,18 +169,30 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
     { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL },
   )
   const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
-  await sender.send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation' })
+  // One confirmation per order, however often the job runs (a crash after sending and before the job was
+  // marked done runs it again): the carrier keeps the key (ADR 021... see EmailMessage.idempotencyKey).
+  await sender.send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation', idempotencyKey: `order-confirmation-${order.id}` })
+  crashPoint('order-confirmation-sent')
 }
 
-/** The confirmation leaves through the durable job queue, so a crash right after payment still sends it. */
-async function sendConfirmation(payload: Payload, order: Order, deps: LifecycleDeps): Promise<void> {
+/**
+ * After a paid change committed with its queued confirmation: try that job now (the runner retries it if
+ * this try fails or the process dies). With an email sender given (tests), the email is sent here and the
+ * job marked done, so it is still sent once.
+ */
+async function sendConfirmation(payload: Payload, orderId: number, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {
+  const jobId = followUps?.[0]?.[0]?.id
+  crashPoint('order-paid-committed')
   try {
-    if (deps.email) return await sendOrderConfirmation(payload, order.id, deps)
-    const { enqueueAndRun } = await import('../jobs/queue.server')
-    const { SEND_ORDER_CONFIRMATION } = await import('../jobs/task-names')
-    await enqueueAndRun(payload, SEND_ORDER_CONFIRMATION, { orderId: order.id })
+    if (deps.email) {
+      await sendOrderConfirmation(payload, orderId, deps)
+      if (jobId != null) await execute(payload, null, { sql: 'UPDATE payload_jobs SET completed_at = ?, updated_at = ? WHERE id = ?', args: [new Date().toISOString(), new Date().toISOString(), Number(jobId)] })
+      return
+    }
+    if (jobId == null) throw new Error('the confirmation job was not queued with the payment')
+    await runJobNow(payload, Number(jobId))
   } catch (error) {
-    payload.logger.error({ err: error, order: order.orderNumber }, 'order confirmation email could not be sent')
+    payload.logger.warn({ err: error, orderId }, 'order confirmation email: first try failed; the runner retries it')
   }
 }
 
@@ -144,47 +206,81 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
     payload.logger.warn({ order: order.orderNumber, reference: notice.reference }, 'payment success for a reference the order does not have')
   }
   if (notice.amountPence !== order.totalPence) {
-    await appendHistory(payload, order, {}, entry(now, 'payment webhook', order.status, order.status, `Payment of ${notice.amountPence}p does not match the order total ${order.totalPence}p; staff must check it.`))
+    await appendHistory(payload, order, {}, entry(now, 'payment webhook', order.status, order.status, `Payment of ${notice.amountPence}p does not match the order total ${order.totalPence}p; staff must check it.`), now)
     payload.logger.error({ order: order.orderNumber, amountPence: notice.amountPence }, 'payment amount does not match the order')
     return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
   }
 
-  const sold = await sellHeldStock(payload, null, orderStockRef(order.id), { owner: claim(order, LIFECYCLE.paymentTaken, 'committed'), now })
+  // Paid, with its paid date, history entry and queued confirmation, all in one unit of work with the stock.
+  const paidNote = entry(now, 'payment webhook', order.status, LIFECYCLE.paymentTaken.to, `Paid ${notice.amountPence}p by card (${notice.provider} ${notice.reference}).`)
+  const sold = await sellHeldStock(payload, null, orderStockRef(order.id), { owner: change(payload, claim(order, LIFECYCLE.paymentTaken, 'committed'), paidData(notice, now), paidNote, now, confirmationJob(payload, order.id, now)), now })
   if (sold.ownerChanged) {
-    const paid = await appendHistory(
-      payload,
-      order,
-      paidData(order, notice, now),
-      entry(now, 'payment webhook', order.status, LIFECYCLE.paymentTaken.to, `Paid ${notice.amountPence}p by card (${notice.provider} ${notice.reference}).`),
-    )
-    await sendConfirmation(payload, paid, deps)
+    await sendConfirmation(payload, order.id, sold.followUps, deps)
+    void closeOtherPayments(payload, order, notice, deps)
     return { changed: true, outcome: 'order paid', orderId: order.id }
   }
 
+  const current = await reload(payload, order.id)
   // The money arrived after the hold ran out (or after a failure report): take the stock again if it is
   // still there (sold at once, with the order, in one unit of work), else give the money back straight away.
-  if (order.status === 'cancelled') {
-    const current = await reload(payload, order.id)
+  if (current.status === 'cancelled' && !current.payment?.paidAt) {
+    const lateNote = entry(now, 'payment webhook', 'cancelled', LIFECYCLE.latePaymentTaken.to, 'Payment arrived after the stock hold was released; the stock was still there and is taken again.')
     const retaken = await takeStock(payload, null, orderStockRef(order.id), stockLines(current), {
       state: 'sold',
-      owner: claim(order, LIFECYCLE.latePaymentTaken, 'committed'),
+      owner: change(payload, claim(order, LIFECYCLE.latePaymentTaken, 'committed'), { ...paidData(notice, now), stock: { holdExpiresAt: null, couponCounted: current.stock.couponCounted } }, lateNote, now, confirmationJob(payload, order.id, now)),
       now,
     })
     if (retaken.ok) {
-      const paid = await appendHistory(
-        payload,
-        current,
-        paidData(current, notice, now),
-        entry(now, 'payment webhook', 'cancelled', LIFECYCLE.latePaymentTaken.to, 'Payment arrived after the stock hold was released; the stock was still there and is taken again.'),
-      )
       await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} paid late`)
-      await sendConfirmation(payload, paid, deps)
+      const queued = await readRowsOfJob(payload, order.id)
+      await sendConfirmation(payload, order.id, queued, deps)
       return { changed: true, outcome: 'late payment: stock taken again, order paid', orderId: order.id }
     }
     if (retaken.reason === 'short') return refundLatePayment(payload, current, notice, deps, now)
   }
 
-  return { changed: false, outcome: `order is ${order.status}; nothing to change`, orderId: order.id }
+  // The same payment again (a replayed or racing webhook): nothing to change.
+  if (current.payment?.reference === notice.reference && current.payment?.paidAt) {
+    return { changed: false, outcome: `order is ${current.status}; this payment is already on it`, orderId: order.id }
+  }
+  // Money for an order that is already paid by another payment, or cancelled, refunded or expired: it is
+  // never kept. (Two payment pages of one checkout both paid, or a payment page paid after the order ended.)
+  if (current.status !== 'awaiting_payment') return refundUnwantedPayment(payload, current, notice, deps, now)
+  return { changed: false, outcome: `order is ${current.status}; nothing to change`, orderId: order.id }
+}
+
+/** The confirmation job a late payment queued with its change (its id, found by the order it names). */
+async function readRowsOfJob(payload: Payload, orderId: number): Promise<Record<string, unknown>[][]> {
+  const input = isPostgres(payload) ? "input->>'orderId' = ?" : "json_extract(input, '$.orderId') = ?"
+  const { rows } = await execute(payload, null, { sql: `SELECT id FROM payload_jobs WHERE task_slug = ? AND completed_at IS NULL AND ${input} ORDER BY id DESC LIMIT 1`, args: [SEND_ORDER_CONFIRMATION, isPostgres(payload) ? String(orderId) : orderId] })
+  return [rows]
+}
+
+/** Once an order is paid, the other payment pages of its checkout (if any) are closed so they cannot take money too. */
+async function closeOtherPayments(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps): Promise<void> {
+  try {
+    const provider = deps.provider ?? (await import('../payments/providers.server')).providerNamed(payload, notice.provider)
+    if (provider?.name === 'test-gateway') await provider.closeOpenPayments({ orderNumber: order.orderNumber, reference: notice.reference })
+  } catch (error) {
+    payload.logger.warn({ err: error, order: order.orderNumber }, 'could not close the other payment pages of a paid order (a payment through one is refunded automatically)')
+  }
+}
+
+/** A payment the order cannot keep is refunded at once, in full, and the order's history says so. */
+async function refundUnwantedPayment(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
+  const why = order.payment?.paidAt ? `the order was already paid (${order.payment.reference ?? 'another payment'})` : `the order is ${order.status}`
+  const provider = deps.provider ?? (await import('../payments/providers.server')).providerNamed(payload, notice.provider)
+  try {
+    if (!provider) throw new Error(`no payment provider named ${notice.provider}`)
+    const refund = await provider.refund(notice.reference, notice.amountPence, `unwanted-payment-refund-${notice.reference}`)
+    await appendHistory(payload, order, {}, entry(now, 'payment webhook', order.status, order.status, `A further payment of ${formatPence(notice.amountPence)} (${notice.provider} ${notice.reference}) arrived but ${why}: refunded automatically (${refund.id}).`), now)
+    payload.logger.warn({ order: order.orderNumber, reference: notice.reference }, 'unwanted payment refunded automatically')
+    return { changed: true, outcome: 'unwanted payment refunded automatically', orderId: order.id }
+  } catch (error) {
+    payload.logger.error({ err: error, order: order.orderNumber, reference: notice.reference }, 'automatic refund of an unwanted payment failed')
+    await appendHistory(payload, order, {}, entry(now, 'payment webhook', order.status, order.status, `A further payment of ${formatPence(notice.amountPence)} (${notice.provider} ${notice.reference}) arrived but ${why}, and the automatic refund FAILED: refund it by hand. ${error instanceof Error ? error.message : ''}`), now)
+    return { changed: true, outcome: 'unwanted payment: automatic refund failed, staff must refund', orderId: order.id }
+  }
 }
 
 async function refundLatePayment(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
@@ -192,12 +288,16 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
   try {
     if (!provider) throw new Error(`no payment provider named ${notice.provider}`)
     const refund = await provider.refund(notice.reference, notice.amountPence, `late-payment-refund-${order.orderNumber}`)
-    await changeOwner(payload, null, claim(order, LIFECYCLE.latePaymentRefunded))
-    await appendHistory(
+    await recordChange(
       payload,
-      order,
-      { status: 'refunded', payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), refundedPence: notice.amountPence } },
-      entry(now, 'payment webhook', 'cancelled', LIFECYCLE.latePaymentRefunded.to, `Payment arrived after the stock hold was released and the goods had sold out: refunded automatically (${refund.id}).`),
+      null,
+      change(
+        payload,
+        claim(order, LIFECYCLE.latePaymentRefunded),
+        { payment: { provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), refundedPence: notice.amountPence } },
+        entry(now, 'payment webhook', 'cancelled', LIFECYCLE.latePaymentRefunded.to, `Payment arrived after the stock hold was released and the goods had sold out: refunded automatically (${refund.id}).`),
+        now,
+      ),
     )
     return { changed: true, outcome: 'late payment refunded: stock no longer available', orderId: order.id }
   } catch (error) {
@@ -205,8 +305,9 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
     await appendHistory(
       payload,
       order,
-      { status: 'cancelled', payment: { ...order.payment, provider: notice.provider, reference: notice.reference, paidAt: now.toISOString() } },
+      { status: 'cancelled', payment: { provider: notice.provider, reference: notice.reference, paidAt: now.toISOString() } },
       entry(now, 'payment webhook', 'cancelled', 'cancelled', `Payment of ${notice.amountPence}p arrived after the hold was released and the automatic refund FAILED: refund it by hand. ${error instanceof Error ? error.message : ''}`),
+      now,
     )
     return { changed: true, outcome: 'late payment: automatic refund failed, staff must refund', orderId: order.id }
   }
@@ -216,23 +317,23 @@ async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { 
   const now = deps.now ?? new Date()
   const order = await findOrderForPayment(payload, notice)
   if (!order) return { changed: false, outcome: 'no order with that number or payment reference' }
-  const message0 = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
-  if (order.reservation != null && (await handBackToReservation(payload, order, now, `Payment failed: ${message0}`, 'payment webhook', { provider: notice.provider, reference: notice.reference, failureMessage: message0 }))) {
+  const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
+  // A failure of one payment page says nothing when another payment of the order already succeeded.
+  if (order.payment?.paidAt || (order.payment?.reference && order.payment.reference !== notice.reference && order.status !== 'awaiting_payment')) {
+    return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
+  }
+  if (order.reservation != null && (await handBackToReservation(payload, order, now, `Payment failed: ${message}`, 'payment webhook', { provider: notice.provider, reference: notice.reference, failureMessage: message }))) {
     return { changed: true, outcome: 'payment failed: order cancelled, bike held for its reservation again', orderId: order.id }
   }
-  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: claim(order, LIFECYCLE.paymentFailed, 'released'), now })
+  const note = entry(now, 'payment webhook', LIFECYCLE.paymentFailed.from[0], LIFECYCLE.paymentFailed.to, `Payment failed: ${message} Stock released.`)
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], {
+    owner: change(payload, claim(order, LIFECYCLE.paymentFailed, 'released'), { stock: { couponCounted: false, holdExpiresAt: null }, payment: { provider: notice.provider, reference: notice.reference, failureMessage: message } }, note, now),
+    now,
+  })
   if (!release.ownerChanged) {
     return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   }
-  const released = release.rows > 0
-  const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
-  await appendHistory(
-    payload,
-    order,
-    { status: 'cancelled', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false, holdExpiresAt: null }, payment: { ...order.payment, provider: notice.provider, reference: notice.reference, failureMessage: message } },
-    entry(now, 'payment webhook', LIFECYCLE.paymentFailed.from[0], LIFECYCLE.paymentFailed.to, `Payment failed: ${message}${released ? ' Stock released.' : ''}`),
-  )
-  if (released) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} payment failed`)
+  if (release.rows > 0) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} payment failed`)
   return { changed: true, outcome: 'payment failed: order cancelled, stock released', orderId: order.id }
 }
 
@@ -241,22 +342,18 @@ async function markRefundedNow(payload: Payload, notice: PaymentNotice, deps: Li
   const order = await findOrderForPayment(payload, notice)
   if (!order) return { changed: false, outcome: 'no order with that number or payment reference' }
   if (order.status === 'refunded') return { changed: false, outcome: 'already refunded', orderId: order.id }
+  // A refund of a payment the order never kept (an unwanted second payment) changes nothing on the order.
+  if (order.payment?.reference && order.payment.reference !== notice.reference) return { changed: false, outcome: 'refund of a payment this order did not keep', orderId: order.id }
   const from = order.status
+  const note = entry(now, 'payment webhook', from, LIFECYCLE.refundReported.to, `Refund of ${notice.amountPence}p reported by ${notice.provider}. Stock restored.`)
   const release = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], {
-    owner: claim(order, LIFECYCLE.refundReported, 'released'),
+    owner: change(payload, claim(order, LIFECYCLE.refundReported, 'released'), { stock: { couponCounted: false }, payment: { refundedPence: Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence) } }, note, now),
     now,
   })
   if (!release.ownerChanged) {
     return { changed: false, outcome: `order is ${order.status}; a refund report changes nothing`, orderId: order.id }
   }
-  const released = release.rows > 0
-  await appendHistory(
-    payload,
-    order,
-    { status: 'refunded', stock: { ...order.stock, state: released ? 'released' : order.stock.state, couponCounted: false }, payment: { ...order.payment, refundedPence: Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence) } },
-    entry(now, 'payment webhook', from, LIFECYCLE.refundReported.to, `Refund of ${notice.amountPence}p reported by ${notice.provider}.${released ? ' Stock restored.' : ''}`),
-  )
-  if (released) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} refunded`)
+  if (release.rows > 0) await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} refunded`)
   return { changed: true, outcome: 'order refunded by the provider', orderId: order.id }
 }
 
@@ -309,15 +406,12 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
   }
   if (settled.status === 'processing') return false
   if (order.reservation != null && (await handBackToReservation(payload, order, now, 'hold expired: not paid within 15 minutes', 'hold expiry', { failureMessage: 'Not paid within 15 minutes: the stock hold expired.' }))) return true
-  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], { owner: claim(order, LIFECYCLE.holdExpired, 'released'), now })
-  if (!release.ownerChanged) return false
-  await appendHistory(
-    payload,
-    order,
-    { status: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false }, payment: { ...order.payment, failureMessage: 'Not paid within 15 minutes: the stock hold expired.' } },
-    entry(now, 'hold expiry', LIFECYCLE.holdExpired.from[0], LIFECYCLE.holdExpired.to, `hold expired: not paid within 15 minutes; the provider confirmed no payment, open payments cancelled, stock released (${release.rows} ledger rows)`),
-  )
-  return true
+  const note = entry(now, 'hold expiry', LIFECYCLE.holdExpired.from[0], LIFECYCLE.holdExpired.to, 'hold expired: not paid within 15 minutes; the provider confirmed no payment, open payments cancelled, stock released')
+  const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], {
+    owner: change(payload, claim(order, LIFECYCLE.holdExpired, 'released'), { stock: { couponCounted: false }, payment: { failureMessage: 'Not paid within 15 minutes: the stock hold expired.' } }, note, now),
+    now,
+  })
+  return release.ownerChanged
 }
 
 /**
@@ -331,8 +425,9 @@ async function handBackToReservation(payload: Payload, order: Order, now: Date, 
   await appendHistory(
     payload,
     order,
-    { status: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false, holdExpiresAt: null }, payment: { ...order.payment, ...payment } },
+    { status: 'cancelled', stock: { state: 'released', couponCounted: false, holdExpiresAt: null }, payment },
     entry(now, actor, LIFECYCLE.holdExpired.from[0], LIFECYCLE.holdExpired.to, `${why}. ${moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock released.'}`),
+    now,
   )
   await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} cancelled`)
   return true
@@ -348,25 +443,20 @@ async function expireFinanceHold(payload: Payload, order: Order, now: Date): Pro
       await appendHistory(
         payload,
         order,
-        { status: 'cancelled', financeStatus: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false } },
+        { status: 'cancelled', financeStatus: 'cancelled', stock: { state: 'released', couponCounted: false } },
         entry(now, 'hold expiry', LIFECYCLE.financeHoldExpired.from[0], LIFECYCLE.financeHoldExpired.to, `finance application not decided before its hold expired: cancelled; ${moved === 'returned' ? 'the bike is held for its reservation again' : 'bike back on sale'}`),
+        now,
       )
       return true
     }
     return false
   }
+  const note = entry(now, 'hold expiry', LIFECYCLE.financeHoldExpired.from[0], LIFECYCLE.financeHoldExpired.to, 'finance application not decided before its hold expired: cancelled, bike back on sale')
   const release = await releaseStock(payload, null, orderStockRef(order.id), ['held'], {
-    owner: claim(order, LIFECYCLE.financeHoldExpired, 'released'),
+    owner: change(payload, claim(order, LIFECYCLE.financeHoldExpired, 'released'), { financeStatus: 'cancelled', stock: { couponCounted: false } }, note, now),
     now,
   })
-  if (!release.ownerChanged) return false
-  await appendHistory(
-    payload,
-    order,
-    { status: 'cancelled', financeStatus: 'cancelled', stock: { ...order.stock, state: 'released', couponCounted: false } },
-    entry(now, 'hold expiry', LIFECYCLE.financeHoldExpired.from[0], LIFECYCLE.financeHoldExpired.to, 'finance application not decided before its hold expired: cancelled, bike back on sale'),
-  )
-  return true
+  return release.ownerChanged
 }
 
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */

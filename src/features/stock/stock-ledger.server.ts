@@ -10,7 +10,7 @@
 // change and are checked before the next statement runs.
 import 'server-only'
 import type { Payload } from 'payload'
-import { Abort, execute, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../lib/db/sql.server'
+import { Abort, execute, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type PgExec, type Stmt, type TransactionId } from '../../lib/db/sql.server'
 
 /** One thing taken off the shelf: units of a product or variant, or one use of a coupon. */
 export interface LedgerItem {
@@ -32,6 +32,32 @@ export interface OwnerChange {
   readonly stockState?: string
   /** A further column the owner must still have one of these values in (e.g. a finance application's status). */
   readonly alsoWhere?: { readonly column: 'finance_status'; readonly in: readonly string[] }
+  /** Further columns of the owner's row written by the same UPDATE (a paid date, a payment reference). */
+  readonly set?: readonly (readonly [column: string, value: Arg])[]
+  /**
+   * The row that records the change (a history entry), written in the same unit of work only when this call
+   * made the change, with the statements that must follow it (queued jobs). See `ChangeRecord`.
+   */
+  readonly record?: ChangeRecord
+}
+
+/**
+ * What a change writes besides the owner's row, all or nothing with it: a new row of an array table (the
+ * owner's history) and follow-up statements. Its fresh `id` marks the change: on SQLite, whose batch cannot
+ * branch, the record is inserted only if the owner UPDATE just before it changed a row (`changes() = 1`),
+ * and everything after it is guarded by the record's existence; on PostgreSQL they simply run after the
+ * owner UPDATE succeeded, in its transaction.
+ */
+export interface ChangeRecord {
+  readonly table: string
+  readonly id: string
+  readonly columns: readonly string[]
+  readonly values: readonly Arg[]
+  /**
+   * Statements made with the change. `when` is SQL that is true once the change is made, to AND into each
+   * statement (SQLite's batch); null on PostgreSQL, where they run only after the change was made.
+   */
+  readonly then?: (when: Stmt | null) => readonly Stmt[]
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -47,6 +73,11 @@ function ownerUpdate(owner: OwnerChange): Stmt {
   if (owner.status) {
     sets.push('status = ?')
     args.push(owner.status)
+  }
+  for (const [column, value] of owner.set ?? []) {
+    if (!/^[a-z_]+$/.test(column)) throw new Error(`stock ledger: bad column name ${column}`)
+    sets.push(`"${column}" = ?`)
+    args.push(value)
   }
   let where = 'id = ?'
   args.push(owner.id)
@@ -77,9 +108,58 @@ function ownerChanged(owner: OwnerChange | undefined): Stmt {
   return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE ${conditions.join(' AND ')})`, args }
 }
 
+/**
+ * The record's INSERT (an array row appended after the owner's last one). With `when` (SQLite's batch) it is
+ * made only where `when` holds; without (PostgreSQL, after the owner UPDATE succeeded) it is a plain VALUES,
+ * whose parameters take their types from the columns.
+ */
+function recordInsert(owner: OwnerChange, record: ChangeRecord, when: Stmt | null): Stmt {
+  for (const column of [record.table, ...record.columns]) if (!/^[a-z_]+$/.test(column)) throw new Error(`stock ledger: bad name ${column}`)
+  const next = `(SELECT COALESCE(MAX("_order"), 0) + 1 FROM "${record.table}" WHERE "_parent_id" = ?)`
+  const head = `INSERT INTO "${record.table}" ("_order", "_parent_id", "id", ${record.columns.map((c) => `"${c}"`).join(', ')})`
+  const values = `${next}, ?, ?, ${placeholders(record.columns.length)}`
+  const args = [owner.id, owner.id, record.id, ...record.values]
+  return when ? { sql: `${head} SELECT ${values} WHERE ${when.sql}`, args: [...args, ...when.args] } : { sql: `${head} VALUES (${values})`, args }
+}
+
+/** PostgreSQL, in the transaction, after the owner UPDATE changed the row: the record, then its follow-ups' rows. */
+async function writeRecordPg(exec: PgExec, owner: OwnerChange): Promise<Record<string, unknown>[][]> {
+  if (!owner.record) return []
+  await exec(recordInsert(owner, owner.record, null))
+  const rows: Record<string, unknown>[][] = []
+  for (const stmt of owner.record.then?.(null) ?? []) rows.push((await exec(stmt)).rows)
+  return rows
+}
+
+/** SQLite: the record (right after the owner UPDATE, so `changes()` is that UPDATE's) and the guard for what follows. */
+function recordSqlite(owner: OwnerChange | undefined): { stmts: Stmt[]; guard: Stmt | null; then: (guard: Stmt) => Stmt[] } {
+  if (!owner?.record) return { stmts: [], guard: null, then: () => [] }
+  const record = owner.record
+  return { stmts: [recordInsert(owner, record, { sql: 'changes() = 1', args: [] })], guard: recorded(record), then: (guard) => [...(record.then?.(guard) ?? [])] }
+}
+
+/** SQL that is true once the record of this change exists (the guard of everything after it in a SQLite batch). */
+function recorded(record: ChangeRecord): Stmt {
+  return { sql: `EXISTS (SELECT 1 FROM "${record.table}" WHERE "id" = ?)`, args: [record.id] }
+}
+
 /** Changes an owner alone (a status claim with no stock movement); true when this call made the change. */
 export async function changeOwner(payload: Payload, transactionID: TransactionId, owner: OwnerChange): Promise<boolean> {
-  return (await execute(payload, transactionID, ownerUpdate(owner))).rowsAffected === 1
+  return (await recordChange(payload, transactionID, owner)).ownerChanged
+}
+
+/** `changeOwner` with the owner's record and its follow-ups, all or nothing; answers their rows too. */
+export async function recordChange(payload: Payload, transactionID: TransactionId, owner: OwnerChange): Promise<MoveResult> {
+  if (!owner.record) return { ownerChanged: (await execute(payload, transactionID, ownerUpdate(owner))).rowsAffected === 1, rows: 0 }
+  if (isPostgres(payload)) {
+    return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
+      if ((await exec(ownerUpdate(owner))).rowCount !== 1) return { ownerChanged: false, rows: 0 }
+      return { ownerChanged: true, rows: 0, followUps: await writeRecordPg(exec, owner) }
+    })
+  }
+  const record = recordSqlite(owner)
+  const results = await sqliteBatch(payload, [ownerUpdate(owner), ...record.stmts, ...record.then(record.guard!)])
+  return { ownerChanged: results[0]!.rowsAffected === 1, rows: 0, followUps: results.slice(2).map((r) => r.rows) }
 }
 
 /** The ledger ref of an order's units. */
@@ -122,6 +202,7 @@ export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly 
  * longer in `fromStatuses`.
  */
 export async function takeStock(payload: Payload, transactionID: TransactionId, ref: string, items: readonly LedgerItem[], options: { state?: HoldState; owner?: OwnerChange; now?: Date } = {}): Promise<TakeResult> {
+  if (options.owner?.record && items.length === 0) throw new Error('stock ledger: a take with a record needs items')
   const state = options.state ?? 'held'
   const now = (options.now ?? new Date()).toISOString()
   const owner = options.owner
@@ -142,6 +223,7 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
         if ((await exec(take)).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'short' })
         await exec(insertHold(ref, item, state, now, '?', [n]))
       }
+      if (owner) await writeRecordPg(exec, owner)
       return { ok: true }
     })
   }
@@ -162,10 +244,14 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
         : { sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity - ? WHERE id = ?`, args: [n, t.id] },
     )
   }
-  if (owner) stmts.push(ownerUpdate(owner))
+  const ownerAt = stmts.length
+  if (owner) {
+    const record = recordSqlite(owner)
+    stmts.push(ownerUpdate(owner), ...record.stmts, ...(record.guard ? record.then(record.guard) : []))
+  }
   try {
     const results = await sqliteBatch(payload, stmts)
-    if (owner && results[results.length - 1]!.rowsAffected !== 1) {
+    if (owner && results[ownerAt]!.rowsAffected !== 1) {
       // Only possible with no items (nothing guarded the owner): nothing was taken.
       return { ok: false, shortItem: null, reason: 'owner_changed' }
     }
@@ -197,7 +283,12 @@ async function firstShortItem(payload: Payload, items: readonly LedgerItem[]): P
   return null
 }
 
-export type MoveResult = { readonly ownerChanged: boolean; readonly rows: number }
+export type MoveResult = {
+  readonly ownerChanged: boolean
+  readonly rows: number
+  /** The rows each of the owner record's follow-up statements answered (RETURNING), when the change was made. */
+  readonly followUps?: readonly Record<string, unknown>[][]
+}
 
 /**
  * Puts every ledger row of `ref` in one of `from` back on the shelf (stock up, coupon uses down) and marks
@@ -227,7 +318,8 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
         else if (row.variant_id != null) await exec({ sql: 'UPDATE variants SET stock_quantity = stock_quantity + ? WHERE id = ?', args: [n, Number(row.variant_id)] })
         else await exec({ sql: 'UPDATE products SET stock_quantity = stock_quantity + ? WHERE id = ?', args: [n, Number(row.product_id)] })
       }
-      return { ownerChanged: changed, rows: released.rowCount }
+      const followUps = owner && changed ? await writeRecordPg(exec, owner) : []
+      return { ownerChanged: changed, rows: released.rowCount, followUps }
     })
   }
 
@@ -242,16 +334,19 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
     const which = ids(column, extra)
     return { sql: `UPDATE ${table} SET ${set(`(${sum.sql}${heldExtra})`)} WHERE id IN (${which.sql}) AND ${guard.sql}`, args: [...sum.args, ...which.args, ...guard.args] }
   }
+  const record = recordSqlite(owner)
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdate(owner))
+  if (owner) stmts.push(ownerUpdate(owner), ...record.stmts)
   stmts.push(
     restore('products', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'product_id', 'AND variant_id IS NULL AND coupon_id IS NULL', ' AND h.variant_id IS NULL'),
     restore('variants', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'variant_id', ''),
     restore('coupons', (sum) => `used_count = MAX(used_count - ${sum}, 0)`, 'coupon_id', ''),
     { sql: `UPDATE stock_holds SET state = 'released', updated_at = ? WHERE ref = ? AND ${states.sql} AND ${guard.sql}`, args: [now, ref, ...states.args, ...guard.args] },
   )
+  const ledgerAt = stmts.length - 1
+  if (record.guard) stmts.push(...record.then(record.guard))
   const results = await sqliteBatch(payload, stmts)
-  return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[results.length - 1]!.rowsAffected }
+  return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[ledgerAt]!.rowsAffected, followUps: results.slice(ledgerAt + 1).map((r) => r.rows) }
 }
 
 /**
@@ -266,15 +361,20 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
       const changed = owner ? (await exec(ownerUpdate(owner))).rowCount === 1 : false
       if (owner && !changed) return { ownerChanged: false, rows: 0 }
       const sold = await exec({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held'`, args: [now, ref] })
-      return { ownerChanged: changed, rows: sold.rowCount }
+      const followUps = owner ? await writeRecordPg(exec, owner) : []
+      return { ownerChanged: changed, rows: sold.rowCount, followUps }
     })
   }
-  const guard = ownerChanged(owner)
+  const record = recordSqlite(owner)
+  const guard = record.guard ?? ownerChanged(owner)
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdate(owner))
+  if (owner) stmts.push(ownerUpdate(owner), ...record.stmts)
+  const ledgerAt = stmts.length
   stmts.push({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held' AND ${guard.sql}`, args: [now, ref, ...guard.args] })
+  const then = record.guard ? record.then(record.guard) : []
+  stmts.push(...then)
   const results = await sqliteBatch(payload, stmts)
-  return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[results.length - 1]!.rowsAffected }
+  return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[ledgerAt]!.rowsAffected, followUps: results.slice(ledgerAt + 1).map((r) => r.rows) }
 }
 
 /**

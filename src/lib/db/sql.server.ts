@@ -108,3 +108,16 @@ export async function execute(payload: Payload, transactionID: TransactionId, st
   const result = await client.execute({ sql: stmt.sql, args: [...stmt.args] })
   return nextTurn({ rowsAffected: result.rowsAffected, rows: result.rows })
 }
+
+/**
+ * Runs `fn` while holding a lock named `key` across every process on the database: a PostgreSQL advisory
+ * lock held by a transaction of its own until `fn` settles. SQLite is served by one process (ADR 008), so
+ * the caller's in-process lock is the whole story there and `fn` simply runs.
+ */
+export async function withDatabaseLock<T>(payload: Payload, key: string, fn: () => Promise<T>): Promise<T> {
+  if (!isPostgres(payload)) return fn()
+  return pgUnit<T>(payload, null, async (exec) => {
+    await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [key] })
+    return fn()
+  })
+}
