@@ -9,6 +9,7 @@ import { markOrderPaid, releaseExpiredHolds } from '../../src/features/orders/or
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
+import { execute } from '../../src/lib/db/sql.server'
 import type { Order } from '../../src/payload-types'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
@@ -288,6 +289,91 @@ describe(`stock holds on ${db}`, () => {
     expect(again).toBe(`/payment-success?order=${o.orderNumber}`)
     const sessions = await payload.find({ collection: 'test-gateway-payments', where: { orderReference: { equals: o.orderNumber } }, overrideAccess: true })
     expect(sessions.totalDocs).toBe(1)
+  })
+
+  it('10 identical checkouts at once: one order, one payment page; paying every page they were given takes one charge', async () => {
+    const productId = await simpleProduct(payload, 5, 2500)
+    const input = orderInput([{ productId, count: 1 }])
+    const placed = await Promise.all(Array.from({ length: 10 }, () => placeOrder(payload, input)))
+    const ids = new Set(placed.map((r) => (r.ok ? r.orderId : -1)))
+    expect([...ids]).toHaveLength(1)
+    const orderId = [...ids][0]!
+    const urls = await Promise.all(Array.from({ length: 10 }, async () => paymentUrlFor(payload, await order(orderId), gateway.provider)))
+    expect(new Set(urls).size, 'every identical checkout is sent to the same payment page').toBe(1)
+    const results = await Promise.all(urls.map((url) => gateway.submitCard(url.split('/').pop()!, card('4242424242424242'))))
+    expect(results.filter((r) => r.kind === 'done')).toHaveLength(1)
+    const { rows } = await execute(payload, null, { sql: 'SELECT status, amount_pence, refunded_pence FROM test_gateway_payments WHERE order_reference = ?', args: [(await order(orderId)).orderNumber] })
+    const kept = rows.filter((r) => r.status === 'succeeded' && Number(r.refunded_pence ?? 0) === 0)
+    expect(kept, 'exactly one charge kept').toHaveLength(1)
+    expect(await order(orderId)).toMatchObject({ status: 'paid' })
+  })
+
+  it('a second payment page of a paid order, paid too, is refunded automatically; the order keeps the first and sends one confirmation', async () => {
+    const o = await placeCardOrder(4, 1)
+    // A second page of the same order, as another instance or an older release could have opened.
+    const second = `tgs_${'b'.repeat(24)}${String(o.orderId).padStart(8, '0')}`
+    const stamp = new Date().toISOString()
+    await execute(payload, null, {
+      sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at) VALUES (?, ?, 2500, 'GBP', 0, 'requires_payment_method', 'second page', ?, ?, 0, ?, ?)`,
+      args: [second, o.orderNumber, `/payment-success?order=${o.orderNumber}`, `/payment-failure?order=${o.orderNumber}`, stamp, stamp],
+    })
+    const before = sent.filter((m) => m.subject.includes(o.orderNumber)).length
+    const [first, other] = await Promise.all([gateway.submitCard(o.sessionId, card('4242424242424242')), gateway.submitCard(second, card('4242424242424242'))])
+    expect([first.kind, other.kind].filter((k) => k === 'done').length).toBeGreaterThanOrEqual(1)
+    const { rows } = await execute(payload, null, { sql: 'SELECT session_id, status, refunded_pence FROM test_gateway_payments WHERE order_reference = ?', args: [o.orderNumber] })
+    const succeeded = rows.filter((r) => r.status === 'succeeded')
+    const kept = succeeded.filter((r) => Number(r.refunded_pence ?? 0) === 0)
+    expect(kept, 'exactly one payment kept').toHaveLength(1)
+    expect(succeeded.filter((r) => Number(r.refunded_pence) === 2500), 'every other payment refunded in full').toHaveLength(succeeded.length - 1)
+    const paid = await order(o.orderId)
+    expect(paid).toMatchObject({ status: 'paid', payment: { reference: kept[0]!.session_id } })
+    expect(paid.lines).toHaveLength(1)
+    if (succeeded.length > 1) expect(paid.history?.some((h) => /refunded automatically/.test(h.note ?? ''))).toBe(true)
+    expect(sent.filter((m) => m.subject.includes(o.orderNumber)).length - before, 'one confirmation').toBe(1)
+  })
+
+  it('money arriving for a cancelled order that is past saving, or one already refunded, is refunded automatically', async () => {
+    const o = await placeCardOrder(2, 1)
+    await gateway.submitCard(o.sessionId, card('4000000000000002')) // declined: the order is cancelled
+    expect(await order(o.orderId)).toMatchObject({ status: 'cancelled' })
+    // A second page paid after the failure: the stock is still there, so the order is paid late (kept).
+    const stamp = new Date().toISOString()
+    const late = `tgs_${'c'.repeat(24)}${String(o.orderId).padStart(8, '0')}`
+    await execute(payload, null, {
+      sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at) VALUES (?, ?, 2500, 'GBP', 0, 'requires_payment_method', 'late page', ?, ?, 0, ?, ?)`,
+      args: [late, o.orderNumber, '/payment-success', '/payment-failure', stamp, stamp],
+    })
+    await gateway.submitCard(late, card('4242424242424242'))
+    expect(await order(o.orderId)).toMatchObject({ status: 'paid', payment: { reference: late } })
+    // Then refunded by staff; a third payment now is never kept.
+    await payload.update({ collection: 'orders', id: o.orderId, overrideAccess: true, data: { status: 'refunded' } })
+    const third = `tgs_${'d'.repeat(24)}${String(o.orderId).padStart(8, '0')}`
+    await execute(payload, null, {
+      sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at) VALUES (?, ?, 2500, 'GBP', 0, 'requires_payment_method', 'third page', ?, ?, 0, ?, ?)`,
+      args: [third, o.orderNumber, '/payment-success', '/payment-failure', stamp, stamp],
+    })
+    await gateway.submitCard(third, card('4242424242424242'))
+    const [row] = (await execute(payload, null, { sql: 'SELECT refunded_pence FROM test_gateway_payments WHERE session_id = ?', args: [third] })).rows
+    expect(Number(row!.refunded_pence)).toBe(2500)
+    expect(await order(o.orderId)).toMatchObject({ status: 'refunded', payment: { reference: late } })
+  })
+
+  it('paid writes its paid date, its history entry, the committed stock and one queued confirmation together, and rewrites no line', async () => {
+    const o = await placeCardOrder(3, 2)
+    const lineIds = (await order(o.orderId)).lines.map((l) => l.id)
+    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    const paid = await order(o.orderId)
+    expect(paid.payment?.paidAt).toBeTruthy()
+    expect(paid.history?.filter((h) => h.to === 'paid')).toHaveLength(1)
+    expect(paid.lines.map((l) => l.id), 'the lines are the rows checkout wrote, never deleted and re-inserted').toEqual(lineIds)
+    const input = db === 'postgres' ? "input->>'orderId' = ?" : "json_extract(input, '$.orderId') = ?"
+    const jobs = await execute(payload, null, { sql: `SELECT id, completed_at FROM payload_jobs WHERE task_slug = 'sendOrderConfirmation' AND ${input}`, args: [db === 'postgres' ? String(o.orderId) : o.orderId] })
+    expect(jobs.rows, 'one confirmation job, queued with the payment').toHaveLength(1)
+    // The same payment reported again changes nothing and queues nothing.
+    await markOrderPaid(payload, { orderNumber: o.orderNumber, reference: o.sessionId, amountPence: 5000, provider: 'test-gateway' }, { email })
+    const again = await execute(payload, null, { sql: `SELECT id FROM payload_jobs WHERE task_slug = 'sendOrderConfirmation' AND ${input}`, args: [db === 'postgres' ? String(o.orderId) : o.orderId] })
+    expect(again.rows).toHaveLength(1)
+    expect((await order(o.orderId)).history?.filter((h) => h.to === 'paid')).toHaveLength(1)
   })
 
   /** A provider that accepts a payment after the shop gave up on it (Stripe's slower methods can). */

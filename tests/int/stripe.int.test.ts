@@ -84,6 +84,31 @@ describe(`Stripe adapter on ${db}`, () => {
     expect(await stockOf(payload, productId)).toBe(2)
   })
 
+  it('10 identical checkouts at once get one intent; a second intent of the order paid too (another instance, an older page) is refunded automatically', async () => {
+    const productId = await simpleProduct(payload, 3, 4999)
+    const input = orderInput([{ productId, count: 1 }])
+    const placed = await Promise.all(Array.from({ length: 10 }, () => placeOrder(payload, input)))
+    const orderId = placed[0]!.ok ? placed[0]!.orderId : -1
+    expect(new Set(placed.map((p) => (p.ok ? p.orderId : -2))).size).toBe(1)
+    await Promise.all(Array.from({ length: 10 }, async () => paymentUrlFor(payload, await payload.findByID({ collection: 'orders', id: orderId, overrideAccess: true }), provider)))
+    const order = await payload.findByID({ collection: 'orders', id: orderId, overrideAccess: true })
+    const intents = [...fake.intents.values()].filter((i) => i.metadata.orderNumber === order.orderNumber)
+    expect(intents, 'one payment intent for ten identical checkouts').toHaveLength(1)
+    // A second intent for the same order under another key, and both are paid.
+    const other = await provider.startPayment({ orderNumber: order.orderNumber, totalPence: 4999, email: order.email, description: 'second page' }, `order-${order.orderNumber}-payment-other`)
+    const paidEvents = [fake.succeed(order.payment!.reference!), fake.succeed(other.reference)].map((intent) => signed({ id: `evt_dup_${intent.id}`, object: 'event', type: 'payment_intent.succeeded', data: { object: intent } }))
+    const answers = await Promise.all(paidEvents.map((e) => handlePaymentWebhook(payload, provider, e.raw, e.headers, { email })))
+    expect(answers.map((a) => a.status)).toEqual([200, 200])
+    const after = await payload.findByID({ collection: 'orders', id: orderId, overrideAccess: true })
+    expect(after.status).toBe('paid')
+    const kept = after.payment!.reference!
+    const refundedOther = [order.payment!.reference!, other.reference].find((r) => r !== kept)!
+    expect(fake.refunded.get(refundedOther), 'the payment the order did not keep is refunded in full').toBe(4999)
+    expect(fake.refunded.get(kept) ?? 0, 'the kept payment is not refunded').toBe(0)
+    expect(after.history?.filter((h) => h.to === 'paid' && h.from !== 'paid'), 'paid once').toHaveLength(1)
+    expect(after.history?.some((h) => /refunded automatically/.test(h.note ?? ''))).toBe(true)
+  })
+
   it('a failed payment event cancels the order and releases its stock', async () => {
     const { order, productId } = await stripeOrder()
     const intent = { ...fake.intents.get(order.payment!.reference!)!, last_payment_error: { message: 'Your card was declined.' } }

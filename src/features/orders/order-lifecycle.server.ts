@@ -170,7 +170,7 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
   )
   const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
   // One confirmation per order, however often the job runs (a crash after sending and before the job was
-  // marked done runs it again): the carrier keeps the key (ADR 021... see EmailMessage.idempotencyKey).
+  // marked done runs it again): the carrier keeps one message per key (EmailMessage.idempotencyKey, ADR 025).
   await sender.send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation', idempotencyKey: `order-confirmation-${order.id}` })
   crashPoint('order-confirmation-sent')
 }
