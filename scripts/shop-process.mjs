@@ -72,7 +72,7 @@ export async function serveShop(env, logFile, timeoutMs = 60_000, nodeArgs = [])
   fs.closeSync(log)
   const base = `http://localhost:${env.PORT}`
   for (let waited = 0; waited < timeoutMs; waited += 250) {
-    if (child.exitCode !== null) throw new Error(`server.mjs exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`)
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server.mjs exited with ${child.exitCode ?? child.signalCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`)
     try {
       if ((await fetch(`${base}/api/health`)).ok) return { base, child }
     } catch {
