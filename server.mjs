@@ -9,6 +9,7 @@ import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
 import { serveMediaFile } from './server-lib/media-files.mjs'
 import { serveStaticAsset } from './server-lib/static-assets.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
+import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 
 const port = Number(process.env.PORT || 3000)
@@ -212,6 +213,7 @@ const server = http.createServer((req, res) => {
       ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
     })
   })
+  if (refuseOversizedApiQuery(req, res)) return
   if (serveMediaFile(req, res, mediaDir)) return
   if (serveStaticAsset(req, res, staticDir)) return
   if (responseCache.serve(req, res)) return
