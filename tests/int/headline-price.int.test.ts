@@ -38,7 +38,7 @@ beforeAll(async () => {
     fetch: (async (_url: string, init: RequestInit) =>
       handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email: { name: 'outbox', send: async () => ({ id: '1', location: 'memory' }) } })) as typeof fetch,
   })
-}, 300_000)
+}, 600_000)
 
 afterAll(async () => {
   await payload?.destroy()
