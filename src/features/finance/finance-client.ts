@@ -164,6 +164,8 @@ export async function financeQuotesForProduct(
     } else if (accessory.productType === 'variable') {
       return { ok: false, status: 422, message: `Choose a size or colour of ${accessory.name}.` }
     }
+    // An accessory's headline price (ADR 023), as the finance order's basket line will charge it.
+    accessoryPrice = headlinePricePence({ basePricePence: accessoryPrice, vatRatePercent: accessory.vatRate, charges: chargesFromExtraFee(accessory.beforeAddToBasketNotification?.extraFee) })
     if (accessoryPrice === null || accessoryPrice <= 0) return { ok: false, status: 422, message: `${accessory.name} has no price to finance.` }
     accessories.push({ productId: accessory.id, variantId: wanted.variantId ?? null, name, pricePence: accessoryPrice })
   }
