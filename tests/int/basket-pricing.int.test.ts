@@ -133,8 +133,12 @@ describe(`the two catalogue reads of pricing on ${process.env.TEST_DB ?? 'sqlite
     const gloves = await variantProduct(payload, 4, 5_250)
     const withdrawn = await simpleProduct(payload, 3)
     await payload.update({ collection: 'products', id: withdrawn, overrideAccess: true, data: { status: 'draft' } as never })
+    // A product with a mandatory charge (ADR 023): both reads put it in the price and list it.
+    const charged = await simpleProduct(payload, 2, 10_000)
+    await payload.update({ collection: 'products', id: charged, overrideAccess: true, data: { beforeAddToBasketNotification: { extraFee: { feeValue: 2_500, label: 'Fitting' } } } as never })
     const lines = [
       { productId: lock, count: 1 },
+      { productId: charged, count: 1 },
       { productId: gloves.productId, variantId: gloves.variantId, count: 2 },
       { productId: withdrawn, count: 1 },
       { productId: gloves.productId, count: 1 }, // a variable product bought without its variant
@@ -143,11 +147,13 @@ describe(`the two catalogue reads of pricing on ${process.env.TEST_DB ?? 'sqlite
     const shown = await freshSnapshots(payload, lines, undefined, true)
     const plain = await freshSnapshots(payload, lines, undefined, false)
     expect([...plain.keys()].sort()).toEqual([...shown.keys()].sort())
-    expect(plain.size).toBe(2)
+    expect(plain.size).toBe(3)
     for (const [key, line] of shown) {
       const { image: _image, ...snapshot } = line.snapshot
       expect(plain.get(key)).toEqual({ ...line, snapshot })
     }
     expect(plain.get(`${gloves.productId}:${gloves.variantId}`)?.snapshot).toMatchObject({ pricePence: 5_250, stockQuantity: 4 })
+    expect(plain.get(`${gloves.productId}:${gloves.variantId}`)?.snapshot.charges).toBeUndefined()
+    expect(plain.get(String(charged))?.snapshot).toMatchObject({ pricePence: 12_500, charges: [{ label: 'Fitting', pence: 2_500, vat: 'product-rate', vatRatePercent: 20 }] })
   })
 })

@@ -1,5 +1,6 @@
 // The basket of spec §3 and §4 as an immutable value, with the pure rules that change it and price it.
 import { discountForCouponCode, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState } from '../coupons/coupon'
+import { pricedVatPence, type MandatoryCharge } from '../catalogue/product-price'
 import { formatPence, vatIncluded, type Pence } from '../money'
 
 /** Payload ids are numbers on SQLite and PostgreSQL; strings are accepted so a basket survives a change of database. */
@@ -11,9 +12,14 @@ export interface ProductSnapshot {
   readonly variantId?: CatalogueId
   readonly name: string
   readonly sku: string
-  /** null when the product has no price (price on application); such a product cannot be bought. */
+  /**
+   * The headline price of one unit (ADR 023): the product's price plus every mandatory charge. null when the
+   * product has no price (price on application); such a product cannot be bought.
+   */
   readonly pricePence: Pence | null
   readonly vatRatePercent: number
+  /** The mandatory charges contained in `pricePence`, per unit, each with its VAT treatment (none when absent). */
+  readonly charges?: readonly MandatoryCharge[]
   readonly stockQuantity: number
   readonly slug: string
   readonly image?: { readonly url: string; readonly alt: string }
@@ -206,6 +212,13 @@ function apportion(discount: Pence, weights: readonly Pence[]): Pence[] {
   return shares
 }
 
+/** VAT contained in a line after its share of the discount, each part of its unit price at its own rate. */
+export function lineVatPence(item: BasketItem, discountSharePence: Pence): Pence {
+  const charges = item.product.charges ?? []
+  const basePence = item.product.pricePence - charges.reduce((sum, c) => sum + c.pence, 0)
+  return pricedVatPence({ basePence, vatRatePercent: item.product.vatRatePercent, charges }, item.count, discountSharePence)
+}
+
 export function basketTotals(basket: Basket, shipping: ShippingCharge = NO_SHIPPING): BasketTotals {
   const lineTotals = basket.items.map(lineTotalPence)
   const subtotalPence = lineTotals.reduce((a, b) => a + b, 0)
@@ -213,10 +226,7 @@ export function basketTotals(basket: Basket, shipping: ShippingCharge = NO_SHIPP
   const discountPence = evaluation.ok ? Math.min(Math.max(0, evaluation.discountPence), subtotalPence) : 0
   const shippingPence = Math.max(0, Math.round(shipping.feePence))
   const shares = apportion(discountPence, lineTotals)
-  const goodsVat = basket.items.reduce(
-    (sum, item, i) => sum + vatIncluded((lineTotals[i] ?? 0) - (shares[i] ?? 0), item.product.vatRatePercent),
-    0,
-  )
+  const goodsVat = basket.items.reduce((sum, item, i) => sum + lineVatPence(item, shares[i] ?? 0), 0)
   return {
     subtotalPence,
     discountPence,

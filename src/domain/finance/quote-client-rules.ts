@@ -1,6 +1,7 @@
 // The finance quote client's rules (spec §5, §9): the bike identified, prices read, terms defaulted.
 // The iVendi wire request built from them is in src/adapters/finance/ivendi/request.ts.
 import { poundsToPence, type Pence } from '../money'
+import { productPrice } from '../catalogue/product-price'
 
 /** Spec §5: the exact messages when a quote has nothing to identify the bike by. */
 export const USED_BIKE_IDENTITY_ERROR = 'neither vrm nor capCode can be null'
@@ -68,9 +69,12 @@ export function parsePriceText(text: string | null | undefined): Pence | null {
   return poundsToPence(Number(cleaned))
 }
 
-/** Spec §9: the price finance is quoted on is the product price plus any extra fee (e.g. on-the-road costs). */
+/**
+ * Spec §9: the price finance is quoted on is the product price plus any extra fee (e.g. on-the-road costs):
+ * the headline price of ADR 023, worked out by the one function every other surface uses.
+ */
 export function financePricePence(productPricePence: Pence, extraFeePence?: Pence | null): Pence {
-  return productPricePence + (extraFeePence ?? 0)
+  return productPrice({ basePricePence: productPricePence, vatRatePercent: 20, charges: [{ pence: extraFeePence ?? 0 }] })?.totalPence ?? productPricePence
 }
 
 /** 10% of the price, rounded up to the next whole £100 (£6,499 → £700), so the starting deposit is a round sum. */

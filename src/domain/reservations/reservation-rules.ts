@@ -107,6 +107,14 @@ export function depositDeduction(orderTotalPence: number, depositPence: number):
 }
 
 /**
+ * What is left to pay on a reserved bike: its headline price (ADR 023, charges included) less the deposit,
+ * the same figure a card checkout of the reservation charges (its total less `depositDeduction`).
+ */
+export function leftToPayPence(headlinePricePence: number, depositPence: number): number {
+  return Math.max(0, headlinePricePence - depositDeduction(headlinePricePence, depositPence))
+}
+
+/**
  * A finance application for a reserved bike (UK hire purchase): the reservation deposit already paid is part
  * of the customer's deposit, never an extra. The deposit on the agreement is what the customer asked for, and
  * at least the reservation deposit; the lender advances the cash price less that whole deposit, and the

@@ -2,14 +2,14 @@
 // matters to customers who saved the bike queues one alert job in the change's own transaction. No 'server-only':
 // Payload loads collection hooks outside Next (migrations, type generation, the runner).
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'
+import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { savedBikeChange, type SavedBikeChangeKind, type SavedBikeState } from '../../domain/catalogue/saved-bikes'
 import type { Product, Variant } from '../../payload-types'
 import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'
 
-/** The headline price a customer is shown: the price plus any mandatory charge. */
+/** The headline price a customer is shown: the price plus any mandatory charge (ADR 023). */
 export function headlinePence(p: Partial<Product>): number | null {
-  if (typeof p.price !== 'number') return null
-  return p.price + (p.beforeAddToBasketNotification?.extraFee?.feeValue ?? 0)
+  return headlinePricePence({ basePricePence: p.price, vatRatePercent: p.vatRate ?? 20, charges: chargesFromExtraFee(p.beforeAddToBasketNotification?.extraFee) })
 }
 
 function productState(p: Partial<Product> | undefined): SavedBikeState {

@@ -5,6 +5,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { basketTotals, type Basket, type BasketItem, type BasketProblem, type BasketTotals, type PricedProductSnapshot, type ProductSnapshot, itemIdFor } from '../../domain/basket/basket'
 import { maxPerOrder } from '../../domain/basket/order-limits'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
+import { chargesFromExtraFee, productPrice } from '../../domain/catalogue/product-price'
 import { addCoupon, normaliseCouponCode, submitCoupon, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState, type CouponDefinition, type DiscountType } from '../../domain/coupons/coupon'
 import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type DeliveryOption } from '../../domain/delivery/delivery'
 import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
@@ -75,6 +76,8 @@ interface ProductRead {
   readonly maxPerOrder?: number | null
   readonly kind?: string | null
   readonly featuredImage?: number | Media | null
+  /** The mandatory charge staff set (ADR 023): part of every unit's price. */
+  readonly beforeAddToBasketNotification?: { readonly extraFee?: { readonly feeValue?: number | null; readonly label?: string | null } | null } | null
 }
 
 interface VariantRead {
@@ -98,7 +101,7 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
   const transactionID = typeof req?.transactionID === 'string' || typeof req?.transactionID === 'number' ? req.transactionID : null
   const products = productIds.length
     ? await execute(payload, transactionID, {
-        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, stock_quantity, max_per_order, kind, featured_image_id FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
+        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, stock_quantity, max_per_order, kind, featured_image_id, before_add_to_basket_notification_extra_fee_fee_value AS fee_value, before_add_to_basket_notification_extra_fee_label AS fee_label FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
         args: [...productIds],
       })
     : { rows: [] }
@@ -121,6 +124,7 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
       maxPerOrder: num(r.max_per_order),
       kind: r.kind == null ? null : String(r.kind),
       featuredImage: num(r.featured_image_id),
+      beforeAddToBasketNotification: { extraFee: { feeValue: num(r.fee_value), label: r.fee_label == null ? null : String(r.fee_label) } },
     })),
     variants.rows.map((r) => ({
       id: Number(r.id),
@@ -141,7 +145,7 @@ async function readsWithPictures(payload: Payload, productIds: readonly number[]
     payload.find({
       collection: 'products',
       where: { id: { in: [...productIds] }, status: { equals: 'active' } },
-      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, maxPerOrder: true },
+      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, maxPerOrder: true, beforeAddToBasketNotification: { extraFee: { feeValue: true, label: true } } },
       depth: 1,
       limit: productIds.length,
       pagination: false,
@@ -179,6 +183,11 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
     const isVariable = product.productType === 'variable'
     if (isVariable !== Boolean(line.variantId)) continue // a variable product is bought by variant, a simple one never is
     let snapshot: ProductSnapshot
+    // The headline price (ADR 023): the product's or variant's own price plus every mandatory charge.
+    const priced = (basePricePence: number | null | undefined) => {
+      const price = productPrice({ basePricePence, vatRatePercent: Number(product.vatRate ?? 20), charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })
+      return price ? { pricePence: price.totalPence, ...(price.charges.length > 0 && { charges: price.charges }) } : { pricePence: null }
+    }
     if (line.variantId) {
       const variant = variantById.get(line.variantId)
       const owner = typeof variant?.product === 'object' ? variant.product?.id : variant?.product
@@ -188,7 +197,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
         variantId: variant.id,
         name: variant.title ? `${product.name} – ${variant.title}` : product.name,
         sku: variant.sku,
-        pricePence: variant.price ?? null,
+        ...priced(variant.price),
         vatRatePercent: Number(product.vatRate ?? 20),
         stockQuantity: variant.stockQuantity ?? 0,
         slug: product.slug,
@@ -199,7 +208,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
         productId: product.id,
         name: product.name,
         sku: product.sku ?? String(product.id),
-        pricePence: product.price ?? null,
+        ...priced(product.price),
         vatRatePercent: Number(product.vatRate ?? 20),
         stockQuantity: product.stockQuantity ?? 0,
         slug: product.slug,

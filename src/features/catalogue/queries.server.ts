@@ -4,6 +4,7 @@ import 'server-only'
 import { unstable_cache } from 'next/cache'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import { shownStock } from '../../domain/catalogue/stock-status'
+import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import type { Where } from 'payload'
 import type { Media, Product } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
@@ -29,6 +30,14 @@ export interface ProductCard {
   registrationYear: number | null
 }
 
+/**
+ * A product's headline price (ADR 023): its price plus every mandatory charge. Every card, feed and search
+ * result shows this, never the bare price. `basePricePence` is the product's or a variant's own price.
+ */
+export function productHeadlinePence(p: Pick<Product, 'price' | 'vatRate' | 'beforeAddToBasketNotification'>, basePricePence: number | null | undefined = p.price): number | null {
+  return headlinePricePence({ basePricePence, vatRatePercent: p.vatRate ?? 20, charges: chargesFromExtraFee(p.beforeAddToBasketNotification?.extraFee) })
+}
+
 export function toCard(p: Product): ProductCard {
   const brand = typeof p.brand === 'object' && p.brand ? p.brand : null
   const image = typeof p.featuredImage === 'object' && p.featuredImage ? p.featuredImage : null
@@ -36,8 +45,9 @@ export function toCard(p: Product): ProductCard {
     id: p.id,
     name: p.name,
     slug: p.slug,
-    pricePence: p.price ?? null,
-    compareAtPricePence: p.compareAtPrice ?? null,
+    pricePence: productHeadlinePence(p),
+    // The was-price is compared like for like: with the same charges in it.
+    compareAtPricePence: productHeadlinePence(p, p.compareAtPrice),
     condition: p.condition,
     kind: p.kind,
     brandName: brand?.name ?? null,
@@ -54,6 +64,8 @@ export const cardSelect = {
   slug: true,
   price: true,
   compareAtPrice: true,
+  vatRate: true,
+  beforeAddToBasketNotification: { extraFee: { feeValue: true, label: true } },
   condition: true,
   kind: true,
   brand: true,

@@ -9,7 +9,7 @@
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
 import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
-import { financePricePence } from '../../domain/finance/quote-client-rules'
+import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { representativeExample, type RepresentativeExample } from '../../domain/finance/representative-example'
 import type { Lender } from '../../domain/finance/rate-table'
 import type { Product, Variant } from '../../payload-types'
@@ -164,12 +164,14 @@ export async function financeQuotesForProduct(
     } else if (accessory.productType === 'variable') {
       return { ok: false, status: 422, message: `Choose a size or colour of ${accessory.name}.` }
     }
+    // An accessory's headline price (ADR 023), as the finance order's basket line will charge it.
+    accessoryPrice = headlinePricePence({ basePricePence: accessoryPrice, vatRatePercent: accessory.vatRate, charges: chargesFromExtraFee(accessory.beforeAddToBasketNotification?.extraFee) })
     if (accessoryPrice === null || accessoryPrice <= 0) return { ok: false, status: 422, message: `${accessory.name} has no price to finance.` }
     accessories.push({ productId: accessory.id, variantId: wanted.variantId ?? null, name, pricePence: accessoryPrice })
   }
 
-  const extraFee = product.beforeAddToBasketNotification?.extraFee?.feeValue ?? 0
-  const financePrice = financePricePence(pricePence, extraFee)
+  // The cash price quoted is the headline price the basket charges and the order stores (ADR 023).
+  const financePrice = headlinePricePence({ basePricePence: pricePence, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) }) ?? pricePence
   const brand = typeof product.brand === 'object' && product.brand ? product.brand.slug : null
   const built = buildIvendiQuoteRequest(
     {

@@ -5,7 +5,8 @@ import { financeQuotesForProduct, type OfferedQuote } from './finance-client'
 import { payloadClient } from '../../cms/payload-client.server'
 import type { FinanceDisclosures } from '../../components/ui/representative-example'
 import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
-import { financePricePence, financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
+import { chargesFromExtraFee, includedChargesText, productPrice } from '../../domain/catalogue/product-price'
+import { financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
 import { paths } from '../../config/paths'
 import type { Media, Product, Reservation } from '../../payload-types'
 import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
@@ -28,6 +29,8 @@ export interface FinanceProduct {
   readonly pricePence: number
   readonly extraFeePence: number
   readonly extraFeeLabel: string | null
+  /** "Includes £250 on-the-road charges: …" (ADR 023), or null. */
+  readonly includedCharges: string | null
   readonly financePricePence: number
   readonly image: { readonly url: string; readonly alt: string } | null
   readonly relatedIds: readonly number[]
@@ -50,9 +53,10 @@ export const financeProductBySlug = cache(async (slug: string): Promise<FinanceP
   const product = found.docs[0] as Product | undefined
   if (!product || product.price === null || product.price === undefined || product.price <= 0) return null
   if (!product.vehicle?.financeable || !product.kind || !FINANCEABLE_KINDS.includes(product.kind)) return null
-  const fee = product.beforeAddToBasketNotification?.extraFee
-  const extraFeePence = fee?.feeValue ?? 0
-  const financePrice = financePricePence(product.price, extraFeePence)
+  // The finance cash price is the headline price every other surface shows (ADR 023).
+  const price = productPrice({ basePricePence: product.price, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })!
+  const extraFeePence = price.charges.reduce((sum, c) => sum + c.pence, 0)
+  const financePrice = price.totalPence
   const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
     offerType: p.offerType,
     financeOptionsAdjustment: p.financeOptionsAdjustment
@@ -68,7 +72,8 @@ export const financeProductBySlug = cache(async (slug: string): Promise<FinanceP
     condition: product.condition,
     pricePence: product.price,
     extraFeePence,
-    extraFeeLabel: extraFeePence ? (fee?.label?.trim() || 'Additional charge') : null,
+    extraFeeLabel: price.charges[0]?.label ?? null,
+    includedCharges: includedChargesText(price),
     financePricePence: financePrice,
     image: media && url ? { url, alt: media.alt ?? '' } : null,
     relatedIds: (product.relatedProducts ?? []).flatMap((r) => (typeof r === 'object' ? (r.status === 'active' ? [r.id] : []) : [r])),

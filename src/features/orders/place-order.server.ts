@@ -13,6 +13,7 @@ import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
 import { changeOwner, orderStockRef, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
@@ -335,7 +336,12 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
               finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
               reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
               reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
-            ].filter(Boolean).join(' '),
+              // Each line's unit price is its headline price; what it contains is recorded here (ADR 023).
+              ...priced.lines.map((l) => {
+                const included = includedChargesText({ charges: l.item.product.charges ?? [] })
+                return included ? `${l.item.product.name}: unit price ${formatPence(l.item.product.pricePence)}. ${included}` : ''
+              }),
+            ].filter(Boolean).join(' ').slice(0, 500), // the history note's limit, so staff can still save the order
           },
         ],
       },

@@ -14,10 +14,9 @@ export interface ComparedBike {
   readonly example: { readonly example: RepresentativeExample; readonly lenderName: string | null } | null
 }
 
-/** The headline price the product page leads with: the opening option's price plus any mandatory charge. */
+/** The headline price the product page leads with: the opening option's, which has every mandatory charge in it (ADR 023). */
 function headlinePence(product: ProductView): number | null {
-  const price = product.options[product.defaultIndex]?.pricePence ?? null
-  return price === null ? null : price + (product.extraFee?.pence ?? 0)
+  return product.options[product.defaultIndex]?.pricePence ?? null
 }
 
 /** A bike's representative finance example at its standard deposit and term, or null (the page passes finance's). */

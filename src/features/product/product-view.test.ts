@@ -69,7 +69,10 @@ describe('toProductView', () => {
       beforeAddToBasketNotification: { extraFee: { feeValue: 25_000, label: 'On-the-road charges' } },
     } as Product
     const view = toProductView(bike, [])
-    expect(view.options).toEqual([expect.objectContaining({ variantId: null, sku: 'USED-1', pricePence: 449_500, stockQuantity: 1 })])
+    // The headline price has the mandatory charge in it (ADR 023), and is the figure finance quotes on.
+    expect(view.options).toEqual([expect.objectContaining({ variantId: null, sku: 'USED-1', pricePence: 474_500, stockQuantity: 1 })])
+    expect(view.options[0]?.price).toMatchObject({ basePence: 449_500, totalPence: 474_500, charges: [{ label: 'On-the-road charges', pence: 25_000, vat: 'product-rate', vatRatePercent: 20 }] })
+    expect(view.includedCharges).toBe('Includes £250 on-the-road charges.')
     expect(view.used).toEqual({ mileage: 8420, keepers: 1, serviceHistory: 'Full dealer service history', registrationDate: '2021-04-12T00:00:00.000Z', registrationYear: 2021 })
     expect(view.extraFee).toEqual({ pence: 25_000, label: 'On-the-road charges' })
     expect(view.finance).toMatchObject({ financePricePence: 474_500, termMonths: 36 })

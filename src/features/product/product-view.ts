@@ -5,6 +5,7 @@ import { filledSpecRows } from '../../domain/catalogue/spec-sheet'
 import { shownStock } from '../../domain/catalogue/stock-status'
 import { defaultVariantIndex } from '../../domain/catalogue/variant-matrix'
 import { productMonthlyEstimate, type ProductMonthlyEstimate } from '../../domain/finance/product-monthly-estimate'
+import { chargesFromExtraFee, includedChargesText, productPrice, type ProductPrice } from '../../domain/catalogue/product-price'
 import { paths } from '../../config/paths'
 
 /** One thing the customer can buy from this page: the product itself, or one of its variants. */
@@ -13,7 +14,10 @@ export interface PurchaseOption {
   readonly size: string | null
   readonly colour: string | null
   readonly sku: string | null
+  /** The headline price (ADR 023): the option's own price plus every mandatory charge; what the page shows and the basket charges. */
   readonly pricePence: number | null
+  /** The headline price's parts (null without a price). */
+  readonly price: ProductPrice | null
   readonly stockQuantity: number
   /** Main picture first. */
   readonly images: readonly Media[]
@@ -55,6 +59,8 @@ export interface ProductView {
   readonly specRows: ReturnType<typeof filledSpecRows>
   readonly used: UsedBikeDetails | null
   readonly extraFee: { readonly pence: number; readonly label: string } | null
+  /** "Includes £250 on-the-road charges: …", shown under the headline price; null when nothing is included. */
+  readonly includedCharges: string | null
   readonly finance: ProductMonthlyEstimate | null
   /** New motorcycles and scooters with power and weight on record can be test-ridden (the licence check needs them). */
   readonly testRide: boolean
@@ -100,6 +106,12 @@ function categoryTrail(category: Product['category']): { name: string; path: str
 }
 
 export function toProductView(product: Product, variants: readonly Variant[]): ProductView {
+  const charges = chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee)
+  const priceOf = (basePricePence: number | null | undefined) => productPrice({ basePricePence, vatRatePercent: product.vatRate, charges })
+  const priced = (basePricePence: number | null | undefined) => {
+    const price = priceOf(basePricePence)
+    return { pricePence: price?.totalPence ?? null, price }
+  }
   const productImages = uniqueMedia([media(product.featuredImage), ...(product.gallery ?? []).map(media)])
   const options: PurchaseOption[] =
     product.productType === 'variable' && variants.length > 0
@@ -108,12 +120,12 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
           size: v.size ?? null,
           colour: v.colour ?? null,
           sku: v.sku,
-          pricePence: v.price ?? product.price ?? null,
+          ...priced(v.price ?? product.price),
           stockQuantity: shownStock(v.stockQuantity),
           // The variant's own pictures lead; the product's follow so the gallery is never poorer than a simple product's.
           images: uniqueMedia([media(v.featuredImage), ...(v.galleryImages ?? []).map(media), ...productImages]),
         }))
-      : [{ variantId: null, size: null, colour: null, sku: product.sku ?? null, pricePence: product.price ?? null, stockQuantity: shownStock(product.stockQuantity), images: productImages }]
+      : [{ variantId: null, size: null, colour: null, sku: product.sku ?? null, ...priced(product.price), stockQuantity: shownStock(product.stockQuantity), images: productImages }]
 
   const vehicle = product.vehicle
   const used: UsedBikeDetails | null =
@@ -127,8 +139,8 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
         }
       : null
 
-  const fee = product.beforeAddToBasketNotification?.extraFee
-  const extraFee = fee?.feeValue ? { pence: fee.feeValue, label: fee.label?.trim() || 'Additional charge' } : null
+  const mandatory = priceOf(0)?.charges ?? []
+  const extraFee = mandatory[0] ? { pence: mandatory[0].pence, label: mandatory[0].label } : null
   const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
     offerType: p.offerType,
     financeOptionsAdjustment: p.financeOptionsAdjustment
@@ -142,7 +154,7 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
 
   const related: RelatedCard[] = (product.relatedProducts ?? [])
     .filter((r): r is Product => typeof r === 'object' && r !== null && r.slug !== product.slug)
-    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, pricePence: r.price ?? null, fromPrice: r.productType === 'variable', image: media(r.featuredImage) }))
+    .map((r) => ({ id: r.id, name: r.name, slug: r.slug, pricePence: productPrice({ basePricePence: r.price, vatRatePercent: r.vatRate ?? 20, charges: chargesFromExtraFee(r.beforeAddToBasketNotification?.extraFee) })?.totalPence ?? null, fromPrice: r.productType === 'variable', image: media(r.featuredImage) }))
 
   const brand = typeof product.brand === 'object' && product.brand ? product.brand : null
   return {
@@ -157,12 +169,14 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
     shortDescription: product.shortDescription ?? null,
     description: product.description,
     metaDescription: product.meta?.description ?? null,
-    compareAtPricePence: product.compareAtPrice ?? null,
+    // The was-price is compared like for like: with the same charges in it.
+    compareAtPricePence: priceOf(product.compareAtPrice)?.totalPence ?? null,
     options,
     defaultIndex: Math.max(0, defaultVariantIndex(options)),
     specRows: filledSpecRows(product.specSheet),
     used,
     extraFee,
+    includedCharges: includedChargesText({ charges: mandatory }),
     finance: productMonthlyEstimate({ kind: product.kind, financeable: vehicle?.financeable, pricePence: product.price ?? null, extraFeePence: extraFee?.pence, promotions }),
     testRide: (product.kind === 'motorcycle' || product.kind === 'scooter') && product.condition === 'new' && Boolean(product.attributes?.powerKw && product.attributes?.weightKg),
     related,

@@ -7,6 +7,7 @@ import type { Payload, PayloadRequest, Where } from 'payload'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
+import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { formatPence } from '../../domain/money'
 import { generateReservationNumber, MAX_OPEN_RESERVATIONS_PER_CUSTOMER, paymentDueAt, reservationDeposit, RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
@@ -87,6 +88,8 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
     } else if (input.variantId != null) {
       throw refuse(422, 'unknown_variant', 'That bike has no sizes or colours to choose from.')
     }
+    // The reservation records the headline price (ADR 023): what is left to pay is worked out from it.
+    pricePence = headlinePricePence({ basePricePence: pricePence, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })
     const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
     const decision = reservationDeposit({
       kind: product.kind as ProductKind,

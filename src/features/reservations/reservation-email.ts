@@ -1,7 +1,7 @@
 // The reservation emails: confirmed (with the link to cancel without an account), ended with a refund
 // (cancelled, expired, released), and converted to a sale. Plain text plus simple HTML, times in UK time.
 import { formatPence } from '../../domain/money'
-import { formatUkDateTime } from '../../domain/reservations/reservation-rules'
+import { formatUkDateTime, leftToPayPence } from '../../domain/reservations/reservation-rules'
 
 export type ReservationEmailKind = 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded'
 
@@ -38,7 +38,7 @@ export function reservationEmail(kind: ReservationEmailKind, r: EmailReservation
       subject = `Your reservation ${r.reservationNumber}: ${r.productName} is kept for you`
       paragraphs.push(
         `We have received your ${deposit} deposit and the ${r.productName} is reserved for you${until ? ` until ${until}` : ''}. Nobody else can buy or reserve it until then.`,
-        `Price ${formatPence(r.pricePence)}; the ${deposit} deposit comes off it, so ${formatPence(Math.max(0, r.pricePence - r.depositPence))} is left to pay.`,
+        `Price ${formatPence(r.pricePence)}; the ${deposit} deposit comes off it, so ${formatPence(leftToPayPence(r.pricePence, r.depositPence))} is left to pay.`,
         `Complete your purchase online, or visit ${dealer.name}${dealer.address ? ` (${dealer.address})` : ''} before the hold ends.`,
         ...(dealer.whatToBring ? [`What to bring: ${dealer.whatToBring}`] : []),
         `Changed your mind? Cancel any time before the hold ends and we refund the ${deposit} to your card. If you don’t buy, the deposit is refunded automatically when the hold ends. You also have 14 days from paying to cancel without giving a reason (Consumer Contracts Regulations 2013).`,

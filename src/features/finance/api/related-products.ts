@@ -2,6 +2,7 @@
 import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { formatPence } from '../../../domain/money'
+import { chargesFromExtraFee, headlinePricePence } from '../../../domain/catalogue/product-price'
 import type { Media, Product, Variant } from '../../../payload-types'
 import { codeForStatus, json, refuse } from '../../../lib/http/respond'
 
@@ -43,7 +44,7 @@ export async function relatedProducts(payload: Payload, ids: readonly number[]):
     overrideAccess: false,
     pagination: false,
     joins: { variants: false },
-    select: { name: true, slug: true, sku: true, productType: true, price: true, stockQuantity: true, featuredImage: true },
+    select: { name: true, slug: true, sku: true, productType: true, price: true, vatRate: true, beforeAddToBasketNotification: { extraFee: { feeValue: true, label: true } }, stockQuantity: true, featuredImage: true },
     populate: { media: { url: true, alt: true, sizes: true } },
   })
   const products = found.docs as Product[]
@@ -54,20 +55,25 @@ export async function relatedProducts(payload: Payload, ids: readonly number[]):
   const order = new Map(ids.map((id, i) => [id, i]))
   return products
     .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-    .map((p) => ({
-      id: p.id,
-      name: p.name,
-      slug: p.slug,
-      sku: p.sku ?? null,
-      nodeType: p.productType === 'variable' ? 'VariableProduct' : 'SimpleProduct',
-      pricePence: p.price ?? null,
-      price: p.price === null || p.price === undefined ? null : formatPence(p.price),
-      stockQuantity: p.stockQuantity ?? 0,
-      image: image(p.featuredImage),
-      variants: variants
-        .filter((v) => (typeof v.product === 'object' ? v.product.id : v.product) === p.id)
-        .map((v) => ({ id: v.id, size: v.size ?? null, colour: v.colour ?? null, sku: v.sku, pricePence: v.price ?? p.price ?? null, stockQuantity: v.stockQuantity })),
-    }))
+    .map((p) => {
+      // Headline prices (ADR 023): any mandatory charge is in them, as in the basket and the quote.
+      const headline = (base: number | null | undefined) => headlinePricePence({ basePricePence: base, vatRatePercent: p.vatRate ?? 20, charges: chargesFromExtraFee(p.beforeAddToBasketNotification?.extraFee) })
+      const pricePence = headline(p.price)
+      return {
+        id: p.id,
+        name: p.name,
+        slug: p.slug,
+        sku: p.sku ?? null,
+        nodeType: p.productType === 'variable' ? 'VariableProduct' as const : 'SimpleProduct' as const,
+        pricePence,
+        price: pricePence === null ? null : formatPence(pricePence),
+        stockQuantity: p.stockQuantity ?? 0,
+        image: image(p.featuredImage),
+        variants: variants
+          .filter((v) => (typeof v.product === 'object' ? v.product.id : v.product) === p.id)
+          .map((v) => ({ id: v.id, size: v.size ?? null, colour: v.colour ?? null, sku: v.sku, pricePence: headline(v.price ?? p.price), stockQuantity: v.stockQuantity })),
+      }
+    })
 }
 
 export async function handleRelatedProducts(request: Request, payload: Payload): Promise<Response> {

@@ -142,8 +142,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
       <FinanceSteps current="product" reserved={reservation !== null} />
       <h1>Finance quote: {product.name}</h1>
       <p className="fc-lede">
-        Price {formatPence(product.pricePence)}
-        {product.extraFeePence > 0 && ` plus ${formatPence(product.extraFeePence)} ${product.extraFeeLabel?.toLowerCase() ?? ''}`}: we quote finance on {formatPence(product.financePricePence)}.
+        Price {formatPence(product.financePricePence)}.{product.includedCharges && ` ${product.includedCharges}`} We quote finance on this price.
       </p>
       {reservation && <ReservationDeposit reservation={reservation} />}
       {reservationToken !== null && linkToken === null && <ReservationProblem message="This reservation link is not valid or has expired. Use the link in your reservation email." token={reservationToken} />}

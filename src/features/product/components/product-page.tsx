@@ -57,12 +57,6 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
     </div>
   )
 
-  const notice = product.extraFee ? (
-    <p className="pdp-notice">
-      <strong>Plus {formatPence(product.extraFee.pence)}</strong>: {product.extraFee.label}, payable in addition to the price shown.
-    </p>
-  ) : null
-
   // A monthly figure appears only together with the representative example (FCA CONC 3.5.5R), which carries the
   // estimate inside it in the same type; without a lender's example the page offers a quote but names no monthly sum.
   const finance = product.finance ? (
@@ -78,7 +72,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
             <p className="rep-example__lead">
               Estimated £{product.finance.estimate.lowerPounds.toLocaleString('en-GB')}–£{product.finance.estimate.upperPounds.toLocaleString('en-GB')} a month over {product.finance.termMonths} months with a{' '}
               {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
-              {product.extraFee ? ' (price including on-the-road charges)' : ''}, subject to status. An estimate, not a quote: the example below is a real quote from our panel.
+              {product.extraFee ? ' (the price including on-the-road charges)' : ''}, subject to status. An estimate, not a quote: the example below is a real quote from our panel.
             </p>
           }
         />
@@ -138,7 +132,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         defaultIndex={product.defaultIndex}
         phone={settings.phone}
         heading={heading}
-        notice={notice}
+        includedCharges={product.includedCharges}
         finance={
           <>
             {reserve}

@@ -21,8 +21,8 @@ interface Props {
   readonly phone: string | null
   /** h1, brand and summary, rendered on the server */
   readonly heading: ReactNode
-  /** extra-fee notice, shown before the add-to-basket control */
-  readonly notice: ReactNode
+  /** What the headline price includes ("Includes £250 on-the-road charges: …"), shown beneath it (ADR 023). */
+  readonly includedCharges: string | null
   /** finance estimate, after the control */
   readonly finance: ReactNode
 }
@@ -61,7 +61,7 @@ function Choices(props: {
   )
 }
 
-export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, notice, finance }: Props) {
+export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, includedCharges, finance }: Props) {
   const initial = options[defaultIndex] ?? options[0]
   const [size, setSize] = useState<string | null>(initial?.size ?? null)
   const [colour, setColour] = useState<string | null>(initial?.colour ?? null)
@@ -125,6 +125,11 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
                   </span>
                 )}
               </p>
+              {includedCharges && (
+                <p className="pdp-price__includes" data-testid="price-includes">
+                  {includedCharges}
+                </p>
+              )}
               <p className={`pdp-stock pdp-stock--${stock.level}`}>
                 {isVariable && choiceName && <span className="visually-hidden">{choiceName}: </span>}
                 {stock.label}
@@ -144,8 +149,6 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
         {axes.colours.length > 0 && (
           <Choices legend="Colour" name="colour" values={axes.colours} current={colour} onChoose={setColour} stateOf={(c) => combinationState(options, size, c)} withOther={size ? ` in size ${size}` : ''} />
         )}
-
-        {notice}
 
         {chosen !== undefined && price === null ? (
           <p className="pdp-poa">

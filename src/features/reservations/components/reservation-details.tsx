@@ -1,7 +1,7 @@
 // A reservation as the customer sees it: the bike, the hold's end in UK time, the deposit and what is left
 // to pay, the dealer's details, what to bring and the next steps.
 import { formatPence } from '../../../domain/money'
-import { formatUkDateTime } from '../../../domain/reservations/reservation-rules'
+import { formatUkDateTime, leftToPayPence } from '../../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../../payload-types'
 import type { DealerInfo } from '../queries.server'
 import './reservation.css'
@@ -29,7 +29,7 @@ export function ReservationDetails({ reservation: r, dealer }: { reservation: Re
         <div><dt>Price</dt><dd>{formatPence(r.pricePence)}</dd></div>
         <div><dt>Deposit {r.payment?.paidAt ? 'paid' : 'to pay'}</dt><dd>{formatPence(r.depositPence)}</dd></div>
         {r.status !== 'cancelled' && r.status !== 'expired' && r.status !== 'released' && (
-          <div><dt>Left to pay when you buy</dt><dd>{formatPence(Math.max(0, r.pricePence - r.depositPence))}</dd></div>
+          <div><dt>Left to pay when you buy</dt><dd>{formatPence(leftToPayPence(r.pricePence, r.depositPence))}</dd></div>
         )}
         {refunded > 0 && <div><dt>Refunded to your card</dt><dd data-testid="refunded">{formatPence(refunded)}</dd></div>}
       </dl>

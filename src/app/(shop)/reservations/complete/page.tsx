@@ -3,6 +3,7 @@
 import type { Metadata } from 'next'
 import { paths } from '../../../../config/paths'
 import { formatPence } from '../../../../domain/money'
+import { leftToPayPence } from '../../../../domain/reservations/reservation-rules'
 import { CompleteForm } from '../../../../features/reservations/components/complete-form'
 import { reservationByToken } from '../../../../features/reservations/queries.server'
 import { reservationFinanceHref } from '../../../../features/finance/queries.server'
@@ -27,7 +28,7 @@ export default async function CompleteReservationPage({ searchParams }: { search
   }
   const productId = typeof r.product === 'object' ? r.product.id : r.product
   const variantId = r.variant == null ? null : typeof r.variant === 'object' ? r.variant.id : r.variant
-  const left = Math.max(0, r.pricePence - r.depositPence)
+  const left = leftToPayPence(r.pricePence, r.depositPence)
   const financeHref = await reservationFinanceHref(r, token)
   return (
     <div className="container order-result">
