@@ -1,15 +1,19 @@
 // Per-address rate limits on the endpoints that hold stock, workshop capacity or cost a lender call:
 // checkout, finance applications and quotes, reservations, bookings. A customer's normal use (and a retry) never comes near them; a script does.
+// An address is counted by networkKey: an IPv6 /64 is one subject, however many addresses its owner rotates through.
 import 'server-only'
 import { clientAddress } from '../../cms/auth/client-address'
 import { refuse } from '../../lib/http/respond'
-import { checkRate, memoryRateStore, type RateRule, type RateStore } from '../../lib/rate-limit'
+import { networkKey } from '../../lib/network-key'
+import { checkRate, memoryRateStore, type RateDecision, type RateRule, type RateStore } from '../../lib/rate-limit'
 
 export const RATE_RULES = {
   checkout: { name: 'checkout', limit: 30, windowMs: 10 * 60_000 },
   financeApplication: { name: 'finance-application', limit: 10, windowMs: 60 * 60_000 },
   financeQuote: { name: 'finance-quote', limit: 120, windowMs: 10 * 60_000 },
   reservation: { name: 'reservation', limit: 10, windowMs: 60 * 60_000 },
+  // Its own bucket: a customer's cancel link must work after their network has used up the reservation one.
+  reservationCancel: { name: 'reservation-cancel', limit: 30, windowMs: 60 * 60_000 },
   booking: { name: 'booking', limit: 30, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateRule>
 
@@ -26,10 +30,19 @@ function rateStore(): Promise<RateStore> {
   return store
 }
 
-/** Null when the request may go on; otherwise the 429 answer to send. RATE_LIMITS=off turns limits off (load tests only). */
+type HeaderSource = { get(name: string): string | null }
+
+/** Counts one request from these headers' client (by network) against `rule`. RATE_LIMITS=off turns limits off (load tests only). */
+export async function rateDecision(headers: HeaderSource, rule: RateRule): Promise<RateDecision> {
+  if (process.env.RATE_LIMITS === 'off') return { ok: true }
+  return checkRate(await rateStore(), rule, networkKey(clientAddress(headers)))
+}
+
+export const rateLimitedMessage = (retryAfterSeconds: number) => `Too many requests from your network. Please wait ${retryAfterSeconds} seconds and try again.`
+
+/** Null when the request may go on; otherwise the 429 answer to send. */
 export async function limitRequest(request: Request, rule: RateRule): Promise<Response | null> {
-  if (process.env.RATE_LIMITS === 'off') return null
-  const decision = await checkRate(await rateStore(), rule, clientAddress(request.headers))
+  const decision = await rateDecision(request.headers, rule)
   if (decision.ok) return null
-  return refuse(429, 'rate_limited', `Too many requests from your network. Please wait ${decision.retryAfterSeconds} seconds and try again.`, {}, { 'retry-after': String(decision.retryAfterSeconds) })
+  return refuse(429, 'rate_limited', rateLimitedMessage(decision.retryAfterSeconds), {}, { 'retry-after': String(decision.retryAfterSeconds) })
 }
