@@ -140,3 +140,36 @@ describe('a reservation’s cancel link', () => {
     void bikeId
   })
 })
+
+describe('names in contact forms', () => {
+  const bad: [string, string, RegExp][] = [
+    ['only zero-width characters', '\u200b\u200c\u200d\ufeff', /must contain letters/],
+    ['a bidi override', 'Eve\u202egnp.exe', /direction/],
+    ['a bidi isolate', 'Ann\u2067a', /direction/],
+  ]
+  for (const [what, value, message] of bad) {
+    it(`refuses a name of ${what} on the JSON routes and the forms, with a clear message, and stores nothing`, async () => {
+      process.env.RATE_LIMITS = 'off'
+      const before = { bookings: await bookings(), reservations: (await payload.count({ collection: 'reservations', overrideAccess: true })).totalDocs }
+      const reserve = await reserveRoute.POST(jsonPost('/api/reserve', freshAddress(), { reservationKey: crypto.randomUUID(), productId: bikeId, contact: { ...contact, firstName: value }, acceptTerms: true }))
+      expect(reserve.status).toBe(400)
+      expect(await reserve.json()).toMatchObject({ error: 'invalid_request', fields: { 'contact.firstName': expect.stringMatching(message) } })
+      currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+      const form = serviceForm()
+      form.set('lastName', value)
+      expect(await run(() => actions.bookServiceAction(none, form))).toMatchObject({ status: 'error', fieldErrors: { 'contact.lastName': expect.stringMatching(message) } })
+      expect({ bookings: await bookings(), reservations: (await payload.count({ collection: 'reservations', overrideAccess: true })).totalDocs }).toEqual(before)
+    })
+  }
+
+  it('still takes names in any script, with accents, apostrophes and joiners that belong in them', async () => {
+    process.env.RATE_LIMITS = 'off'
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+    for (const name of ['Zoë', 'O’Brien', 'محمد', 'नमस्ते']) {
+      const form = serviceForm()
+      form.set('firstName', name)
+      const state = await run(() => actions.bookServiceAction(none, form))
+      expect((state as { fieldErrors?: Record<string, string> }).fieldErrors?.['contact.firstName']).toBeUndefined()
+    }
+  })
+})
