@@ -32,10 +32,15 @@ function rateStore(): Promise<RateStore> {
 
 type HeaderSource = { get(name: string): string | null }
 
+/** The network the request came from, as every per-address limit and hold cap counts it. */
+export function requestNetwork(headers: HeaderSource): string {
+  return networkKey(clientAddress(headers))
+}
+
 /** Counts one request from these headers' client (by network) against `rule`. RATE_LIMITS=off turns limits off (load tests only). */
 export async function rateDecision(headers: HeaderSource, rule: RateRule): Promise<RateDecision> {
   if (process.env.RATE_LIMITS === 'off') return { ok: true }
-  return checkRate(await rateStore(), rule, networkKey(clientAddress(headers)))
+  return checkRate(await rateStore(), rule, requestNetwork(headers))
 }
 
 export const rateLimitedMessage = (retryAfterSeconds: number) => `Too many requests from your network. Please wait ${retryAfterSeconds} seconds and try again.`
