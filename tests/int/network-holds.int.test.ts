@@ -13,7 +13,8 @@ import { testPayload } from './payload'
 vi.mock('server-only', () => ({}))
 vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 process.env.TEST_GATEWAY_WEBHOOK_SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.RATE_LIMITS = 'off'
+// Limits on: with RATE_LIMITS=off (load tests) the routes pass no network and nothing is capped.
+process.env.RATE_LIMITS = 'on'
 
 const { placeOrder } = await import('../../src/features/orders/place-order.server')
 const { placeReservation } = await import('../../src/features/reservations/place-reservation.server')

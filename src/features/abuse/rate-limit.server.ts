@@ -37,6 +37,17 @@ export function requestNetwork(headers: HeaderSource): string {
   return networkKey(clientAddress(headers))
 }
 
+/**
+ * The network a hold is counted against (ADR 022), or null for no cap: when limits are off (load tests) and
+ * when the server recorded no address (a request that did not come through server.mjs), since every such
+ * request would otherwise share one network's few holds.
+ */
+export function holdNetwork(headers: HeaderSource): string | null {
+  if (process.env.RATE_LIMITS === 'off') return null
+  const address = clientAddress(headers)
+  return address === 'unknown' ? null : networkKey(address)
+}
+
 /** Counts one request from these headers' client (by network) against `rule`. RATE_LIMITS=off turns limits off (load tests only). */
 export async function rateDecision(headers: HeaderSource, rule: RateRule): Promise<RateDecision> {
   if (process.env.RATE_LIMITS === 'off') return { ok: true }
