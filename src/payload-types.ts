@@ -962,6 +962,10 @@ export interface StockHold {
   coupon?: (number | null) | Coupon;
   count: number;
   state: 'held' | 'sold' | 'released';
+  /**
+   * The network (an IPv4 address or an IPv6 /64) the hold was taken from, for the cap on units one network may hold unpaid (ADR 022). Empty for staff and server-to-server holds.
+   */
+  holdClient?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -2094,6 +2098,7 @@ export interface StockHoldsSelect<T extends boolean = true> {
   coupon?: T;
   count?: T;
   state?: T;
+  holdClient?: T;
   updatedAt?: T;
   createdAt?: T;
 }

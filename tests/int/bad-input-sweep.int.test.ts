@@ -323,16 +323,48 @@ function actions(): Action[] {
   ]
 }
 
+/**
+ * Every server action in src must be in actions(): each module that opens with 'use server' is read, and every
+ * function it exports is looked for by name. A 'use server' inside a function elsewhere is listed here with why
+ * the sweep leaves it out, so a new one fails this check until someone decides.
+ */
+const INLINE_SERVER_FUNCTIONS: Record<string, string> = {
+  'src/app/(payload)/layout.tsx': 'Payload’s generated admin serverFunction: every admin function it dispatches checks the admin session itself.',
+}
+
+async function serverActionInventory(): Promise<{ modules: Record<string, string[]>; inline: string[] }> {
+  const { readdir, readFile } = await import('node:fs/promises')
+  const path = await import('node:path')
+  const root = path.resolve(__dirname, '../..')
+  const modules: Record<string, string[]> = {}
+  const inline: string[] = []
+  for (const entry of await readdir(path.join(root, 'src'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.(ts|tsx)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const text = await readFile(file, 'utf8')
+    if (!/['"]use server['"]/.test(text)) continue
+    const rel = path.relative(root, file).split(path.sep).join('/')
+    if (/^\s*['"]use server['"]/.test(text)) {
+      const mod = (await import(/* @vite-ignore */ file)) as Record<string, unknown>
+      modules[rel] = Object.entries(mod).filter(([, v]) => typeof v === 'function').map(([k]) => k)
+    } else inline.push(rel)
+  }
+  return { modules, inline }
+}
+
 /** Form faults: each field missing, empty, over-long, with control characters, a file instead of text; fields that do not exist. */
-function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: string; form: FormData }[] {
+function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: string; form: FormData; headers?: Record<string, string> }[] {
   const make = (entries: Record<string, string | Blob>) => {
     const f = new FormData()
     for (const [k, v] of Object.entries(entries)) f.append(k, v)
     return f
   }
-  const out: { name: string; form: FormData }[] = [
+  const out: { name: string; form: FormData; headers?: Record<string, string> }[] = [
     { name: 'an empty form', form: make({}) },
     { name: 'only unknown fields', form: make({ __proto__x: 'a', constructor: 'b', totalPence: '0' }) },
+    // The valid form itself, posted from another site: refused before anything is read.
+    { name: 'the valid form from another site', form: make(action.valid), headers: { origin: 'https://evil.example' } },
+    { name: 'the valid form marked cross-site, without Origin', form: make(action.valid), headers: { origin: '', 'sec-fetch-site': 'cross-site' } },
   ]
   const candidates: { name: string; form: FormData }[] = []
   // Faults that make a field wrong whatever the form: optional fields' empties are not faults, so only required-looking ones are emptied.
@@ -391,8 +423,9 @@ describe(`bad input sweep on ${db} (seed ${SEED})`, () => {
 
     for (const [index, action] of actions().entries()) {
       const tally = (perEndpoint[`action ${action.name}`] = { requests: 0, statuses: {} as Record<number, number> })
-      for (const { name, form } of formCorpus(action, seededRng(SEED + 1000 + index))) {
-        currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', ...(action.signedIn ? signedIn() : {}) })
+      for (const { name, form, headers } of formCorpus(action, seededRng(SEED + 1000 + index))) {
+        currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', ...(action.signedIn ? signedIn() : {}), ...headers })
+        if (currentHeaders.get('origin') === '') currentHeaders.delete('origin')
         jar.clear()
         let state: unknown
         let wrong: string | null = null
@@ -428,6 +461,15 @@ describe(`bad input sweep on ${db} (seed ${SEED})`, () => {
     expect(total).toBeGreaterThanOrEqual(400)
     expect(failures).toEqual([])
   }, 240_000)
+
+  it('sweeps every server action in src: each exported action of a \'use server\' module is in the sweep', async () => {
+    const { modules, inline } = await serverActionInventory()
+    const swept = new Set(actions().map((a) => a.name))
+    const missing = Object.entries(modules).flatMap(([file, names]) => names.filter((n) => !swept.has(n)).map((n) => `${file}: ${n}`))
+    expect(Object.keys(modules).length).toBeGreaterThanOrEqual(2)
+    expect(missing).toEqual([])
+    expect(inline.filter((file) => !(file in INLINE_SERVER_FUNCTIONS))).toEqual([])
+  })
 
   it('a rate limit answers 429 with JSON, never a 5xx, and the requests over it change nothing', async () => {
     const before = await snapshot()

@@ -5,7 +5,7 @@ import type { Payload } from 'payload'
 import type { z } from '../../lib/zod'
 import { payloadClient } from '../../cms/payload-client.server'
 import { env } from '../../config/env'
-import { limitRequest } from '../../features/abuse/rate-limit.server'
+import { holdNetwork, limitRequest } from '../../features/abuse/rate-limit.server'
 import { signedInCustomerId } from '../../features/account/session.server'
 import { readJsonRequest, type KnownFields } from '../../lib/http/json-body'
 import { refuseBody } from '../../lib/http/respond'
@@ -16,6 +16,8 @@ export interface Customer {
   readonly customerId: number | null
   /** Whether cookies the answer sets must be Secure (the shop is served over HTTPS). */
   readonly secureCookie: boolean
+  /** The network the request came from (an IPv4 address or an IPv6 /64), for the caps on unpaid holds; null for none. */
+  readonly network: string | null
 }
 
 export function customerEndpoint<T>(options: {
@@ -31,6 +33,6 @@ export function customerEndpoint<T>(options: {
     if (!parsed.ok) return refuseBody(parsed.refusal)
     const payload = await payloadClient()
     const customerId = await signedInCustomerId(payload, request.headers)
-    return options.handle(payload, parsed.value, { customerId, secureCookie: env().SITE_URL.startsWith('https:') })
+    return options.handle(payload, parsed.value, { customerId, secureCookie: env().SITE_URL.startsWith('https:'), network: holdNetwork(request.headers) })
   }
 }

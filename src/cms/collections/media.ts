@@ -1,6 +1,9 @@
 // Images for products and content; sharp makes the responsive sizes at upload, each in WebP and in AVIF
 // (about a third smaller again; the storefront offers AVIF first and falls back to WebP, ADR 016).
-import type { CollectionConfig } from 'payload'
+import { stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { CollectionConfig, PayloadRequest } from 'payload'
+import { refuse } from '../../lib/http/respond'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 
@@ -24,9 +27,28 @@ export function mediaCollection(staticDir: string): CollectionConfig {
         { name: 'largeAvif', width: 1280, height: 960, position: 'centre', formatOptions: { format: 'avif', options: { quality: 62, effort: 3 } } },
       ],
       adminThumbnail: 'thumbnail',
+      handlers: [missingFileIsNotFound(staticDir)],
     },
     fields: [
       { name: 'alt', type: 'text', required: true, maxLength: 200, admin: { description: 'Describe the picture for people who cannot see it.' } },
     ],
   }
+}
+
+/**
+ * A file asked for that is not on disk is a 404, not an error: Payload's own fallback answers 500 and logs at
+ * error level, so anyone could fill the error log by asking for made-up names (issue 22). A file that exists is
+ * left to Payload (undefined: the next handler, then its own serving with ETag and ranges).
+ */
+function missingFileIsNotFound(staticDir: string) {
+  // Payload's type says Promise<Response>, but its getFile goes on to the next handler when one answers anything else.
+  return (_req: PayloadRequest, { params }: { params: { filename: string } }): Promise<Response> => answer(staticDir, params.filename) as Promise<Response>
+}
+
+async function answer(staticDir: string, filename: string): Promise<Response | undefined> {
+  const dir = path.resolve(staticDir)
+  const file = path.resolve(dir, filename)
+  if (!file.startsWith(dir + path.sep)) return undefined
+  const found = await stat(file).then((s) => s.isFile(), () => false)
+  return found ? undefined : refuse(404, 'not_found', 'There is no such image.')
 }

@@ -36,5 +36,12 @@ export const StockHolds: CollectionConfig = {
         ],
       },
     ] },
+    {
+      name: 'holdClient',
+      type: 'text',
+      index: true,
+      maxLength: 120,
+      admin: { readOnly: true, description: 'The network (an IPv4 address or an IPv6 /64) the hold was taken from, for the cap on units one network may hold unpaid (ADR 022). Empty for staff and server-to-server holds.' },
+    },
   ],
 }

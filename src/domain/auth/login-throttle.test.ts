@@ -63,4 +63,10 @@ describe('login throttle', () => {
     expect(throttleKeys.address('10.0.0.1')).not.toBe(throttleKeys.lookupAddress('10.0.0.1'))
     expect(throttleKeys.account('a'.repeat(1000)).length).toBe(300)
   })
+
+  it('keys addresses by network: every address of one IPv6 /64 is one address', () => {
+    expect(throttleKeys.address('2001:db8:7:1::1')).toBe(throttleKeys.address('2001:db8:7:1:abcd::9'))
+    expect(throttleKeys.lookupAddress('2001:db8:7:1::1')).toBe(throttleKeys.lookupAddress('2001:db8:7:1:abcd::9'))
+    expect(throttleKeys.address('2001:db8:7:1::1')).not.toBe(throttleKeys.address('2001:db8:7:2::1'))
+  })
 })

@@ -3,6 +3,7 @@
 // capped, between attempts; a correct password from a known device of that account skips the account's delay, so an
 // attacker cannot lock the owner out. A network address is only ever slowed down (a short wait before the answer),
 // never refused, so one noisy neighbour behind a shared address cannot block every account.
+import { networkKey } from '../../lib/network-key'
 
 export interface ThrottlePolicy {
   /** failures allowed in a window before the key is blocked */
@@ -64,11 +65,11 @@ export function retryAfterSeconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000))
 }
 
-/** Storage keys: e-mail addresses are compared without case; the prefix keeps the kinds apart. */
+/** Storage keys: e-mail addresses are compared without case, client addresses by network (an IPv6 /64 is one); the prefix keeps the kinds apart. */
 export const throttleKeys = {
   account: (email: string) => `account:${email.trim().toLowerCase()}`.slice(0, 300),
-  address: (address: string) => `address:${address}`.slice(0, 300),
+  address: (address: string) => `address:${networkKey(address)}`.slice(0, 300),
   /** one known device of one account: its own failures, apart from the account's */
   device: (deviceId: string) => `device:${deviceId}`.slice(0, 300),
-  lookupAddress: (address: string) => `lookup:${address}`.slice(0, 300),
+  lookupAddress: (address: string) => `lookup:${networkKey(address)}`.slice(0, 300),
 }

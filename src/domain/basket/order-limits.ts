@@ -20,3 +20,14 @@ export function maxPerOrder(kind: ProductKind | null | undefined, productCap?: n
 /** Open holds (unpaid card orders, undecided finance applications, reservations) one customer may have at once. */
 export const MAX_OPEN_CARD_ORDERS = 3
 export const MAX_OPEN_FINANCE_APPLICATIONS = 2
+
+/**
+ * What one network (an IPv4 address, or an IPv6 /64) may hold unpaid at once, whatever emails it gives (ADR 022):
+ * holds in all (card orders awaiting payment, reservations with the deposit unpaid, finance applications not yet
+ * decided), and units of any one product across them, twice what one order may take.
+ */
+export const MAX_UNPAID_HOLDS_PER_NETWORK = 6
+
+export function maxUnpaidUnitsPerNetwork(kind: ProductKind | null | undefined): number {
+  return 2 * maxPerOrder(kind)
+}

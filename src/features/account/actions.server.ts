@@ -4,6 +4,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { APIError } from 'payload'
+import { withPersonNameRule } from '../../lib/text/person-name'
 import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
 import { clientAddress } from '../../cms/auth/client-address'
@@ -73,8 +74,8 @@ export async function signInAction(_prev: FormState, form: FormData): Promise<Fo
 }
 
 const registration = z.object({
-  firstName: text(80).min(1, 'Enter your first name.'),
-  lastName: text(80).min(1, 'Enter your last name.'),
+  firstName: withPersonNameRule(text(80).min(1, 'Enter your first name.'), 'first name'),
+  lastName: withPersonNameRule(text(80).min(1, 'Enter your last name.'), 'last name'),
   email,
   password: z.string(),
 }).superRefine((v, ctx) => {
@@ -170,8 +171,8 @@ const addressRow = z.object({
 })
 
 const details = z.object({
-  firstName: text(80).min(1, 'Enter your first name.'),
-  lastName: text(80).min(1, 'Enter your last name.'),
+  firstName: withPersonNameRule(text(80).min(1, 'Enter your first name.'), 'first name'),
+  lastName: withPersonNameRule(text(80).min(1, 'Enter your last name.'), 'last name'),
   phone: text(30).regex(/^[0-9 +()-]*$/, 'Use digits, spaces and + ( ) - only.'),
 })
 

@@ -7,6 +7,7 @@ import { cookieIsSecure } from '../../cms/auth/cookie-security'
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokensFromCookieValue, issueDeviceToken, nextDeviceCookieValue } from '../../cms/auth/known-device'
 import { payloadClient } from '../../cms/payload-client.server'
 import { env } from '../../config/env'
+import { isSameOrigin } from '../../lib/http/same-origin'
 import type { User } from '../../payload-types'
 import { paths } from '../../config/paths'
 
@@ -96,12 +97,5 @@ export async function endSession(): Promise<void> {
  * a browser's Origin must be this shop's. Requests a browser marks cross-site are refused even without Origin.
  */
 export async function isSameOriginRequest(): Promise<boolean> {
-  const h = await headers()
-  const origin = h.get('origin')
-  const allowed = new Set([new URL(env().SITE_URL).origin])
-  const host = h.get('host')
-  // The host the browser addressed is this shop too (a browser cannot forge Origin to match it from another site).
-  if (host) for (const scheme of ['http', 'https']) allowed.add(`${scheme}://${host}`)
-  if (origin) return allowed.has(origin)
-  return h.get('sec-fetch-site') !== 'cross-site'
+  return isSameOrigin(await headers(), env().SITE_URL)
 }

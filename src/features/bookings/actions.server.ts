@@ -1,9 +1,12 @@
 'use server'
 // Server actions behind the booking forms, so they work as plain HTML forms without JavaScript: parse with
-// the same zod schemas as the JSON routes, call the booking services, then go to the success page.
+// the same zod schemas as the JSON routes, call the booking services, then go to the success page. Each first
+// refuses a cross-site post and counts in the booking bucket its JSON twin counts in.
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { payloadClient } from '../../cms/payload-client.server'
+import { formActionRefusal } from '../abuse/form-guard.server'
+import { RATE_RULES } from '../abuse/rate-limit.server'
 import { paths } from '../../config/paths'
 import { formatDayShort } from '../../domain/booking/calendar'
 import { manageRequest, poundsToPence, serviceBookingRequest, testRideRequest } from './booking-request'
@@ -36,6 +39,8 @@ export async function bookServiceAction(_prev: BookingFormState, form: FormData)
     make: str(form, 'make'), model: str(form, 'model'), bikeType: str(form, 'bikeType'), eBike: form.get('eBike') ? 'on' : '', notes: str(form, 'notes'),
     firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), phone: str(form, 'phone'), extraWorkLimit: str(form, 'extraWorkLimit'),
   }
+  const guard = await formActionRefusal(RATE_RULES.booking)
+  if (guard) return { status: 'error', message: guard, values }
   const limit = poundsToPence(values.extraWorkLimit)
   const parsed = serviceBookingRequest.safeParse({
     tierId: Number(values.tierId) || undefined,
@@ -57,6 +62,8 @@ export async function bookTestRideAction(_prev: BookingFormState, form: FormData
   const slot = str(form, 'slot')
   const [day, window] = slot.split(' ')
   const values = { productId: str(form, 'productId'), slot, licence: str(form, 'licence'), firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), phone: str(form, 'phone') }
+  const guard = await formActionRefusal(RATE_RULES.booking)
+  if (guard) return { status: 'error', message: guard, values }
   const parsed = testRideRequest.safeParse({
     productId: Number(values.productId) || undefined,
     day: day || undefined,
@@ -80,6 +87,8 @@ export async function bookTestRideAction(_prev: BookingFormState, form: FormData
 }
 
 export async function manageBookingAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
+  const guard = await formActionRefusal(RATE_RULES.booking)
+  if (guard) return { status: 'error', message: guard }
   const action = str(form, 'action')
   const token = str(form, 'token')
   const slot = str(form, 'day')

@@ -3,6 +3,7 @@
 // and the no-JavaScript forms' server actions.
 import { RIDER_LICENCES } from '../../domain/booking/licence'
 import { BIKE_TYPES } from '../../domain/booking/service-pricing'
+import { withPersonNameRule } from '../../lib/text/person-name'
 import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
 
@@ -14,7 +15,7 @@ function normaliseUkPhone(input: string): string | null {
 
 const id = z.number({ message: 'Choose from the list.' }).int('Choose from the list.').positive('Choose from the list.').max(2_147_483_647, 'Choose from the list.')
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be ${max} characters or fewer.`).refine(isPlainText, `${label} ${PLAIN_TEXT_MESSAGE}.`)
-const name = (label: string) => z.string({ message: `Enter your ${label}.` }).trim().min(1, `Enter your ${label}.`).max(80, `Your ${label} must be 80 characters or fewer.`).refine(isPlainText, `Your ${label} ${PLAIN_TEXT_MESSAGE}.`)
+const name = (label: string) => withPersonNameRule(z.string({ message: `Enter your ${label}.` }).trim().min(1, `Enter your ${label}.`).max(80, `Your ${label} must be 80 characters or fewer.`).refine(isPlainText, `Your ${label} ${PLAIN_TEXT_MESSAGE}.`), label)
 
 export const contactInput = z
   .object({

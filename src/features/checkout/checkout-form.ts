@@ -1,5 +1,6 @@
 // The checkout form's rules, shared by the browser (instant messages) and the server (the only check that counts).
 import { z } from '../../lib/zod'
+import { withPersonNameRule } from '../../lib/text/person-name'
 import { normaliseUkPostcode } from '../../domain/delivery/delivery'
 import { basketLinesInput, couponCodeInput, deliveryMethodInput } from '../basket/basket-request'
 
@@ -11,11 +12,14 @@ export function normaliseUkPhone(input: string): string | null {
 }
 
 const name = (label: string) =>
-  z
-    .string({ message: `Enter your ${label}` })
-    .trim()
-    .min(1, `Enter your ${label}`)
-    .max(80, `Your ${label} must be 80 characters or fewer`)
+  withPersonNameRule(
+    z
+      .string({ message: `Enter your ${label}` })
+      .trim()
+      .min(1, `Enter your ${label}`)
+      .max(80, `Your ${label} must be 80 characters or fewer`),
+    label,
+  )
 
 /** What contact and address take, named when a request sends a field they do not know. */
 export const CUSTOMER_FIELDS = { contact: 'firstName, lastName, email and phone', address: 'line1, line2, town, county and postcode' } as const

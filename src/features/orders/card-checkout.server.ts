@@ -16,7 +16,7 @@ export type CardCheckout =
   | { readonly ok: true; readonly created: boolean; readonly orderNumber: string; readonly totalPence: number; readonly paymentUrl: string; readonly cookie: string }
   | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string; readonly [detail: string]: unknown }
 
-export async function checkoutByCard(payload: Payload, input: PlaceOrderRequest, who: { readonly customerId: number | null; readonly secureCookie: boolean }): Promise<CardCheckout> {
+export async function checkoutByCard(payload: Payload, input: PlaceOrderRequest, who: { readonly customerId: number | null; readonly secureCookie: boolean; readonly network?: string | null }): Promise<CardCheckout> {
   let reservation: { id: number } | undefined
   if (input.reservationToken) {
     const claims = verifyReservationToken(input.reservationToken, 'manage', reservationTokenKey(), Math.floor(Date.now() / 1000))
@@ -36,6 +36,7 @@ export async function checkoutByCard(payload: Payload, input: PlaceOrderRequest,
     customerId: who.customerId,
     accessTokenHash: access.hash,
     reservation,
+    network: who.network ?? null,
   })
   if (!result.ok) return result
 

@@ -34,6 +34,8 @@ export interface PlaceOrderInput {
    * bike is handed to the order instead of taking new stock, and its deposit comes off the total.
    */
   readonly reservation?: { readonly id: number }
+  /** networkKey of the placing client's address, for the caps on what one network may hold unpaid (ADR 022); null for staff and service calls. */
+  readonly network?: string | null
 }
 
 export type PlaceOrderRefusal =
@@ -44,7 +46,7 @@ export type PlaceOrderRefusal =
   | { readonly ok: false; readonly status: 422; readonly code: 'coupon_invalid'; readonly message: string }
   | { readonly ok: false; readonly status: 422; readonly code: 'delivery_unavailable'; readonly message: string }
   | { readonly ok: false; readonly status: 409; readonly code: 'in_progress'; readonly message: string }
-  | { readonly ok: false; readonly status: 429; readonly code: 'too_many_holds'; readonly message: string }
+  | { readonly ok: false; readonly status: 429; readonly code: 'too_many_holds' | 'network_holds'; readonly message: string }
   | { readonly ok: false; readonly status: 409 | 422; readonly code: 'reservation_unavailable'; readonly message: string }
 
 export type PlaceOrderResult =

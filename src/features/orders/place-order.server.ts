@@ -4,7 +4,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import { revalidateProducts, revalidateProductSlugs } from '../../cms/hooks/revalidate-storefront'
-import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS } from '../../domain/basket/order-limits'
+import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS, MAX_UNPAID_HOLDS_PER_NETWORK, maxUnpaidUnitsPerNetwork } from '../../domain/basket/order-limits'
 import { resolveShippingAddress } from '../../domain/delivery/delivery'
 import { generateOrderNumber } from '../../domain/orders/order-number'
 import type { Order } from '../../payload-types'
@@ -43,6 +43,16 @@ async function openHoldsAndNumber(payload: Payload, input: PlaceOrderInput, tran
   const open = Number(row?.open_holds ?? 0)
   const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
   return { open, orderNumber: Number(row?.taken ?? 0) === 0 ? candidate : await uniqueOrderNumber(payload, req) }
+}
+
+/** One network already holds as much unpaid as the shop allows (ADR 022): refused before any stock is taken. */
+export function networkHoldsRefusal(itemName: string | undefined): PlaceOrderRefusal {
+  return {
+    ok: false,
+    status: 429,
+    code: 'network_holds',
+    message: `Too many unpaid orders, reservations and finance applications from your network are holding stock${itemName ? ` (the ${itemName} among them)` : ''}. Pay for one, or let it lapse, before starting another, or call us and we will help.`,
+  }
 }
 
 class Refused extends Error {
@@ -106,6 +116,7 @@ function stockLinesOf(priced: PricedBasket): (LedgerItem & { itemId: string; nam
       productId: Number(l.item.product.productId),
       variantId: l.item.product.variantId != null ? Number(l.item.product.variantId) : null,
       count: l.item.count,
+      networkCap: maxUnpaidUnitsPerNetwork(l.kind),
     }))
     .sort((a, b) => (a.variantId ? 1 : 0) - (b.variantId ? 1 : 0) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId))
 }
@@ -370,7 +381,9 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
 
     const lines = stockLinesOf(priced)
     const items: LedgerItem[] = [...lines, ...(priced.couponId != null ? [{ couponId: priced.couponId, count: 1 }] : [])]
-    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now })
+    const network = input.network ? { key: input.network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined
+    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now, network })
+    if (!taken.ok && taken.reason === 'network_cap') throw new Refused(networkHoldsRefusal(lines[taken.shortItem ?? -1]?.name))
     if (!taken.ok) {
       const line = taken.shortItem != null ? lines[taken.shortItem] : undefined
       throw new Refused(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })

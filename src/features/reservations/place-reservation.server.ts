@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest, Where } from 'payload'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
+import { MAX_UNPAID_HOLDS_PER_NETWORK, maxUnpaidUnitsPerNetwork } from '../../domain/basket/order-limits'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { formatPence } from '../../domain/money'
@@ -22,6 +23,8 @@ export interface PlaceReservationInput {
   readonly variantId?: number | null
   readonly contact: { readonly firstName: string; readonly lastName: string; readonly email: string; readonly phone: string }
   readonly customerId?: number | null
+  /** networkKey of the client's address, for the caps on what one network may hold unpaid (ADR 022); null for staff. */
+  readonly network?: string | null
   readonly now?: Date
 }
 
@@ -142,10 +145,12 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
       },
     })
     if (transactionID == null) pendingId = created.id
-    const taken = await takeStock(payload, transactionID, reservationStockRef(created.id), [{ productId: product.id, variantId, count: 1 }], {
+    const taken = await takeStock(payload, transactionID, reservationStockRef(created.id), [{ productId: product.id, variantId, count: 1, networkCap: maxUnpaidUnitsPerNetwork(product.kind as ProductKind) }], {
       owner: { table: 'reservations', id: created.id, stockState: 'held' },
       now,
+      network: input.network ? { key: input.network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined,
     })
+    if (!taken.ok && taken.reason === 'network_cap') throw refuse(429, 'network_holds', `Too many unpaid orders, reservations and finance applications from your network are holding stock (the ${name} among them). Pay for one, or let it lapse, before reserving another, or call us and we will help.`)
     if (!taken.ok) {
       const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }, { id: { not_equals: created.id } }] }, overrideAccess: true, req })
       throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} has just been reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has just sold.`)

@@ -17,8 +17,8 @@ function reservationCookie(reservationId: number, secure: boolean): string {
   return `${RESERVATION_COOKIE}=${manageToken(reservationId)}; Path=/; Max-Age=${30 * 24 * 3600}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
-export async function reserveByCard(payload: Payload, input: ReserveRequest, who: { readonly customerId: number | null; readonly secureCookie: boolean }): Promise<CardReservation> {
-  const result = await placeReservation(payload, { reservationKey: input.reservationKey, productId: input.productId, variantId: input.variantId ?? null, contact: input.contact, customerId: who.customerId })
+export async function reserveByCard(payload: Payload, input: ReserveRequest, who: { readonly customerId: number | null; readonly secureCookie: boolean; readonly network?: string | null }): Promise<CardReservation> {
+  const result = await placeReservation(payload, { reservationKey: input.reservationKey, productId: input.productId, variantId: input.variantId ?? null, contact: input.contact, customerId: who.customerId, network: who.network ?? null })
   if (!result.ok) return result
 
   const reservation = await payload.findByID({ collection: 'reservations', id: result.reservationId, depth: 0, overrideAccess: true })

@@ -18,6 +18,16 @@ export interface LedgerItem {
   readonly variantId?: number | null
   readonly couponId?: number | null
   readonly count: number
+  /** With a network on the take: the most units of this product that network may hold unpaid, these included. */
+  readonly networkCap?: number
+}
+
+/** Who takes the units, for the caps on what one network may hold unpaid (ADR 022). */
+export interface TakingNetwork {
+  /** networkKey of the client address: an IPv4 address or an IPv6 /64. */
+  readonly key: string
+  /** The most unpaid holds (orders, reservations, finance applications) the network may have open, this one included. */
+  readonly maxHolds: number
 }
 
 export type HoldState = 'held' | 'sold' | 'released'
@@ -178,10 +188,31 @@ function target(item: LedgerItem): { table: 'products' | 'variants' | 'coupons';
   throw new Error('stock ledger: an item needs a product, a variant or a coupon')
 }
 
-function insertHold(ref: string, item: LedgerItem, state: HoldState, now: string, countSql: string, countArgs: readonly Arg[]): Stmt {
+function insertHold(ref: string, item: LedgerItem, state: HoldState, now: string, countSql: string, countArgs: readonly Arg[], network: TakingNetwork | undefined): Stmt {
   return {
-    sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, created_at, updated_at) VALUES (?, ?, ?, ?, ${countSql}, ?, ?, ?)`,
-    args: [ref, item.couponId != null ? null : (item.productId ?? null), item.couponId != null ? null : (item.variantId ?? null), item.couponId ?? null, ...countArgs, state, now, now],
+    sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, hold_client, created_at, updated_at) VALUES (?, ?, ?, ?, ${countSql}, ?, ?, ?, ?)`,
+    args: [ref, item.couponId != null ? null : (item.productId ?? null), item.couponId != null ? null : (item.variantId ?? null), item.couponId ?? null, ...countArgs, state, network?.key ?? null, now, now],
+  }
+}
+
+// A held ledger row whose owner has not been paid for: a card order awaiting payment, a finance application
+// not yet decided, a reservation whose deposit is unpaid. Paid and decided holds are not the network's to count.
+const UNPAID_OWNER = `(
+  EXISTS (SELECT 1 FROM orders o WHERE o.id = (CASE WHEN h.ref LIKE 'order:%' THEN CAST(substr(h.ref, 7) AS INTEGER) END)
+          AND (o.status = 'awaiting_payment' OR (o.kind = 'finance' AND o.finance_status = 'submitted')))
+  OR EXISTS (SELECT 1 FROM reservations r WHERE r.id = (CASE WHEN h.ref LIKE 'reservation:%' THEN CAST(substr(h.ref, 13) AS INTEGER) END)
+          AND r.status = 'awaiting_payment')
+)`
+
+/** SQL true while the network may take `n` more units of the item's product under `ref` (checked per item, before it is taken). */
+function withinNetworkCaps(ref: string, item: LedgerItem, n: number, network: TakingNetwork | undefined): Stmt {
+  if (!network || item.couponId != null || item.productId == null) return { sql: '1 = 1', args: [] }
+  const held = `FROM stock_holds h WHERE h.state = 'held' AND h.hold_client = ? AND ${UNPAID_OWNER}`
+  const holds: Stmt = { sql: `(SELECT count(DISTINCT h.ref) ${held} AND h.ref <> ?) < ?`, args: [network.key, ref, network.maxHolds] }
+  if (item.networkCap == null) return holds
+  return {
+    sql: `${holds.sql} AND (SELECT COALESCE(SUM(h.count), 0) ${held} AND h.product_id = ?) + ? <= ?`,
+    args: [...holds.args, network.key, item.productId, n, item.networkCap],
   }
 }
 
@@ -194,21 +225,24 @@ function units(item: LedgerItem): number {
 /* ------------------------------------------------------------------------------------------------ */
 /* Operations                                                                                        */
 
-export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly shortItem: number | null; readonly reason: 'short' | 'owner_changed' }
+export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly shortItem: number | null; readonly reason: 'short' | 'owner_changed' | 'network_cap' }
 
 /**
  * Takes every item under `ref` (stock down, coupon uses up, ledger rows in `state`), all or nothing, and
  * changes the owner in the same unit of work. Nothing changes when any item is short or the owner is no
  * longer in `fromStatuses`.
  */
-export async function takeStock(payload: Payload, transactionID: TransactionId, ref: string, items: readonly LedgerItem[], options: { state?: HoldState; owner?: OwnerChange; now?: Date } = {}): Promise<TakeResult> {
+export async function takeStock(payload: Payload, transactionID: TransactionId, ref: string, items: readonly LedgerItem[], options: { state?: HoldState; owner?: OwnerChange; now?: Date; network?: TakingNetwork } = {}): Promise<TakeResult> {
   if (options.owner?.record && items.length === 0) throw new Error('stock ledger: a take with a record needs items')
   const state = options.state ?? 'held'
   const now = (options.now ?? new Date()).toISOString()
   const owner = options.owner
+  const network = options.network
 
   if (isPostgres(payload)) {
     return pgUnit<TakeResult>(payload, transactionID, async (exec) => {
+      // One network's takes one at a time (until this unit of work ends), so N at once cannot all pass the caps.
+      if (network) await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [`stock-holds:${network.key}`] })
       if (owner) {
         if ((await exec(ownerUpdate(owner))).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: null, reason: 'owner_changed' })
       }
@@ -216,12 +250,15 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
         const item = items[i]!
         const n = units(item)
         const t = target(item)
+        const caps = withinNetworkCaps(ref, item, n, network)
+        const [within] = (await exec({ sql: `SELECT (${caps.sql}) AS ok`, args: caps.args })).rows
+        if (!within?.ok) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'network_cap' })
         const take: Stmt =
           t.table === 'coupons'
             ? { sql: 'UPDATE coupons SET used_count = used_count + 1 WHERE id = ? AND (usage_limit IS NULL OR used_count < usage_limit)', args: [t.id] }
             : { sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity - ? WHERE id = ? AND stock_quantity >= ?`, args: [n, t.id, n] }
         if ((await exec(take)).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'short' })
-        await exec(insertHold(ref, item, state, now, '?', [n]))
+        await exec(insertHold(ref, item, state, now, '?', [n], network))
       }
       if (owner) await writeRecordPg(exec, owner)
       return { ok: true }
@@ -237,7 +274,8 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
       t.table === 'coupons'
         ? { sql: '(SELECT usage_limit IS NULL OR used_count < usage_limit FROM coupons WHERE id = ?)', args: [t.id] }
         : { sql: `(SELECT stock_quantity >= ? FROM ${t.table} WHERE id = ?)`, args: [n, t.id] }
-    stmts.push(insertHold(ref, item, state, now, `CASE WHEN ${enough.sql} AND ${guard.sql} THEN ? END`, [...enough.args, ...guard.args, n]))
+    const caps = withinNetworkCaps(ref, item, n, network)
+    stmts.push(insertHold(ref, item, state, now, `CASE WHEN ${enough.sql} AND ${guard.sql} AND ${caps.sql} THEN ? END`, [...enough.args, ...guard.args, ...caps.args, n], network))
     stmts.push(
       t.table === 'coupons'
         ? { sql: 'UPDATE coupons SET used_count = used_count + 1 WHERE id = ?', args: [t.id] }
@@ -259,8 +297,28 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
   } catch (error) {
     if (!/NOT NULL constraint failed: stock_holds\.count/i.test(String((error as Error)?.message ?? error))) throw error
     const changeable = await ownerStillChangeable(payload, owner)
-    return { ok: false, shortItem: changeable ? await firstShortItem(payload, items) : null, reason: changeable ? 'short' : 'owner_changed' }
+    if (!changeable) return { ok: false, shortItem: null, reason: 'owner_changed' }
+    const overCap = await firstItemOverNetworkCaps(payload, ref, items, network)
+    if (overCap != null) return { ok: false, shortItem: overCap, reason: 'network_cap' }
+    return { ok: false, shortItem: await firstShortItem(payload, items), reason: 'short' }
   }
+}
+
+/** After a refused SQLite batch (nothing written): the first item the network's caps refuse, counting the items before it. */
+async function firstItemOverNetworkCaps(payload: Payload, ref: string, items: readonly LedgerItem[], network: TakingNetwork | undefined): Promise<number | null> {
+  if (!network) return null
+  const earlier = new Map<number, number>()
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!
+    if (item.couponId != null || item.productId == null) continue
+    const n = units(item)
+    const before = earlier.get(item.productId) ?? 0
+    const caps = withinNetworkCaps(ref, item, before + n, network)
+    const [row] = await readRows(payload, { sql: `SELECT (${caps.sql}) AS ok`, args: caps.args })
+    if (!row || !Number(row.ok)) return i
+    earlier.set(item.productId, before + n)
+  }
+  return null
 }
 
 async function ownerStillChangeable(payload: Payload, owner: OwnerChange | undefined): Promise<boolean> {

@@ -6,6 +6,7 @@ import * as migration_20261123_222203_bookings from './20261123_222203_bookings'
 import * as migration_20261123_225651_reservations from './20261123_225651_reservations';
 import * as migration_20261124_102630_media_avif from './20261124_102630_media_avif';
 import * as migration_20261125_182500_saved_bikes from './20261125_182500_saved_bikes';
+import * as migration_20261126_072516_hold_client from './20261126_072516_hold_client';
 
 export const migrations = [
   {
@@ -46,6 +47,11 @@ export const migrations = [
   {
     up: migration_20261125_182500_saved_bikes.up,
     down: migration_20261125_182500_saved_bikes.down,
-    name: '20261125_182500_saved_bikes'
+    name: '20261125_182500_saved_bikes',
+  },
+  {
+    up: migration_20261126_072516_hold_client.up,
+    down: migration_20261126_072516_hold_client.down,
+    name: '20261126_072516_hold_client'
   },
 ];

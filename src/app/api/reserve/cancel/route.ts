@@ -11,7 +11,7 @@ import { verifyReservationToken } from '../../../../features/reservations/reserv
 export const dynamic = 'force-dynamic'
 
 export async function POST(request: Request): Promise<Response> {
-  const limited = await limitRequest(request, RATE_RULES.reservation)
+  const limited = await limitRequest(request, RATE_RULES.reservationCancel)
   if (limited) return limited
   const body = await readJsonBody(request)
   if (!body.ok) return refuseBody(body.refusal)

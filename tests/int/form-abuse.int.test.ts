@@ -1,0 +1,175 @@
+// Issue 22, findings 5 and 7: the no-JavaScript booking forms count in the same per-address buckets as their
+// JSON twins and refuse a cross-site post as the account forms do; an IPv6 /64 is one address to every bucket;
+// a reservation's cancel link has a bucket of its own.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { contact, demoBike, seedServices, smallWorkshop } from './booking-fixtures'
+import { testPayload } from './payload'
+
+let currentHeaders = new Headers()
+class Redirected extends Error {}
+vi.mock('server-only', () => ({}))
+vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
+vi.mock('next/headers', () => ({ headers: async () => currentHeaders, cookies: async () => ({ get: () => undefined, getAll: () => [], set: () => undefined, delete: () => undefined }) }))
+vi.mock('next/navigation', () => ({
+  redirect: (to: string) => {
+    throw new Redirected(to)
+  },
+}))
+
+const SITE = 'http://localhost:3000'
+const actions = await import('../../src/features/bookings/actions.server')
+const servicesRoute = await import('../../src/app/api/bookings/services/route')
+const reserveRoute = await import('../../src/app/api/reserve/route')
+const reserveCancelRoute = await import('../../src/app/api/reserve/cancel/route')
+
+let payload: Payload
+let tierId: number
+let bikeId: number
+let addressSeq = 0
+const none = { status: 'idle' } as never
+
+beforeAll(async () => {
+  payload = await testPayload()
+  payload.sendEmail = (async () => undefined) as Payload['sendEmail']
+  tierId = Object.values(await seedServices(payload))[0]!
+  await smallWorkshop(payload)
+  bikeId = await demoBike(payload, { name: 'Abuse Demo', engineCc: 649, powerKw: 35, weightKg: 190 })
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+beforeEach(() => {
+  process.env.RATE_LIMITS = 'on'
+})
+
+/** A fresh address for each test, so no test inherits another's counts. */
+const freshAddress = () => `198.51.100.${++addressSeq}`
+const bookings = async () => (await payload.count({ collection: 'bookings', overrideAccess: true })).totalDocs
+
+function nextOpenDay(): string {
+  for (let offset = 3; ; offset++) {
+    const d = new Date(Date.now() + offset * 86_400_000)
+    if (d.getUTCDay() >= 2 && d.getUTCDay() <= 6) return d.toISOString().slice(0, 10)
+  }
+}
+
+function serviceForm(day = nextOpenDay()): FormData {
+  const f = new FormData()
+  const fields = { tierId: String(tierId), day, make: 'Trek', model: 'Domane', bikeType: 'road', notes: '', firstName: contact.firstName, lastName: contact.lastName, email: contact.email, phone: contact.phone, extraWorkLimit: '20', acceptTerms: 'on' }
+  for (const [k, v] of Object.entries(fields)) f.append(k, v)
+  return f
+}
+
+function jsonPost(url: string, address: string, body: unknown): Request {
+  return new Request(`${SITE}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address }, body: JSON.stringify(body) })
+}
+
+async function run(action: () => Promise<unknown>): Promise<{ status?: string; message?: string; redirected?: string }> {
+  try {
+    return (await action()) as { status?: string; message?: string }
+  } catch (error) {
+    if (error instanceof Redirected) return { redirected: error.message }
+    throw error
+  }
+}
+
+describe('booking forms and the rate limits', () => {
+  it('a booking form is refused once its JSON twin has used up the address’s booking bucket, and books nothing', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 30; i++) expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(400)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(429)
+    const before = await bookings()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const state = await run(() => actions.bookServiceAction(none, serviceForm()))
+    expect(state).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    expect(await bookings()).toBe(before)
+  })
+
+  it('the forms’ own posts count in the bucket too: the 31st booking form from one address is refused', async () => {
+    const address = freshAddress()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const states = []
+    for (let i = 0; i < 31; i++) states.push(await run(() => actions.bookTestRideAction(none, new FormData())))
+    expect(states.slice(0, 30).every((s) => s.status === 'error' && !/Too many requests/.test(s.message ?? ''))).toBe(true)
+    expect(states[30]).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    expect(await run(() => actions.manageBookingAction(none, new FormData()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+  })
+
+  it('an IPv6 /64 is one address: 30 posts from 30 addresses of one /64 use up its bucket', async () => {
+    for (let i = 1; i <= 30; i++) expect((await servicesRoute.POST(jsonPost('/api/bookings/services', `2001:db8:22:5::${i.toString(16)}`, { tierId: -1 }))).status).toBe(400)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', '2001:db8:22:5:ffff::1', { tierId: -1 }))).status).toBe(429)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', '2001:db8:22:6::1', { tierId: -1 }))).status).toBe(400)
+  })
+})
+
+describe('booking forms and cross-site posts', () => {
+  const crossSite: [string, Record<string, string>][] = [
+    ['another site’s Origin', { origin: 'https://evil.example', host: 'localhost:3000' }],
+    ['no Origin, marked cross-site by the browser', { host: 'localhost:3000', 'sec-fetch-site': 'cross-site' }],
+    ['Origin null', { origin: 'null', host: 'localhost:3000' }],
+  ]
+  for (const [name, h] of crossSite) {
+    it(`refuses a booking form sent with ${name}, and books nothing`, async () => {
+      const before = await bookings()
+      currentHeaders = new Headers({ ...h, 'x-wheelhouse-client-address': freshAddress() })
+      for (const action of [() => actions.bookServiceAction(none, serviceForm()), () => actions.bookTestRideAction(none, new FormData()), () => actions.manageBookingAction(none, new FormData())]) {
+        expect(await run(action)).toMatchObject({ status: 'error', message: expect.stringMatching(/must be sent from the Wheelhouse website/) })
+      }
+      expect(await bookings()).toBe(before)
+    })
+  }
+
+  it('still books a same-site form (the check refuses only what it should)', async () => {
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'sec-fetch-site': 'same-origin', 'x-wheelhouse-client-address': freshAddress() })
+    const before = await bookings()
+    expect(await run(() => actions.bookServiceAction(none, serviceForm()))).toMatchObject({ redirected: expect.stringContaining('success') })
+    expect(await bookings()).toBe(before + 1)
+  })
+})
+
+describe('a reservation’s cancel link', () => {
+  it('has a bucket of its own: 10 reservations from one address leave its cancel link answering', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 10; i++) await reserveRoute.POST(jsonPost('/api/reserve', address, { productId: -1 }))
+    expect((await reserveRoute.POST(jsonPost('/api/reserve', address, { productId: -1 }))).status).toBe(429)
+    const cancel = await reserveCancelRoute.POST(jsonPost('/api/reserve/cancel', address, { token: 'rs1.forged.token' }))
+    expect(cancel.status).toBe(404)
+    void bikeId
+  })
+})
+
+describe('names in contact forms', () => {
+  const bad: [string, string, RegExp][] = [
+    ['only zero-width characters', '\u200b\u200c\u200d\ufeff', /must contain letters/],
+    ['a bidi override', 'Eve\u202egnp.exe', /direction/],
+    ['a bidi isolate', 'Ann\u2067a', /direction/],
+  ]
+  for (const [what, value, message] of bad) {
+    it(`refuses a name of ${what} on the JSON routes and the forms, with a clear message, and stores nothing`, async () => {
+      process.env.RATE_LIMITS = 'off'
+      const before = { bookings: await bookings(), reservations: (await payload.count({ collection: 'reservations', overrideAccess: true })).totalDocs }
+      const reserve = await reserveRoute.POST(jsonPost('/api/reserve', freshAddress(), { reservationKey: crypto.randomUUID(), productId: bikeId, contact: { ...contact, firstName: value }, acceptTerms: true }))
+      expect(reserve.status).toBe(400)
+      expect(await reserve.json()).toMatchObject({ error: 'invalid_request', fields: { 'contact.firstName': expect.stringMatching(message) } })
+      currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+      const form = serviceForm()
+      form.set('lastName', value)
+      expect(await run(() => actions.bookServiceAction(none, form))).toMatchObject({ status: 'error', fieldErrors: { 'contact.lastName': expect.stringMatching(message) } })
+      expect({ bookings: await bookings(), reservations: (await payload.count({ collection: 'reservations', overrideAccess: true })).totalDocs }).toEqual(before)
+    })
+  }
+
+  it('still takes names in any script, with accents, apostrophes and joiners that belong in them', async () => {
+    process.env.RATE_LIMITS = 'off'
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+    for (const name of ['Zoë', 'O’Brien', 'محمد', 'नमस्ते']) {
+      const form = serviceForm()
+      form.set('firstName', name)
+      const state = await run(() => actions.bookServiceAction(none, form))
+      expect((state as { fieldErrors?: Record<string, string> }).fieldErrors?.['contact.firstName']).toBeUndefined()
+    }
+  })
+})
