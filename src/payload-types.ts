@@ -203,6 +203,10 @@ export interface Product {
    */
   price?: number | null;
   /**
+   * Set automatically: the price plus any compulsory charge (the extra fee below). Customers see and pay this figure; listings sort by it.
+   */
+  listPrice?: number | null;
+  /**
    * Optional earlier price in pence, shown struck through.
    */
   compareAtPrice?: number | null;
@@ -1632,6 +1636,7 @@ export interface ProductsSelect<T extends boolean = true> {
   featured?: T;
   sku?: T;
   price?: T;
+  listPrice?: T;
   compareAtPrice?: T;
   vatRate?: T;
   stockQuantity?: T;

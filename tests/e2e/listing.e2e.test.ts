@@ -97,7 +97,7 @@ describe('/all-bikes', () => {
     await page.goto('/all-bikes?sort=price-desc')
     const descending = await cardPrices(page)
     expect(descending).toEqual([...descending].sort((a, b) => b - a))
-    expect(descending[0]).toBe(2_049_900) // KTM 1390 Super Duke R
+    expect(descending[0]).toBe(2_074_900) // KTM 1390 Super Duke R: £20,499 and £250 on-the-road charges
     // page 2 continues below page 1
     await page.goto('/all-bikes?sort=price-desc&page=2')
     const next = await cardPrices(page)

@@ -112,4 +112,15 @@ describe(`the headline price on ${db}`, () => {
     expect(Math.round((recorded.TotalCashPrice ?? 0) * 100)).toBe(order.totalPence)
     expect(Math.round((recorded.TotalCashPrice ?? 0) * 100) - lockPrice).toBe(price.totalPence)
   })
+
+  it('listings sort and filter by the stored headline price, kept in step with the price and the charge', async () => {
+    const { product, price } = await bike('honda-cb650r')
+    expect(product.listPrice, 'the migration and the hook store price + charge').toBe(price.totalPence)
+    const noFee = await payload.update({ collection: 'products', id: product.id, overrideAccess: true, data: { beforeAddToBasketNotification: { extraFee: { feeValue: null } } } })
+    expect(noFee.listPrice).toBe(product.price)
+    const newPrice = await payload.update({ collection: 'products', id: product.id, overrideAccess: true, data: { price: 800_000, beforeAddToBasketNotification: { extraFee: { feeValue: 25_000, label: 'On-the-road charges' } } } })
+    expect(newPrice.listPrice).toBe(825_000)
+    const found = await payload.find({ collection: 'products', overrideAccess: true, depth: 0, where: { and: [{ listPrice: { greater_than_equal: 824_999 } }, { listPrice: { less_than_equal: 825_000 } }, { id: { equals: product.id } }] } })
+    expect(found.totalDocs).toBe(1)
+  })
 })

@@ -3,6 +3,7 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
 import { LICENCE_CATEGORIES, PRODUCT_KINDS } from '../../domain/catalogue/product-kind'
 import { SPEC_SHEET_PARTS } from '../../domain/catalogue/spec-sheet'
+import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
@@ -12,6 +13,22 @@ import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidat
 export const VAT_RATES = [20, 5, 0] as const
 
 /** The product takes its kind from its category, so filters and delivery rules never disagree with the catalogue tree. */
+/**
+ * The headline price (ADR 023: the price with every compulsory charge in it) kept beside the price, so that
+ * listings sort and filter by the figure their cards show. Worked out from the document as it will be saved.
+ */
+type PricedDoc = { price?: number | null; vatRate?: number | null; beforeAddToBasketNotification?: { extraFee?: { feeValue?: number | null; label?: string | null } | null } | null }
+
+const setListPrice: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
+  const incoming = (data ?? {}) as PricedDoc
+  const saved = (originalDoc ?? {}) as PricedDoc
+  const pick = <T>(read: (doc: PricedDoc) => T | undefined): T | undefined => read(incoming) !== undefined ? read(incoming) : read(saved)
+  const fee = pick((d) => d.beforeAddToBasketNotification?.extraFee?.feeValue)
+  const label = pick((d) => d.beforeAddToBasketNotification?.extraFee?.label)
+  data.listPrice = headlinePricePence({ basePricePence: pick((d) => d.price) ?? null, vatRatePercent: Number(pick((d) => d.vatRate) ?? 20), charges: chargesFromExtraFee({ feeValue: fee ?? null, label: label ?? null }) })
+  return data
+}
+
 const inheritKind: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {
   const category = (data.category ?? originalDoc?.category) as number | { id: number } | undefined
   const id = typeof category === 'object' && category ? category.id : category
@@ -39,7 +56,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeChange: [inheritKind], afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
+  hooks: { beforeChange: [inheritKind, setListPrice], afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),
@@ -78,6 +95,10 @@ export const Products: CollectionConfig = {
           admin: {
             description: 'In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. For a variable product this is the lowest variant price.',
           },
+        }),
+        penceField('listPrice', 'Price with compulsory charges', {
+          index: true,
+          admin: { readOnly: true, description: 'Set automatically: the price plus any compulsory charge (the extra fee below). Customers see and pay this figure; listings sort by it.' },
         }),
         penceField('compareAtPrice', 'Was price', { admin: { description: 'Optional earlier price in pence, shown struck through.' } }),
         {

@@ -157,8 +157,8 @@ function filterWhere(query: ListingQuery, categories: CategoryInfo[], brands: Br
     and.push(ids.length ? { brand: { in: ids } } : NOTHING)
   }
   if (query.condition) and.push({ condition: { equals: query.condition } })
-  if (query.minPricePence !== null) and.push({ price: { greater_than_equal: query.minPricePence } })
-  if (query.maxPricePence !== null) and.push({ price: { less_than_equal: query.maxPricePence } })
+  if (query.minPricePence !== null) and.push({ listPrice: { greater_than_equal: query.minPricePence } })
+  if (query.maxPricePence !== null) and.push({ listPrice: { less_than_equal: query.maxPricePence } })
   if (query.engineCcMin !== null) and.push({ 'attributes.engineCc': { greater_than_equal: query.engineCcMin } })
   if (query.engineCcMax !== null) and.push({ 'attributes.engineCc': { less_than_equal: query.engineCcMax } })
   if (query.licences.length) and.push({ 'attributes.licenceCategory': { in: query.licences } })
@@ -188,7 +188,7 @@ async function listProductsUncached(scope: ListingScope, query: ListingQuery): P
   const direction = query.sort === 'price-asc' ? '' : '-'
   const unpricedWhere: Where = { and: [...base, { price: { exists: false } }] }
   const [priced, unpricedCount] = await Promise.all([
-    payload.find({ ...read, where: { and: [...base, { price: { exists: true } }] }, sort: [`${direction}price`, 'id'], page: query.page, limit: PAGE_SIZE }),
+    payload.find({ ...read, where: { and: [...base, { price: { exists: true } }] }, sort: [`${direction}listPrice`, 'id'], page: query.page, limit: PAGE_SIZE }),
     payload.count({ collection: 'products', where: unpricedWhere, overrideAccess: false }),
   ])
   const docs = [...priced.docs]

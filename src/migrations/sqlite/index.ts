@@ -7,6 +7,7 @@ import * as migration_20261123_225651_reservations from './20261123_225651_reser
 import * as migration_20261124_102630_media_avif from './20261124_102630_media_avif';
 import * as migration_20261125_182500_saved_bikes from './20261125_182500_saved_bikes';
 import * as migration_20261126_072516_hold_client from './20261126_072516_hold_client';
+import * as migration_20261126_083146_list_price from './20261126_083146_list_price';
 
 export const migrations = [
   {
@@ -52,6 +53,11 @@ export const migrations = [
   {
     up: migration_20261126_072516_hold_client.up,
     down: migration_20261126_072516_hold_client.down,
-    name: '20261126_072516_hold_client'
+    name: '20261126_072516_hold_client',
+  },
+  {
+    up: migration_20261126_083146_list_price.up,
+    down: migration_20261126_083146_list_price.down,
+    name: '20261126_083146_list_price'
   },
 ];
