@@ -10,6 +10,7 @@ import { serveMediaFile } from './server-lib/media-files.mjs'
 import { serveStaticAsset } from './server-lib/static-assets.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
+import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOST || '0.0.0.0'
@@ -189,6 +190,9 @@ const server = http.createServer((req, res) => {
   const start = process.hrtime.bigint()
   const incoming = req.headers['x-request-id']
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+  // Before anything reads them: Next-internal and rewriting headers a visitor must not send (ADR 021); the
+  // X-Forwarded-* ones too unless a trusted proxy wrote them.
+  stripUntrustedHeaders(req, { trustProxy })
   req.headers['x-request-id'] = requestId
   // The client's address for login throttling (src/cms/auth/client-address.ts), always overwritten so a client
   // cannot choose it: the socket's peer, or behind a trusted proxy the last X-Forwarded-For hop (the proxy's own).
