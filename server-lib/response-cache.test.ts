@@ -58,7 +58,7 @@ describe('response cache', () => {
     expect(cache.keyFor(request('/api/products'))).toBeNull()
     expect(cache.keyFor(request('/products/x', { cookie: 'wh_consent=declined' }))).toBe('identity /products/x')
     expect(cache.keyFor(request('/products/x', { cookie: '__prerender_bypass=1' }))).toBeNull() // draft mode
-    for (const headers of [{ range: 'bytes=0-9' }, { accept: 'application/json' }, { purpose: 'prefetch' }, { 'sec-purpose': 'prefetch' }, { 'next-url': '/x' }, { 'next-router-segment-prefetch': '/_tree' }]) {
+    for (const headers of <Headers[]>[{ range: 'bytes=0-9' }, { accept: 'application/json' }, { purpose: 'prefetch' }, { 'sec-purpose': 'prefetch' }, { 'next-url': '/x' }, { 'next-router-segment-prefetch': '/_tree' }]) {
       expect(cache.keyFor(request('/all-bikes', headers)), JSON.stringify(headers)).toBeNull()
     }
     for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', '*/*', '']) expect(cache.keyFor(request('/all-bikes', { accept }))).toBe('identity /all-bikes')
