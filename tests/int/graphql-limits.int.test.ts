@@ -56,7 +56,7 @@ for (let i = 1; i <= 15; i++) bomb += ` fragment F${i} on Product { ...F${i - 1}
 
 const ATTACKS: Record<string, string> = {
   '499 aliased root fields (issue 22)': aliases(499),
-  '11 root fields, no aliases': `{ ${'Products { totalDocs } Brands { totalDocs } '.repeat(5)}Posts { totalDocs } }`,
+  '6 root fields, no aliases': `{ ${'Products { totalDocs } Brands { totalDocs } '.repeat(3)} }`,
   'deep: 9 levels of relationships': `{ Products { docs { ${'category { parent { '.repeat(3)}id${' } }'.repeat(3)} } } }`,
   'wide: 600 fields in one selection': `{ Products(limit: 100) { docs { ${'name slug '.repeat(300)} } } }`,
   'fragment bomb: 2^15 spreads': `{ Products(limit: 100) { docs { ...F15 } } } ${bomb}`,
@@ -116,9 +116,9 @@ describe('GraphQL requests of any shape are refused before they run (issue 22 §
     const four = await post('{ Categories { totalDocs } Brands { totalDocs } Pages { totalDocs } Posts { totalDocs docs { title slug } } }')
     expect(four.status).toBe(200)
     expect((four.body.data!.Brands as { totalDocs: number }).totalDocs).toBe(1)
-    const ten = await post(aliases(10))
-    expect(ten.status).toBe(200)
-    expect(Object.keys(ten.body.data!)).toHaveLength(10)
+    const five = await post(aliases(5))
+    expect(five.status).toBe(200)
+    expect(Object.keys(five.body.data!)).toHaveLength(5)
     const variables = await post('query ($n: Int) { Products(limit: $n) { docs { slug } } }', { n: 2 })
     expect((variables.body.data!.Products as { docs: unknown[] }).docs).toHaveLength(2)
   })
