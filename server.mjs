@@ -11,6 +11,8 @@ import { serveStaticAsset } from './server-lib/static-assets.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
 import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
+import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
+import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
 
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOST || '0.0.0.0'
@@ -167,6 +169,17 @@ async function flushNotFound() {
 }
 setInterval(flushNotFound, 10_000).unref()
 
+// At most two GraphQL requests run at once (ADR 021): each is bounded to about a second by its limits, but they share
+// the event loop with every page and /api/health. Any more are told to come back at once.
+const graphqlLimit = createInFlightLimit({
+  max: 2,
+  matches: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === '/api/graphql',
+  refuse: (res) => {
+    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
+    res.end(JSON.stringify({ errors: [{ message: 'The GraphQL API is busy with other requests; try again in a second.', extensions: { code: 'BUSY', statusCode: 503 } }] }))
+  },
+})
+
 // Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
 // ("/all-bikes, /all-bikes"), which browsers may read as one bad URL. Keep the first value.
 function dedupeLocation(res) {
@@ -190,6 +203,9 @@ const server = http.createServer((req, res) => {
   const start = process.hrtime.bigint()
   const incoming = req.headers['x-request-id']
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+  // Before anything reads them: Next-internal and rewriting headers a visitor must not send (ADR 021); the
+  // X-Forwarded-* ones too unless a trusted proxy wrote them.
+  stripUntrustedHeaders(req, { trustProxy })
   req.headers['x-request-id'] = requestId
   // The client's address for login throttling (src/cms/auth/client-address.ts), always overwritten so a client
   // cannot choose it: the socket's peer, or behind a trusted proxy the last X-Forwarded-For hop (the proxy's own).
@@ -214,6 +230,7 @@ const server = http.createServer((req, res) => {
     })
   })
   if (refuseOversizedApiQuery(req, res)) return
+  if (graphqlLimit.admit(req, res)) return
   if (serveMediaFile(req, res, mediaDir)) return
   if (serveStaticAsset(req, res, staticDir)) return
   if (responseCache.serve(req, res)) return

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 
 // Two projects: pure unit tests beside the code, and integration tests against a real database.
@@ -13,6 +14,9 @@ export default defineConfig({
         },
       },
       {
+        // One graphql for the shop's code and Payload's, as in the built app (where graphql is an external package):
+        // Vite would resolve the shop's imports to graphql's ES build, whose GraphQLError graphql-http does not know.
+        resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
         test: {
           name: 'int',
           include: ['tests/int/**/*.int.test.ts'],

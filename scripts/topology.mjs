@@ -16,6 +16,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { prepareDatabase, serveShop, stopShop } from './shop-process.mjs'
 import { precompressStatic } from './precompress-static.mjs'
+import { BYPASS_HEADERS } from '../server-lib/response-cache.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -76,6 +77,8 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For ${behindCache ? '$http_x_forwarded_for' : '$remote_addr'};
       proxy_set_header X-Forwarded-Proto $scheme;
+      # Written here, never passed on from the visitor: the instances trust X-Forwarded-* (TRUST_PROXY, ADR 021).
+      proxy_set_header X-Forwarded-Host $host;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
       # Room for a whole page and its headers (a listing is ~90 KB uncompressed; the policy header lists the
@@ -121,10 +124,14 @@ sub vcl_recv {
   unset req.http.X-Ban-Key;
   if (req.method != "GET" && req.method != "HEAD") { return (pass); }
   if (req.url ~ "^/(api|admin|_next)([/?]|$)") { return (pass); }
-  if (req.http.Authorization || req.http.RSC || req.http.Next-Router-Prefetch || req.http.Next-Router-State-Tree || req.http.Next-Action) {
+  # The instances' own rule (response-cache.mjs bypassReason, ADR 021): a request whose headers can change
+  # what Next sends is never answered from the cache, so it can never be what the cache keeps either.
+  if (${BYPASS_HEADERS.map((name) => `req.http.${name}`).join(' || ')}) {
     return (pass);
   }
-  if (req.http.Cookie ~ "(^|;\\s*)payload-token=") { return (pass); }
+  if (req.http.Purpose ~ "(?i)prefetch|prerender|preview" || req.http.Sec-Purpose ~ "(?i)prefetch|prerender|preview" || req.http.X-Purpose ~ "(?i)prefetch|prerender|preview") { return (pass); }
+  if (req.http.Accept && req.http.Accept !~ "(?i)text/html|\\*/\\*|^\\s*$") { return (pass); }
+  if (req.http.Cookie ~ "(^|;\\s*)(payload-token|__prerender_bypass|__next_preview_data)=") { return (pass); }
   # Other cookies (consent) do not change a public page; the instance's own cache ignores them too.
   return (hash);
 }
@@ -134,7 +141,7 @@ sub vcl_backend_response {
   set beresp.grace = 0s;
   set beresp.keep = 0s;
   if (bereq.uncacheable) { return (deliver); }
-  if (beresp.status == 200 && beresp.http.X-Wheelhouse-Cache == "HIT" && !beresp.http.Set-Cookie) {
+  if (beresp.status == 200 && beresp.http.X-Wheelhouse-Cache == "HIT" && beresp.http.Content-Type ~ "(?i)^text/html" && !beresp.http.Set-Cookie) {
     unset beresp.http.X-Request-Id;
     set beresp.ttl = 60s;
     return (deliver);

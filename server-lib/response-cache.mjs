@@ -5,13 +5,72 @@
 // on another app instance (ADR 008). Only anonymous full-document GETs are cached, and
 // only pages Next itself marks as shared-cacheable (s-maxage: static and ISR pages) plus the listings,
 // which read their filters from the query string (so Next renders them per request) but are public.
-// Anything with a session cookie, an RSC/prefetch header, a Set-Cookie or a non-200 status passes through.
+//
+// The key is the URL and the encoding only, so no other request header may change what is stored (ADR 021):
+// a request carrying any header that can change what Next sends (RSC and router headers, a prefetch, a
+// server action, a range, an Accept that is not for HTML, a session or draft-mode cookie) is neither served
+// from the cache nor stored; and whatever arrives, only a complete HTML document is stored (status 200,
+// text/html, a body from <!DOCTYPE html> to </html>, no Set-Cookie). Next-internal headers never reach
+// this far: server.mjs strips them first (untrusted-headers.mjs).
+
+import zlib from 'node:zlib'
 
 const NEVER = /^\/(api|admin|_next)(\/|$)/
 const PUBLIC_LISTING = /^\/(all-bikes|search)$|^\/(brand|category)\//
-const SESSION_COOKIE = /(^|;\s*)payload-token=/
+// A signed-in visitor, or Next's draft mode (which renders unpublished content).
+const PERSONAL_COOKIE = /(^|;\s*)(payload-token|__prerender_bypass|__next_preview_data)=/
 const MAX_ENTRIES = 2000
 const MAX_BODY_BYTES = 2 * 1024 * 1024
+
+/**
+ * Request headers that can change what Next sends for a URL, or ask for part of it: their requests bypass the
+ * cache (never served from it, never stored). Exported for the Varnish configuration (scripts/topology.mjs).
+ */
+export const BYPASS_HEADERS = ['rsc', 'next-router-prefetch', 'next-router-state-tree', 'next-router-segment-prefetch', 'next-url', 'next-action', 'next-hmr-refresh', 'range', 'if-range', 'authorization']
+const PREFETCH_PURPOSE = /prefetch|prerender|preview/i
+const HTML_ACCEPT = /text\/html|\*\/\*|^\s*$/i
+const DOCUMENT_START = /^\s*(\uFEFF)?<!doctype html[\s>]/i
+const DOCUMENT_END = /<\/html>\s*$/i
+
+/** Why a request must bypass the cache, or null when its answer may be stored and replayed by URL alone. */
+export function bypassReason(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return 'method'
+  const h = req.headers
+  for (const name of BYPASS_HEADERS) if (h[name] !== undefined) return name
+  if (PREFETCH_PURPOSE.test(String(h.purpose ?? '')) || PREFETCH_PURPOSE.test(String(h['sec-purpose'] ?? '')) || PREFETCH_PURPOSE.test(String(h['x-purpose'] ?? ''))) return 'prefetch'
+  if (h.accept !== undefined && !HTML_ACCEPT.test(String(h.accept))) return 'accept'
+  if (typeof h.cookie === 'string' && PERSONAL_COOKIE.test(h.cookie)) return 'cookie'
+  return null
+}
+
+function decodedText(body, encoding) {
+  switch (String(encoding ?? 'identity').toLowerCase()) {
+    case 'identity':
+    case '':
+      return body.toString('utf8')
+    case 'gzip':
+      return zlib.gunzipSync(body).toString('utf8')
+    case 'br':
+      return zlib.brotliDecompressSync(body).toString('utf8')
+    case 'deflate':
+      return zlib.inflateSync(body).toString('utf8')
+    default:
+      return null
+  }
+}
+
+/** Whether a finished response is a whole HTML document that may be replayed to anyone (the body is checked last: it is decoded). */
+export function isStorableDocument(res, body) {
+  if (res.statusCode !== 200 || res.hasHeader('set-cookie') || res.hasHeader('content-range')) return false
+  if (!/^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))) return false
+  if (res.hasHeader('x-middleware-skip') || res.hasHeader('x-middleware-rewrite') || res.hasHeader('x-middleware-redirect')) return false
+  try {
+    const text = decodedText(body, res.getHeader('content-encoding'))
+    return text !== null && DOCUMENT_START.test(text.slice(0, 200)) && DOCUMENT_END.test(text.slice(-200))
+  } catch {
+    return false // a body that does not decode is no document
+  }
+}
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
@@ -47,15 +106,10 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
   let generation = 0
 
   function keyFor(req) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return null
     const url = req.url ?? '/'
     const pathOnly = url.split('?')[0]
-    if (NEVER.test(pathOnly)) return null
-    const h = req.headers
-    if (h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-action']) return null
-    if (typeof h.cookie === 'string' && SESSION_COOKIE.test(h.cookie)) return null
-    if (h.authorization) return null
-    const gzip = /\bgzip\b/.test(String(h['accept-encoding'] ?? '')) ? 'gzip' : 'identity'
+    if (NEVER.test(pathOnly) || bypassReason(req)) return null
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? 'gzip' : 'identity'
     return `${gzip} ${url}`
   }
 
@@ -119,9 +173,12 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
       const shared = /s-maxage=\d+/.test(String(res.getHeader('cache-control') ?? '')) || PUBLIC_LISTING.test(pathOnly)
       // A page Next served stale (while it re-renders in the background) must not be pinned here.
       const stale = String(res.getHeader('x-nextjs-cache') ?? '').toUpperCase() === 'STALE'
-      if (!tooBig && shared && !stale && startedIn === generation && res.statusCode === 200 && !res.hasHeader('set-cookie')) {
-        const headers = Object.entries(res.getHeaders()).filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'strict-transport-security'].includes(name))
-        store(key, { status: res.statusCode, headers, body: Buffer.concat(chunks) })
+      if (!tooBig && shared && !stale && startedIn === generation) {
+        const body = Buffer.concat(chunks)
+        if (isStorableDocument(res, body)) {
+          const headers = Object.entries(res.getHeaders()).filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'strict-transport-security'].includes(name))
+          store(key, { status: res.statusCode, headers, body })
+        }
       }
       return result
     }

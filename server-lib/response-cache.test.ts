@@ -1,3 +1,4 @@
+import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { banPattern, createResponseCache, mergeChanges } from './response-cache.mjs'
 
@@ -5,8 +6,10 @@ type Headers = Record<string, string>
 function request(url: string, headers: Headers = {}, method = 'GET') {
   return { url, method, headers }
 }
+const doc = (text: string) => `<!DOCTYPE html><html><body>${text}</body></html>`
+/** A response as Next starts one for a page: an HTML content type (tests that need another set their own). */
 function response() {
-  const headers = new Map<string, string | string[]>()
+  const headers = new Map<string, string | string[]>([['content-type', 'text/html; charset=utf-8']])
   const res = {
     statusCode: 200,
     body: [] as Buffer[],
@@ -35,13 +38,12 @@ describe('response cache', () => {
     const cache = createResponseCache({ ttlMs: 1000, now: () => clock })
     const first = response()
     expect(cache.serve(request('/all-bikes?condition=used'), first)).toBe(false)
-    first.setHeader('content-type', 'text/html')
     first.setHeader('cache-control', 'private, no-store') // listings are per-request in Next but public
-    first.write('<html>')
+    first.write('<!DOCTYPE html><html>')
     first.end('</html>')
     const second = response()
     expect(cache.serve(request('/all-bikes?condition=used'), second)).toBe(true)
-    expect(Buffer.concat(second.body).toString()).toBe('<html></html>')
+    expect(Buffer.concat(second.body).toString()).toBe('<!DOCTYPE html><html></html>')
     expect(second.headers.get('x-wheelhouse-cache')).toBe('HIT')
     clock = 2000
     expect(cache.serve(request('/all-bikes?condition=used'), response())).toBe(false)
@@ -55,6 +57,36 @@ describe('response cache', () => {
     expect(cache.keyFor(request('/admin'))).toBeNull()
     expect(cache.keyFor(request('/api/products'))).toBeNull()
     expect(cache.keyFor(request('/products/x', { cookie: 'wh_consent=declined' }))).toBe('identity /products/x')
+    expect(cache.keyFor(request('/products/x', { cookie: '__prerender_bypass=1' }))).toBeNull() // draft mode
+    for (const headers of <Headers[]>[{ range: 'bytes=0-9' }, { accept: 'application/json' }, { purpose: 'prefetch' }, { 'sec-purpose': 'prefetch' }, { 'next-url': '/x' }, { 'next-router-segment-prefetch': '/_tree' }]) {
+      expect(cache.keyFor(request('/all-bikes', headers)), JSON.stringify(headers)).toBeNull()
+    }
+    for (const accept of ['text/html,application/xhtml+xml,*/*;q=0.8', '*/*', '']) expect(cache.keyFor(request('/all-bikes', { accept }))).toBe('identity /all-bikes')
+  })
+
+  it('stores only a whole HTML document, even for a listing Next marks no-store', () => {
+    const cache = createResponseCache()
+    const attempt = (setup: (res: ReturnType<typeof response>) => void, body: string | Buffer) => {
+      const res = response()
+      cache.serve(request('/all-bikes'), res)
+      res.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate')
+      setup(res)
+      res.end(body)
+      const stored = cache.size
+      cache.clear()
+      return stored
+    }
+    expect(attempt(() => {}, '{}')).toBe(0) // x-middleware-prefetch's answer, even with an HTML type
+    expect(attempt((res) => res.setHeader('content-type', 'application/json'), doc('json?'))).toBe(0)
+    expect(attempt((res) => res.setHeader('content-type', 'text/x-component'), doc('flight'))).toBe(0)
+    expect(attempt(() => {}, '<!DOCTYPE html><html><body>cut short')).toBe(0)
+    expect(attempt(() => {}, '')).toBe(0)
+    expect(attempt((res) => res.setHeader('x-middleware-skip', '1'), doc('skipped'))).toBe(0)
+    expect(attempt((res) => res.setHeader('content-encoding', 'gzip'), doc('not gzip at all'))).toBe(0)
+    expect(attempt((res) => res.setHeader('content-encoding', 'gzip'), zlib.gzipSync('{}'))).toBe(0)
+    expect(attempt((res) => res.setHeader('content-encoding', 'gzip'), zlib.gzipSync(doc('listing')))).toBe(1)
+    expect(attempt((res) => res.setHeader('content-encoding', 'br'), zlib.brotliCompressSync(doc('listing')))).toBe(1)
+    expect(attempt(() => {}, `\n<!doctype html>\n<html lang="en-GB">${'x'.repeat(1000)}</html>\n`)).toBe(1)
   })
 
   it('keeps nothing that failed, set a cookie, and forgets everything on clear', () => {
@@ -62,27 +94,27 @@ describe('response cache', () => {
     const missing = response()
     cache.serve(request('/nope'), missing)
     missing.statusCode = 404
-    missing.end('not found')
+    missing.end(doc('not found'))
     const cookie = response()
     cache.serve(request('/about'), cookie)
     cookie.setHeader('set-cookie', 'x=1')
-    cookie.end('hi')
+    cookie.end(doc('hi'))
     expect(cache.size).toBe(0)
     const stale = response()
     cache.serve(request('/products/y'), stale)
     stale.setHeader('cache-control', 's-maxage=300')
     stale.setHeader('x-nextjs-cache', 'STALE')
-    stale.end('old')
+    stale.end(doc('old'))
     expect(cache.size).toBe(0)
     const perRequest = response()
     cache.serve(request('/checkout'), perRequest)
     perRequest.setHeader('cache-control', 'private, no-cache, no-store, max-age=0, must-revalidate')
-    perRequest.end('checkout')
+    perRequest.end(doc('checkout'))
     expect(cache.size).toBe(0)
     const ok = response()
     cache.serve(request('/blog'), ok)
     ok.setHeader('cache-control', 's-maxage=300, stale-while-revalidate=31535700')
-    ok.end('blog')
+    ok.end(doc('blog'))
     expect(cache.size).toBe(1)
     cache.clear()
     expect(cache.size).toBe(0)
@@ -94,7 +126,7 @@ describe('response cache', () => {
       const res = response()
       cache.serve(request(url), res)
       res.setHeader('cache-control', 's-maxage=300')
-      res.end(url)
+      res.end(doc(url))
     }
     const urls = ['/', '/all-bikes', '/all-bikes?condition=used', '/brand/trek', '/search?q=lock', '/products/abus-bordo-6000', '/products/trek-fx-2', '/blog', '/about']
     urls.forEach(fill)
@@ -111,10 +143,10 @@ describe('response cache', () => {
     const inFlight = response()
     expect(cache.serve(request('/products/trek-fx-2'), inFlight)).toBe(false)
     inFlight.setHeader('cache-control', 's-maxage=300')
-    inFlight.write('<p>£700.00</p>') // rendered from the state before the change
+    inFlight.write('<!DOCTYPE html><html><p>£700.00</p>') // rendered from the state before the change
     cache.invalidate({ kind: 'products', slugs: ['trek-fx-2'] })
-    inFlight.end()
-    expect(Buffer.concat(inFlight.body).toString()).toBe('<p>£700.00</p>') // its visitor still gets it
+    inFlight.end('</html>')
+    expect(Buffer.concat(inFlight.body).toString()).toBe('<!DOCTYPE html><html><p>£700.00</p></html>') // its visitor still gets it
     expect(cache.serve(request('/products/trek-fx-2'), response())).toBe(false)
     expect(cache.size).toBe(0)
   })
@@ -127,7 +159,7 @@ describe('response cache', () => {
         const res = response()
         cache.serve(request(url), res)
         res.setHeader('cache-control', 's-maxage=300')
-        res.end(url)
+        res.end(doc(url))
       }
       cache.invalidate(change)
       const forgotten = urls.filter((u) => !cache.serve(request(u), response()))

@@ -11,6 +11,7 @@ import { payloadSecret } from './config/secrets.server'
 import { staffOnly } from './cms/access/staff-only'
 import { lockDocumentsToStaff } from './cms/access/locked-documents'
 import { queryLimitsRule } from './cms/graphql/query-limits'
+import { startGraphqlBudget, withGraphqlBudget } from './cms/graphql/time-budget'
 import { withRecordIdCheck } from './cms/hooks/refuse-malformed-ids'
 import { Brands } from './cms/collections/brands'
 import { Categories } from './cms/collections/categories'
@@ -95,7 +96,9 @@ export default buildConfig({
     LoginThrottles,
     NotFoundPaths,
     SavedBikes,
-  ].map(withRecordIdCheck),
+  ]
+    .map(withRecordIdCheck)
+    .map(withGraphqlBudget),
   globals: [SiteSettings],
   // Background work (ADR 007): run only by the shop's one runner (src/setup/jobs/runner.server.ts), never by
   // a cron in every instance; nobody queues or runs jobs over HTTP.
@@ -115,7 +118,15 @@ export default buildConfig({
   email: payloadEmailAdapter(config),
   endpoints: [health, recordNotFound, internalRevalidate],
   // Complexity and depth limits; cyclic fragments are refused before Payload's complexity rule walks them.
-  graphQL: { schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'), maxComplexity: 1000, validationRules: () => [queryLimitsRule] },
+  graphQL: {
+    schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'),
+    maxComplexity: 1000,
+    // The shape limits of ADR 021 (also refused earlier by src/proxy.ts) and the time budget of each request.
+    validationRules: (args) => {
+      startGraphqlBudget(args.contextValue)
+      return [queryLimitsRule(args.variableValues)]
+    },
+  },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
   logger: { options: { level: config.LOG_LEVEL, base: { service: 'wheelhouse' } } },

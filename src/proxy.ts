@@ -1,9 +1,12 @@
 // Routing rules of spec §2 that apply before any route: path matching ignores case, so a path with
 // capitals is sent to its lower-case form. (Next.js itself strips trailing slashes with a 308.)
+// GraphQL requests over the shop's limits are refused here, before Payload parses them (ADR 021).
 import { NextResponse, type NextRequest } from 'next/server'
+import { graphqlRefusal } from './cms/graphql/graphql-gate'
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl
+  if (pathname === '/api/graphql') return (await graphqlRefusal(request)) ?? NextResponse.next()
   if (pathname === pathname.toLowerCase()) return NextResponse.next()
   const url = request.nextUrl.clone()
   url.pathname = pathname.toLowerCase()
@@ -11,6 +14,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not for Payload (admin, API, media files), Next's own assets, or files with an extension.
-  matcher: ['/((?!api|admin|_next|.*\\.[a-zA-Z0-9]+$).*)'],
+  // Not for Payload (admin, API, media files), Next's own assets, or files with an extension; GraphQL's gate only.
+  matcher: ['/((?!api|admin|_next|.*\\.[a-zA-Z0-9]+$).*)', '/api/graphql'],
 }
