@@ -58,8 +58,8 @@ describe('one headline price for a new motorcycle', () => {
     const continueButton = page.getByRole('button', { name: 'Continue to checkout' })
     await continueButton.waitFor()
     // A motorcycle is collected or delivered by the dealer's van (ADR 004); take collection when it is offered.
-    const collect = page.getByLabel(/Collect from the dealer/)
-    if (await collect.count()) await collect.check()
+    await page.getByLabel(/Collect from the dealer/).check()
+    await expect(page.getByLabel(/Collect from the dealer/).isChecked()).resolves.toBe(true)
     await continueButton.click()
     await page.waitForURL('**/checkout')
     await page.getByLabel('First name').fill('Ada')
