@@ -149,9 +149,11 @@ describe.each(['sqlite', 'postgres'])('a server killed right after a payment is 
       const states = await db.query(`SELECT status, COUNT(*) AS n FROM orders WHERE order_number IN (${list}) GROUP BY status`)
       console.info(`crash-paid test (${kind}): orders by status ${JSON.stringify(states)}`)
       expect(await unsettled(), 'payments taken whose order is still awaiting payment').toBe(0)
-      // A round whose shop died while recovering the round before (at this round's point) never paid its
-      // own order: those orders stay unpaid, which is right. Enough rounds must still pay to mean something.
-      expect(paid.length, 'orders paid across the kills').toBeGreaterThanOrEqual(Math.floor(ROUNDS / 3))
+      // A round whose shop dies while recovering the rounds before (at this round's point) places no order of
+      // its own, so about one round in three places one, and that order then meets every point in turn. Every
+      // order placed had its card submitted, so every one must end paid.
+      expect(orderNumbers.length, 'orders placed across the rounds').toBeGreaterThanOrEqual(5)
+      expect(paid.length, 'every order placed ends paid').toBe(orderNumbers.length)
       const mails = await confirmations()
       for (const order of paid) {
         const id = Number(order.id)
