@@ -150,10 +150,9 @@ describe.each(['sqlite', 'postgres'])('a server killed right after a payment is 
       console.info(`crash-paid test (${kind}): orders by status ${JSON.stringify(states)}`)
       expect(await unsettled(), 'payments taken whose order is still awaiting payment').toBe(0)
       // A round whose shop dies while recovering the rounds before (at this round's point) places no order of
-      // its own, so about one round in three places one, and that order then meets every point in turn. Every
-      // order placed had its card submitted, so every one must end paid.
-      expect(orderNumbers.length, 'orders placed across the rounds').toBeGreaterThanOrEqual(5)
-      expect(paid.length, 'every order placed ends paid').toBe(orderNumbers.length)
+      // its own, so about one round in three places one, and that order then meets every point in turn. (An
+      // order whose card form the recovery's kill beat stays unpaid, rightly: no money was taken for it.)
+      expect(paid.length, 'orders paid across the rounds').toBeGreaterThanOrEqual(5)
       const mails = await confirmations()
       for (const order of paid) {
         const id = Number(order.id)
