@@ -232,8 +232,7 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
     })
     if (retaken.ok) {
       await revalidateProducts(payload, productIdsOf(order), `order ${order.orderNumber} paid late`)
-      const queued = await readRowsOfJob(payload, order.id)
-      await sendConfirmation(payload, order.id, queued, deps)
+      await sendConfirmation(payload, order.id, retaken.followUps, deps)
       return { changed: true, outcome: 'late payment: stock taken again, order paid', orderId: order.id }
     }
     if (retaken.reason === 'short') return refundLatePayment(payload, current, notice, deps, now)
@@ -247,13 +246,6 @@ async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: L
   // never kept. (Two payment pages of one checkout both paid, or a payment page paid after the order ended.)
   if (current.status !== 'awaiting_payment') return refundUnwantedPayment(payload, current, notice, deps, now)
   return { changed: false, outcome: `order is ${current.status}; nothing to change`, orderId: order.id }
-}
-
-/** The confirmation job a late payment queued with its change (its id, found by the order it names). */
-async function readRowsOfJob(payload: Payload, orderId: number): Promise<Record<string, unknown>[][]> {
-  const input = isPostgres(payload) ? "input->>'orderId' = ?" : "json_extract(input, '$.orderId') = ?"
-  const { rows } = await execute(payload, null, { sql: `SELECT id FROM payload_jobs WHERE task_slug = ? AND completed_at IS NULL AND ${input} ORDER BY id DESC LIMIT 1`, args: [SEND_ORDER_CONFIRMATION, isPostgres(payload) ? String(orderId) : orderId] })
-  return [rows]
 }
 
 /** Once an order is paid, the other payment pages of its checkout (if any) are closed so they cannot take money too. */

@@ -225,7 +225,7 @@ function units(item: LedgerItem): number {
 /* ------------------------------------------------------------------------------------------------ */
 /* Operations                                                                                        */
 
-export type TakeResult = { readonly ok: true } | { readonly ok: false; readonly shortItem: number | null; readonly reason: 'short' | 'owner_changed' | 'network_cap' }
+export type TakeResult = { readonly ok: true; readonly followUps?: readonly Record<string, unknown>[][] } | { readonly ok: false; readonly shortItem: number | null; readonly reason: 'short' | 'owner_changed' | 'network_cap' }
 
 /**
  * Takes every item under `ref` (stock down, coupon uses up, ledger rows in `state`), all or nothing, and
@@ -260,8 +260,7 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
         if ((await exec(take)).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'short' })
         await exec(insertHold(ref, item, state, now, '?', [n], network))
       }
-      if (owner) await writeRecordPg(exec, owner)
-      return { ok: true }
+      return { ok: true, followUps: owner ? await writeRecordPg(exec, owner) : [] }
     })
   }
 
@@ -283,17 +282,15 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
     )
   }
   const ownerAt = stmts.length
-  if (owner) {
-    const record = recordSqlite(owner)
-    stmts.push(ownerUpdate(owner), ...record.stmts, ...(record.guard ? record.then(record.guard) : []))
-  }
+  const record = recordSqlite(owner)
+  if (owner) stmts.push(ownerUpdate(owner), ...record.stmts, ...(record.guard ? record.then(record.guard) : []))
   try {
     const results = await sqliteBatch(payload, stmts)
     if (owner && results[ownerAt]!.rowsAffected !== 1) {
       // Only possible with no items (nothing guarded the owner): nothing was taken.
       return { ok: false, shortItem: null, reason: 'owner_changed' }
     }
-    return { ok: true }
+    return { ok: true, followUps: owner ? results.slice(ownerAt + 1 + record.stmts.length).map((r) => r.rows) : [] }
   } catch (error) {
     if (!/NOT NULL constraint failed: stock_holds\.count/i.test(String((error as Error)?.message ?? error))) throw error
     const changeable = await ownerStillChangeable(payload, owner)
