@@ -3,13 +3,12 @@
 // their orders on the test gateway, and the server is killed with SIGKILL at a random moment, ten times.
 // After every restart `initial stock = on the shelf + held + sold` holds and the orders agree with the stock
 // ledger; at the end no order whose payment the gateway took has been cancelled.
-import { createClient } from '@libsql/client'
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { database, type Query, type Row } from './crash-database'
 import { describe, expect, it } from 'vitest'
 import { api, pgAdmin, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
 
@@ -20,27 +19,6 @@ const SLUGS = ['abus-bordo-6000', 'abus-granit-x-plus-540']
 const ADMIN = { email: 'admin@crash.test', password: 'crash-admin-password-1234' }
 const SECRET = 'crash-test-secret-0123456789abcdef-0123'
 
-type Row = Record<string, unknown>
-type Query = (sql: string) => Promise<Row[]>
-
-function database(kind: string, url: string): { query: Query; close: () => Promise<void> } {
-  if (kind === 'sqlite') {
-    const client = createClient({ url })
-    return { query: async (sql) => (await client.execute(sql)).rows as unknown as Row[], close: async () => client.close() }
-  }
-  const client = new pg.Client({ connectionString: url })
-  const connected = client.connect()
-  return {
-    query: async (sql) => {
-      await connected
-      return (await client.query(sql)).rows
-    },
-    close: async () => {
-      await connected
-      await client.end()
-    },
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -8,13 +8,12 @@
 // The shop is restarted (with the next round's point, so the recovery itself may be killed again) and, at the
 // end, without one. Then every paid order must have its lines, its paid date, one "paid" history entry, its
 // stock sold in the ledger and exactly one confirmation email.
-import { createClient } from '@libsql/client'
 import type { ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { database, type Row } from './crash-database'
 import { describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { api, pgAdmin, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
@@ -25,26 +24,6 @@ const SLUG = 'abus-bordo-6000'
 const ADMIN = { email: 'admin@crash-paid.test', password: 'crash-admin-password-1234' }
 const SECRET = 'crash-paid-secret-0123456789abcdef-0123'
 
-type Row = Record<string, unknown>
-
-function database(kind: string, url: string): { query: (sql: string) => Promise<Row[]>; close: () => Promise<void> } {
-  if (kind === 'sqlite') {
-    const client = createClient({ url })
-    return { query: async (sql) => (await client.execute(sql)).rows as unknown as Row[], close: async () => client.close() }
-  }
-  const client = new pg.Client({ connectionString: url })
-  const connected = client.connect()
-  return {
-    query: async (sql) => {
-      await connected
-      return (await client.query(sql)).rows
-    },
-    close: async () => {
-      await connected
-      await client.end()
-    },
-  }
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
