@@ -16,10 +16,12 @@ const heaviestRoot = 'Products(limit: 100) { totalDocs docs { id name slug price
 const SHAPES = {
   'issue 22: 499 aliased root fields': aliases(499),
   'deep (9 levels)': `{ Products { docs { ${'category { parent { '.repeat(3)}id${' } }'.repeat(3)} } } }`,
-  'wide (600 fields)': `{ Products(limit: 100) { docs { ${'name slug '.repeat(300)} } } }`,
-  'fragment bomb (2^15 spreads)': `{ Products(limit: 100) { docs { ...F15 } } } ${bomb}`,
+  'wide (600 fields)': `{ Products(limit: 50) { docs { ${'name slug '.repeat(300)} } } }`,
+  'fragment bomb (2^15 spreads)': `{ Products(limit: 50) { docs { ...F15 } } } ${bomb}`,
   'every product (limit: 0)': '{ Products(limit: 0) { docs { id } } }',
-  'allowed: 5 root fields of 100 products with relationships': aliases(5, heaviestRoot),
+  '5 root fields of 100 products with relationships (500 documents)': aliases(5, heaviestRoot),
+  'allowed: 1 list of 50 products with relationships': `{ ${heaviestRoot.replace('limit: 100', 'limit: 50')} }`,
+  'allowed: 5 lists of 10 products with relationships': aliases(5, heaviestRoot.replace('limit: 100', 'limit: 10')),
 }
 
 const pct = (values, p) => {

@@ -255,7 +255,7 @@ describe('one customer never sees another’s order', () => {
     const res = await fetch(`${base}/api/graphql`, {
       method: 'POST',
       headers: { Authorization: `JWT ${bToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ query: `{ Order(id: ${aOrderId}) { orderNumber email } Orders(limit: 100) { docs { orderNumber } } }` }),
+      body: JSON.stringify({ query: `{ Order(id: ${aOrderId}) { orderNumber email } Orders(limit: 20) { docs { orderNumber } } }` }),
     })
     const body = (await res.json()) as { data?: { Order: unknown; Orders: { docs: { orderNumber: string }[] } | null }; errors?: { message: string; extensions?: { statusCode?: number } }[] }
     expect(body.data?.Order ?? null).toBeNull()

@@ -111,8 +111,8 @@ for (let i = 1; i <= 15; i++) bomb += ` fragment F${i} on Product { ...F${i - 1}
 const ATTACKS: Record<string, string> = {
   '499 aliases': aliases(499),
   deep: `{ Products { docs { ${'category { parent { '.repeat(3)}id${' } }'.repeat(3)} } } }`,
-  wide: `{ Products(limit: 100) { docs { ${'name slug '.repeat(300)} } } }`,
-  'fragment bomb': `{ Products(limit: 100) { docs { ...F15 } } } ${bomb}`,
+  wide: `{ Products(limit: 50) { docs { ${'name slug '.repeat(300)} } } }`,
+  'fragment bomb': `{ Products(limit: 50) { docs { ...F15 } } } ${bomb}`,
   'every product': '{ Products(limit: 0) { docs { id } } }',
 }
 
@@ -139,7 +139,7 @@ describe('no GraphQL request stalls the server (issue 22 §2)', () => {
     const five = await graphql(aliases(5))
     expect(five.status).toBe(200)
     expect(Object.keys(five.body.data as object)).toHaveLength(5)
-    const products = await graphql('{ Products(limit: 100, where: { kind: { equals: motorcycle } }) { totalDocs docs { name slug price brand { name } category { name path } } } }')
+    const products = await graphql('{ Products(limit: 50, where: { kind: { equals: motorcycle } }) { totalDocs docs { name slug price brand { name } category { name path } } } }')
     expect(products.status).toBe(200)
     expect(products.body.errors).toBeUndefined()
     expect((products.body.data as { Products: { totalDocs: number } }).Products.totalDocs).toBeGreaterThan(10)

@@ -46,8 +46,8 @@ describe('GraphQL query limits', () => {
   })
 
   it('caps how many documents one list may ask for, written or in variables (with their defaults)', () => {
-    expect(queryProblem('{ Products(limit: 100) { totalDocs } }')).toBeNull()
-    expect(queryProblem('{ Products(limit: 101) { totalDocs } }')).toMatch(/1 to 100 documents/)
+    expect(queryProblem('{ Products(limit: 50) { totalDocs } }')).toBeNull()
+    expect(queryProblem('{ Products(limit: 51) { totalDocs } }')).toMatch(/1 to 50 documents/)
     expect(queryProblem('{ Products(limit: 0) { totalDocs } }')).toMatch(/limit: 0/)
     expect(queryProblem('{ Products(pagination: false) { totalDocs } }')).toMatch(/pagination: false/)
     expect(queryProblem('query ($n: Int) { Products(limit: $n) { totalDocs } }', { n: 5000 })).toMatch(/limit: 5000/)
@@ -56,8 +56,24 @@ describe('GraphQL query limits', () => {
     expect(queryProblem('query ($p: Boolean) { Products(pagination: $p) { totalDocs } }', { p: false })).toMatch(/pagination/)
   })
 
+  it('caps the documents one request reads across its lists (issue 22: 5 lists of 100 products held /api/health for 0.9 s, one of 100 for 0.3 s)', () => {
+    const heavy = 'Products(limit: 50) { docs { id brand { name } category { name } } }'
+    expect(queryProblem(`{ ${heavy} }`)).toBeNull()
+    expect(queryProblem(aliases(2, heavy))).toMatch(/read 100 documents .* at most 50/)
+    expect(queryProblem(aliases(5, 'Products(limit: 10) { docs { id } }'))).toBeNull()
+    expect(queryProblem(aliases(5, 'Products(limit: 11) { docs { id } }'))).toMatch(/read 55 documents/)
+    // no limit given: Payload's page of 10 each; a lookup by id is one document
+    expect(queryProblem(aliases(5, 'Products { docs { id } }'))).toBeNull()
+    expect(queryProblem('{ Order(id: 1) { orderNumber } Orders(limit: 50) { docs { orderNumber } } }')).toMatch(/read 51 documents/)
+    expect(queryProblem('{ Order(id: 1) { orderNumber } Orders(limit: 49) { docs { orderNumber } } }')).toBeNull()
+    // limits in variables, a list nested in a list, and lists hidden in a fragment spread at the top all count
+    expect(queryProblem('query ($n: Int) { a: Products(limit: $n) { totalDocs } b: Products(limit: $n) { totalDocs } }', { n: 30 })).toMatch(/read 60 documents/)
+    expect(queryProblem('{ Brands(limit: 20) { docs { products(limit: 10) { docs { id } } } } }')).toMatch(/read 220 documents/)
+    expect(queryProblem('{ ...Q } fragment Q on Query { a: Products(limit: 30) { totalDocs } b: Products(limit: 30) { totalDocs } }')).toMatch(/read 60 documents/)
+  })
+
   it('passes the shop’s own queries', () => {
-    expect(queryProblem('{ Products(limit: 100, where: { kind: { equals: motorcycle } }) { totalDocs docs { name slug price stockQuantity condition vatRate brand { name } category { name path } } } }')).toBeNull()
+    expect(queryProblem('{ Products(limit: 50, where: { kind: { equals: motorcycle } }) { totalDocs docs { name slug price stockQuantity condition vatRate brand { name } category { name path } } } }')).toBeNull()
     expect(queryProblem('{ Categories { totalDocs } Brands { totalDocs } Pages { totalDocs } Posts { totalDocs docs { title slug } } }')).toBeNull()
     expect(queryProblem('query { Products(limit: 1) { docs { id category { parent { parent { media { url } } } } } } }')).toBeNull()
   })

@@ -23,6 +23,11 @@ export interface QueryLimits {
   readonly directives: number
   /** The most documents one list argument may ask for (`limit`). */
   readonly listLimit: number
+  /**
+   * The most documents one operation may read across all its lists: each root list counts its `limit` (Payload's
+   * default page of 10 when none is given; a lookup by `id` counts 1), and a list nested in a list multiplies.
+   */
+  readonly documents: number
   /** Characters of the query text. */
   readonly queryChars: number
   /** Tokens the parser reads before it gives up (a bound on parsing work whatever the text holds). */
@@ -43,7 +48,8 @@ export const DEFAULT_LIMITS: QueryLimits = {
   operations: 5,
   fragments: 20,
   directives: 50,
-  listLimit: 100,
+  listLimit: 50,
+  documents: 50,
   queryChars: 20 * 1024,
   tokens: 5000,
 }
@@ -55,8 +61,12 @@ interface Cost {
   readonly rootFields: number
   readonly aliases: number
   readonly fields: number
+  /** Documents the selection reads (see QueryLimits.documents). */
+  readonly documents: number
 }
-const NONE: Cost = { depth: 0, rootFields: 0, aliases: 0, fields: 0 }
+const NONE: Cost = { depth: 0, rootFields: 0, aliases: 0, fields: 0, documents: 0 }
+/** Payload's page size when a list gives no `limit`. */
+const DEFAULT_PAGE = 10
 
 type Variables = Readonly<Record<string, unknown>> | null | undefined
 
@@ -86,6 +96,21 @@ function argumentProblem(args: readonly ArgumentNode[] | undefined, variables: V
   return null
 }
 
+/**
+ * How many documents a field reads by itself: its `limit` when it gives one; at the top of an operation, 1 for a
+ * lookup by `id` and Payload's default page for any other field (a list, or a cheap single read counted as one);
+ * below the top, 0 for a field without `limit` (a relationship, read with the document that holds it).
+ */
+function ownDocuments(args: readonly ArgumentNode[] | undefined, variables: Variables, atRoot: boolean): number {
+  const limit = args?.find((a) => a.name.value === 'limit')
+  if (limit) {
+    const value = argumentValue(limit.value, variables)
+    return typeof value === 'number' ? value : DEFAULT_PAGE
+  }
+  if (!atRoot) return 0
+  return args?.some((a) => a.name.value === 'id') ? 1 : DEFAULT_PAGE
+}
+
 /** What is wrong with the document, or null. `variables` are the request's, to check list limits given as variables. */
 export function documentProblem(document: DocumentNode, given?: Variables, limits: QueryLimits = DEFAULT_LIMITS): string | null {
   let variables: Variables = given
@@ -103,12 +128,14 @@ export function documentProblem(document: DocumentNode, given?: Variables, limit
 
   // The cost of a selection set, fragments expanded (each fragment's cost is worked out once, so a bomb of
   // fragments that spread each other twice is counted, not walked); `path` holds the fragments being expanded.
-  function cost(set: SelectionSetNode | undefined, path: readonly string[]): Cost | string {
+  // `atRoot`: the set is an operation's top level (or a fragment spread there), whose fields are lists or lookups.
+  function cost(set: SelectionSetNode | undefined, path: readonly string[], atRoot = false): Cost | string {
     if (!set) return NONE
     let depth = 0
     let rootFields = 0
     let aliases = 0
     let fields = 0
+    let documents = 0
     for (const selection of set.selections) {
       directives += selection.directives?.length ?? 0
       let inner: Cost | string
@@ -117,18 +144,26 @@ export function documentProblem(document: DocumentNode, given?: Variables, limit
         if (problem) return problem
         const below = cost(selection.selectionSet, path)
         if (typeof below === 'string') return below
-        inner = { depth: below.depth + 1, rootFields: 1, aliases: below.aliases + (selection.alias ? 1 : 0), fields: below.fields + 1 }
+        const own = ownDocuments(selection.arguments, variables, atRoot)
+        inner = {
+          depth: below.depth + 1,
+          rootFields: 1,
+          aliases: below.aliases + (selection.alias ? 1 : 0),
+          fields: below.fields + 1,
+          documents: own > 0 ? own * (1 + below.documents) : below.documents,
+        }
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        inner = cost(selection.selectionSet, path)
+        inner = cost(selection.selectionSet, path, atRoot)
       } else {
         const name = selection.name.value
         if (path.includes(name)) return `Fragment "${name}" spreads itself (${[...path.slice(path.indexOf(name)), name].join(' → ')}): fragments must not form a cycle.`
-        const known = memo.get(name)
+        const key = atRoot ? `${name} at the top` : name
+        const known = memo.get(key)
         if (known) inner = known
         else {
           const fragment = fragments.get(name)
-          inner = fragment ? cost(fragment.selectionSet, [...path, name]) : NONE
-          if (typeof inner !== 'string') memo.set(name, inner)
+          inner = fragment ? cost(fragment.selectionSet, [...path, name], atRoot) : NONE
+          if (typeof inner !== 'string') memo.set(key, inner)
         }
       }
       if (typeof inner === 'string') return inner
@@ -136,11 +171,12 @@ export function documentProblem(document: DocumentNode, given?: Variables, limit
       rootFields += inner.rootFields
       aliases += inner.aliases
       fields += inner.fields
+      documents += inner.documents
       if (depth > limits.depth) return `The query is nested ${depth} levels deep; at most ${limits.depth} are allowed.`
       if (fields > limits.fields) return `The query selects more than ${limits.fields} fields (fragments counted each time they are spread); ask for less at a time.`
       if (aliases > limits.aliases) return `The query uses more than ${limits.aliases} aliases; at most ${limits.aliases} are allowed.`
     }
-    return { depth, rootFields, aliases, fields }
+    return { depth, rootFields, aliases, fields, documents }
   }
 
   for (const d of document.definitions) {
@@ -150,10 +186,13 @@ export function documentProblem(document: DocumentNode, given?: Variables, limit
       const defaults: Record<string, unknown> = {}
       for (const v of d.variableDefinitions ?? []) if (v.defaultValue) defaults[v.variable.name.value] = argumentValue(v.defaultValue, null)
       variables = { ...defaults, ...given }
-      const result = cost(d.selectionSet, [])
+      const result = cost(d.selectionSet, [], true)
       if (typeof result === 'string') return result
       if (result.rootFields > limits.rootFields) return `The ${d.operation} asks for ${result.rootFields} top-level fields; at most ${limits.rootFields} are allowed in one request.`
-    } else if (d.kind === Kind.FRAGMENT_DEFINITION && !memo.has(d.name.value)) {
+      if (result.documents > limits.documents) {
+        return `The ${d.operation} would read ${result.documents} documents (each list counts its \`limit\`, 10 when none is given); at most ${limits.documents} are allowed in one request: ask for the next page with \`page\`.`
+      }
+    } else if (d.kind === Kind.FRAGMENT_DEFINITION && !memo.has(d.name.value) && !memo.has(`${d.name.value} at the top`)) {
       // A fragment no operation spreads is still checked (for a cycle, or a list limit written in it).
       variables = given
       directives += d.directives?.length ?? 0
