@@ -13,6 +13,11 @@ import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
+import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
+import { metrics } from './src/lib/observe/metrics.mjs'
+import { routeFamily } from './server-lib/route-family.mjs'
+import { metricsAnswer, serveMetricsPort } from './server-lib/metrics-endpoint.mjs'
+import { reportError } from './src/lib/observe/error-hook.mjs'
 
 const port = Number(process.env.PORT || 3000)
 const hostname = process.env.HOST || '0.0.0.0'
@@ -29,8 +34,10 @@ process.env.NODE_ENV = 'production'
 const app = next({ dev: false, hostname, port })
 const handle = app.getRequestHandler()
 
-function log(level, fields) {
-  process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), service: 'wheelhouse', ...fields })}\n`)
+// One JSON format for every line of the process, Next's and Payload's included (src/lib/observe/logger.mjs).
+routeConsoleToLogger()
+function log(level, { msg, ...fields }) {
+  logger()[level](fields, msg)
 }
 
 let stopping = false
@@ -169,10 +176,11 @@ async function flushNotFound() {
 }
 setInterval(flushNotFound, 10_000).unref()
 
-// At most two GraphQL requests run at once (ADR 021): each is bounded to about a second by its limits, but they share
-// the event loop with every page and /api/health. Any more are told to come back at once.
+// One GraphQL request runs at a time per process (ADR 021): each is bounded by its limits, but reading products
+// holds the event loop that every page and /api/health share (measured: two at once kept health waiting 0.6 s on a
+// loaded machine). Any more are told to come back at once.
 const graphqlLimit = createInFlightLimit({
-  max: 2,
+  max: 1,
   matches: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === '/api/graphql',
   refuse: (res) => {
     res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
@@ -203,6 +211,11 @@ const server = http.createServer((req, res) => {
   const start = process.hrtime.bigint()
   const incoming = req.headers['x-request-id']
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+  // Everything done for this request, however deep in Next or Payload, logs with its id.
+  runWithRequest(requestId, () => answer(req, res, requestId, start))
+})
+
+function answer(req, res, requestId, start) {
   // Before anything reads them: Next-internal and rewriting headers a visitor must not send (ADR 021); the
   // X-Forwarded-* ones too unless a trusted proxy wrote them.
   stripUntrustedHeaders(req, { trustProxy })
@@ -217,7 +230,9 @@ const server = http.createServer((req, res) => {
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   dedupeLocation(res)
   closeAfterEarlyResponse(req, res)
+  const family = routeFamily(req.url)
   res.on('finish', () => {
+    metrics().httpDuration.observe({ family, method: req.method === 'HEAD' ? 'GET' : req.method === 'GET' || req.method === 'POST' ? req.method : 'other', status: `${Math.floor(res.statusCode / 100)}xx` }, Number(process.hrtime.bigint() - start) / 1e9)
     if (res.statusCode === 404 && req.method === 'GET') noteNotFound(req)
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
     log(res.statusCode >= 500 ? 'error' : 'info', {
@@ -229,21 +244,26 @@ const server = http.createServer((req, res) => {
       ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
     })
   })
+  if (family === 'metrics' && metricsAnswer(req, res)) return
   if (refuseOversizedApiQuery(req, res)) return
   if (graphqlLimit.admit(req, res)) return
   if (serveMediaFile(req, res, mediaDir)) return
   if (serveStaticAsset(req, res, staticDir)) return
-  if (responseCache.serve(req, res)) return
+  const cached = responseCache.serve(req, res)
+  if (req.method === 'GET' && (family === 'home' || family.startsWith('page:'))) metrics().pageCache.inc({ result: cached ? 'hit' : 'miss' })
+  if (cached) return
   // After the response cache's capture: a stored page keeps the policy it was sent with.
   hashInlineScripts(req, res, { onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
   handle(req, res).catch((error) => {
-    log('error', { msg: 'unhandled request error', requestId, err: String(error?.stack ?? error) })
+    void reportError(error, { requestId, path: (req.url ?? '').split('?')[0], method: req.method, where: 'server.mjs' })
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
     res.end('Internal Server Error')
   })
-})
+}
 server.keepAliveTimeout = 65_000
 
+// /metrics on a port of its own when METRICS_PORT is set (bound to METRICS_HOST, 127.0.0.1 by default).
+const metricsServer = serveMetricsPort((fields) => log('info', fields))
 server.listen(port, hostname, () => {
   const siteUrl = process.env.SITE_URL || `http://localhost:${port}`
   log('info', { msg: `Wheelhouse ready on http://localhost:${port}; sign-in works at ${new URL(siteUrl).origin}`, port, siteUrl, readyMs: Date.now() - startedAt })
@@ -260,6 +280,7 @@ function shutdown(signal) {
   force.unref()
   // Record the last 404s while we can still reach ourselves, then stop taking connections.
   flushNotFound().finally(() => {
+    metricsServer?.close()
     server.close(() => {
       log('info', { msg: 'stopped cleanly' })
       process.exit(0)
@@ -269,5 +290,8 @@ function shutdown(signal) {
     setInterval(() => server.closeIdleConnections(), 100).unref()
   })
 }
+// Promises nobody awaited: reported through the one error hook, and the process carries on (Node's default would
+// end every request in flight).
+process.on('unhandledRejection', (reason) => void reportError(reason, { where: 'unhandledRejection' }))
 process.on('SIGTERM', () => shutdown('SIGTERM'))
 process.on('SIGINT', () => shutdown('SIGINT'))

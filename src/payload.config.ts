@@ -49,6 +49,7 @@ import { jobTasks } from './setup/jobs/tasks'
 import { SavedBikes } from './features/account/saved-bikes-collection'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
 import type { CollectionConfig } from 'payload'
+import { logger } from './lib/observe/logger.mjs'
 
 /** A catalogue collection with a feature's afterChange hook added after its own (the root wires features in). */
 function withAfterChange(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterChange']>[number]): CollectionConfig {
@@ -129,7 +130,8 @@ export default buildConfig({
   },
   typescript: { outputFile: path.resolve(dirname, 'payload-types.ts') },
   telemetry: false,
-  logger: { options: { level: config.LOG_LEVEL, base: { service: 'wheelhouse' } } },
+  // The process's one logger (src/lib/observe/logger.mjs): one JSON format with server.mjs, and the request id on every line.
+  logger: logger(),
   onInit: tuneDatabase,
   plugins: [
     redirectsPlugin({

@@ -18,6 +18,7 @@ export const E2E_ENV = {
   ADMIN_EMAIL: 'admin@e2e.test',
   ADMIN_PASSWORD: 'e2e-admin-password-1234',
   PAYLOAD_SECRET: 'e2e-tests-secret-0123456789abcdef-0123',
+  METRICS_TOKEN: 'e2e-metrics-token-0123456789',
   NEXT_TELEMETRY_DISABLED: '1',
 }
 

@@ -2,7 +2,7 @@
 // the process dies before it finishes.
 import 'server-only'
 import type { Payload } from 'payload'
-import { isPostgres, type Stmt } from '../../lib/db/sql.server'
+import { isPostgres, readRows, type Stmt } from '../../lib/db/sql.server'
 
 export async function enqueueJob(payload: Payload, task: string, input: Record<string, unknown>): Promise<string | number> {
   const job = await (payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; overrideAccess?: boolean }) => Promise<{ id: string | number }>)({ task, input, overrideAccess: true })
@@ -38,4 +38,14 @@ export function queueJobStatement(payload: Payload, task: string, input: Record<
     sql: `INSERT INTO payload_jobs (input, task_slug, queue, total_tried, has_error, processing, created_at, updated_at) SELECT ?, ?, 'default', 0, 0, 0, ?, ? WHERE ${when?.sql ?? '1 = 1'} RETURNING id`,
     args: [body, task, stamp, stamp, ...(when?.args ?? [])],
   }
+}
+
+/** Jobs still to run or running (not completed, not failed for good), and when the oldest was queued: for /metrics. */
+export async function queueDepth(payload: Payload): Promise<{ depth: number; oldest: Date | null }> {
+  const [row] = await readRows(payload, {
+    sql: 'SELECT count(*) AS depth, min(created_at) AS oldest FROM payload_jobs WHERE completed_at IS NULL AND (has_error IS NULL OR has_error = false)',
+    args: [],
+  })
+  const oldest = row?.oldest == null ? null : new Date(row.oldest instanceof Date ? row.oldest : String(row.oldest))
+  return { depth: Number(row?.depth ?? 0), oldest: oldest && !Number.isNaN(oldest.getTime()) ? oldest : null }
 }

@@ -17,6 +17,7 @@ import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { arrayRowId } from './order-rows.server'
 import { formatPence } from '../../domain/money'
 import { crashPoint } from '../../lib/crash-point'
+import { metrics } from '../../lib/observe/metrics.mjs'
 
 /** The claim on an order's row for one of the shop's own changes (LIFECYCLE in the domain): made only from its states. */
 function claim(order: Pick<Order, 'id'>, change: LifecycleChange, stockState?: string): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
@@ -453,15 +454,21 @@ async function expireFinanceHold(payload: Payload, order: Order, now: Date): Pro
 
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */
 export async function markOrderPaid(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return locked(payload, notice, () => markOrderPaidNow(payload, notice, deps))
+  return counted(await locked(payload, notice, () => markOrderPaidNow(payload, notice, deps)), 'taken')
+}
+
+/** Counts a payment outcome for /metrics (issue 27 §3) when it changed an order; money sent back counts as refunded. */
+function counted(result: LifecycleOutcome, outcome: 'taken' | 'failed' | 'refunded'): LifecycleOutcome {
+  if (result.changed) metrics().payments.inc({ outcome: /refund/i.test(result.outcome) ? 'refunded' : outcome })
+  return result
 }
 
 /** A payment failed: the order is cancelled and its stock and coupon use go back, once. */
 export async function markPaymentFailed(payload: Payload, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return locked(payload, notice, () => markPaymentFailedNow(payload, notice, deps))
+  return counted(await locked(payload, notice, () => markPaymentFailedNow(payload, notice, deps)), 'failed')
 }
 
 /** The provider reports a refund (made here by staff, or in the provider's own dashboard). */
 export async function markRefunded(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return locked(payload, notice, () => markRefundedNow(payload, notice, deps))
+  return counted(await locked(payload, notice, () => markRefundedNow(payload, notice, deps)), 'refunded')
 }

@@ -8,6 +8,7 @@ import { json, refuse } from '../../lib/http/respond'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import { markDepositFailed, markDepositPaid, markDepositRefunded } from '../reservations/reservation-lifecycle.server'
 import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleDeps, type LifecycleOutcome } from './order-lifecycle.server'
+import { metrics } from '../../lib/observe/metrics.mjs'
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024
 
@@ -22,6 +23,7 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
     event = await provider.verifyWebhook(rawBody, headers)
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
+      metrics().webhookFailures.inc({ provider: provider.name, reason: 'bad_signature' })
       payload.logger.warn({ provider: provider.name, reason: error.message }, 'payment webhook refused: bad signature')
       return refuse(400, 'bad_signature', 'The webhook signature could not be verified.')
     }
@@ -50,6 +52,7 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
       // A reservation deposit (RS-…): the reservation lifecycle, under the same store-once rule.
       const r = event.type === 'succeeded' ? await markDepositPaid(payload, notice, lifecycleDeps) : event.type === 'failed' ? await markDepositFailed(payload, { ...notice, failureMessage: event.failureMessage }, lifecycleDeps) : await markDepositRefunded(payload, notice, lifecycleDeps)
       result = { changed: r.changed, outcome: `reservation: ${r.outcome}` }
+      if (r.changed) metrics().payments.inc({ outcome: event.type === 'succeeded' ? 'taken' : event.type === 'failed' ? 'failed' : 'refunded' })
     } else result =
       event.type === 'succeeded'
         ? await markOrderPaid(payload, notice, lifecycleDeps)
@@ -59,6 +62,7 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
   } catch (error) {
     // Not applied: forget the event so the provider's retry is processed.
     await payload.delete({ collection: 'payment-events', id: stored.id, overrideAccess: true }).catch(() => undefined)
+    metrics().webhookFailures.inc({ provider: provider.name, reason: 'not_applied' })
     payload.logger.error({ err: error, event: event.id }, 'payment webhook could not be applied')
     return refuse(500, 'not_processed', 'The event could not be applied; please retry.')
   }

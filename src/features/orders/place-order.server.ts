@@ -21,6 +21,7 @@ import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { execute, placeholders, readRows, type TransactionId } from '../../lib/db/sql.server'
 import { insertOrder } from './order-rows.server'
+import { metrics } from '../../lib/observe/metrics.mjs'
 
 /** How long a card order keeps its stock while the customer pays. */
 export const CARD_HOLD_MINUTES = 15
@@ -230,6 +231,10 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput, attem
   }
   if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false, order: existing }
   const result = await placeNewOrder(payload, input, now, attempt)
+  if (result.ok && result.created) {
+    metrics().ordersPlaced.inc({ payment: input.kind })
+    payload.logger.info({ order: result.orderNumber, totalPence: result.totalPence, kind: input.kind }, 'order placed')
+  }
   // Stock held by abandoned card checkouts goes back before a customer is told something is sold out (the
   // background runner also releases them every 30 s; this makes a lapsed hold available at once).
   if (!result.ok && result.code === 'sold_out' && !attempt.releasedHolds && (await releaseLapsedHolds(payload, now)) > 0) {

@@ -121,3 +121,10 @@ export async function withDatabaseLock<T>(payload: Payload, key: string, fn: () 
     return fn()
   })
 }
+
+/** Connections of the database pool for /metrics: PostgreSQL's pool counts; SQLite has its one connection. */
+export function poolUse(payload: Payload): { total: number; idle: number; waiting: number } {
+  if (!isPostgres(payload)) return { total: 1, idle: 0, waiting: 0 }
+  const pool = (payload.db as unknown as { pool?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).pool
+  return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 }
+}

@@ -1,0 +1,94 @@
+import { Writable } from 'node:stream'
+import pino from 'pino'
+import { describe, expect, it } from 'vitest'
+import { currentRequestId, logOptions, runWithRequest } from './logger.mjs'
+import { metrics, onScrape } from './metrics.mjs'
+
+function capture() {
+  const lines: Record<string, unknown>[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  return { log: pino(logOptions(), stream), lines }
+}
+
+describe('the shop’s logger', () => {
+  it('writes one JSON format: level as a word, ISO time, the service', () => {
+    const { log, lines } = capture()
+    log.warn({ order: 'WH-1' }, 'something to look at')
+    expect(lines[0]).toMatchObject({ level: 'warn', service: 'wheelhouse', order: 'WH-1', msg: 'something to look at' })
+    expect(String(lines[0]!.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(lines[0]).not.toHaveProperty('requestId')
+  })
+
+  it('puts the request id on every line written while the request is handled, across awaits and timers', async () => {
+    const { log, lines } = capture()
+    await runWithRequest('req-aaaaaaaa', async () => {
+      log.info('first')
+      await new Promise((r) => setTimeout(r, 5))
+      log.info('after a timer')
+      expect(currentRequestId()).toBe('req-aaaaaaaa')
+    })
+    await Promise.all([
+      runWithRequest('req-bbbbbbbb', async () => {
+        await new Promise((r) => setTimeout(r, 3))
+        log.info('b')
+      }),
+      runWithRequest('req-cccccccc', async () => log.info('c')),
+    ])
+    log.info('outside')
+    expect(lines.map((l) => [l.msg, l.requestId])).toEqual([
+      ['first', 'req-aaaaaaaa'],
+      ['after a timer', 'req-aaaaaaaa'],
+      ['c', 'req-cccccccc'],
+      ['b', 'req-bbbbbbbb'],
+      ['outside', undefined],
+    ])
+  })
+})
+
+describe('the shop’s metrics', () => {
+  it('is one registry per process, with the named series', async () => {
+    expect(metrics()).toBe(metrics())
+    metrics().ordersPlaced.inc({ payment: 'card' })
+    metrics().httpDuration.observe({ family: 'api:checkout', method: 'POST', status: '2xx' }, 0.042)
+    const text = await metrics().registry.metrics()
+    expect(text).toMatch(/^wheelhouse_orders_placed_total\{payment="card"\} 1$/m)
+    expect(text).toMatch(/^wheelhouse_http_request_duration_seconds_bucket\{le="0\.05",family="api:checkout",method="POST",status="2xx"\} 1$/m)
+    expect(text).toContain('wheelhouse_process_resident_memory_bytes')
+  })
+
+  it('refreshes the database gauges when scraped, and keeps the last value when a read fails', async () => {
+    let depth = 3
+    onScrape('jobs', () => {
+      if (depth < 0) throw new Error('database gone')
+      metrics().jobsDepth.set(depth)
+    })
+    expect(await metrics().registry.metrics()).toMatch(/^wheelhouse_jobs_queue_depth 3$/m)
+    depth = 5
+    expect(await metrics().registry.metrics()).toMatch(/^wheelhouse_jobs_queue_depth 5$/m)
+    depth = -1
+    expect(await metrics().registry.metrics()).toMatch(/^wheelhouse_jobs_queue_depth 5$/m)
+  })
+})
+
+describe('the error hook', () => {
+  it('is off by default, and posts the error with its request id when ERROR_WEBHOOK_URL is set', async () => {
+    const { reportError } = await import('./error-hook.mjs')
+    const sent: Array<{ url: string; body: Record<string, unknown> }> = []
+    const fakeFetch = (async (url: string, init: { body: string }) => {
+      sent.push({ url, body: JSON.parse(init.body) as Record<string, unknown> })
+      return new Response(null, { status: 202 })
+    }) as unknown as typeof fetch
+    await reportError(new Error('off'), { path: '/x' }, { url: '', fetch: fakeFetch })
+    expect(sent).toHaveLength(0)
+    await runWithRequest('req-dddddddd', () => reportError(new Error('boom'), { path: '/checkout' }, { url: 'http://tracker.test/ingest', fetch: fakeFetch }))
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ url: 'http://tracker.test/ingest', body: { service: 'wheelhouse', message: 'boom', requestId: 'req-dddddddd', context: { path: '/checkout' } } })
+    // a tracker that is down is logged, never thrown at the caller
+    await expect(reportError(new Error('again'), {}, { url: 'http://tracker.test/ingest', fetch: (async () => Promise.reject(new Error('down'))) as unknown as typeof fetch })).resolves.toBeUndefined()
+  })
+})
