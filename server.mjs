@@ -278,8 +278,13 @@ function shutdown(signal) {
     process.exit(1)
   }, 10_000)
   force.unref()
+  // Behind a load balancer (SHUTDOWN_DRAIN_MS, set by the topology and the systemd units): keep answering for a
+  // moment, each answer closing its connection, so the balancer's pooled connections to this instance end
+  // cleanly after a response instead of being cut while it sends a request on them; then stop listening, and
+  // the balancer sends what comes next to another instance (a refused connection is safe to retry, ADR 026).
+  const drainMs = Math.max(0, Math.min(Number(process.env.SHUTDOWN_DRAIN_MS || 0) || 0, 5_000))
   // Record the last 404s while we can still reach ourselves, then stop taking connections.
-  flushNotFound().finally(() => {
+  new Promise((resolve) => setTimeout(resolve, drainMs)).then(flushNotFound).finally(() => {
     metricsServer?.close()
     server.close(() => {
       log('info', { msg: 'stopped cleanly' })

@@ -174,6 +174,9 @@ export async function startTopology({ env, dir, instances = 2, port = 3100, firs
     ...env,
     SITE_URL: env.SITE_URL ?? `http://localhost:${port}`,
     TRUST_PROXY: 'true',
+    // A stopping instance answers with Connection: close for a moment before it stops listening (server.mjs), so
+    // nginx's pooled connections to it end cleanly and a rolling restart fails no request.
+    SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? '1500',
     REDIS_URL: env.REDIS_URL || 'redis://127.0.0.1:6379',
     ...(cache ? { HTTP_CACHE_BAN_URL: `http://127.0.0.1:${port}/`, HTTP_CACHE_BAN_KEY: banKey } : {}),
   }
@@ -221,6 +224,8 @@ export async function startTopology({ env, dir, instances = 2, port = 3100, firs
     instances: running,
     /** Kills one instance as a crash would (SIGKILL). */
     kill: (i) => stopShop(running[i].child, 'SIGKILL'),
+    /** Stops one instance as systemd would (SIGTERM: drain, finish what is in flight, exit). */
+    terminate: (i) => stopShop(running[i].child, 'SIGTERM'),
     restart: (i) => startInstance(i),
     async stop() {
       await Promise.all(running.map((r) => stopShop(r.child, 'SIGTERM')))

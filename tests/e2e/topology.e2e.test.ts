@@ -214,4 +214,54 @@ describe('two instances behind nginx and Varnish on PostgreSQL and Redis', () =>
     expect(unpaid).toEqual([])
     console.info(`topology: ${answered.size} orders answered through the proxies, instance 1 killed after ${atKill}; stock and ledger agree`)
   }, 300_000)
+
+  it('restarts each instance in turn under load, behind the proxy, with no failed request (issue 27 §1)', async () => {
+    // The kill test above left instance 1 dead: bring it back first, as systemd's Restart=on-failure would.
+    for (const [i, instance] of topology.instances.entries()) {
+      if (instance.child.exitCode !== null || instance.child.signalCode !== null) await topology.restart(i)
+    }
+    const product = await productBySlug(SLUGS[0]!)
+    await api(topology.base, token, 'PATCH', `/api/products/${product.id}?depth=0`, { stockQuantity: STOCK })
+    const failures: string[] = []
+    let answered = 0
+    let stop = false
+    const ask = async (what: string, request: () => Promise<Response>) => {
+      try {
+        const response = await request()
+        await response.arrayBuffer()
+        if (response.status >= 500) failures.push(`${what}: ${response.status}`)
+        else answered += 1
+      } catch (error) {
+        failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+    }
+    const visitor = async (n: number) => {
+      while (!stop) {
+        const key = randomUUID()
+        if (n % 3 === 0) {
+          await ask('checkout', () =>
+            fetch(`${topology.base}/api/checkout/orders`, { method: 'POST', headers: { 'content-type': 'application/json', origin: topology.base }, body: JSON.stringify(checkoutBody([{ productId: product.id, count: 1 }])) }),
+          )
+        } else {
+          // Past the page caches: a query string no one has asked for reaches an instance every time.
+          await ask('page', () => fetch(`${topology.base}/all-bikes?sort=price-asc&restart=${key}`))
+          await ask('health', () => fetch(`${topology.base}/api/health`))
+        }
+      }
+    }
+    const visitors = Array.from({ length: 6 }, (_, n) => visitor(n))
+    await sleep(1000)
+    for (const i of topology.instances.keys()) {
+      const before = answered
+      await topology.terminate(i)
+      await topology.restart(i)
+      await sleep(1500)
+      expect(answered, `requests answered while instance ${i + 1} restarted`).toBeGreaterThan(before)
+    }
+    stop = true
+    await Promise.all(visitors)
+    expect(failures).toEqual([])
+    expect(answered).toBeGreaterThan(50)
+    console.info(`topology: ${answered} requests answered while both instances restarted in turn, none failed`)
+  }, 300_000)
 })
