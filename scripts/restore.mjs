@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run restore -- ARCHIVE [--data DIR] [--database-url URL]`: restores a backup of `npm run backup` into an
-// empty data folder (DIR, else DATA_DIR, else ./data) and, for PostgreSQL, an empty database (URL, else
-// DATABASE_URL). Every checksum is checked first; a target that holds anything is refused and left as it was.
+// empty data folder (DIR, else DATA_DIR, else ./data) and an empty database: for PostgreSQL URL, else DATABASE_URL;
+// for SQLite URL, else wheelhouse.db in DIR (with --data), else DATABASE_URL's file. Every checksum is checked first; a target that holds anything is refused and left as it was.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
@@ -29,7 +29,9 @@ async function main() {
   const options = parseArgs(process.argv.slice(2))
   const { dataDirOf, parseDatabaseUrl } = await tsImport('../src/config/env.ts', import.meta.url)
   const dataDir = options.data ? path.resolve(userCwd, options.data) : dataDirOf(process.env.DATA_DIR)
-  const database = parseDatabaseUrl(options.databaseUrl ?? process.env.DATABASE_URL, process.cwd(), dataDir)
+  // With --data, an SQLite database is restored into that folder (self-contained), never onto DATABASE_URL's file.
+  const fromEnv = options.data && !/^postgres(ql)?:/i.test(process.env.DATABASE_URL ?? '') ? undefined : process.env.DATABASE_URL
+  const database = parseDatabaseUrl(options.databaseUrl ?? fromEnv, process.cwd(), dataDir)
   const { manifest, sqliteFile } = await restoreShop({ archive: path.resolve(userCwd, options.archive), dataDir, databaseUrl: database.url })
   console.info(`wheelhouse: restored the backup of ${manifest.createdAt} (${manifest.files.length} files, every checksum matched)`)
   console.info(`  database: ${sqliteFile ?? database.url.replace(/\/\/[^@/]*@/, '//…@')}`)
