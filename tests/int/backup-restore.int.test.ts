@@ -152,7 +152,7 @@ describe(`backup and restore on ${kind}`, () => {
     const { default: config } = await import('../../src/payload.config')
     const { migrateDatabase } = await import('../../src/cms/database.server')
     copy = await getPayload({ config, key: 'restored-copy' })
-    await migrateDatabase(copy) // nothing to do: the copy is at the same migration
+    expect(await migrateDatabase(copy)).toEqual([]) // nothing to do: the copy is at the same migration
 
     // Orders: all placed before the backup began, and only orders the shop really has, each the same.
     const copied = await all(copy, 'orders')
