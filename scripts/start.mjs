@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
-import { buildIsFresh } from './build-stamp.mjs'
+import { buildEnvChanges, buildIsFresh } from './build-stamp.mjs'
 import { precompressStatic } from './precompress-static.mjs'
 import { release, releaseProblem } from './release.mjs'
 
@@ -40,7 +40,10 @@ if (process.env.NODE_ENV === 'production') {
     console.error(`wheelhouse: ${problem}`)
     process.exit(1)
   }
-  if (!buildIsFresh(root, settings.database.url)) console.warn('wheelhouse: the sources changed since the last release; serving the released build until `npm run release` builds them')
+  // Served anyway (an instance restarted after a crash must come back), but said loudly: `npm run release` rebuilds.
+  const changed = buildEnvChanges(root)
+  if (changed.length) console.error(`wheelhouse: ${changed.join(', ')} changed since the release, and the build (its Content-Security-Policy and prerendered pages) still has the old value: run \`npm run release\` to rebuild, then restart the instances`)
+  else if (!buildIsFresh(root, settings.database.url)) console.warn('wheelhouse: the sources changed since the last release; serving the released build until `npm run release` builds them')
   // Idempotent: the release wrote these copies already (ADR 019).
   await precompressStatic(path.join(root, '.next', 'static'))
 } else {
