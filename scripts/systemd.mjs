@@ -128,6 +128,8 @@ export function systemdFiles(o, banKey = randomBytes(24).toString('hex')) {
   const units = []
   files.set('wheelhouse-release.service', `[Unit]
 Description=Wheelhouse release: migrate, seed and build once, under the release lock
+# Restarting the target releases again (a new version, or a changed GTM_ID), then restarts the instances.
+PartOf=wheelhouse.target
 After=network-online.target postgresql.service
 
 [Service]

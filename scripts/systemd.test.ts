@@ -30,6 +30,7 @@ describe('the systemd generator', () => {
     expect(nginx).not.toContain('127.0.0.1:3100')
     expect(nginx).toContain('listen unix:/var/lib/wheelhouse/nginx.sock;')
     expect(files.get('wheelhouse-release.service')).toMatch(/^Type=oneshot$/m)
+    expect(files.get('wheelhouse-release.service')).toMatch(/^PartOf=wheelhouse\.target$/m)
     expect(files.get('wheelhouse-release.service')).toMatch(/^ExecStart=\/usr\/bin\/node scripts\/release\.mjs$/m)
   })
   it('gives the instances and Varnish the same ban key', () => {
