@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runBackgroundPass } from '../../src/setup/jobs/runner.server'
+import { backupsSettled, runBackgroundPass } from '../../src/setup/jobs/runner.server'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
@@ -37,17 +37,19 @@ describe(`scheduled backups on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     for (const name of old) fs.writeFileSync(path.join(backupDir, name), 'an older archive')
     fs.writeFileSync(path.join(backupDir, 'notes.txt'), 'not an archive: never deleted')
 
+    // A job on the default queue, which the pass still runs itself (a product that does not exist: nothing to send).
+    const other = await payload.jobs.queue({ task: 'sendSavedBikeAlerts', input: { productId: 999_999, kind: 'price-drop', key: 'scheduled-backup-test' }, overrideAccess: true })
+
     await runBackgroundPass(payload, { sweep: true })
+    const done = await payload.findByID({ collection: 'payload-jobs', id: other.id, depth: 0, overrideAccess: true })
+    expect(done.completedAt).toBeTruthy()
     const queued = await backupJobs()
     expect(queued).toHaveLength(1)
     expect(queued[0]).toMatchObject({ queue: 'backups' })
 
     // The job runs beside the pass; wait for it to finish.
-    let job = queued[0]!
-    for (let waited = 0; !job.completedAt && !job.hasError && waited < 90_000; waited += 500) {
-      await new Promise((r) => setTimeout(r, 500))
-      job = (await backupJobs())[0]!
-    }
+    await backupsSettled()
+    const job = (await backupJobs())[0]!
     expect(job.hasError, JSON.stringify(job.log)).toBeFalsy()
     expect(job.completedAt).toBeTruthy()
     const archive = String((job.log?.at(-1)?.output as { archive?: string } | undefined)?.archive ?? '')
@@ -57,6 +59,7 @@ describe(`scheduled backups on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
 
     // Not due again for 24 hours: another pass queues nothing.
     await runBackgroundPass(payload, { sweep: true })
+    await backupsSettled()
     expect(await backupJobs()).toHaveLength(1)
   }, 180_000)
 })

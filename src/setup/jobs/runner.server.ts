@@ -23,7 +23,7 @@ interface PoolClient {
 }
 
 let started = false
-let backupRunning = false
+let backupRun: Promise<void> | null = null
 let lockClient: PoolClient | null = null
 
 async function isRunner(payload: Payload): Promise<boolean> {
@@ -75,15 +75,20 @@ export async function runBackgroundPass(payload: Payload, options: { sweep: bool
   // Backups have a queue of their own, run beside the passes rather than inside one: a backup of minutes must not
   // hold up webhook deliveries and emails.
   await payload.jobs.run({ allQueues: true, where: { queue: { not_equals: BACKUP_QUEUE } }, limit: 20, overrideAccess: true, silent: { info: true } })
-  if (!backupRunning) {
-    backupRunning = true
-    void payload.jobs
-      .run({ queue: BACKUP_QUEUE, limit: 1, overrideAccess: true, silent: { info: true } })
-      .catch((error: unknown) => payload.logger.error({ err: error }, 'backup job failed'))
-      .finally(() => {
-        backupRunning = false
-      })
-  }
+  backupRun ??= payload.jobs
+    .run({ queue: BACKUP_QUEUE, limit: 1, overrideAccess: true, silent: { info: true } })
+    .then(
+      () => undefined,
+      (error: unknown) => payload.logger.error({ err: error }, 'backup job failed'),
+    )
+    .finally(() => {
+      backupRun = null
+    })
+}
+
+/** Resolves once the backup run in progress (if any) has finished; for tests and shutdown. */
+export async function backupsSettled(): Promise<void> {
+  await backupRun
 }
 
 export function startBackgroundRunner(): void {
