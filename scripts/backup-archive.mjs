@@ -80,6 +80,26 @@ export function listFiles(dir, prefix = '') {
   return out.sort()
 }
 
+/**
+ * The media folder as it is now, for the archive: hard links where the staging folder is on the same file system (no
+ * second copy of a large folder; Payload never rewrites an upload in place, it writes new files), else copies.
+ */
+export function stageMedia(from, to) {
+  fs.mkdirSync(to, { recursive: true })
+  if (!fs.existsSync(from)) return
+  for (const rel of listFiles(from)) {
+    const source = path.join(from, rel)
+    const target = path.join(to, rel)
+    fs.mkdirSync(path.dirname(target), { recursive: true })
+    try {
+      fs.linkSync(source, target)
+    } catch (error) {
+      if (error.code === 'ENOENT') continue // deleted meanwhile
+      fs.copyFileSync(source, target)
+    }
+  }
+}
+
 async function dumpSqlite(url, outFile) {
   const source = sqliteFileOf(url)
   if (!fs.existsSync(source)) throw new BackupError(`the SQLite database ${source} does not exist`)
@@ -111,8 +131,7 @@ export async function backupShop({ settings, outDir, now = new Date(), environme
     if (settings.database.kind === 'sqlite') await dumpSqlite(settings.database.url, path.join(staging, database))
     else await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(staging, database)}`, `--dbname=${settings.database.url}`])
     // Media after the database: a picture uploaded meanwhile is an extra file, never a missing one.
-    if (fs.existsSync(settings.mediaDir)) fs.cpSync(settings.mediaDir, path.join(staging, 'media'), { recursive: true })
-    else fs.mkdirSync(path.join(staging, 'media'))
+    stageMedia(settings.mediaDir, path.join(staging, 'media'))
     const secrets = path.join(settings.dataDir, 'secrets.json')
     if (fs.existsSync(secrets)) fs.copyFileSync(secrets, path.join(staging, 'secrets.json'))
     const files = []

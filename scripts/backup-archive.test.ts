@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { archiveName, archivesToPrune, BackupError, listFiles, pruneBackups, verifyExtracted } from './backup-archive.mjs'
+import { archiveName, archivesToPrune, BackupError, listFiles, pruneBackups, stageMedia, verifyExtracted } from './backup-archive.mjs'
 
 const dirs: string[] = []
 const tempDir = () => {
@@ -57,5 +57,24 @@ describe('verifyExtracted', () => {
     const dir = tempDir()
     await expect(verifyExtracted(dir)).rejects.toThrow(BackupError)
     await expect(verifyExtracted(extracted({}, { format: 'other', version: 1, files: [] }))).rejects.toThrow(/not a wheelhouse-backup/)
+  })
+})
+
+describe('stageMedia', () => {
+  it('stages every file of the media folder, nested ones too, without changing them', () => {
+    const from = tempDir()
+    fs.mkdirSync(path.join(from, 'sub'))
+    fs.writeFileSync(path.join(from, 'a.webp'), 'a')
+    fs.writeFileSync(path.join(from, 'sub', 'b.avif'), 'b')
+    const to = path.join(tempDir(), 'media')
+    stageMedia(from, to)
+    expect(listFiles(to)).toEqual(['a.webp', 'sub/b.avif'])
+    expect(fs.readFileSync(path.join(to, 'sub', 'b.avif'), 'utf8')).toBe('b')
+    expect(fs.readFileSync(path.join(from, 'a.webp'), 'utf8')).toBe('a')
+  })
+  it('stages an empty folder when there is no media yet', () => {
+    const to = path.join(tempDir(), 'media')
+    stageMedia(path.join(tempDir(), 'missing'), to)
+    expect(fs.readdirSync(to)).toEqual([])
   })
 })

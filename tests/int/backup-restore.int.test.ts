@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { manageToken, reservationTokenKey } from '../../src/features/reservations/reservation-lifecycle.server'
 import { signToken } from '../../src/cms/auth/signed-tokens'
+import { orderStockRef } from '../../src/features/stock/stock-ledger.server'
 import { orderInput, simpleProduct } from './order-fixtures'
 import { testPayload } from './payload'
 
@@ -163,10 +164,18 @@ describe(`backup and restore on ${kind}`, () => {
     expect(later.ok && copied.some((c) => c.id === later.orderId)).toBe(false)
     for (const order of copied) expect(order).toMatchObject({ orderNumber: source.get(order.id)?.orderNumber, totalPence: source.get(order.id)?.totalPence, status: source.get(order.id)?.status })
 
-    // The stock ledger: the same rows, and a consistent snapshot (initial stock = on the shelf + held + sold).
+    // The stock ledger: the same rows, and a consistent snapshot (initial stock = on the shelf + held + sold). On
+    // SQLite an order is written 'pending' just before the batch that takes its stock; one caught in between holds
+    // nothing, and the restored shop's runner removes it at start, as after a crash (reconcile-stock.server.ts).
     const ledger = await all(copy, 'stock-holds')
     const sourceLedger = byId(await all(payload, 'stock-holds'))
-    expect(ledger.length).toBeGreaterThanOrEqual(copied.length)
+    for (const order of copied) {
+      const rows = ledger.filter((r) => r.ref === orderStockRef(order.id))
+      if ((order.stock as { state?: string } | undefined)?.state === 'pending') {
+        expect(before.some((b) => b.id === order.id)).toBe(false)
+        expect(rows).toEqual([])
+      } else expect(rows.length).toBeGreaterThan(0)
+    }
     for (const row of ledger) expect(row).toMatchObject({ ref: sourceLedger.get(row.id)?.ref, count: sourceLedger.get(row.id)?.count, state: sourceLedger.get(row.id)?.state })
     const product = await copy.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true })
     const taken = ledger.filter((r) => r.product === productId && r.state !== 'released').reduce((sum, r) => sum + Number(r.count), 0)
