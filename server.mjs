@@ -24,8 +24,9 @@ const hostname = process.env.HOST || '0.0.0.0'
 const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1'
 const quietPaths = /^\/(_next\/static|favicon|icons\/)/
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
-// Where Payload keeps uploads (the same default as src/config/env.ts); pictures are sent from there directly.
-const mediaDir = process.env.MEDIA_DIR?.trim() ? path.resolve(process.env.MEDIA_DIR.trim()) : path.join(process.cwd(), 'data', 'media')
+// The data folder and where Payload keeps uploads (the same defaults as src/config/env.ts); pictures are sent from there directly.
+const dataDir = process.env.DATA_DIR?.trim() ? path.resolve(process.env.DATA_DIR.trim()) : path.join(process.cwd(), 'data')
+const mediaDir = process.env.MEDIA_DIR?.trim() ? path.resolve(process.env.MEDIA_DIR.trim()) : path.join(dataDir, 'media')
 
 // The build's scripts and stylesheets, with the Brotli and gzip copies scripts/precompress-static.mjs writes (ADR 019).
 const staticDir = path.join(process.cwd(), '.next', 'static')
@@ -152,7 +153,7 @@ function noteNotFound(req) {
 function secret() {
   if (process.env.PAYLOAD_SECRET) return process.env.PAYLOAD_SECRET
   try {
-    return JSON.parse(fs.readFileSync(path.join(process.cwd(), 'data', 'secrets.json'), 'utf8')).payloadSecret
+    return JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).payloadSecret
   } catch {
     return undefined
   }

@@ -1,15 +1,13 @@
 #!/usr/bin/env node
-// `npm start`: check the environment, migrate the database (and seed it on first run), build when the
-// build is missing or stale, then serve the shop. One command from a fresh clone to a running shop.
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
+// `npm start`: check the environment, then serve the shop. In production it serves what `npm run release` built
+// and migrated; elsewhere it first releases (migrate the database and seed it on first run, build when the build is
+// missing or stale): one command from a fresh clone to a running shop.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tsImport } from 'tsx/esm/api'
-import { buildIsFresh, writeBuildStamp } from './build-stamp.mjs'
+import { buildEnvChanges, buildIsFresh } from './build-stamp.mjs'
 import { precompressStatic } from './precompress-static.mjs'
-import { bundleEntry, keepAliveArgs, removeBundle } from './run-ts.mjs'
+import { release, releaseProblem } from './release.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -32,55 +30,30 @@ console.info(
     '; sign-in works only there',
 )
 
-// 2. Migrate and seed, in a child process so the server starts with a clean module graph.
-async function prepare() {
-  const entry = await bundleEntry('src/setup/prepare.ts')
-  const resultFile = path.join(os.tmpdir(), `wheelhouse-prepare-${process.pid}-${Date.now()}.json`)
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const run = spawnSync(process.execPath, keepAliveArgs(entry), {
-      stdio: 'inherit',
-      env: { ...process.env, PREPARE_RESULT_FILE: resultFile, NODE_ENV: 'production' },
-      timeout: 15 * 60_000,
-    })
-    if (run.status === 13 || run.signal === 'SIGTERM') {
-      console.warn(`wheelhouse: database preparation stalled while loading (attempt ${attempt}); retrying`)
-      continue
-    }
-    if (run.status !== 0) {
-      removeBundle(entry)
-      console.error(`wheelhouse: preparing the database failed (exit ${run.status})`)
-      process.exit(run.status || 1)
-    }
-    if (fs.existsSync(resultFile)) {
-      const result = JSON.parse(fs.readFileSync(resultFile, 'utf8'))
-      fs.rmSync(resultFile)
-      removeBundle(entry)
-      return result
-    }
-    console.warn(`wheelhouse: database preparation ended without reporting (attempt ${attempt}); retrying`)
+// 2. Production (NODE_ENV=production): serve what `npm run release` built and migrated; never build here, since
+// several instances start at once and a build on the serving machine takes minutes. Otherwise (a developer's or
+// the tests' zero-setup start): the same release first (migrate and seed, build when missing or stale, under the
+// release lock), then serve. docs/decisions/026.
+if (process.env.NODE_ENV === 'production') {
+  const problem = releaseProblem(settings)
+  if (problem) {
+    console.error(`wheelhouse: ${problem}`)
+    process.exit(1)
   }
-  removeBundle(entry)
-  console.error('wheelhouse: database preparation never completed')
-  process.exit(1)
-}
-await prepare()
-
-// 3. Build when missing or stale (sources, lockfile or database changed since the last build: pages prerendered at build time hold that database's data).
-if (!buildIsFresh(root, settings.database.url)) {
-  console.info('wheelhouse: building the shop (about a minute)…')
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
-  if (build.status !== 0) {
-    console.error('wheelhouse: the build failed')
-    process.exit(build.status || 1)
+  // Served anyway (an instance restarted after a crash must come back), but said loudly: `npm run release` rebuilds.
+  const changed = buildEnvChanges(root)
+  if (changed.length) console.error(`wheelhouse: ${changed.join(', ')} changed since the release, and the build (its Content-Security-Policy and prerendered pages) still has the old value: run \`npm run release\` to rebuild, then restart the instances`)
+  else if (!buildIsFresh(root, settings.database.url)) console.warn('wheelhouse: the sources changed since the last release; serving the released build until `npm run release` builds them')
+  // Idempotent: the release wrote these copies already (ADR 019).
+  await precompressStatic(path.join(root, '.next', 'static'))
+} else {
+  try {
+    await release(settings)
+  } catch (error) {
+    console.error(`wheelhouse: ${error.message}`)
+    process.exit(1)
   }
-  writeBuildStamp(root, settings.database.url)
 }
-// Brotli and gzip copies of the build's scripts and stylesheets for server.mjs to send (ADR 019); only the first
-// start after a build has work to do.
-await precompressStatic(path.join(root, '.next', 'static'))
 
-// 4. Serve.
+// 3. Serve.
 await import('../server.mjs')

@@ -154,6 +154,7 @@ export interface Config {
       sendOrderConfirmation: TaskSendOrderConfirmation;
       sendReservationEmail: TaskSendReservationEmail;
       sendSavedBikeAlerts: TaskSendSavedBikeAlerts;
+      backupShop: TaskBackupShop;
       inline: {
         input: unknown;
         output: unknown;
@@ -1437,7 +1438,12 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail' | 'sendSavedBikeAlerts';
+          | 'inline'
+          | 'deliverGatewayWebhook'
+          | 'sendOrderConfirmation'
+          | 'sendReservationEmail'
+          | 'sendSavedBikeAlerts'
+          | 'backupShop';
         taskID: string;
         input?:
           | {
@@ -1471,7 +1477,14 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    | ('inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail' | 'sendSavedBikeAlerts')
+    | (
+        | 'inline'
+        | 'deliverGatewayWebhook'
+        | 'sendOrderConfirmation'
+        | 'sendReservationEmail'
+        | 'sendSavedBikeAlerts'
+        | 'backupShop'
+      )
     | null;
   queue?: string | null;
   waitUntil?: string | null;
@@ -2776,6 +2789,16 @@ export interface TaskSendSavedBikeAlerts {
   };
   output: {
     result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskBackupShop".
+ */
+export interface TaskBackupShop {
+  input?: unknown;
+  output: {
+    archive?: string | null;
   };
 }
 /**

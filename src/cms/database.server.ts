@@ -52,11 +52,25 @@ export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
   })
 }
 
-/** Applies every committed migration that has not run yet. */
-export async function migrateDatabase(payload: Payload): Promise<void> {
+/** The names of the migrations this database has run (none on a new database). */
+async function migrationsRun(payload: Payload): Promise<Set<string>> {
+  try {
+    const { docs } = await payload.find({ collection: 'payload-migrations', pagination: false, depth: 0, overrideAccess: true })
+    return new Set(docs.map((d) => d.name ?? ''))
+  } catch {
+    return new Set() // no migrations table yet
+  }
+}
+
+/** Applies every committed migration that has not run yet; answers the names of those it applied. */
+export async function migrateDatabase(payload: Payload): Promise<string[]> {
   const migrations = payload.db.name === 'postgres' ? postgresMigrations : sqliteMigrations
+  const done = await migrationsRun(payload)
+  const pending = migrations.map((m) => m.name).filter((name) => !done.has(name))
+  if (pending.length === 0) return []
   // Generated migrations type their arguments per adapter; Payload's shared type erases them.
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  return pending
 }
 
 /**

@@ -32,6 +32,17 @@ describe('parseEnv', () => {
     expect(env.mediaDir).toBe('/srv/shop/data/media')
     expect(env.TRUST_PROXY).toBe(false)
   })
+  it('moves the SQLite file, media and outbox with DATA_DIR (a restored backup), unless each is set', () => {
+    const env = parseEnv({ DATA_DIR: 'restored' }, '/srv/shop')
+    expect(env).toMatchObject({ dataDir: '/srv/shop/restored', mediaDir: '/srv/shop/restored/media', outboxDir: '/srv/shop/restored/outbox' })
+    expect(env.database.url).toBe('file:/srv/shop/restored/wheelhouse.db')
+    expect(parseEnv({ DATA_DIR: '/d', MEDIA_DIR: '/m', DATABASE_URL: 'file:/x.db' }, '/srv/shop')).toMatchObject({ dataDir: '/d', mediaDir: '/m', database: { url: 'file:/x.db' } })
+  })
+  it('reads the backup schedule: off by default, seven archives kept in ./backups', () => {
+    expect(parseEnv({}, '/srv/shop')).toMatchObject({ BACKUP_EVERY_HOURS: 0, BACKUP_KEEP: 7, backupDir: '/srv/shop/backups' })
+    expect(parseEnv({ BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '14', BACKUP_DIR: '/var/backups/shop' }, '/srv/shop')).toMatchObject({ BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 14, backupDir: '/var/backups/shop' })
+    expect(() => parseEnv({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be at least 1/)
+  })
   it('derives SITE_URL from HOST and PORT when it is not set, so sign-in cookies match the address served', () => {
     expect(parseEnv({}, '/srv/shop')).toMatchObject({ SITE_URL: 'http://localhost:3000', siteUrlDerived: true })
     expect(parseEnv({ PORT: '4123' }).SITE_URL).toBe('http://localhost:4123')

@@ -10,10 +10,19 @@ export interface ParsedDatabase {
   url: string
 }
 
-/** Reads DATABASE_URL: unset means an SQLite file under ./data, postgres:// means PostgreSQL, file: an explicit SQLite file. */
-export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): ParsedDatabase {
+/**
+ * The folder of the shop's own state: the SQLite file, uploaded media, the email outbox and the generated secrets
+ * (data/secrets.json). DATA_DIR moves all of them at once, e.g. to a folder restored from a backup; default ./data.
+ */
+export function dataDirOf(raw: string | undefined, cwd = process.cwd()): string {
   const value = raw?.trim()
-  if (!value) return { kind: 'sqlite', url: `file:${path.join(cwd, 'data', 'wheelhouse.db')}` }
+  return value ? path.resolve(cwd, value) : path.join(cwd, 'data')
+}
+
+/** Reads DATABASE_URL: unset means an SQLite file in the data folder, postgres:// means PostgreSQL, file: an explicit SQLite file. */
+export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd(), dataDir = dataDirOf(undefined, cwd)): ParsedDatabase {
+  const value = raw?.trim()
+  if (!value) return { kind: 'sqlite', url: `file:${path.join(dataDir, 'wheelhouse.db')}` }
   if (/^postgres(ql)?:\/\//i.test(value)) return { kind: 'postgres', url: value }
   if (/^file:/i.test(value)) {
     const file = value.slice('file:'.length)
@@ -48,6 +57,7 @@ const schema = z.object({
   GTM_ID: z.string().trim().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Tag Manager container id such as GTM-ABC1234').optional().or(z.literal('').transform(() => undefined)),
   // Unset: derived from HOST and PORT (siteUrlDefault), so changing PORT alone keeps sign-in working.
   SITE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.co.uk' }).optional().or(z.literal('').transform(() => undefined)),
+  DATA_DIR: z.string().trim().min(1).optional(),
   MEDIA_DIR: z.string().trim().min(1).optional(),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
@@ -73,6 +83,11 @@ const schema = z.object({
   IVENDI_CF_MOTO_QUOTEE_UID: z.string().trim().optional(),
   FINANCE_SERVICE_USERNAME: z.string().trim().min(1).default('wheelhouse-storefront'),
   FINANCE_SERVICE_PASSWORD: optionalSecret,
+  // Scheduled backups (docs/decisions/026): every BACKUP_EVERY_HOURS hours (0: never) the background runner writes an
+  // archive to BACKUP_DIR (default ./backups) and keeps the newest BACKUP_KEEP of them.
+  BACKUP_EVERY_HOURS: z.coerce.number({ message: 'must be a number of hours' }).min(0, 'must be 0 (off) or more').max(24 * 31, 'must be at most 744').default(0),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(7),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -90,13 +105,16 @@ export function siteUrlDefault(host: string, port: number): string {
   return `http://${name}:${port}`
 }
 
-export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL' | 'OUTBOX_DIR' | 'SITE_URL'> & {
+export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL' | 'OUTBOX_DIR' | 'SITE_URL' | 'DATA_DIR' | 'BACKUP_DIR'> & {
   SITE_URL: string
   /** true when SITE_URL was derived from HOST and PORT rather than set */
   siteUrlDerived: boolean
   database: ParsedDatabase
+  dataDir: string
   mediaDir: string
   outboxDir: string
+  /** where scheduled backups are written */
+  backupDir: string
 }
 
 /** Validates an environment; throws EnvError with one line per problem, each naming the variable. */
@@ -106,11 +124,13 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)
     throw new EnvError(lines.join('; '))
   }
-  const { DATABASE_URL, MEDIA_DIR, OUTBOX_DIR, SITE_URL, ...rest } = result.data
-  const database = parseDatabaseUrl(DATABASE_URL, cwd)
-  const mediaDir = MEDIA_DIR ? path.resolve(cwd, MEDIA_DIR) : path.join(cwd, 'data', 'media')
-  const outboxDir = OUTBOX_DIR ? path.resolve(cwd, OUTBOX_DIR) : path.join(cwd, 'data', 'outbox')
-  return { ...rest, SITE_URL: SITE_URL ?? siteUrlDefault(rest.HOST, rest.PORT), siteUrlDerived: SITE_URL === undefined, database, mediaDir, outboxDir }
+  const { DATABASE_URL, DATA_DIR, MEDIA_DIR, OUTBOX_DIR, SITE_URL, BACKUP_DIR, ...rest } = result.data
+  const dataDir = dataDirOf(DATA_DIR, cwd)
+  const database = parseDatabaseUrl(DATABASE_URL, cwd, dataDir)
+  const mediaDir = MEDIA_DIR ? path.resolve(cwd, MEDIA_DIR) : path.join(dataDir, 'media')
+  const outboxDir = OUTBOX_DIR ? path.resolve(cwd, OUTBOX_DIR) : path.join(dataDir, 'outbox')
+  const backupDir = BACKUP_DIR ? path.resolve(cwd, BACKUP_DIR) : path.join(cwd, 'backups')
+  return { ...rest, SITE_URL: SITE_URL ?? siteUrlDefault(rest.HOST, rest.PORT), siteUrlDerived: SITE_URL === undefined, database, dataDir, mediaDir, outboxDir, backupDir }
 }
 
 let cached: ServerEnv | undefined

@@ -1,17 +1,19 @@
 // Secrets that must exist even with zero configuration: taken from the environment, else generated once
-// and kept in data/secrets.json (outside the repository, readable only by the shop's user).
+// and kept in data/secrets.json (in the data folder, DATA_DIR; outside the repository, readable only by the shop's user).
 // No 'server-only' import: the Payload CLI (migrations, seed) loads this file outside Next.
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { env } from './env'
 
 /** Every generated secret the shop keeps; add a name here to get one more. */
 export type SecretName = 'payloadSecret' | 'jwtSigningKey' | 'testGatewayWebhookSecret' | 'financeServicePassword' | 'reservationTokenKey'
 
 type StoredSecrets = Partial<Record<SecretName, string>>
 
-function secretsFile(): string {
-  return path.join(process.cwd(), 'data', 'secrets.json')
+/** Where the generated secrets are kept: secrets.json in the data folder. Backups carry this file (scripts/backup.mjs). */
+export function secretsFile(): string {
+  return path.join(env().dataDir, 'secrets.json')
 }
 
 function readStored(file: string): StoredSecrets {

@@ -12,7 +12,7 @@ const { seedDemoShop } = await import('./seed/seed')
 
 const settings = env()
 const payload = await getPayload({ config })
-await migrateDatabase(payload)
+const migrations = await migrateDatabase(payload)
 const result = await seedDemoShop(payload, {
   adminEmail: settings.ADMIN_EMAIL,
   adminPassword: settings.ADMIN_PASSWORD,
@@ -28,10 +28,10 @@ const result = await seedDemoShop(payload, {
 const { recomputeCapacity } = await import('../features/bookings/capacity.server')
 const reconciled = await recomputeCapacity(payload)
 if (reconciled > 0) payload.logger.warn({ counters: reconciled }, 'booking capacity counters reconciled with the bookings')
-payload.logger.info({ ms: Date.now() - started, seeded: result.seeded, products: result.products }, 'database ready')
+payload.logger.info({ ms: Date.now() - started, migrations: migrations.length, seeded: result.seeded, products: result.products }, 'database ready')
 // The caller checks this file, so a run that ended early without doing its work cannot pass for success.
 if (process.env.PREPARE_RESULT_FILE) {
-  writeFileSync(process.env.PREPARE_RESULT_FILE, JSON.stringify({ ok: true, database: payload.db.name, ...result }))
+  writeFileSync(process.env.PREPARE_RESULT_FILE, JSON.stringify({ ok: true, database: payload.db.name, migrations, ...result }))
 }
 await payload.destroy()
 process.exit(0)

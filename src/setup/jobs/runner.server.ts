@@ -5,6 +5,7 @@
 // holds, and reconciles what a killed process left half-done.
 import 'server-only'
 import type { Payload } from 'payload'
+import { BACKUP_QUEUE } from './backups.server'
 
 const RUNNER_LOCK_KEY = 7_310_001 // any constant shared by every instance of this shop
 const JOBS_EVERY_MS = 2_000
@@ -22,6 +23,7 @@ interface PoolClient {
 }
 
 let started = false
+let backupRun: Promise<void> | null = null
 let lockClient: PoolClient | null = null
 
 async function isRunner(payload: Payload): Promise<boolean> {
@@ -66,9 +68,27 @@ export async function runBackgroundPass(payload: Payload, options: { sweep: bool
     const { releaseExpiredReservations } = await import('../../features/reservations/reservation-lifecycle.server')
     const ended = await releaseExpiredReservations(payload, now)
     if (ended) payload.logger.info({ ended }, 'expired reservations released')
+    const { queueBackupIfDue } = await import('./backups.server')
+    if (await queueBackupIfDue(payload, now)) payload.logger.info('scheduled backup queued')
   }
   await recoverStaleJobs(payload, options.startUp ? 0 : STALE_PROCESSING_MS, now)
-  await payload.jobs.run({ allQueues: true, limit: 20, overrideAccess: true, silent: { info: true } })
+  // Backups have a queue of their own, run beside the passes rather than inside one: a backup of minutes must not
+  // hold up webhook deliveries and emails.
+  await payload.jobs.run({ allQueues: true, where: { queue: { not_equals: BACKUP_QUEUE } }, limit: 20, overrideAccess: true, silent: { info: true } })
+  backupRun ??= payload.jobs
+    .run({ queue: BACKUP_QUEUE, limit: 1, overrideAccess: true, silent: { info: true } })
+    .then(
+      () => undefined,
+      (error: unknown) => payload.logger.error({ err: error }, 'backup job failed'),
+    )
+    .finally(() => {
+      backupRun = null
+    })
+}
+
+/** Resolves once the backup run in progress (if any) has finished; for tests and shutdown. */
+export async function backupsSettled(): Promise<void> {
+  await backupRun
 }
 
 export function startBackgroundRunner(): void {

@@ -3,7 +3,7 @@
 // process had started and that runs again changes nothing twice.
 import type { TaskConfig } from 'payload'
 
-import { DELIVER_GATEWAY_WEBHOOK, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -78,6 +78,18 @@ export const jobTasks: TaskConfig[] = [
       const job = input as { productId: number; kind: 'price-drop' | 'back-in-stock'; key: string }
       const sent = await sendSavedBikeAlerts(req.payload, { productId: Number(job.productId), kind: job.kind, key: job.key })
       return { output: { result: `${sent} sent` } }
+    },
+  },
+  {
+    slug: BACKUP_SHOP,
+    label: 'Back up the shop (database, media, secrets)',
+    inputSchema: [],
+    outputSchema: [{ name: 'archive', type: 'text' }],
+    // A failed backup (disk full, pg_dump missing) is tried again a few times, then shows as failed under System › Jobs.
+    retries: { attempts: 3, backoff: { type: 'fixed', delay: 60_000 } },
+    handler: async () => {
+      const { runBackup } = await import('./backups.server')
+      return { output: { archive: await runBackup() } }
     },
   },
 ]
