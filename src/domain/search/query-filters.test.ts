@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { takeLicenceWords, takePriceWords } from './query-filters'
+import { takeLicenceWords, takePriceWords, withWordFilters } from './query-filters'
 
 describe('price words', () => {
   it('reads a top price', () => {
@@ -37,5 +37,13 @@ describe('licence words', () => {
     expect(takeLicenceWords('am licence')).toEqual({ text: '', licences: ['AM'] })
     expect(takeLicenceWords('full licence naked')).toEqual({ text: 'naked', licences: ['A'] })
     expect(takeLicenceWords('a bike i am after')).toEqual({ text: 'a bike i am after', licences: [] })
+  })
+})
+
+describe('word filters joined with the form', () => {
+  const none = { minPricePence: null, maxPricePence: null, licences: [] }
+  it('applies both ranges and keeps the form’s licences', () => {
+    expect(withWordFilters({ ...none, maxPricePence: 400_000, page: 2 }, { ...none, maxPricePence: 500_000, licences: ['A2'] })).toEqual({ minPricePence: null, maxPricePence: 400_000, licences: ['A2'], page: 2 })
+    expect(withWordFilters({ ...none, minPricePence: 100, licences: ['A1'] }, { ...none, minPricePence: 300, licences: ['A2'] })).toMatchObject({ minPricePence: 300, licences: ['A1'] })
   })
 })

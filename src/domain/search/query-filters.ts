@@ -77,3 +77,14 @@ export function takeLicenceWords(folded: string): { text: string; licences: Lice
   }
   return { text: kept.join(' '), licences: [...licences] }
 }
+
+/** A listing's own filters joined with those read from its search words: both ranges apply; the form's licences win. */
+export function withWordFilters<T extends WordFilters>(query: T, words: WordFilters): T {
+  const pick = (a: number | null, b: number | null, f: (x: number, y: number) => number) => (a === null ? b : b === null ? a : f(a, b))
+  return {
+    ...query,
+    minPricePence: pick(query.minPricePence, words.minPricePence, Math.max),
+    maxPricePence: pick(query.maxPricePence, words.maxPricePence, Math.min),
+    licences: query.licences.length ? query.licences : words.licences,
+  }
+}

@@ -52,7 +52,13 @@ describe('correcting against the index', () => {
 
   it('keeps the synonyms the index holds', () => {
     const corrected = correctClauses(parseSearch('e-bike', groups).clauses, vocabulary)
-    expect(corrected.clauses[0]!.alternatives).toEqual(expect.arrayContaining([['ebike'], ['electric', 'bike']]))
+    expect(corrected.clauses[0]!.alternatives).toEqual(expect.arrayContaining([['ebike*'], ['electric', 'bike*']]))
+  })
+
+  it('matches the word being typed as a prefix, earlier words whole when the index holds them whole', () => {
+    const corrected = correctClauses(parseSearch('africa twin adv', groups).clauses, vocabulary)
+    expect(corrected.clauses.map((c) => c.alternatives[0])).toEqual([['africa'], ['twin'], ['adv*']])
+    expect(correctClauses(parseSearch('hond twin', groups).clauses, vocabulary).clauses[0]!.alternatives).toEqual([['hond*']])
   })
 
   it('says when nothing typed is known; loose correction then reaches further', () => {
@@ -64,13 +70,13 @@ describe('correcting against the index', () => {
 })
 
 describe('match syntax', () => {
-  const clauses = [{ alternatives: [['honda']] }, { alternatives: [['scooter'], ['scoot'], ['electric', 'bike']] }, { alternatives: [['r']] }]
+  const clauses = [{ alternatives: [['honda*']] }, { alternatives: [['scooter*'], ['scoot*'], ['electric', 'bike*']] }, { alternatives: [['r*']] }]
 
   it('writes FTS5 with prefixes, quoted terms and grouped alternatives', () => {
-    expect(fts5Match(clauses)).toBe('"honda"* AND ("scooter"* OR "scoot"* OR ("electric"* AND "bike"*)) AND "r"')
+    expect(fts5Match(clauses)).toBe('"honda"* AND ("scooter"* OR "scoot"* OR ("electric" AND "bike"*)) AND "r"')
   })
 
   it('writes a PostgreSQL tsquery of the same meaning', () => {
-    expect(pgTsQuery(clauses)).toBe("'honda':* & ('scooter':* | 'scoot':* | ('electric':* & 'bike':*)) & 'r'")
+    expect(pgTsQuery(clauses)).toBe("'honda':* & ('scooter':* | 'scoot':* | ('electric' & 'bike':*)) & 'r'")
   })
 })

@@ -53,43 +53,52 @@ export function correctClauses(clauses: Clause[], vocabulary: Vocabulary, loose 
   const corrections: Record<string, string> = {}
   const dropped: string[] = []
   const kept: Clause[] = []
-  for (const clause of clauses) {
+  clauses.forEach((clause, c) => {
     const alternatives: string[][] = []
     for (const phrase of clause.alternatives) {
       const fixed: string[] = []
-      for (const word of phrase) {
+      for (const [k, word] of phrase.entries()) {
         const edits = loose ? (word.length >= 8 ? 3 : word.length >= 4 ? 2 : word.length >= 3 ? 1 : 0) : undefined
         const m = /^[0-9]+$/.test(word) && !loose ? matchWord(word, vocabulary, 0) : matchWord(word, vocabulary, edits)
         if (m.kind === 'unknown') break
         if (m.kind === 'corrected') corrections[word] = m.term
-        fixed.push(m.term)
+        // the word being typed (the last) matches as a prefix; an earlier one whole when the index holds it whole
+        const typing = c === clauses.length - 1 && k === phrase.length - 1
+        fixed.push(m.kind === 'known' && (typing || !vocabulary.has(m.term)) ? `${m.term}${PREFIX}` : m.term)
       }
       if (fixed.length === phrase.length) alternatives.push(fixed)
     }
     if (alternatives.length) kept.push({ alternatives })
     else dropped.push(clause.alternatives[0]!.join(' '))
-  }
+  })
   return { clauses: kept, corrections, dropped, nothingKnown: clauses.length > 0 && kept.length === 0 }
 }
 
-/** A term matches as a prefix (typing `hond` finds Honda) unless it is a single character. */
-const prefixed = (term: string) => term.length >= 2
+/** A corrected term ending in PREFIX matches as a prefix (typing `hond` finds Honda), unless it is a single character. */
+export const PREFIX = '*'
+const split = (t: string): [string, boolean] => (t.endsWith(PREFIX) ? [t.slice(0, -1), t.length > 2] : [t, false])
 
 /** The clauses as an SQLite FTS5 MATCH expression: every clause, any alternative, every term of it. */
 export function fts5Match(clauses: Clause[]): string {
-  const term = (t: string) => `"${t}"${prefixed(t) ? '*' : ''}`
+  const term = (t: string) => {
+    const [word, prefix] = split(t)
+    return `"${word}"${prefix ? '*' : ''}`
+  }
   const phrase = (p: string[]) => (p.length === 1 ? term(p[0]!) : `(${p.map(term).join(' AND ')})`)
   return clauses.map((c) => (c.alternatives.length === 1 ? phrase(c.alternatives[0]!) : `(${c.alternatives.map(phrase).join(' OR ')})`)).join(' AND ')
 }
 
 /** The clauses as a PostgreSQL tsquery (for to_tsquery('simple', ...)). */
 export function pgTsQuery(clauses: Clause[]): string {
-  const term = (t: string) => `'${t}'${prefixed(t) ? ':*' : ''}`
+  const term = (t: string) => {
+    const [word, prefix] = split(t)
+    return `'${word}'${prefix ? ':*' : ''}`
+  }
   const phrase = (p: string[]) => (p.length === 1 ? term(p[0]!) : `(${p.map(term).join(' & ')})`)
   return clauses.map((c) => (c.alternatives.length === 1 ? phrase(c.alternatives[0]!) : `(${c.alternatives.map(phrase).join(' | ')})`)).join(' & ')
 }
 
 /** A corrected search read back as words, title-cased, for "Did you mean …?". */
 export function spokenQuery(clauses: Clause[]): string {
-  return clauses.map((c) => c.alternatives[0]!.map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join(' ')).join(' ')
+  return clauses.map((c) => c.alternatives[0]!.map((t) => split(t)[0]).map((t) => t.charAt(0).toUpperCase() + t.slice(1)).join(' ')).join(' ')
 }

@@ -53,8 +53,19 @@ export class Vocabulary {
     return this.sorted.length
   }
 
+  /** Whether `term` is an indexed term exactly. */
+  has(term: string): boolean {
+    const at = this.lowerBound(term)
+    return at < this.sorted.length && this.sorted[at]!.term === term
+  }
+
   /** Whether any indexed term starts with `prefix` (a word typed whole or in part). */
   hasPrefix(prefix: string): boolean {
+    const lo = this.lowerBound(prefix)
+    return lo < this.sorted.length && this.sorted[lo]!.term.startsWith(prefix)
+  }
+
+  private lowerBound(prefix: string): number {
     let lo = 0
     let hi = this.sorted.length
     while (lo < hi) {
@@ -62,7 +73,7 @@ export class Vocabulary {
       if (this.sorted[mid]!.term < prefix) lo = mid + 1
       else hi = mid
     }
-    return lo < this.sorted.length && this.sorted[lo]!.term.startsWith(prefix)
+    return lo
   }
 
   /** The nearest term within `maxEdits`, the commonest among equals; null when none is that near. */
