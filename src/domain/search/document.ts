@@ -1,5 +1,5 @@
 // What the index holds for one product, in the shop's normal form (normalise.ts), by weight:
-// name, brand and model codes count most, then its categories and kind, then description and spec sheet.
+// name, brand, model codes and kind count most, then its categories, then description and spec sheet.
 import type { ProductKind } from '../catalogue/product-kind'
 import { indexText } from './normalise'
 
@@ -42,8 +42,9 @@ export function searchDocument(s: SearchSource): SearchDocument {
     title: s.name,
     name: indexText(s.name),
     brand: indexText(s.brand),
-    model: indexText(...s.codes),
-    category: indexText(...s.categories, s.kind ? KIND_WORDS[s.kind] : null),
+    // the kind's everyday words weigh as much as the name: "motorbike" wants motorbikes before a motorbike lock
+    model: indexText(...s.codes, s.kind ? KIND_WORDS[s.kind] : null),
+    category: indexText(...s.categories),
     body: indexText(...s.body).slice(0, MAX_BODY_CHARS),
   }
 }
