@@ -152,6 +152,15 @@ describe(`search rules on ${db}`, () => {
     expect(names).not.toContain('Yamaha Tenere 700 Prototype')
   })
 
+  it('finds every Honda by brand, whatever the case, and several words all together (as the e2e listing test expects)', async () => {
+    const hondas = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'HoNdA' })).cards.map((c) => c.name)
+    expect(hondas).toHaveLength(7)
+    for (const name of hondas) expect(name).toMatch(/honda/i)
+    const dukes = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'ktm duke' })).cards.map((c) => c.name)
+    expect(dukes.sort()).toEqual(['KTM 1390 Super Duke R', 'KTM 390 Duke', 'Used KTM 790 Duke 2019'])
+    expect((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'zzzxxy' })).totalDocs).toBe(0)
+  })
+
   it('ranks a sold-out product below the same thing in stock', async () => {
     const names = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'leoncino' })).cards.map((c) => c.name)
     expect(names).toEqual(['Used Benelli Leoncino 500 2020', 'Benelli Leoncino 500'])
