@@ -185,6 +185,8 @@ describe(`search rules on ${db}`, () => {
 
   it('forgives typos within the rule only, and says what it corrected', async () => {
     expect((await runSearch(payload, 'hodna')).corrections).toEqual({ hodna: 'honda' })
+    expect((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'hodna africa twn' })).searchedFor).toBe('Honda Africa')
+    expect((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'honda africa', sort: 'price-desc' })).searchedFor).toBeNull()
     expect((await runSearch(payload, 'hdnoa')).matches).toEqual([])
   })
 

@@ -4,6 +4,7 @@ import type { CollectionConfig } from 'payload'
 import { LICENCE_CATEGORIES } from '../../domain/catalogue/product-kind'
 import { staffOnly } from '../access/staff-only'
 import { forgetSynonyms } from './search-synonyms-cache.server'
+import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 
 export const SearchSynonyms: CollectionConfig = {
   slug: 'search-synonyms',
@@ -16,7 +17,8 @@ export const SearchSynonyms: CollectionConfig = {
   },
   access: { read: staffOnly, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'words',
-  hooks: { afterChange: [() => forgetSynonyms()], afterDelete: [() => forgetSynonyms()] },
+  // forgotten at once in this process, and cached search pages made stale like any staff edit
+  hooks: { afterChange: [() => forgetSynonyms(), revalidateAfterChange], afterDelete: [() => forgetSynonyms(), revalidateAfterDelete] },
   fields: [
     {
       name: 'words',

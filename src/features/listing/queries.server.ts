@@ -10,7 +10,8 @@ import { cardPopulate, cardSelect, toCard, type ProductCard } from '../catalogue
 import { BIKE_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
 import { PAGE_SIZE, type ListingQuery } from '../../domain/catalogue/listing-query'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
-import { runSearch } from '../search/search.server'
+import { runSearch, type SearchOutcome } from '../search/search.server'
+import { spokenQuery } from '../../domain/search/query'
 import { withWordFilters } from '../../domain/search/query-filters'
 
 const REVALIDATE_SECONDS = 300
@@ -50,6 +51,8 @@ export interface ListingResult {
   cards: ProductCard[]
   totalDocs: number
   page: number
+  /** the words searched for instead of those typed, when search corrected or left out some ("Honda Africa") */
+  searchedFor?: string | null
 }
 
 export const allCategories = unstable_cache(
@@ -157,6 +160,12 @@ function filterWhere(query: ListingQuery, categories: CategoryInfo[], brands: Br
 
 const RELEVANCE_SORT = ['-featured', '-createdAt', '-id']
 
+/** What search used instead of the typed words, when it corrected or left out any. */
+function searchedFor(search: SearchOutcome | null): string | null {
+  if (!search || (!Object.keys(search.corrections).length && !search.dropped.length) || !search.clauses.length) return null
+  return spokenQuery(search.clauses)
+}
+
 async function listProductsUncached(scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
   // Search words (issue 25): ranked matches from the search index, and the price and licence filters they name.
@@ -177,12 +186,12 @@ async function listProductsUncached(scope: ListingScope, query: ListingQuery): P
     const docs = pageIds.length ? (await payload.find({ ...read, where: { id: { in: pageIds } }, pagination: false })).docs : []
     const position = new Map(pageIds.map((id, i) => [id, i]))
     docs.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
-    return { cards: docs.map((d) => toCard(d as Product)), totalDocs: ranked.length, page: query.page }
+    return { cards: docs.map((d) => toCard(d as Product)), totalDocs: ranked.length, page: query.page, searchedFor: searchedFor(search) }
   }
 
   if (query.sort === 'relevance') {
     const result = await payload.find({ ...read, where, sort: RELEVANCE_SORT, page: query.page, limit: PAGE_SIZE })
-    return { cards: result.docs.map((d) => toCard(d as Product)), totalDocs: result.totalDocs, page: query.page }
+    return { cards: result.docs.map((d) => toCard(d as Product)), totalDocs: result.totalDocs, page: query.page, searchedFor: searchedFor(search) }
   }
 
   // Price sorts put products without a price (price on application) last on every database:
@@ -202,7 +211,7 @@ async function listProductsUncached(scope: ListingScope, query: ListingQuery): P
       docs.push(...unpriced.docs.slice(skip, skip + take))
     }
   }
-  return { cards: docs.map((d) => toCard(d as Product)), totalDocs: priced.totalDocs + unpricedCount.totalDocs, page: query.page }
+  return { cards: docs.map((d) => toCard(d as Product)), totalDocs: priced.totalDocs + unpricedCount.totalDocs, page: query.page, searchedFor: searchedFor(search) }
 }
 
 /** One page of cards for the scope and query; cached per distinct (scope, query) for five minutes. */
