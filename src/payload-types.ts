@@ -90,6 +90,8 @@ export interface Config {
     'login-throttles': LoginThrottle;
     'not-found-paths': NotFoundPath;
     'saved-bikes': SavedBike;
+    'search-synonyms': SearchSynonym;
+    'search-log': SearchLog;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -126,6 +128,8 @@ export interface Config {
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
     'saved-bikes': SavedBikesSelect<false> | SavedBikesSelect<true>;
+    'search-synonyms': SearchSynonymsSelect<false> | SearchSynonymsSelect<true>;
+    'search-log': SearchLogSelect<false> | SearchLogSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -1341,6 +1345,40 @@ export interface SavedBike {
   createdAt: string;
 }
 /**
+ * Words or phrases that mean the same in a search, separated by commas (e-bike, ebike, electric bike). Choose a licence to make the words a licence filter instead ("A2" shows A2 bikes).
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "search-synonyms".
+ */
+export interface SearchSynonym {
+  id: number;
+  /**
+   * Separated by commas, e.g. "lid, helmet".
+   */
+  words: string;
+  /**
+   * Leave empty for ordinary synonyms.
+   */
+  licence?: ('AM' | 'A1' | 'A2' | 'A') | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * The most searched words, and how many of those searches found nothing. Sort by "Without results" to see what riders cannot find: add a synonym or stock it.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "search-log".
+ */
+export interface SearchLog {
+  id: number;
+  words: string;
+  searches: number;
+  withoutResults: number;
+  lastSearchedAt: string;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1590,6 +1628,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'saved-bikes';
         value: number | SavedBike;
+      } | null)
+    | ({
+        relationTo: 'search-synonyms';
+        value: number | SearchSynonym;
+      } | null)
+    | ({
+        relationTo: 'search-log';
+        value: number | SearchLog;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2426,6 +2472,28 @@ export interface SavedBikesSelect<T extends boolean = true> {
   alerts?: T;
   lastAlertKey?: T;
   lastAlertAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "search-synonyms_select".
+ */
+export interface SearchSynonymsSelect<T extends boolean = true> {
+  words?: T;
+  licence?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "search-log_select".
+ */
+export interface SearchLogSelect<T extends boolean = true> {
+  words?: T;
+  searches?: T;
+  withoutResults?: T;
+  lastSearchedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }

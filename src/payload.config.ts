@@ -40,6 +40,8 @@ import { health } from './cms/endpoints/health'
 import { recordNotFound } from './cms/endpoints/record-not-found'
 import { internalRevalidate } from './cms/endpoints/internal-revalidate'
 import { NotFoundPaths } from './cms/collections/not-found-paths'
+import { SearchSynonyms } from './cms/collections/search-synonyms'
+import { SearchLog } from './cms/collections/search-log'
 import { revalidateAfterChange, revalidateAfterDelete } from './cms/hooks/revalidate-storefront'
 import { SiteSettings } from './cms/globals/site-settings'
 import { StockHolds } from './cms/collections/stock-holds'
@@ -97,6 +99,8 @@ export default buildConfig({
     LoginThrottles,
     NotFoundPaths,
     SavedBikes,
+    SearchSynonyms,
+    SearchLog,
   ]
     .map(withRecordIdCheck)
     .map(withGraphqlBudget),

@@ -24,6 +24,10 @@ const result = await seedDemoShop(payload, {
     )
   },
 })
+// The search index covers every product on sale: a database migrated before search existed is indexed once.
+const { ensureSearchIndex } = await import('../cms/hooks/search-index')
+const indexed = await ensureSearchIndex(payload)
+if (indexed > 0) payload.logger.info({ products: indexed }, 'search index filled')
 // Booking capacity counters agree with the bookings again after any crash between the two writes.
 const { recomputeCapacity } = await import('../features/bookings/capacity.server')
 const reconciled = await recomputeCapacity(payload)

@@ -66,6 +66,7 @@ const routes = {
   gatewaySubmit: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/submit/route'),
   gatewayChallenge: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/challenge/route'),
   gatewayCancel: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/cancel/route'),
+  searchSuggest: await import('../../src/app/api/search/suggest/route'),
 }
 const accountActions = await import('../../src/features/account/actions.server')
 const bookingActions = await import('../../src/features/bookings/actions.server')
@@ -485,6 +486,27 @@ describe(`bad input sweep on ${db} (seed ${SEED})`, () => {
       expect(statuses[10]).toBe(429)
     } finally {
       process.env.RATE_LIMITS = 'off'
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('search suggestions (GET /api/search/suggest): oversized, repeated or unreadable q is a 400; search syntax and injection are only words', async () => {
+    const before = await snapshot()
+    const ask = async (query: string) => {
+      const response = await routes.searchSuggest.GET(new Request(`${SITE}/api/search/suggest?${query}`))
+      return { status: response.status, body: await response.json() }
+    }
+    const refused = [`q=${'a'.repeat(101)}`, `q=${'é'.repeat(101)}`, 'q=a&q=b', 'q=honda%00', 'q=%1B%5B2J', 'q=tab%09tab', `q=${encodeURIComponent('\u007f')}`]
+    for (const query of refused) {
+      const a = await ask(query)
+      expect(a.status, query).toBe(400)
+      expect(a.body, query).toMatchObject({ error: expect.stringMatching(/^(invalid_request|invalid_characters)$/), message: expect.any(String) })
+    }
+    const words = ['"', '*', '"honda" NEAR("ktm")', 'AND OR NOT', "'; DROP TABLE products; --", 'honda:* & !ktm', '(((', '\\', '%', '_', '{}', 'ünïcödé ✓', 'ﷺ', '😀 bike', `a${' '.repeat(98)}b`, '', 'q']
+    for (const q of words) {
+      const a = await ask(`q=${encodeURIComponent(q)}`)
+      expect(a.status, q).toBe(200)
+      expect(a.body, q).toMatchObject({ products: expect.any(Array), brands: expect.any(Array), categories: expect.any(Array) })
     }
     expect(await snapshot()).toEqual(before)
   })

@@ -5,6 +5,7 @@ import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
+import { reindexCategoryProductsAfterChange } from '../hooks/search-index'
 
 /** Keeps `path` (parent/child slugs) and `kind` (inherited from the top) in step with the parent. */
 const derivePathAndKind: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {
@@ -27,7 +28,7 @@ export const Categories: CollectionConfig = {
   admin: { useAsTitle: 'name', defaultColumns: ['name', 'path', 'kind'], group: 'Catalogue' },
   access: { read: anyone, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'position',
-  hooks: { beforeChange: [derivePathAndKind], afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
+  hooks: { beforeChange: [derivePathAndKind], afterChange: [reindexCategoryProductsAfterChange, revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 80 },
     slugField('name'),

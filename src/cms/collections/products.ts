@@ -9,6 +9,7 @@ import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
+import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
 
 export const VAT_RATES = [20, 5, 0] as const
 
@@ -56,7 +57,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeChange: [inheritKind, setListPrice], afterChange: [revalidateAfterChange], afterDelete: [revalidateAfterDelete] },
+  hooks: { beforeChange: [inheritKind, setListPrice], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),

@@ -4,6 +4,7 @@ import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
+import { reindexVariantProductAfterChange } from '../hooks/search-index'
 
 /** A variable product's own price is its lowest variant price, so listings sort by what a customer really pays. */
 async function refreshFromPrice(req: PayloadRequest, productId: number | { id: number } | null | undefined) {
@@ -44,7 +45,7 @@ export const Variants: CollectionConfig = {
         return data
       },
     ],
-    afterChange: [revalidateAfterChange, afterChange],
+    afterChange: [revalidateAfterChange, afterChange, reindexVariantProductAfterChange],
     afterDelete: [revalidateAfterDelete, afterDelete],
   },
   fields: [

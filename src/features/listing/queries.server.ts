@@ -10,6 +10,9 @@ import { cardPopulate, cardSelect, toCard, type ProductCard } from '../catalogue
 import { BIKE_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
 import { PAGE_SIZE, type ListingQuery } from '../../domain/catalogue/listing-query'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
+import { runSearch, type SearchOutcome } from '../search/search.server'
+import { spokenQuery } from '../../domain/search/query'
+import { withWordFilters } from '../../domain/search/query-filters'
 
 const REVALIDATE_SECONDS = 300
 const CACHE_TAGS = [CATALOGUE_TAG]
@@ -48,6 +51,8 @@ export interface ListingResult {
   cards: ProductCard[]
   totalDocs: number
   page: number
+  /** the words searched for instead of those typed, when search corrected or left out some ("Honda Africa") */
+  searchedFor?: string | null
 }
 
 export const allCategories = unstable_cache(
@@ -131,21 +136,6 @@ function scopeWhere(scope: ListingScope, categories: CategoryInfo[]): Where {
   }
 }
 
-/** Each search word must appear in the name, sku, brand name or category name (or a parent's name). */
-function searchWhere(q: string, categories: CategoryInfo[], brands: BrandInfo[]): Where[] {
-  const words = q.toLowerCase().split(' ').filter(Boolean).slice(0, 6)
-  return words.map((word) => {
-    const brandIds = brands.filter((b) => b.name.toLowerCase().includes(word)).map((b) => b.id)
-    const categoryIds = categories
-      .filter((c) => c.name.toLowerCase().includes(word))
-      .flatMap((c) => withDescendants(categories, c.path))
-    const or: Where[] = [{ name: { contains: word } }, { sku: { contains: word } }]
-    if (brandIds.length) or.push({ brand: { in: brandIds } })
-    if (categoryIds.length) or.push({ category: { in: [...new Set(categoryIds)] } })
-    return { or }
-  })
-}
-
 function filterWhere(query: ListingQuery, categories: CategoryInfo[], brands: BrandInfo[]): Where[] {
   const and: Where[] = []
   if (query.category) {
@@ -170,17 +160,38 @@ function filterWhere(query: ListingQuery, categories: CategoryInfo[], brands: Br
 
 const RELEVANCE_SORT = ['-featured', '-createdAt', '-id']
 
+/** What search used instead of the typed words, when it corrected or left out any. */
+function searchedFor(search: SearchOutcome | null): string | null {
+  if (!search || (!Object.keys(search.corrections).length && !search.dropped.length) || !search.clauses.length) return null
+  return spokenQuery(search.clauses)
+}
+
 async function listProductsUncached(scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
+  // Search words (issue 25): ranked matches from the search index, and the price and licence filters they name.
+  const search = query.q ? await runSearch(payload, query.q) : null
+  const filters = search ? withWordFilters(query, search.filters) : query
   // listings show what is on sale even to a signed-in member of staff, who may read drafts
-  const base: Where[] = [ACTIVE, scopeWhere(scope, categories), ...filterWhere(query, categories, brands)]
-  if (query.q) base.push(...searchWhere(query.q, categories, brands))
+  const base: Where[] = [ACTIVE, scopeWhere(scope, categories), ...filterWhere(filters, categories, brands)]
+  if (search?.matches) base.push(search.matches.length ? { id: { in: search.matches.map((m) => m.id) } } : NOTHING)
   const where: Where = { and: base }
   const read = { collection: 'products', depth: 1, select: cardSelect, populate: cardPopulate, overrideAccess: false } as const
 
+  if (query.sort === 'relevance' && search?.matches?.length) {
+    // by relevance: the index's order, kept through the filters, one page read
+    const kept = await payload.find({ collection: 'products', where, pagination: false, depth: 0, select: { slug: true }, overrideAccess: false })
+    const keptIds = new Set(kept.docs.map((d) => d.id))
+    const ranked = search.matches.map((m) => m.id).filter((id) => keptIds.has(id))
+    const pageIds = ranked.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE)
+    const docs = pageIds.length ? (await payload.find({ ...read, where: { id: { in: pageIds } }, pagination: false })).docs : []
+    const position = new Map(pageIds.map((id, i) => [id, i]))
+    docs.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
+    return { cards: docs.map((d) => toCard(d as Product)), totalDocs: ranked.length, page: query.page, searchedFor: searchedFor(search) }
+  }
+
   if (query.sort === 'relevance') {
     const result = await payload.find({ ...read, where, sort: RELEVANCE_SORT, page: query.page, limit: PAGE_SIZE })
-    return { cards: result.docs.map((d) => toCard(d as Product)), totalDocs: result.totalDocs, page: query.page }
+    return { cards: result.docs.map((d) => toCard(d as Product)), totalDocs: result.totalDocs, page: query.page, searchedFor: searchedFor(search) }
   }
 
   // Price sorts put products without a price (price on application) last on every database:
@@ -200,7 +211,7 @@ async function listProductsUncached(scope: ListingScope, query: ListingQuery): P
       docs.push(...unpriced.docs.slice(skip, skip + take))
     }
   }
-  return { cards: docs.map((d) => toCard(d as Product)), totalDocs: priced.totalDocs + unpricedCount.totalDocs, page: query.page }
+  return { cards: docs.map((d) => toCard(d as Product)), totalDocs: priced.totalDocs + unpricedCount.totalDocs, page: query.page, searchedFor: searchedFor(search) }
 }
 
 /** One page of cards for the scope and query; cached per distinct (scope, query) for five minutes. */

@@ -1,6 +1,7 @@
 // Raw SQL on whichever database the shop runs, for the few writes that must be single conditional
 // statements or one atomic unit of work (stock, payment sessions): Payload's Local API cannot express them.
-import 'server-only'
+// No 'server-only' marker: the Payload config reaches this through the catalogue's search-index hooks
+// (cms/hooks/search-index.ts), and start-up scripts and the Payload CLI load that config outside Next.
 import { sql as pgSql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
 

@@ -8,6 +8,7 @@ import * as migration_20261124_102646_media_avif from './20261124_102646_media_a
 import * as migration_20261125_182550_saved_bikes from './20261125_182550_saved_bikes';
 import * as migration_20261126_072557_hold_client from './20261126_072557_hold_client';
 import * as migration_20261126_083202_list_price from './20261126_083202_list_price';
+import * as migration_20261126_103958_search from './20261126_103958_search';
 import * as migration_20261126_104058_backup_job from './20261126_104058_backup_job';
 
 export const migrations = [
@@ -60,6 +61,11 @@ export const migrations = [
     up: migration_20261126_083202_list_price.up,
     down: migration_20261126_083202_list_price.down,
     name: '20261126_083202_list_price',
+  },
+  {
+    up: migration_20261126_103958_search.up,
+    down: migration_20261126_103958_search.down,
+    name: '20261126_103958_search'
   },
   {
     up: migration_20261126_104058_backup_job.up,

@@ -2,7 +2,8 @@ import type { Metadata } from 'next'
 import { parseListingQuery } from '../../../domain/catalogue/listing-query'
 import { paths } from '../../../config/paths'
 import { ListingView } from '../../../features/listing/components/listing-view'
-import { SearchForm, SearchHelp } from '../../../features/listing/components/search-form'
+import { SearchForm, SearchHelp, SearchNoResults } from '../../../features/listing/components/search-form'
+import { recordSearchOnce } from '../../../features/listing/search-log.server'
 import { listingMetadata } from '../../../features/listing/metadata'
 
 export const revalidate = 300
@@ -26,6 +27,8 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams
   const query = parseListingQuery(raw)
+  // counted for staff (the search log) once the page is sent, on the first page of a search only
+  if (query.q && query.page === 1) recordSearchOnce({ type: 'search' }, query)
   return (
     <ListingView
       basePath={paths.search()}
@@ -37,7 +40,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       trail={[{ name: 'Home', href: paths.home() }, { name: 'Search', href: paths.search() }]}
       showFilters={false}
       prompt={query.q ? undefined : <SearchHelp />}
-      empty={<SearchHelp q={query.q} />}
+      empty={<SearchNoResults q={query.q} />}
     />
   )
 }

@@ -74,6 +74,7 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                 </p>
                 {result.totalDocs > 1 && <SortForm basePath={basePath} query={query} />}
               </div>
+              {result.searchedFor && result.cards.length > 0 && <p className="listing__searched-for">Showing results for “{result.searchedFor}”.</p>}
               {result.cards.length > 0 ? (
                 <div className="product-grid listing__grid">
                   {result.cards.map((p, i) => (

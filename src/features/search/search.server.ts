@@ -1,0 +1,171 @@
+// Search on the database the shop runs (issue 25): SQLite FTS5 ranked by bm25, or PostgreSQL full-text search
+// ranked by ts_rank, over the index that cms/hooks/search-index.ts keeps. What a rider typed is read by
+// src/domain/search (filters, synonyms, normal form), checked against the index's vocabulary (typos), then
+// matched; in-stock products rank above sold-out ones and only active products are ever answered.
+import type { Payload } from 'payload'
+import { execute, isPostgres, readRows } from '../../lib/db/sql.server'
+import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
+import { searchIndexGeneration } from '../../cms/hooks/search-index'
+import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch } from '../../domain/search/query'
+import type { Clause } from '../../domain/search/synonyms'
+import { Vocabulary } from '../../domain/search/typo'
+import type { LicenceCategory } from '../../domain/catalogue/product-kind'
+
+export { reindexProducts, reindexAllProducts, ensureSearchIndex } from '../../cms/hooks/search-index'
+
+/** Most matches ranked for one search; later pages of a broader search are not reached. */
+export const MAX_MATCHES = 1000
+const VOCABULARY_FRESH_MS = 60_000
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Vocabulary                                                                                        */
+
+let vocabularyCopy: { payload: Payload; generation: number; until: number; value: Promise<Vocabulary> } | null = null
+
+async function readVocabulary(payload: Payload): Promise<Vocabulary> {
+  const rows = isPostgres(payload)
+    ? await readRows(payload, { sql: "SELECT word AS term, ndoc AS docs FROM ts_stat('SELECT doc FROM search_index')", args: [] })
+    : await readRows(payload, { sql: 'SELECT term, doc AS docs FROM search_index_vocab', args: [] })
+  return new Vocabulary(rows.map((r) => ({ term: String(r.term), docs: Number(r.docs) })))
+}
+
+/** The index's terms, read again after an index write in this process or after VOCABULARY_FRESH_MS. */
+export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vocabulary> {
+  const generation = searchIndexGeneration()
+  if (vocabularyCopy && vocabularyCopy.payload === payload && vocabularyCopy.generation === generation && now < vocabularyCopy.until) return vocabularyCopy.value
+  const value = readVocabulary(payload)
+  const entry = { payload, generation, until: now + VOCABULARY_FRESH_MS, value }
+  vocabularyCopy = entry
+  value.catch(() => {
+    if (vocabularyCopy === entry) vocabularyCopy = null
+  })
+  return value
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Matching                                                                                          */
+
+export interface RankedMatch {
+  id: number
+  inStock: boolean
+}
+
+/** How much a sold-out product's relevance counts. */
+const SOLD_OUT_WEIGHT = 0.5
+const IN_STOCK = `CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0) THEN 1 ELSE 0 END`
+
+/**
+ * Active products matching every clause, best first by weighted relevance, a sold-out product's counting half:
+ * it ranks below an in-stock product matching as well, but not below one that merely mentions the words.
+ */
+export async function rankedMatches(payload: Payload, clauses: Clause[], limit = MAX_MATCHES): Promise<RankedMatch[]> {
+  if (clauses.length === 0) return []
+  const rows = isPostgres(payload)
+    ? await readRows(payload, {
+        // weights {D, C, B, A}: name, brand and model (A) over categories (B) over description and spec sheet (C)
+        sql: `SELECT id, in_stock FROM (
+                SELECT si.product_id AS id, p.featured, ${IN_STOCK} AS in_stock, ts_rank('{0.05, 0.2, 0.5, 1.0}', si.doc, q.q) AS score
+                FROM search_index si JOIN products p ON p.id = si.product_id, to_tsquery('simple', ?) AS q(q)
+                WHERE si.doc @@ q.q AND p.status = 'active') m
+              ORDER BY score * (CASE WHEN in_stock = 1 THEN 1 ELSE ${SOLD_OUT_WEIGHT} END) DESC, featured DESC, id LIMIT ?`,
+        args: [pgTsQuery(clauses), limit],
+      })
+    : await readRows(payload, {
+        // bm25 weights by column: title (not indexed), name, brand, model, category, body
+        // (bm25 is negative, lower is better)
+        sql: `SELECT id, in_stock FROM (
+                SELECT si.rowid AS id, p.featured, ${IN_STOCK} AS in_stock, bm25(search_index, 0, 10, 10, 10, 4, 1) AS score
+                FROM search_index si JOIN products p ON p.id = si.rowid
+                WHERE search_index MATCH ? AND p.status = 'active')
+              ORDER BY score * (CASE WHEN in_stock = 1 THEN 1 ELSE ${SOLD_OUT_WEIGHT} END) ASC, featured DESC, id LIMIT ?`,
+        args: [fts5Match(clauses), limit],
+      })
+  return rows.map((r) => ({ id: Number(r.id), inStock: Number(r.in_stock) === 1 || r.in_stock === true }))
+}
+
+export interface SearchFilters {
+  minPricePence: number | null
+  maxPricePence: number | null
+  licences: LicenceCategory[]
+}
+
+export interface SearchOutcome {
+  /** what the typed words asked for, before the index was consulted */
+  parsed: ParsedSearch
+  /** the clauses that were matched (corrected, unknown ones left out) */
+  clauses: Clause[]
+  /** typed term → indexed term used instead */
+  corrections: Record<string, string>
+  /** words the index does not know, left out */
+  dropped: string[]
+  filters: SearchFilters
+  /** ranked matches; null when the words asked for no text at all (only filters), so every product qualifies */
+  matches: RankedMatch[] | null
+}
+
+/** Reads a typed search and finds its ranked matches. */
+export async function runSearch(payload: Payload, typed: string): Promise<SearchOutcome> {
+  const [groups, vocabulary] = await Promise.all([searchSynonyms(payload), searchVocabulary(payload)])
+  const parsed = parseSearch(typed.slice(0, MAX_QUERY_LENGTH), groups)
+  const filters = { minPricePence: parsed.minPricePence, maxPricePence: parsed.maxPricePence, licences: parsed.licences }
+  const corrected = correctClauses(parsed.clauses, vocabulary)
+  const base = { parsed, clauses: corrected.clauses, corrections: corrected.corrections, dropped: corrected.dropped, filters }
+  if (corrected.nothingKnown) return { ...base, matches: [] }
+  if (corrected.clauses.length === 0) return { ...base, matches: null }
+  return { ...base, matches: await rankedMatches(payload, corrected.clauses) }
+}
+
+/**
+ * "Did you mean …?" for a search that found nothing: the typed words corrected more loosely, when that finds
+ * something; on PostgreSQL, failing that, the product name nearest by trigrams.
+ */
+export async function didYouMean(payload: Payload, typed: string): Promise<string | null> {
+  const [groups, vocabulary] = await Promise.all([searchSynonyms(payload), searchVocabulary(payload)])
+  const parsed = parseSearch(typed.slice(0, MAX_QUERY_LENGTH), groups)
+  const loose = correctClauses(parsed.clauses, vocabulary, true)
+  if (loose.clauses.length && Object.keys(loose.corrections).length && (await rankedMatches(payload, loose.clauses, 1)).length) return spokenQuery(loose.clauses)
+  if (!isPostgres(payload) || !parsed.words.length) return null
+  const phrase = parsed.words.join(' ')
+  const rows = await readRows(payload, {
+    sql: `SELECT si.title FROM search_index si JOIN products p ON p.id = si.product_id
+          WHERE p.status = 'active' AND lower(si.title) % ? ORDER BY similarity(lower(si.title), ?) DESC, si.product_id LIMIT 1`,
+    args: [phrase, phrase],
+  })
+  return rows[0] ? String(rows[0].title) : null
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Search log                                                                                        */
+
+/** Counts one search (its normalised words) and whether it found nothing, for staff (collection search-log). */
+export async function recordSearch(payload: Payload, typed: string, found: number): Promise<void> {
+  const groups = await searchSynonyms(payload)
+  const parsed = parseSearch(typed, groups)
+  const words = parsed.words.join(' ').slice(0, 100)
+  if (!words) return
+  const empty = found === 0 ? 1 : 0
+  const now = new Date().toISOString()
+  await execute(payload, null, {
+    sql: isPostgres(payload)
+      ? `INSERT INTO search_log (words, searches, without_results, last_searched_at, updated_at, created_at) VALUES (?, 1, ?, ?::timestamptz, now(), now())
+         ON CONFLICT (words) DO UPDATE SET searches = search_log.searches + 1, without_results = search_log.without_results + EXCLUDED.without_results, last_searched_at = EXCLUDED.last_searched_at, updated_at = now()`
+      : `INSERT INTO search_log (words, searches, without_results, last_searched_at) VALUES (?, 1, ?, ?)
+         ON CONFLICT (words) DO UPDATE SET searches = searches + 1, without_results = without_results + excluded.without_results, last_searched_at = excluded.last_searched_at, updated_at = excluded.last_searched_at`,
+    args: [words, empty, now],
+  })
+}
+
+/** The categories holding the most products on sale, for a search that found nothing. */
+export async function popularCategories(payload: Payload, limit = 4): Promise<{ name: string; path: string; count: number }[]> {
+  const rows = await readRows(payload, {
+    sql: `SELECT category_id AS id, COUNT(*) AS n FROM products WHERE status = 'active' AND category_id IS NOT NULL GROUP BY category_id ORDER BY n DESC, category_id LIMIT ?`,
+    args: [limit],
+  })
+  if (!rows.length) return []
+  const found = await payload.find({ collection: 'categories', where: { id: { in: rows.map((r) => Number(r.id)) } }, pagination: false, depth: 0, select: { name: true, path: true, slug: true }, overrideAccess: false })
+  const byId = new Map(found.docs.map((c) => [c.id, c]))
+  return rows.flatMap((r) => {
+    const c = byId.get(Number(r.id))
+    return c ? [{ name: c.name, path: c.path ?? c.slug ?? '', count: Number(r.n) }] : []
+  })
+}

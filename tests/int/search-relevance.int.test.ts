@@ -1,0 +1,278 @@
+// Issue 25's relevance suite: what riders type, on the seeded catalogue (plus two Yamahas and a draft added
+// through the Local API, so the product hooks index them), each with the product expected in the top three.
+// The same suite runs on SQLite (FTS5) and PostgreSQL (tsvector and pg_trgm).
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Product } from '../../src/payload-types'
+import { seedDemoShop } from '../../src/setup/seed/seed'
+import { buildBrand, buildProduct } from '../../src/setup/seed/factories'
+import { EMPTY_LISTING_QUERY } from '../../src/domain/catalogue/listing-query'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
+vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
+
+const { listProducts } = await import('../../src/features/listing/queries.server')
+const { didYouMean, popularCategories, recordSearch, runSearch, reindexProducts } = await import('../../src/features/search/search.server')
+const { handleSuggest } = await import('../../src/features/search/suggest.server')
+
+let payload: Payload
+const byName = new Map<string, Product>()
+const db = process.env.TEST_DB ?? 'sqlite'
+
+beforeAll(async () => {
+  payload = await testPayload()
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  const naked = (await payload.find({ collection: 'categories', where: { slug: { equals: 'naked' } }, overrideAccess: true })).docs[0]!
+  const scooters = (await payload.find({ collection: 'categories', where: { slug: { equals: 'scooters' } }, overrideAccess: true })).docs[0]!
+  const yamaha = await payload.create({ collection: 'brands', data: buildBrand({ name: 'Yamaha' }), overrideAccess: true })
+  await payload.create({ collection: 'products', data: buildProduct({ name: 'Yamaha MT-07', brand: yamaha.id, category: naked.id, pricePence: 749_900, stock: 2, attributes: { engineCc: 689, licenceCategory: 'A2' }, shortDescription: 'The torquey CP2 twin that riders love.' }), overrideAccess: true })
+  await payload.create({ collection: 'products', data: buildProduct({ name: 'Yamaha NMAX 125', brand: yamaha.id, category: scooters.id, pricePence: 379_900, stock: 3, attributes: { engineCc: 125, licenceCategory: 'A1' } }), overrideAccess: true })
+  await payload.create({ collection: 'products', data: { ...buildProduct({ name: 'Yamaha Tenere 700 Prototype', brand: yamaha.id, category: naked.id, pricePence: 999_900, stock: 5 }), status: 'draft' }, overrideAccess: true })
+  const all = await payload.find({ collection: 'products', pagination: false, depth: 1, overrideAccess: true })
+  for (const p of all.docs) byName.set(p.name, p)
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+/** The first three results of the /search listing for q, as products. */
+async function top3(q: string): Promise<Product[]> {
+  const result = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q })
+  return result.cards.slice(0, 3).map((c) => [...byName.values()].find((p) => p.id === c.id)!)
+}
+
+const brandOf = (p: Product) => (typeof p.brand === 'object' && p.brand ? p.brand.name : null)
+const categoryOf = (p: Product) => (typeof p.category === 'object' && p.category ? p.category.slug : null)
+
+type Case = { q: string; top?: string; all?: (p: Product) => boolean; why?: string }
+
+const CASES: Record<string, Case[]> = {
+  misspellings: [
+    { q: 'africa twn', top: 'Honda Africa Twin Adventure Sports' },
+    { q: 'hodna africa', top: 'Honda Africa Twin Adventure Sports' },
+    { q: 'yamha', top: 'Yamaha MT-07' },
+    { q: 'himalyan', top: 'Royal Enfield Himalayan 450' },
+    { q: 'intercepter', top: 'Royal Enfield Interceptor 650' },
+    { q: 'brompon', top: 'Brompton C Line Explore' },
+    { q: 'kathmandoo', top: 'Cube Kathmandu Hybrid One 625' },
+    { q: 'shoie helmet', top: 'Shoei NXR2 Helmet' },
+    { q: 'alpinstars gloves', top: 'Alpinestars SMX-1 Air Gloves' },
+    { q: 'peugot django', top: 'Peugeot Django 125' },
+    { q: 'benelly trk', top: 'Benelli TRK 502' },
+  ],
+  plurals: [
+    { q: 'helmets', top: 'Shoei NXR2 Helmet' },
+    { q: 'gloves', top: 'Oxford Montreal 4.0 Gloves' },
+    { q: 'jackets', top: 'Oxford Mondial Jacket' },
+    { q: 'locks', all: (p) => categoryOf(p) === 'locks' },
+    { q: 'disc locks', top: 'Motorcycle Disc Lock with Alarm' },
+    { q: 'lights', top: 'Lezyne Lite Drive 1000XL' },
+    { q: 'panniers', top: 'Oxford Pannier Bags Pair' },
+  ],
+  'model codes': [
+    { q: 'cb650r', top: 'Honda CB650R' },
+    { q: 'CB 650 R', top: 'Honda CB650R' },
+    { q: 'cb 650r', top: 'Honda CB650R' },
+    { q: 'cb125f', top: 'Honda CB125F' },
+    { q: 'pcx 125', top: 'Honda PCX125' },
+    { q: '390 duke', top: 'KTM 390 Duke' },
+    { q: 'nxr2', top: 'Shoei NXR2 Helmet' },
+    { q: 'hocb650r24', top: 'Honda CB650R', why: 'a CAP code' },
+    { q: '450mt', top: 'CF Moto 450MT' },
+    { q: 'rs13', top: 'Mutt RS-13 250' },
+    { q: 'mt07', top: 'Yamaha MT-07' },
+  ],
+  synonyms: [
+    { q: 'ebike', all: (p) => p.kind === 'e-bike' },
+    { q: 'e-bike', all: (p) => p.kind === 'e-bike' },
+    { q: 'e-bikes', all: (p) => p.kind === 'e-bike' },
+    { q: 'electric bike', all: (p) => p.kind === 'e-bike' },
+    { q: 'lid', top: 'Shoei NXR2 Helmet' },
+    { q: 'scoot', all: (p) => p.kind === 'scooter' },
+    { q: 'motorbike', all: (p) => p.kind === 'motorcycle' },
+    { q: 'mtb', all: (p) => p.attributes?.bikeType === 'mountain' },
+  ],
+  'brand plus kind': [
+    { q: 'honda scooter', top: 'Honda PCX125', all: (p) => brandOf(p) === 'Honda' && p.kind === 'scooter' },
+    { q: 'ktm naked', top: 'KTM 390 Duke' },
+    { q: 'trek ebike', top: 'Trek Rail+ 5', all: (p) => brandOf(p) === 'Trek' && p.kind === 'e-bike' },
+    { q: 'royal enfield adventure', top: 'Royal Enfield Himalayan 450' },
+    { q: 'cube mountain bike', top: 'Cube Aim Pro' },
+    { q: 'oxford gloves', top: 'Oxford Montreal 4.0 Gloves' },
+  ],
+  licence: [
+    { q: 'a2 bikes', all: (p) => p.attributes?.licenceCategory === 'A2' },
+    { q: 'a2 adventure', top: 'CF Moto 450MT', all: (p) => p.attributes?.licenceCategory === 'A2' && categoryOf(p) === 'adventure' },
+    { q: 'A1 licence scooter', all: (p) => p.attributes?.licenceCategory === 'A1' && p.kind === 'scooter' },
+    { q: 'a1 peugeot', top: 'Peugeot Django 125', all: (p) => p.attributes?.licenceCategory === 'A1' && brandOf(p) === 'Peugeot' },
+    { q: 'am licence', top: 'Peugeot Kisbee 50' },
+  ],
+  'price words': [
+    { q: 'under 5000', all: (p) => p.listPrice !== null && p.listPrice! <= 500_000 },
+    { q: 'honda under 5000', top: 'Honda CB125F', all: (p) => brandOf(p) === 'Honda' && p.listPrice! <= 500_000 },
+    { q: 'scooter below £3k', top: 'Peugeot Kisbee 50', all: (p) => p.kind === 'scooter' && p.listPrice! <= 300_000 },
+    { q: 'ebike under £3,000', top: 'Cube Kathmandu Hybrid One 625', all: (p) => p.kind === 'e-bike' && p.listPrice! <= 300_000 },
+    { q: 'helmet under 100', top: 'Kids Cycle Helmet' },
+  ],
+  'prefixes and accents': [
+    { q: 'hond', all: (p) => brandOf(p) === 'Honda' },
+    { q: 'brom', top: 'Brompton Electric C Line' },
+    { q: 'royal', all: (p) => brandOf(p) === 'Royal Enfield' },
+    { q: 'CAFÉ racer', top: 'Mutt RS-13 250' },
+  ],
+}
+
+describe(`search relevance on ${db}`, () => {
+  it('holds at least 40 queries', () => {
+    expect(Object.values(CASES).flat().length).toBeGreaterThanOrEqual(40)
+  })
+
+  for (const [group, cases] of Object.entries(CASES)) {
+    describe(group, () => {
+      for (const c of cases) {
+        it(`“${c.q}”${c.why ? ` (${c.why})` : ''} → ${c.top ?? 'the right kind'}`, async () => {
+          const found = await top3(c.q)
+          const names = found.map((p) => p.name)
+          expect(found.length, `${c.q}: ${names.join(', ')}`).toBeGreaterThan(0)
+          if (c.top) expect(names, c.q).toContain(c.top)
+          if (c.all) for (const p of found) expect(c.all(p), `${c.q}: ${p.name} of ${names.join(', ')}`).toBe(true)
+        })
+      }
+    })
+  }
+})
+
+describe(`search rules on ${db}`, () => {
+  it('never shows a draft', async () => {
+    const names = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'yamaha' })).cards.map((c) => c.name)
+    expect(names).toEqual(expect.arrayContaining(['Yamaha MT-07', 'Yamaha NMAX 125']))
+    expect(names).not.toContain('Yamaha Tenere 700 Prototype')
+  })
+
+  it('finds every Honda by brand, whatever the case, and several words all together (as the e2e listing test expects)', async () => {
+    const hondas = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'HoNdA' })).cards.map((c) => c.name)
+    expect(hondas).toHaveLength(7)
+    for (const name of hondas) expect(name).toMatch(/honda/i)
+    const dukes = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'ktm duke' })).cards.map((c) => c.name)
+    expect(dukes.sort()).toEqual(['KTM 1390 Super Duke R', 'KTM 390 Duke', 'Used KTM 790 Duke 2019'])
+    expect((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'zzzxxy' })).totalDocs).toBe(0)
+  })
+
+  it('ranks a sold-out product below the same thing in stock', async () => {
+    const names = (await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'leoncino' })).cards.map((c) => c.name)
+    expect(names).toEqual(['Used Benelli Leoncino 500 2020', 'Benelli Leoncino 500'])
+  })
+
+  it('still sorts by price and pages when asked', async () => {
+    const asc = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'honda', sort: 'price-asc' })
+    const prices = asc.cards.map((c) => c.pricePence ?? Infinity)
+    expect(prices).toEqual([...prices].sort((a, b) => a - b))
+    const bikes = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'bike' })
+    expect(bikes.totalDocs).toBeGreaterThan(24)
+    const page2 = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'bike', page: 2 })
+    expect(page2.totalDocs).toBe(bikes.totalDocs)
+    expect(page2.cards.length).toBe(Math.min(24, bikes.totalDocs - 24))
+    expect(page2.cards.map((c) => c.id).filter((id) => bikes.cards.some((b) => b.id === id))).toEqual([])
+  })
+
+  it('keeps the listing filters', async () => {
+    const used = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'honda', condition: 'used' })
+    expect(used.cards.map((c) => c.name).sort()).toEqual(['Used Honda Africa Twin 2020', 'Used Honda CB500F 2021'])
+  })
+
+  it('forgives typos within the rule only, and says what it corrected', async () => {
+    expect((await runSearch(payload, 'hodna')).corrections).toEqual({ hodna: 'honda' })
+    expect((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'hodna africa twn' })).searchedFor).toBe('Honda Africa')
+    expect((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'honda africa', sort: 'price-desc' })).searchedFor).toBeNull()
+    expect((await runSearch(payload, 'hdnoa')).matches).toEqual([])
+  })
+
+  it('suggests the nearest match and popular categories when nothing is found', async () => {
+    expect((await runSearch(payload, 'aafrika tvvin')).matches).toEqual([])
+    expect(await didYouMean(payload, 'aafrika tvvin')).toBe('Africa Twin')
+    const popular = await popularCategories(payload)
+    expect(popular.length).toBeGreaterThan(0)
+    expect(popular[0]!.count).toBeGreaterThanOrEqual(popular.at(-1)!.count)
+  })
+
+  it('follows product edits, renames and deletes at once', async () => {
+    const mt = byName.get('Yamaha MT-07')!
+    await payload.update({ collection: 'products', id: mt.id, data: { name: 'Yamaha MT-07 Pure' }, overrideAccess: true })
+    expect((await top3('mt07 pure')).map((p) => p.id)).toContain(mt.id)
+    await payload.update({ collection: 'products', id: mt.id, data: { status: 'draft' }, overrideAccess: true })
+    expect((await runSearch(payload, 'mt07 pure')).matches?.map((m) => m.id)).not.toContain(mt.id)
+    await payload.update({ collection: 'products', id: mt.id, data: { status: 'active', name: 'Yamaha MT-07' }, overrideAccess: true })
+    const nmax = byName.get('Yamaha NMAX 125')!
+    await payload.delete({ collection: 'products', id: nmax.id, overrideAccess: true })
+    expect((await runSearch(payload, 'nmax')).matches).toEqual([])
+  })
+
+  it('reindexes a batch written without hooks, as a bulk import does', async () => {
+    const mt = byName.get('Yamaha MT-07')!
+    await payload.db.updateOne({ collection: 'products', id: mt.id, data: { name: 'Yamaha Zorbitron 7' } })
+    expect((await runSearch(payload, 'zorbitron')).matches).toEqual([])
+    await reindexProducts(payload, [mt.id])
+    expect((await runSearch(payload, 'zorbitron')).matches?.map((m) => m.id)).toEqual([mt.id])
+    await payload.update({ collection: 'products', id: mt.id, data: { name: 'Yamaha MT-07' }, overrideAccess: true })
+  })
+
+  it('reads synonyms that staff add, at once', async () => {
+    expect((await runSearch(payload, 'streetfighter')).matches).toEqual([])
+    const entry = await payload.create({ collection: 'search-synonyms', data: { words: 'streetfighter, naked' }, overrideAccess: true })
+    const found = await top3('streetfighter')
+    expect(found.length).toBe(3)
+    for (const p of found) expect(categoryOf(p)).toBe('naked')
+    await payload.delete({ collection: 'search-synonyms', id: entry.id, overrideAccess: true })
+    expect((await runSearch(payload, 'streetfighter')).matches).toEqual([])
+  })
+
+  it('keeps synonyms and the search log to staff', async () => {
+    await expect(payload.find({ collection: 'search-synonyms', overrideAccess: false })).rejects.toThrow()
+    await expect(payload.find({ collection: 'search-log', overrideAccess: false })).rejects.toThrow()
+    const synonyms = await payload.find({ collection: 'search-synonyms', overrideAccess: true })
+    expect(synonyms.docs.map((d) => d.words)).toEqual(expect.arrayContaining(['lid, helmet', 'scoot, scooter, moped']))
+  })
+
+  it('counts searched words and searches that found nothing', async () => {
+    await recordSearch(payload, 'Helmets', 4)
+    await recordSearch(payload, 'helmet', 4)
+    await recordSearch(payload, 'kawasaki zx6r', 0)
+    const log = await payload.find({ collection: 'search-log', sort: '-searches', overrideAccess: true })
+    expect(log.docs.find((d) => d.words === 'helmet')).toMatchObject({ searches: 2, withoutResults: 0 })
+    expect(log.docs.find((d) => d.words === 'kawasaki zx 6 r')).toMatchObject({ searches: 1, withoutResults: 1 })
+  })
+})
+
+describe(`suggestions on ${db}`, () => {
+  const ask = (q: string) => handleSuggest(new Request(`http://shop.test/api/search/suggest?q=${encodeURIComponent(q)}`), payload)
+
+  it('answers products with their headline price, brands and categories with counts', async () => {
+    const res = await ask('hond')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+    const body = await res.json()
+    expect(body.products.length).toBeGreaterThan(0)
+    for (const p of body.products) {
+      const product = [...byName.values()].find((x) => x.id === p.id)!
+      expect(brandOf(product)).toBe('Honda')
+      expect(p.pricePence).toBe(product.listPrice)
+      expect(p.url).toBe(`/products/${product.slug}`)
+    }
+    expect(body.brands[0]).toEqual({ name: 'Honda', url: '/brand/honda', count: expect.any(Number) })
+    expect(body.brands[0].count).toBeGreaterThanOrEqual(body.products.length)
+    expect(body.categories.length).toBeGreaterThan(0)
+    expect(body.searchUrl).toBe('/search?q=hond')
+  })
+
+  it('answers an empty search with nothing, and refuses oversized or unreadable ones', async () => {
+    expect(await (await ask('')).json()).toMatchObject({ products: [], brands: [], categories: [] })
+    const long = await ask('x'.repeat(101))
+    expect(long.status).toBe(400)
+    expect(await long.json()).toMatchObject({ error: 'invalid_request' })
+    expect((await ask('honda\u0000')).status).toBe(400)
+    expect((await handleSuggest(new Request('http://shop.test/api/search/suggest?q=a&q=b'), payload)).status).toBe(400)
+  })
+})
