@@ -5,7 +5,7 @@
 // holds, and reconciles what a killed process left half-done.
 import 'server-only'
 import type { Payload } from 'payload'
-import { BACKUP_QUEUE } from './backups.server'
+import { BACKUP_QUEUE, queueBackupIfDue } from './backups.server'
 
 const RUNNER_LOCK_KEY = 7_310_001 // any constant shared by every instance of this shop
 const JOBS_EVERY_MS = 2_000
@@ -68,7 +68,6 @@ export async function runBackgroundPass(payload: Payload, options: { sweep: bool
     const { releaseExpiredReservations } = await import('../../features/reservations/reservation-lifecycle.server')
     const ended = await releaseExpiredReservations(payload, now)
     if (ended) payload.logger.info({ ended }, 'expired reservations released')
-    const { queueBackupIfDue } = await import('./backups.server')
     if (await queueBackupIfDue(payload, now)) payload.logger.info('scheduled backup queued')
   }
   await recoverStaleJobs(payload, options.startUp ? 0 : STALE_PROCESSING_MS, now)
