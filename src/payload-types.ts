@@ -90,6 +90,8 @@ export interface Config {
     'login-throttles': LoginThrottle;
     'not-found-paths': NotFoundPath;
     'saved-bikes': SavedBike;
+    'catalogue-imports': CatalogueImport;
+    'catalogue-changes': CatalogueChange;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -126,6 +128,8 @@ export interface Config {
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
     'saved-bikes': SavedBikesSelect<false> | SavedBikesSelect<true>;
+    'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
+    'catalogue-changes': CatalogueChangesSelect<false> | CatalogueChangesSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -154,6 +158,7 @@ export interface Config {
       sendOrderConfirmation: TaskSendOrderConfirmation;
       sendReservationEmail: TaskSendReservationEmail;
       sendSavedBikeAlerts: TaskSendSavedBikeAlerts;
+      runCatalogueImport: TaskRunCatalogueImport;
       inline: {
         input: unknown;
         output: unknown;
@@ -822,6 +827,10 @@ export interface User {
   passwordArgon2?: string | null;
   updatedAt: string;
   createdAt: string;
+  enableAPIKey?: boolean | null;
+  apiKey?: string | null;
+  apiKeyIndex?: string | null;
+  hasAPIKey?: boolean | null;
   email: string;
   resetPasswordToken?: string | null;
   resetPasswordExpiration?: string | null;
@@ -1340,6 +1349,81 @@ export interface SavedBike {
   createdAt: string;
 }
 /**
+ * Stock feed imports: rows done out of rows, and the rows refused with their line and reason.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-imports".
+ */
+export interface CatalogueImport {
+  id: number;
+  fileName?: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  source?: ('admin' | 'api' | 'command' | 'seed') | null;
+  /**
+   * Products missing from the file were archived.
+   */
+  fullFeed?: boolean | null;
+  by?: (number | null) | User;
+  /**
+   * Rows in the file.
+   */
+  total?: number | null;
+  /**
+   * Accepted rows written so far (the job resumes after them).
+   */
+  done?: number | null;
+  created?: number | null;
+  updated?: number | null;
+  unchanged?: number | null;
+  refusedCount?: number | null;
+  archived?: number | null;
+  /**
+   * Refused rows: line, sku and reason.
+   */
+  refused?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  error?: string | null;
+  finishedAt?: string | null;
+  feed?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Prices, stock and status changed by stock feed imports, with the import that changed them.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-changes".
+ */
+export interface CatalogueChange {
+  id: number;
+  at: string;
+  actor: string;
+  import?: (number | null) | CatalogueImport;
+  sku?: string | null;
+  product?: (number | null) | Product;
+  variant?: (number | null) | Variant;
+  field: 'created' | 'price' | 'stock' | 'status';
+  from?: string | null;
+  to?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1437,7 +1521,12 @@ export interface PayloadJob {
         executedAt: string;
         completedAt: string;
         taskSlug:
-          'inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail' | 'sendSavedBikeAlerts';
+          | 'inline'
+          | 'deliverGatewayWebhook'
+          | 'sendOrderConfirmation'
+          | 'sendReservationEmail'
+          | 'sendSavedBikeAlerts'
+          | 'runCatalogueImport';
         taskID: string;
         input?:
           | {
@@ -1471,7 +1560,14 @@ export interface PayloadJob {
       }[]
     | null;
   taskSlug?:
-    | ('inline' | 'deliverGatewayWebhook' | 'sendOrderConfirmation' | 'sendReservationEmail' | 'sendSavedBikeAlerts')
+    | (
+        | 'inline'
+        | 'deliverGatewayWebhook'
+        | 'sendOrderConfirmation'
+        | 'sendReservationEmail'
+        | 'sendSavedBikeAlerts'
+        | 'runCatalogueImport'
+      )
     | null;
   queue?: string | null;
   waitUntil?: string | null;
@@ -1577,6 +1673,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'saved-bikes';
         value: number | SavedBike;
+      } | null)
+    | ({
+        relationTo: 'catalogue-imports';
+        value: number | CatalogueImport;
+      } | null)
+    | ({
+        relationTo: 'catalogue-changes';
+        value: number | CatalogueChange;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2352,6 +2456,10 @@ export interface UsersSelect<T extends boolean = true> {
   passwordArgon2?: T;
   updatedAt?: T;
   createdAt?: T;
+  enableAPIKey?: T;
+  apiKey?: T;
+  apiKeyIndex?: T;
+  hasAPIKey?: T;
   email?: T;
   resetPasswordToken?: T;
   resetPasswordExpiration?: T;
@@ -2413,6 +2521,47 @@ export interface SavedBikesSelect<T extends boolean = true> {
   alerts?: T;
   lastAlertKey?: T;
   lastAlertAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-imports_select".
+ */
+export interface CatalogueImportsSelect<T extends boolean = true> {
+  fileName?: T;
+  status?: T;
+  source?: T;
+  fullFeed?: T;
+  by?: T;
+  total?: T;
+  done?: T;
+  created?: T;
+  updated?: T;
+  unchanged?: T;
+  refusedCount?: T;
+  archived?: T;
+  refused?: T;
+  error?: T;
+  finishedAt?: T;
+  feed?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-changes_select".
+ */
+export interface CatalogueChangesSelect<T extends boolean = true> {
+  at?: T;
+  actor?: T;
+  import?: T;
+  sku?: T;
+  product?: T;
+  variant?: T;
+  field?: T;
+  from?: T;
+  to?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2773,6 +2922,18 @@ export interface TaskSendSavedBikeAlerts {
     productId: number;
     kind: string;
     key: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRunCatalogueImport".
+ */
+export interface TaskRunCatalogueImport {
+  input: {
+    importId: number;
   };
   output: {
     result?: string | null;

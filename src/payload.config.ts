@@ -48,6 +48,8 @@ import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
 import { SavedBikes } from './features/account/saved-bikes-collection'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
+import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
+import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
 import type { CollectionConfig } from 'payload'
 
 /** A catalogue collection with a feature's afterChange hook added after its own (the root wires features in). */
@@ -96,6 +98,8 @@ export default buildConfig({
     LoginThrottles,
     NotFoundPaths,
     SavedBikes,
+    CatalogueImports,
+    CatalogueChanges,
   ]
     .map(withRecordIdCheck)
     .map(withGraphqlBudget),

@@ -31,7 +31,7 @@ describe('checkFeed', () => {
     expect(bike).toMatchObject({ type: 'product', line: 2, sku: 'MT07-USED' })
     expect(Object.fromEntries(bike!.values)).toMatchObject({
       name: 'Yamaha MT-07', condition: 'used', brand: 'Yamaha', category: 'motorcycles/naked', price: 599_500, stock: 1, status: 'active',
-      vrm: 'AB12CDE', mileage: 12000, first_registered: '2021-03-01', keepers: 2, engine_cc: 689, licence: 'A2', images: ['mt07.jpg', 'mt07-side.jpg'], engine: '689cc twin',
+      vrm: 'AB12 CDE', mileage: 12000, first_registered: '2021-03-01', keepers: 2, engine_cc: 689, licence: 'A2', images: ['mt07.jpg', 'mt07-side.jpg'], engine: '689cc twin',
     })
     expect(bike!.values.has('kind')).toBe(false)
     expect(Object.fromEntries(jacket!.values)).toMatchObject({ condition: 'new', status: 'active', price: null, stock: 0, vrm: null, images: [] })
@@ -71,7 +71,7 @@ describe('checkFeed', () => {
       { line: 9, sku: 'V2', reason: 'its product A1 was refused' },
       { line: 10, sku: 'B1', reason: 'kind "scooter" does not match category "motorcycles", which sells motorcycle' },
       { line: 11, sku: 'B2', reason: 'first_registered "2021-02-30" is not a date (YYYY-MM-DD)' },
-      { line: 13, sku: 'B4', reason: 'registration AB12CDE is also on line 12' },
+      { line: 13, sku: 'B4', reason: 'registration AB12 CDE is also on line 12' },
       { line: 14, sku: '', reason: 'the sku is empty' },
       { line: 15, sku: 'IN-SHOP-JACKET-M', reason: 'sku IN-SHOP-JACKET-M is a variant in the shop, not a product' },
       { line: 16, sku: 'NEW-NO-CAT', reason: 'a new product needs a name and a category' },
@@ -113,5 +113,16 @@ describe('description text and rich text', () => {
     expect(textFromRichText(richTextFromText(text))).toBe(text)
     expect(textFromRichText(null)).toBeNull()
     expect(textFromRichText(richTextFromText('  '))).toBeNull()
+  })
+})
+
+describe('the template staff download (public/catalogue-import-template.csv)', () => {
+  it('has every column in order and only rows the feed accepts', async () => {
+    const { readFileSync } = await import('node:fs')
+    const text = readFileSync(new URL('../../../../public/catalogue-import-template.csv', import.meta.url), 'utf8')
+    expect(text.split('\r\n')[0]).toBe(FEED_COLUMNS.join(','))
+    const feed = checkFeed(csvRows(text), { ...context, categories: new Map([['motorcycles/naked', 'motorcycle'], ['riderwear/jackets', 'riderwear']]) })
+    expect(feed.refused).toEqual([])
+    expect(feed.rows.map((r) => r.type)).toEqual(['product', 'product', 'variant', 'variant'])
   })
 })

@@ -128,10 +128,15 @@ function isoDay(raw: string): Parsed {
   return ok(v)
 }
 
+/** A registration without its spaces, for matching ("YD21 KXP" is "YD21KXP"). */
+export function compactVrm(vrm: string): string {
+  return vrm.replace(/\s+/g, '').toUpperCase()
+}
+
 /** File names of pictures, separated by "|" or ";", in order (the first is the main picture). */
 function images(raw: string): Parsed {
   const names = raw.split(/[|;]/).map((s) => s.trim()).filter(Boolean)
-  if (names.length > 21) return bad('more than 21 images')
+  if (names.length > 20) return bad('more than 20 images')
   const wrong = names.find((n) => n.length > 200 || /[\\/]/.test(n))
   return wrong ? bad(`image "${wrong}" is not a plain file name`) : ok(names)
 }
@@ -155,9 +160,9 @@ const PARSERS: Record<string, (raw: string) => Parsed> = {
   size: text(30, 'size'),
   colour: text(40, 'colour'),
   vrm: (raw) => {
-    const v = raw.replace(/\s+/g, '').toUpperCase()
+    const v = raw.trim().replace(/\s+/g, ' ').toUpperCase()
     if (v === '') return ok(null)
-    return VRM.test(v) ? ok(v) : bad(`vrm "${raw}" is not a UK registration`)
+    return VRM.test(compactVrm(v)) && v.length <= 10 ? ok(v) : bad(`vrm "${raw}" is not a UK registration`)
   },
   mileage: whole('mileage', 0, 1_000_000),
   first_registered: isoDay,
@@ -193,7 +198,8 @@ export function csvRows(csv: string): RawRow[] {
     throw new FeedError((error as Error).message)
   }
   if (records.length === 0) throw new FeedError('the file is empty')
-  const header = records[0]!.fields.map((h) => h.trim().toLowerCase())
+  const canonical = new Map(FEED_COLUMNS.map((c) => [c.toLowerCase(), c]))
+  const header = records[0]!.fields.map((h) => canonical.get(h.trim().toLowerCase()) ?? h.trim())
   const problem = headerProblem(header)
   if (problem) throw new FeedError(problem)
   return records.slice(1).map((r) => ({
@@ -285,12 +291,12 @@ export function checkFeed(raw: readonly RawRow[], context: FeedContext): Checked
     }
     const vrm = values.get('vrm')
     if (typeof vrm === 'string') {
-      const vrmLine = firstLineOfVrm.get(vrm)
+      const vrmLine = firstLineOfVrm.get(compactVrm(vrm))
       if (vrmLine !== undefined) {
         refuse(row, sku, `registration ${vrm} is also on line ${vrmLine}`)
         continue
       }
-      firstLineOfVrm.set(vrm, row.line)
+      firstLineOfVrm.set(compactVrm(vrm), row.line)
     }
     values.delete('kind') // checked against the category; the product takes its kind from the category
     parsedRows.push({ type, line: row.line, sku, values })
