@@ -1349,7 +1349,7 @@ export interface SavedBike {
   createdAt: string;
 }
 /**
- * Stock feed imports: rows done out of rows, and the rows refused with their line and reason.
+ * Stock feed imports: rows done out of rows, and the rows refused with their line and reason (as CSV: /api/catalogue/imports/<id>/refused). The CSV template: /catalogue-import-template.csv. How to import: README, “Importing stock”.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "catalogue-imports".

@@ -47,7 +47,7 @@ try {
   const seconds = (Date.now() - started) / 1000
   process.stdout.write(
     `${dryRun ? 'dry run (nothing written): ' : ''}${report.total} rows: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.refused} refused` +
-      `${flags.has('--full') ? `, ${report.archived} archived` : ''} in ${seconds.toFixed(1)} s (${Math.round(report.total / Math.max(seconds, 0.001))} rows/s)\n`,
+      `${flags.has('--full') ? `, ${report.archived} archived` : ''} in ${seconds.toFixed(1)} s (${Math.round(report.total / Math.max(seconds, 0.001))} rows/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
   )
   if (report.refusedRows.length) {
     const out = file.replace(/\.csv$/i, '') + '.refused.csv'

@@ -8,6 +8,8 @@ import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { toCsv } from '../../src/domain/catalogue/import/csv'
 import { exportFeedRows, importFeed } from '../../src/features/catalogue-import/import-feed.server'
 import { queueCatalogueImport, runCatalogueImport } from '../../src/features/catalogue-import/import-job.server'
+import { handleCatalogueImport } from '../../src/features/catalogue-import/import-endpoint.server'
+import { refusedRowsCsv } from '../../src/features/catalogue-import/refused-download.server'
 import { ledgerOf, releaseStock, takeStock } from '../../src/features/stock/stock-ledger.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct } from '../../src/setup/seed/factories'
@@ -215,5 +217,72 @@ describe(`catalogue import on ${db}`, () => {
     expect(await product('FEED-JKT')).toMatchObject({ status: 'archived' })
     expect(await count('products', { sku: { exists: true } })).toBe(total)
     expect(await count('variants', { sku: { like: 'FEED-JKT-' } })).toBe(2)
+  })
+
+  describe('POST /api/catalogue/import', () => {
+    const STAFF_KEY = 'staff-import-key-0123456789abcdef'
+    const CUSTOMER_KEY = 'customer-import-key-0123456789abcdef'
+    const post = (body: unknown, authorization?: string) =>
+      handleCatalogueImport(payload, new Request('http://localhost:3000/api/catalogue/import', { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify(body) }))
+    let customerToken = ''
+
+    beforeAll(async () => {
+      await payload.create({ collection: 'users', data: { email: 'dms@int.test', password: 'a long staff password 1', role: 'staff', enableAPIKey: true, apiKey: STAFF_KEY }, overrideAccess: true })
+      await payload.create({ collection: 'users', data: { email: 'keyed-customer@int.test', password: 'a long customer password 1', role: 'customer', enableAPIKey: true, apiKey: CUSTOMER_KEY }, overrideAccess: true })
+      customerToken = (await payload.login({ collection: 'users', data: { email: 'keyed-customer@int.test', password: 'a long customer password 1' } })).token!
+    })
+
+    it('refuses a request without a staff API key before reading it', async () => {
+      const body = { dryRun: true, rows: [{ sku: 'FEED-JKT-M', stock: '7' }] }
+      expect((await post(body)).status).toBe(401)
+      expect((await post(body, `JWT ${customerToken}`)).status).toBe(401)
+      expect((await post(body, 'users API-Key not-a-key')).status).toBe(401)
+      const customer = await post(body, `users API-Key ${CUSTOMER_KEY}`)
+      expect(customer.status).toBe(403)
+      expect(await customer.json()).toMatchObject({ error: 'forbidden' })
+    })
+
+    it('answers a dry run with counts and writes nothing', async () => {
+      const before = (await variant('FEED-JKT-M')).stockQuantity
+      const res = await post({ dryRun: true, rows: [{ sku: 'FEED-JKT-M', parent_sku: 'FEED-JKT', stock: String(before + 4) }, { sku: 'FEED-JKT-L', parent_sku: 'FEED-JKT', stock: '5' }] }, `users API-Key ${STAFF_KEY}`)
+      expect(res.status).toBe(200)
+      expect(await res.json()).toMatchObject({ dryRun: true, total: 2, updated: 1, unchanged: 1, refused: 0 })
+      expect((await variant('FEED-JKT-M')).stockQuantity).toBe(before)
+    })
+
+    it('refuses the whole push when a row is refused, with the row and its reason', async () => {
+      const before = (await variant('FEED-JKT-M')).stockQuantity
+      const res = await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-M', parent_sku: 'FEED-JKT', stock: '9' }, { sku: 'FEED-JKT-L', parent_sku: 'FEED-JKT', price: '12.345' }] }, `users API-Key ${STAFF_KEY}`)
+      expect(res.status).toBe(422)
+      expect(await res.json()).toMatchObject({ error: 'rows_refused', refusedRows: [{ line: 2, sku: 'FEED-JKT-L', reason: 'price "12.345" has more than two decimals' }] })
+      expect((await variant('FEED-JKT-M')).stockQuantity).toBe(before)
+      expect((await post({ dryRun: false, rows: [{ sku: 'X', flavour: 'mint' }] }, `users API-Key ${STAFF_KEY}`)).status).toBe(400)
+      expect((await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-M', stock: 9 }] }, `users API-Key ${STAFF_KEY}`)).status).toBe(400)
+    })
+
+    it('imports a push as a recorded import, with the staff user as its author', async () => {
+      const res = await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-M', parent_sku: 'FEED-JKT', stock: '9' }] }, `users API-Key ${STAFF_KEY}`)
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as { importId: number }
+      expect(body).toMatchObject({ dryRun: false, status: 'done', total: 1, updated: 1 })
+      expect((await variant('FEED-JKT-M')).stockQuantity).toBe(9)
+      const record = await payload.findByID({ collection: 'catalogue-imports', id: body.importId, depth: 0, overrideAccess: true })
+      expect(record).toMatchObject({ source: 'api', status: 'done', done: 1, updated: 1 })
+      const audit = await payload.find({ collection: 'catalogue-changes', where: { import: { equals: body.importId } }, depth: 0, overrideAccess: true })
+      expect(audit.docs.map((d) => [d.sku, d.field, d.to, d.actor])).toEqual([['FEED-JKT-M', 'stock', '9', `import #${body.importId}`]])
+    })
+    it('lets staff download an import’s refused rows as CSV', async () => {
+      const raw = csvRows([HEADER, 'DL-1,,Refused row,,,,nowhere/at-all,1,1,,,,,,,,,,,,,'].join('\n'))
+      const id = await queueCatalogueImport(payload, raw, { fileName: 'download.csv', source: 'command' })
+      await runCatalogueImport(payload, id)
+      const get = (authorization?: string) => refusedRowsCsv(payload, new Request(`http://localhost:3000/api/catalogue/imports/${id}/refused`, { headers: authorization ? { authorization } : {} }), String(id))
+      expect((await get()).status).toBe(401)
+      expect((await get(`users API-Key ${CUSTOMER_KEY}`)).status).toBe(403)
+      const res = await get(`users API-Key ${STAFF_KEY}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toContain('text/csv')
+      expect(await res.text()).toBe('line,sku,reason\r\n2,DL-1,"unknown category ""nowhere/at-all"""\r\n')
+      expect((await refusedRowsCsv(payload, new Request('http://localhost:3000/x', { headers: { authorization: `users API-Key ${STAFF_KEY}` } }), '999999')).status).toBe(404)
+    })
   })
 })

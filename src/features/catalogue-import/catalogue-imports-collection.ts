@@ -14,7 +14,7 @@ export const CatalogueImports: CollectionConfig = {
     useAsTitle: 'fileName',
     defaultColumns: ['fileName', 'status', 'done', 'total', 'created', 'updated', 'unchanged', 'refusedCount', 'createdAt'],
     group: 'Catalogue',
-    description: 'Stock feed imports: rows done out of rows, and the rows refused with their line and reason.',
+    description: 'Stock feed imports: rows done out of rows, and the rows refused with their line and reason (as CSV: /api/catalogue/imports/<id>/refused). The CSV template: /catalogue-import-template.csv. How to import: README, “Importing stock”.',
   },
   access: { read: staffOnly, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',

@@ -8,12 +8,13 @@ export const CATALOGUE_IMPORT_API = '/api/catalogue/import'
 export const MAX_JSON_ROWS = 20_000
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024
 
-const cell = z.union([z.string().max(20_000), z.number().finite(), z.null()])
+// Every value is text, as in the CSV ("149.99", "3"): a number where text belongs is refused, not guessed at.
+const cell = z.union([z.string().max(20_000), z.null()])
 const row = z
   .record(z.string(), cell)
   .refine((r) => Object.keys(r).length <= FEED_COLUMNS.length, 'a row has more fields than the feed has columns')
   .refine((r) => Object.keys(r).every((k) => FEED_COLUMNS.includes(k)), { message: `fields must be columns of the feed (${FEED_COLUMNS.slice(0, 12).join(', ')}, …)` })
-  .refine((r) => typeof r.sku === 'string' || typeof r.sku === 'number', 'every row needs a sku')
+  .refine((r) => typeof r.sku === 'string' && r.sku.trim() !== '', 'every row needs a sku')
 
 export const catalogueImportRequest = z
   .object({
