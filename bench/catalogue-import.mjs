@@ -31,7 +31,7 @@ console.log(`feed: ${written.rows} rows (${written.bikes} bikes, ${written.produ
 async function databaseUrl(kind) {
   if (kind === 'sqlite') return `file:${path.join(dir, 'bench.db')}`
   const admin = new URL(process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
-  const name = `wheelhouse_bench_import_${process.pid}`
+  const name = 'wheelhouse_bench_import'
   const client = new pg.Client({ connectionString: admin.toString() })
   await client.connect()
   await client.query(`DROP DATABASE IF EXISTS "${name}"`)
@@ -53,8 +53,9 @@ try {
       const run = spawnSync(process.execPath, keepAliveArgs(importBundle, [csv]), { env, encoding: 'utf8', timeout: 60 * 60_000 })
       const line = run.stdout.split('\n').find((l) => l.includes('rows/s')) ?? ''
       if (run.status !== 0 || !line) throw new Error(`import failed on ${kind}: ${run.stderr.slice(-2000)}`)
-      const m = /(\d+) rows: (\d+) created, (\d+) updated, (\d+) unchanged, (\d+) refused.* in ([\d.]+) s \((\d+) rows\/s, peak RSS (\d+) MB\)/.exec(line)
-      results.push({ db: kind, pass, rows: Number(m[1]), created: Number(m[2]), updated: Number(m[3]), unchanged: Number(m[4]), refused: Number(m[5]), seconds: Number(m[6]), rowsPerSecond: Number(m[7]), peakRssMb: Number(m[8]) })
+      const m = /(\d+) rows: (\d+) created, (\d+) updated, (\d+) unchanged, (\d+) refused.* in ([\d.]+) s \((\d+) rows\/s, peak RSS (\d+) MB, CPU ([\d.]+) s\)/.exec(line)
+      // CPU seconds of the whole command (start-up included): the figure that does not depend on what else the machine runs.
+      results.push({ db: kind, pass, rows: Number(m[1]), created: Number(m[2]), updated: Number(m[3]), unchanged: Number(m[4]), refused: Number(m[5]), seconds: Number(m[6]), rowsPerSecond: Number(m[7]), peakRssMb: Number(m[8]), cpuSeconds: Number(m[9]) })
       console.log(`${kind} ${pass}: ${line.trim()}`)
     }
   }

@@ -23,7 +23,7 @@ const { migrateDatabase } = await import('../cms/database.server')
 const { csvRows, FeedError, refusedCsvRows } = await import('../domain/catalogue/import/feed-rows')
 const { toCsv } = await import('../domain/catalogue/import/csv')
 const { importFeed } = await import('../features/catalogue-import/import-feed.server')
-const { queueCatalogueImport, runCatalogueImport } = await import('../features/catalogue-import/import-job.server')
+const { queueCatalogueImport } = await import('../features/catalogue-import/import-job.server')
 const { uploadZipImages } = await import('../features/catalogue-import/zip-images.server')
 
 const payload = await getPayload({ config })
@@ -38,16 +38,17 @@ try {
   if (dryRun) {
     report = await importFeed(payload, raw, { actor: 'catalogue:import (dry run)', dryRun: true, fullFeed: flags.has('--full'), images })
   } else {
-    const id = await queueCatalogueImport(payload, raw, { fileName: path.basename(file), source: 'command', fullFeed: flags.has('--full') })
-    await runCatalogueImport(payload, id, { images })
+    // The zip's pictures are in the media library now, where the job finds them by name.
+    const id = await queueCatalogueImport(payload, raw, { fileName: path.basename(file), source: 'command', fullFeed: flags.has('--full') }, { runNow: true })
     const doc = await payload.findByID({ collection: 'catalogue-imports', id, depth: 0, overrideAccess: true })
+    if (doc.status !== 'done') throw new Error(`import #${id} stopped after ${Number(doc.done)} of ${Number(doc.total)} rows (${doc.error ?? 'see the job in admin › System'}); the shop's job runner carries on with it`)
     report = { total: Number(doc.total), created: Number(doc.created), updated: Number(doc.updated), unchanged: Number(doc.unchanged), refused: Number(doc.refusedCount), archived: Number(doc.archived), refusedRows: (doc.refused as never) ?? [] }
     process.stdout.write(`import #${id}\n`)
   }
   const seconds = (Date.now() - started) / 1000
   process.stdout.write(
     `${dryRun ? 'dry run (nothing written): ' : ''}${report.total} rows: ${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged, ${report.refused} refused` +
-      `${flags.has('--full') ? `, ${report.archived} archived` : ''} in ${seconds.toFixed(1)} s (${Math.round(report.total / Math.max(seconds, 0.001))} rows/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB)\n`,
+      `${flags.has('--full') ? `, ${report.archived} archived` : ''} in ${seconds.toFixed(1)} s (${Math.round(report.total / Math.max(seconds, 0.001))} rows/s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB, CPU ${((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(1)} s)\n`,
   )
   if (report.refusedRows.length) {
     const out = file.replace(/\.csv$/i, '') + '.refused.csv'

@@ -3,6 +3,7 @@
 // in a dry run, keeps the ledger's holds, archives what a full feed leaves out, round-trips through its export,
 // and resumes a job after an interruption without doing any row twice.
 import type { Payload } from 'payload'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { toCsv } from '../../src/domain/catalogue/import/csv'
@@ -10,6 +11,8 @@ import { exportFeedRows, importFeed } from '../../src/features/catalogue-import/
 import { queueCatalogueImport, runCatalogueImport } from '../../src/features/catalogue-import/import-job.server'
 import { handleCatalogueImport } from '../../src/features/catalogue-import/import-endpoint.server'
 import { refusedRowsCsv } from '../../src/features/catalogue-import/refused-download.server'
+import { uploadZipImages } from '../../src/features/catalogue-import/zip-images.server'
+import { makeZip } from '../fixtures/zip'
 import { ledgerOf, releaseStock, takeStock } from '../../src/features/stock/stock-ledger.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct } from '../../src/setup/seed/factories'
@@ -181,6 +184,28 @@ describe(`catalogue import on ${db}`, () => {
     expect(report).toMatchObject({ created: 0, updated: 0, refused: 0 })
     expect(report.unchanged).toBe(report.total)
     expect(report.total).toBeGreaterThan(100)
+  })
+
+  it('takes pictures from a zip through the media pipeline, once, and round-trips their names', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } }).png().toBuffer()
+    const zip = makeZip([{ name: 'feed-pics/feed-helmet-main.png', data: png }, { name: 'feed-pics/feed-helmet-side.png', data: png, deflate: true }])
+    const images = await uploadZipImages(payload, zip)
+    expect([...images.keys()]).toEqual(['feed-helmet-main.png', 'feed-helmet-side.png'])
+    const csv = [HEADER, 'PIC-HELMET,,Feed Picture Helmet,,,,riderwear/helmets,99.00,2,,,,,,,,,,,,feed-helmet-main.png|feed-helmet-side.png,'].join('\n')
+    expect(await run(csv, { images })).toMatchObject({ created: 1, refused: 0 })
+    const helmet = await product('PIC-HELMET')
+    expect(helmet.featuredImage).toBe(images.get('feed-helmet-main.png'))
+    expect(helmet.gallery).toEqual([images.get('feed-helmet-main.png'), images.get('feed-helmet-side.png')])
+    // The same zip again uploads nothing; the same file again (without the zip: the names are in the library) changes nothing.
+    const mediaCount = (await payload.count({ collection: 'media', overrideAccess: true })).totalDocs
+    expect(await uploadZipImages(payload, zip)).toEqual(images)
+    expect((await payload.count({ collection: 'media', overrideAccess: true })).totalDocs).toBe(mediaCount)
+    expect(await run(csv)).toMatchObject({ unchanged: 1, updated: 0 })
+    // The export names the pictures as the library stores them, and importing it changes nothing.
+    const row = (await exportFeedRows(payload)).find((r) => r[0] === 'PIC-HELMET')!
+    expect(row.find((c) => c.includes('feed-helmet'))).toMatch(/^feed-helmet-main\.\w+\|feed-helmet-side\.\w+$/)
+    const header = (await exportFeedRows(payload))[0]!
+    expect(await run(toCsv([header, row]))).toMatchObject({ unchanged: 1, updated: 0, refused: 0 })
   })
 
   it('runs as a job that resumes after an interruption and does no row twice', async () => {
