@@ -16,6 +16,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // Native addons, packages that locate files relative to themselves, and ones the entry never runs.
 const EXTERNAL = ['sharp', '@node-rs/*', 'libsql', '@libsql/*', 'pg', 'pg-native', 'esbuild', 'next', 'next/*', '@next/*', 'react', 'react-dom', 'graphql', 'pino', 'pino-pretty', 'thread-stream', 'file-type', 'undici']
 
+// `import 'server-only'` guards server modules against a client bundle inside Next; a command is server code
+// by definition, so here the guard is an empty module (its package throws when loaded outside React Server).
+const serverOnlyOutsideNext = {
+  name: 'server-only-outside-next',
+  setup(b) {
+    b.onResolve({ filter: /^server-only$/ }, () => ({ path: 'server-only', namespace: 'server-only-empty' }))
+    b.onLoad({ filter: /.*/, namespace: 'server-only-empty' }, () => ({ contents: '', loader: 'js' }))
+  },
+}
+
 export async function bundleEntry(entry) {
   const outDir = path.join(root, 'node_modules', '.cache', 'wheelhouse')
   fs.mkdirSync(outDir, { recursive: true })
@@ -28,6 +38,7 @@ export async function bundleEntry(entry) {
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
+    plugins: [serverOnlyOutsideNext],
     loader: { '.css': 'empty', '.scss': 'empty' },
     sourcemap: 'inline',
     logLevel: 'warning',

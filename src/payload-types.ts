@@ -92,6 +92,8 @@ export interface Config {
     'saved-bikes': SavedBike;
     'search-synonyms': SearchSynonym;
     'search-log': SearchLog;
+    'catalogue-imports': CatalogueImport;
+    'catalogue-changes': CatalogueChange;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -130,6 +132,8 @@ export interface Config {
     'saved-bikes': SavedBikesSelect<false> | SavedBikesSelect<true>;
     'search-synonyms': SearchSynonymsSelect<false> | SearchSynonymsSelect<true>;
     'search-log': SearchLogSelect<false> | SearchLogSelect<true>;
+    'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
+    'catalogue-changes': CatalogueChangesSelect<false> | CatalogueChangesSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -159,6 +163,7 @@ export interface Config {
       sendReservationEmail: TaskSendReservationEmail;
       sendSavedBikeAlerts: TaskSendSavedBikeAlerts;
       backupShop: TaskBackupShop;
+      runCatalogueImport: TaskRunCatalogueImport;
       inline: {
         input: unknown;
         output: unknown;
@@ -827,6 +832,10 @@ export interface User {
   passwordArgon2?: string | null;
   updatedAt: string;
   createdAt: string;
+  enableAPIKey?: boolean | null;
+  apiKey?: string | null;
+  apiKeyIndex?: string | null;
+  hasAPIKey?: boolean | null;
   email: string;
   resetPasswordToken?: string | null;
   resetPasswordExpiration?: string | null;
@@ -1379,6 +1388,81 @@ export interface SearchLog {
   createdAt: string;
 }
 /**
+ * Stock feed imports: rows done out of rows, and the rows refused with their line and reason (as CSV: /api/catalogue/imports/<id>/refused). The CSV template: /catalogue-import-template.csv. How to import: README, “Importing stock”.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-imports".
+ */
+export interface CatalogueImport {
+  id: number;
+  fileName?: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  source?: ('admin' | 'api' | 'command' | 'seed') | null;
+  /**
+   * Products missing from the file were archived.
+   */
+  fullFeed?: boolean | null;
+  by?: (number | null) | User;
+  /**
+   * Rows in the file.
+   */
+  total?: number | null;
+  /**
+   * Accepted rows written so far (the job resumes after them).
+   */
+  done?: number | null;
+  created?: number | null;
+  updated?: number | null;
+  unchanged?: number | null;
+  refusedCount?: number | null;
+  archived?: number | null;
+  /**
+   * Refused rows: line, sku and reason.
+   */
+  refused?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  error?: string | null;
+  finishedAt?: string | null;
+  feed?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Prices, stock and status changed by stock feed imports, with the import that changed them.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-changes".
+ */
+export interface CatalogueChange {
+  id: number;
+  at: string;
+  actor: string;
+  import?: (number | null) | CatalogueImport;
+  sku?: string | null;
+  product?: (number | null) | Product;
+  variant?: (number | null) | Variant;
+  field: 'created' | 'price' | 'stock' | 'status';
+  from?: string | null;
+  to?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1481,7 +1565,8 @@ export interface PayloadJob {
           | 'sendOrderConfirmation'
           | 'sendReservationEmail'
           | 'sendSavedBikeAlerts'
-          | 'backupShop';
+          | 'backupShop'
+          | 'runCatalogueImport';
         taskID: string;
         input?:
           | {
@@ -1522,6 +1607,7 @@ export interface PayloadJob {
         | 'sendReservationEmail'
         | 'sendSavedBikeAlerts'
         | 'backupShop'
+        | 'runCatalogueImport'
       )
     | null;
   queue?: string | null;
@@ -1636,6 +1722,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'search-log';
         value: number | SearchLog;
+      } | null)
+    | ({
+        relationTo: 'catalogue-imports';
+        value: number | CatalogueImport;
+      } | null)
+    | ({
+        relationTo: 'catalogue-changes';
+        value: number | CatalogueChange;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2411,6 +2505,10 @@ export interface UsersSelect<T extends boolean = true> {
   passwordArgon2?: T;
   updatedAt?: T;
   createdAt?: T;
+  enableAPIKey?: T;
+  apiKey?: T;
+  apiKeyIndex?: T;
+  hasAPIKey?: T;
   email?: T;
   resetPasswordToken?: T;
   resetPasswordExpiration?: T;
@@ -2494,6 +2592,47 @@ export interface SearchLogSelect<T extends boolean = true> {
   searches?: T;
   withoutResults?: T;
   lastSearchedAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-imports_select".
+ */
+export interface CatalogueImportsSelect<T extends boolean = true> {
+  fileName?: T;
+  status?: T;
+  source?: T;
+  fullFeed?: T;
+  by?: T;
+  total?: T;
+  done?: T;
+  created?: T;
+  updated?: T;
+  unchanged?: T;
+  refusedCount?: T;
+  archived?: T;
+  refused?: T;
+  error?: T;
+  finishedAt?: T;
+  feed?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "catalogue-changes_select".
+ */
+export interface CatalogueChangesSelect<T extends boolean = true> {
+  at?: T;
+  actor?: T;
+  import?: T;
+  sku?: T;
+  product?: T;
+  variant?: T;
+  field?: T;
+  from?: T;
+  to?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -2867,6 +3006,18 @@ export interface TaskBackupShop {
   input?: unknown;
   output: {
     archive?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRunCatalogueImport".
+ */
+export interface TaskRunCatalogueImport {
+  input: {
+    importId: number;
+  };
+  output: {
+    result?: string | null;
   };
 }
 /**

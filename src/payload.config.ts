@@ -50,6 +50,8 @@ import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
 import { SavedBikes } from './features/account/saved-bikes-collection'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
+import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
+import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
 import type { CollectionConfig } from 'payload'
 import { logger } from './lib/observe/logger.mjs'
 
@@ -101,6 +103,8 @@ export default buildConfig({
     SavedBikes,
     SearchSynonyms,
     SearchLog,
+    CatalogueImports,
+    CatalogueChanges,
   ]
     .map(withRecordIdCheck)
     .map(withGraphqlBudget),

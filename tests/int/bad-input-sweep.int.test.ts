@@ -58,6 +58,7 @@ const routes = {
   providerQuotes: await import('../../src/app/api/finance-provider/quotes/route'),
   ivendiOrder: await import('../../src/app/api/v1/ivendi-payments/order/route'),
   ivendiReference: await import('../../src/app/api/v1/ivendi-payments/order-reference/route'),
+  catalogueImport: await import('../../src/app/api/catalogue/import/route'),
   gatewayWebhook: await import('../../src/app/api/payments/webhooks/test-gateway/route'),
   stripeWebhook: await import('../../src/app/api/payments/webhooks/stripe/route'),
   jwtToken: await import('../../src/app/wp-json/jwt-auth/v1/token/route'),
@@ -79,6 +80,7 @@ const schemas = {
   reservation: await import('../../src/features/reservations/reservation-request'),
   shopQuote: (await import('../../src/features/finance/api/shop-quotes')).shopQuoteRequest,
   financeOrder: await import('../../src/features/finance/api/finance-order'),
+  catalogueImport: (await import('../../src/features/catalogue-import/import-request')).catalogueImportRequest,
 }
 const { handleEndpoints } = await import('payload')
 const { default: payloadConfig } = await import('../../src/payload.config')
@@ -94,6 +96,8 @@ let customer: { id: number; email: string; token: string }
 let tierId: number
 let demoBikeId: number
 let otherUserId: number
+let productSku: string
+const STAFF_API_KEY = `sweep-staff-key-${randomUUID()}`
 const PASSWORD = 'a long sweep password 42'
 
 beforeAll(async () => {
@@ -111,6 +115,9 @@ beforeAll(async () => {
   const login = await payload.login({ collection: 'users', data: { email, password: PASSWORD } })
   customer = { id: user.id, email, token: login.token! }
   otherUserId = (await payload.create({ collection: 'users', data: { email: `other-${uniqueSuffix()}@int.test`, password: PASSWORD, firstName: 'Other', lastName: 'Customer', role: 'customer' }, overrideAccess: true })).id
+  // A dealer system's staff API key, for the stock feed endpoint (issue 28).
+  await payload.create({ collection: 'users', data: { email: `dms-${uniqueSuffix()}@int.test`, password: PASSWORD, role: 'staff', enableAPIKey: true, apiKey: STAFF_API_KEY }, overrideAccess: true })
+  productSku = (await payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true })).sku!
   // A withdrawn product, so "an id that exists but cannot be sold" is in the corpus too.
   await payload.create({ collection: 'products', overrideAccess: true, data: { ...buildProduct({ name: `Withdrawn ${uniqueSuffix()}`, category: await accessoryCategory(payload), pricePence: 100, stock: 1 }), _status: 'draft' } as never })
 }, 300_000)
@@ -235,6 +242,8 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'POST /api/internal/not-found (unsigned)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, transportOnly: true, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
     { kind: 'text', name: 'POST /api/internal/not-found (signed)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, signed: true, schema: notFoundBatch, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
     { kind: 'text', name: 'POST /api/internal/revalidate (signed)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, signed: true, transportOnly: true, valid: { kind: 'product', id: productId } },
+    // A stock push from a dealer's system (issue 28): a dry run of the product's own stock, which changes nothing.
+    { kind: 'json', name: 'POST /api/catalogue/import (staff API key)', url: '/api/catalogue/import', method: 'POST', handler: routes.catalogueImport.POST, schema: schemas.catalogueImport, headers: { authorization: `users API-Key ${STAFF_API_KEY}` }, valid: { dryRun: true, rows: [{ sku: productSku, stock: '5', price: '25.00' }] } },
     { kind: 'json', name: 'POST /api/internal/revalidate (unsigned)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, transportOnly: true, valid: { kind: 'product', id: productId } },
   ]
 }

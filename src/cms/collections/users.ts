@@ -1,5 +1,5 @@
 // Customers, staff and admins: one auth collection, the role decides what each may do.
-import type { CollectionConfig, FieldAccess } from 'payload'
+import type { CollectionBeforeChangeHook, CollectionConfig, FieldAccess } from 'payload'
 import { adminOnly } from '../access/admin-only'
 import { anyone } from '../access/anyone'
 import { isAdminUser, ROLES } from '../access/roles'
@@ -14,6 +14,14 @@ import { refuseMalformedData } from '../hooks/refuse-malformed-data'
 
 const adminField: FieldAccess = ({ req }) => isAdminUser(req.user)
 
+/** An API key is turned on, changed or off only by an admin (or server code); anyone else's change to it is dropped. */
+const apiKeysByAdminsOnly: CollectionBeforeChangeHook = ({ data, req, originalDoc }) => {
+  if (req.payloadAPI === 'local' || isAdminUser(req.user)) return data
+  data.enableAPIKey = originalDoc?.enableAPIKey ?? false
+  data.apiKey = originalDoc?.apiKey ?? null
+  return data
+}
+
 export const Users: CollectionConfig = {
   slug: 'users',
   auth: {
@@ -21,13 +29,15 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 0, // Payload's lock-out is off: login-throttles slows attackers without locking anyone out for good (ADR 006)
     // HttpOnly always (Payload's default), SameSite=Lax, Secure whenever the shop is served over HTTPS (directly or behind a proxy).
     cookies: { sameSite: 'Lax', secure: cookieIsSecure(env().SITE_URL) },
+    // Staff API keys, for dealer systems that push stock (issue 28); only an admin may turn one on.
+    useAPIKey: true,
     forgotPassword: {
       expiration: 60 * 60 * 1000,
       generateEmailHTML: (args) => resetPasswordEmailHtml(env().SITE_URL, args?.token ?? ''),
       generateEmailSubject: () => resetPasswordEmailSubject,
     },
   },
-  hooks: { beforeOperation: [refuseMalformedData, hideRecordsOutOfReach, argon2BeforeOperation], beforeValidate: [argon2StoreHash] },
+  hooks: { beforeOperation: [refuseMalformedData, hideRecordsOutOfReach, argon2BeforeOperation], beforeValidate: [argon2StoreHash], beforeChange: [apiKeysByAdminsOnly] },
   admin: { useAsTitle: 'email', defaultColumns: ['email', 'firstName', 'lastName', 'role'], group: 'People' },
   access: {
     admin: staffPanel,

@@ -484,3 +484,39 @@ export async function ledgerOf(payload: Payload, ref: string): Promise<{ state: 
   }))
 }
 
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Stock counted outside the shop (a dealer's stock feed, issue 28)                                   */
+
+/** SQL for the units the ledger holds (unpaid orders, reservations, finance applications) of the row `outer`. */
+function heldOf(table: 'products' | 'variants', outer: string): string {
+  return table === 'variants'
+    ? `(SELECT COALESCE(SUM(h.count), 0) FROM stock_holds h WHERE h.state = 'held' AND h.variant_id = ${outer}.id)`
+    : `(SELECT COALESCE(SUM(h.count), 0) FROM stock_holds h WHERE h.state = 'held' AND h.product_id = ${outer}.id AND h.variant_id IS NULL AND h.coupon_id IS NULL)`
+}
+
+/**
+ * Sets the units a product or variant has on hand, as a dealer's system counts them, without touching what
+ * the ledger holds: the shelf becomes on-hand less the units held right now (never below 0), in one statement,
+ * so a hold taken a moment before is kept and `initial = shelf + held + sold` stays exact. On-hand counts the
+ * held units (they are still in the showroom) and not the sold ones (the dealer's system has booked them out).
+ */
+export function setOnHandStatement(table: 'products' | 'variants', id: number, onHand: number, updatedAt: string): Stmt {
+  if (!Number.isSafeInteger(onHand) || onHand < 0) throw new Error('stock ledger: on-hand must be a whole number, zero or more')
+  const left = `(? - ${heldOf(table, table)})`
+  return { sql: `UPDATE ${table} SET stock_quantity = CASE WHEN ${left} > 0 THEN ${left} ELSE 0 END, updated_at = ? WHERE id = ?`, args: [onHand, onHand, updatedAt, id] }
+}
+
+/** Units on hand of these products (their own stock, not their variants') and variants: the shelf plus the units held. */
+export async function onHandOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }): Promise<{ products: Map<number, number>; variants: Map<number, number> }> {
+  const read = async (table: 'products' | 'variants', list: readonly number[]) => {
+    const out = new Map<number, number>()
+    for (let i = 0; i < list.length; i += 500) {
+      const chunk = list.slice(i, i + 500)
+      const rows = await readRows(payload, { sql: `SELECT ${table}.id AS id, COALESCE(${table}.stock_quantity, 0) + ${heldOf(table, table)} AS on_hand FROM ${table} WHERE ${table}.id IN (${placeholders(chunk.length)})`, args: chunk })
+      for (const r of rows) out.set(Number(r.id), Number(r.on_hand))
+    }
+    return out
+  }
+  return { products: await read('products', ids.products), variants: await read('variants', ids.variants) }
+}

@@ -3,7 +3,7 @@
 // process had started and that runs again changes nothing twice.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -90,6 +90,19 @@ export const jobTasks: TaskConfig[] = [
     handler: async () => {
       const { runBackup } = await import('./backups.server')
       return { output: { archive: await runBackup() } }
+    },
+  },
+  {
+    slug: RUN_CATALOGUE_IMPORT,
+    label: 'Import a stock feed (catalogue import)',
+    inputSchema: [{ name: 'importId', type: 'number', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // Each batch commits with its progress marker, so a retry (or a restart) carries on after the last batch.
+    retries: { attempts: 5, backoff: { type: 'exponential', delay: 5000 } },
+    handler: async ({ input, req }) => {
+      const { runCatalogueImport } = await import('../../features/catalogue-import/import-job.server')
+      const result = await runCatalogueImport(req.payload, Number((input as { importId: number }).importId))
+      return { output: { result: `${result.status}: ${result.done} of ${result.total} rows` } }
     },
   },
 ]

@@ -1,0 +1,76 @@
+// An import as a durable job (issue 28): the feed is stored with its import record, the job is queued on the
+// jobs queue (ADR 007), and every batch commits with the record's progress marker (`done`), so a job that a
+// restart interrupts carries on after its last committed batch and writes no row twice.
+import 'server-only'
+import type { Payload } from 'payload'
+import type { RawRow, RefusedRow } from '../../domain/catalogue/import/feed-rows'
+import { enqueueJob, runJobNow } from '../jobs/queue.server'
+import { RUN_CATALOGUE_IMPORT } from '../jobs/task-names'
+import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'
+import { importFeed, type ImportCounts, type ImportOptions } from './import-feed.server'
+
+/** The rows as stored with the import: the columns once, then each row's line and cells. */
+export interface StoredFeed {
+  readonly columns: string[]
+  readonly rows: (string | number)[][]
+}
+
+export function storeFeed(raw: readonly RawRow[]): StoredFeed {
+  const columns = [...new Set(raw.flatMap((r) => Object.keys(r.cells)))]
+  return { columns, rows: raw.map((r) => [r.line, ...columns.map((c) => r.cells[c] ?? '')]) }
+}
+
+export function readStoredFeed(feed: StoredFeed): RawRow[] {
+  return feed.rows.map(([line, ...cells]) => ({ line: Number(line), cells: Object.fromEntries(feed.columns.map((c, i) => [c, String(cells[i] ?? '')])) }))
+}
+
+export interface ImportRequest {
+  readonly fileName: string
+  readonly source: 'admin' | 'api' | 'command' | 'seed'
+  readonly fullFeed?: boolean
+  readonly by?: number | null
+}
+
+/** Records an import with its rows and queues its job; answers the import's id. The runner (or `runNow`) does the work. */
+export async function queueCatalogueImport(payload: Payload, raw: readonly RawRow[], request: ImportRequest, options: { runNow?: boolean } = {}): Promise<number> {
+  const doc = await payload.create({
+    collection: CATALOGUE_IMPORTS,
+    data: { fileName: request.fileName, source: request.source, fullFeed: request.fullFeed ?? false, by: request.by ?? null, status: 'queued', total: raw.length, done: 0, feed: storeFeed(raw) as never },
+    overrideAccess: true,
+  })
+  const jobId = await enqueueJob(payload, RUN_CATALOGUE_IMPORT, { importId: doc.id })
+  if (options.runNow) await runJobNow(payload, jobId).catch((error) => payload.logger.warn({ err: error, importId: doc.id }, 'catalogue import failed its first try; the runner retries it'))
+  return doc.id
+}
+
+/**
+ * Runs (or resumes) an import: skips the rows its record says are done and writes the rest batch by batch,
+ * each with its marker. Safe to run again at any point; a finished import is left as it is.
+ */
+export async function runCatalogueImport(payload: Payload, importId: number, tuning: Pick<ImportOptions, 'batchSize' | 'afterBatch' | 'images'> = {}): Promise<{ status: string; done: number; total: number }> {
+  const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id: importId, depth: 0, overrideAccess: true })
+  if (doc.status === 'done' || doc.status === 'failed') return { status: doc.status, done: Number(doc.done ?? 0), total: Number(doc.total ?? 0) }
+  if (!doc.feed) throw new Error(`catalogue import ${importId} has no rows stored`)
+  const counts: ImportCounts = { created: Number(doc.created ?? 0), updated: Number(doc.updated ?? 0), unchanged: Number(doc.unchanged ?? 0), refused: Number(doc.refusedCount ?? 0), archived: Number(doc.archived ?? 0) }
+  try {
+    const report = await importFeed(payload, readStoredFeed(doc.feed as unknown as StoredFeed), {
+      actor: `import #${importId}`,
+      fullFeed: doc.fullFeed ?? false,
+      progress: { importId, done: Number(doc.done ?? 0), counts, refusedSoFar: (doc.refused as RefusedRow[] | null) ?? [] },
+      ...tuning,
+    })
+    await payload.update({
+      collection: CATALOGUE_IMPORTS,
+      id: importId,
+      data: {
+        status: 'done', done: report.done, created: report.created, updated: report.updated, unchanged: report.unchanged, refusedCount: report.refused, archived: report.archived,
+        refused: report.refusedRows as never, finishedAt: new Date().toISOString(), error: null, feed: null,
+      },
+      overrideAccess: true,
+    })
+    return { status: 'done', done: report.done, total: report.total }
+  } catch (error) {
+    await payload.update({ collection: CATALOGUE_IMPORTS, id: importId, data: { error: String((error as Error)?.message ?? error).slice(0, 2000) }, overrideAccess: true }).catch(() => undefined)
+    throw error
+  }
+}

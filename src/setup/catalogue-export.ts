@@ -1,0 +1,22 @@
+// `npm run catalogue:export -- FILE.csv` (issue 28): every product and variant in the stock feed's own format,
+// so that importing the file again changes nothing. Run through scripts/run-ts.mjs.
+import { writeFileSync } from 'node:fs'
+
+const file = process.argv[2]
+if (!file) {
+  process.stderr.write('usage: npm run catalogue:export -- FILE.csv\n')
+  process.exit(2)
+}
+const { getPayload } = await import('payload')
+const { default: config } = await import('../payload.config')
+const { migrateDatabase } = await import('../cms/database.server')
+const { toCsv } = await import('../domain/catalogue/import/csv')
+const { exportFeedRows } = await import('../features/catalogue-import/import-feed.server')
+
+const payload = await getPayload({ config })
+await migrateDatabase(payload)
+const rows = await exportFeedRows(payload)
+writeFileSync(file, toCsv(rows))
+process.stdout.write(`${rows.length - 1} rows written to ${file}\n`)
+await payload.destroy()
+process.exit(0)
