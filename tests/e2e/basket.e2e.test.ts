@@ -3,6 +3,7 @@
 // to the basket endpoints, the saved basket of a signed-in customer, and axe on every basket page.
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { controlContrasts } from './page-checks'
 import { addFromProductPage, adminToken } from './shop-fixtures'
 
 const base = inject('baseURL')
@@ -149,6 +150,25 @@ describe('the basket', () => {
     await expect(summary.textContent()).resolves.toContain('Please confirm you have read the terms and your 14-day cancellation right')
     await expect(page.getByText('Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013', { exact: false }).count()).resolves.toBe(1)
     expect(problems).toEqual([])
+  })
+
+  it('shows every visible control of the basket at 4.5:1 or better, with one line and with two, on a phone', async () => {
+    const { page } = await newPage({ width: 412, height: 900 })
+    const readable = async (label: string) => {
+      const controls = (await controlContrasts(page)).filter((c) => !c.disabled)
+      expect(controls.map((c) => c.control), label).toEqual(expect.arrayContaining([expect.stringContaining('"Remove'), expect.stringContaining('"Can I pay later or monthly?"')]))
+      const faint = controls.filter((c) => c.ratio === null || c.ratio < 4.5)
+      expect(faint, `${label}: controls under 4.5:1`).toEqual([])
+    }
+    await addFromProductPage(page, LOCK)
+    await page.goto('/basket')
+    await page.getByTestId('subtotal').waitFor()
+    await readable('one line')
+    await addFromProductPage(page, GLOVES, { size: 'M', colour: 'Black' })
+    await page.goto('/basket')
+    await page.getByTestId('subtotal').waitFor()
+    await expect(page.getByRole('button', { name: /Remove/ }).count()).resolves.toBe(2)
+    await readable('two lines')
   })
 
   it('has no WCAG 2.2 AA violations on the basket, delivery options and checkout, at 390 and 1280 px', async () => {
