@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, hydrated } from './shop-fixtures'
+import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 
 const base = inject('baseURL')
 const USED_BIKE = '/products/used-honda-cb500f-2021'
@@ -204,6 +204,43 @@ describe('finance checkout', () => {
     // The test scans real monthly figures: the product pages and the quote step must have been among them.
     expect(visited).toContain(USED_BIKE)
     expect(visited).toContain('/finance-checkout-product?product=honda-cb650r')
+  })
+
+  it('keeps an accessory ticked when its size or colour changes, and quotes it in the new one', async () => {
+    const { page } = await newPage({ width: 412, height: 900 })
+    await page.goto('/finance-checkout-product?product=royal-enfield-classic-350')
+    await hydrated(page, '#fc-term')
+    await rejectAnalyticsCookies(page)
+    const hp = page.getByTestId('quote-HP').first()
+    await hp.waitFor()
+    await hp.getByRole('button', { name: /Choose this quote/ }).click()
+    await page.locator('[data-chosen="true"]').waitFor()
+    await page.getByTestId('fc-continue').click()
+    await page.waitForURL(/\/finance-checkout-accessories/)
+    await hydrated(page, 'li.fc-accessory select')
+    const item = page.locator('li.fc-accessory').filter({ has: page.locator('select') }).first()
+    const tick = item.locator('input[type="checkbox"]')
+    const select = item.locator('select')
+    await tick.check()
+    await page.getByTestId('fc-continue').waitFor()
+    const first = await select.inputValue()
+    const other = (await select.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).find((v) => v !== first)!
+    await select.selectOption(other)
+    await expect(tick.isChecked()).resolves.toBe(true)
+    await expect(select.inputValue()).resolves.toBe(other)
+    // The stored choice is the new size, and the quote is asked for again with it before the customer may go on.
+    const stored = await page.evaluate(() => {
+      const root = JSON.parse(localStorage.getItem('root') ?? '{}') as { finance?: { state?: { accessories?: Record<string, { variantId: unknown }> } } }
+      return Object.values(root.finance?.state?.accessories ?? {}).map((a) => String(a.variantId))
+    })
+    expect(stored).toEqual([other])
+    await page.getByTestId('fc-continue').waitFor()
+    await page.reload()
+    await hydrated(page, 'li.fc-accessory select')
+    await expect(item.locator('input[type="checkbox"]').isChecked()).resolves.toBe(true)
+    await expect(item.locator('select').inputValue()).resolves.toBe(other)
+    fs.mkdirSync(shots, { recursive: true })
+    await page.screenshot({ path: path.join(shots, 'finance-2-accessory-size-412.png'), fullPage: true })
   })
 
   it('shows a way forward when a later step is opened without a quote', async () => {
