@@ -115,6 +115,22 @@ describe('POST /api/finance/quotes (the storefront’s quote call)', () => {
     }
   })
 
+  it('refuses a sold bike at the first step with 409 and a sentence, and records no quote', async () => {
+    const id = await productId('ktm-890-adventure-r')
+    await payload.update({ collection: 'products', id, data: { stockQuantity: 0 }, overrideAccess: true })
+    try {
+      const before = await payload.count({ collection: 'finance-quotes', where: { product: { equals: id } }, overrideAccess: true })
+      const response = await handleShopQuotes(post('/api/finance/quotes', { productId: id, termMonths: 36, depositPence: 150000, annualDistance: 3000 }), payload)
+      expect(response.status).toBe(409)
+      expect(((await response.json()) as { message: string }).message).toBe('Sorry, the KTM 890 Adventure R has sold, so it can no longer be bought on finance.')
+      expect((await payload.count({ collection: 'finance-quotes', where: { product: { equals: id } }, overrideAccess: true })).totalDocs).toBe(before.totalDocs)
+    } finally {
+      await payload.update({ collection: 'products', id, data: { stockQuantity: 1 }, overrideAccess: true })
+    }
+    const back = await handleShopQuotes(post('/api/finance/quotes', { productId: id, termMonths: 36, depositPence: 150000, annualDistance: 3000 }), payload)
+    expect(back.status).toBe(200)
+  })
+
   it('finances accessories as value-added products: the price and the payment go up', async () => {
     const id = await productId('used-honda-cb500f-2021')
     const bike = await payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })

@@ -12,7 +12,7 @@ import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote, fetchQuotes, toStoredQuote } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit } from './reservation-deposit'
-import { Loading, NoQuoteYet } from './step-guard'
+import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
 interface Props {
@@ -29,7 +29,8 @@ export function AccessoriesStep({ product, disclosures }: Props) {
   const [attempt, setAttempt] = useState(0)
   const quote = asOfferedQuote(state.quote)
   const withAccessories = asOfferedQuote(state.quoteWithAccessories)
-  const valid = ready && state.product?.productId === product.productId && quote !== null
+  const soldOut = !product.inStock && reservation === null
+  const valid = ready && !soldOut && state.product?.productId === product.productId && quote !== null
   const chosenKeys = Object.keys(state.accessories)
   const accessoriesKey = chosenKeys.map((k) => `${k}:${state.accessories[k]?.variantId ?? ''}`).sort().join(',')
 
@@ -103,6 +104,7 @@ export function AccessoriesStep({ product, disclosures }: Props) {
   }, [valid, reservation === null, accessoriesKey, state.quoteWithAccessories === null, state.isQuoteWithAccessoriesError])
 
   if (!ready) return <Loading />
+  if (soldOut) return (<><FinanceSteps current="accessories" /><h1>Accessories</h1><SoldOut name={product.name} /></>)
   if (!valid || !quote) return (<><FinanceSteps current="accessories" reserved={reservation !== null} /><h1>Accessories</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
   if (reservation) {
     return (
