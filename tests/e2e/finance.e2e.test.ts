@@ -243,6 +243,33 @@ describe('finance checkout', () => {
     await page.screenshot({ path: path.join(shots, 'finance-2-accessory-size-412.png'), fullPage: true })
   })
 
+  it('offers no finance on a bike that has sold: not on its page, and every step says so at once', async () => {
+    const token = await adminToken()
+    const slug = 'ktm-890-adventure-r'
+    const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
+    const found = (await (await fetch(`${base}/api/products?where[slug][equals]=${slug}&depth=0`, { headers })).json()) as { docs: { id: number; stockQuantity: number }[] }
+    const bike = found.docs[0]!
+    const setStock = async (stockQuantity: number) => expect((await fetch(`${base}/api/products/${bike.id}`, { method: 'PATCH', headers, body: JSON.stringify({ stockQuantity }) })).status).toBe(200)
+    await setStock(0)
+    try {
+      const { page, problems } = await newPage({ width: 412, height: 900 })
+      await page.goto(`/products/${slug}`)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await expect(page.getByTestId('buy-on-finance').count()).resolves.toBe(0)
+      for (const step of ['product', 'accessories', 'data', 'summary']) {
+        await page.goto(`/finance-checkout-${step}?product=${slug}`)
+        const notice = page.getByTestId('finance-sold-out')
+        await notice.waitFor()
+        await expect(notice.innerText()).resolves.toContain('Sorry, the KTM 890 Adventure R has sold')
+        await expect(page.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0)
+        await expect(page.getByRole('link', { name: 'See the bikes in stock' }).getAttribute('href')).resolves.toBe('/all-bikes')
+      }
+      expect(problems).toEqual([])
+    } finally {
+      await setStock(bike.stockQuantity)
+    }
+  })
+
   it('shows a way forward when a later step is opened without a quote', async () => {
     const { page, problems, allow } = await newPage()
     allow(/404 .*product=no-such-bike/, /status of 404 .*product=no-such-bike/) // an unknown bike is a 404 by design
