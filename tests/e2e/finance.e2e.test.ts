@@ -157,6 +157,8 @@ describe('finance checkout', () => {
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim()
     expect(orderNumber).not.toBe('')
     await photograph(page, '5-placed')
+    // Signed in: the confirmation leads to the application's own page in the account.
+    await expect(page.getByRole('link', { name: 'See your application' }).getAttribute('href')).resolves.toBe(`/orders/${orderNumber.toLowerCase()}`)
     expect(await axeViolations(page)).toEqual([])
     // The checkout was reset; the basket slice of the same stored object was kept.
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('root') ?? '{}') as { basket?: unknown; finance?: { state?: { product?: unknown } } })

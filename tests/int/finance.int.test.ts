@@ -347,8 +347,9 @@ describe('placing a finance order', () => {
     const quote = outcome.quotes[0]!
     const response = await handleShopFinanceOrder(post('/api/finance/orders', { ...details, quoteId: quote.quoteUid, productId: id, variantId: null }), payload, { placeOrder })
     expect(response.status).toBe(201)
-    const { orderId, orderNumber } = (await response.json()) as { orderId: number; orderNumber: string }
+    const { orderId, orderNumber, signedIn } = (await response.json()) as { orderId: number; orderNumber: string; signedIn: boolean }
     expect(orderNumber).toMatch(/\w/)
+    expect(signedIn).toBe(false) // a guest: the confirmation points to the order lookup, not to an account
     const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
     expect(order.lines.map((l) => l.product)).toEqual([id, lock])
     expect(order.customer ?? null).toBeNull()

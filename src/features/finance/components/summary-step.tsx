@@ -4,6 +4,7 @@
 // A reserved bike's application carries the reservation's link token: the server moves the held bike to it.
 import { useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
 import { reservationFor, type ReservationQuoteFigures } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
@@ -19,7 +20,7 @@ interface Props {
   readonly dealerPhone: string | null
 }
 
-type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string; readonly reservation: ReservationQuoteFigures | null }
+type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string; readonly signedIn: boolean; readonly reservation: ReservationQuoteFigures | null }
 
 export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
   const { state, dispatch, ready, contact, reservation: storedReservation } = useFinanceState()
@@ -47,11 +48,21 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
               Your {formatPence(placed.reservation.depositPaidPence)} reservation deposit counts towards your deposit; {formatPence(placed.reservation.depositToPayPence)} is still to pay on signing.
             </p>
           )}
-          <p>We will email {placed.email} with the lender’s decision. You can follow it under your orders.</p>
+          {placed.signedIn ? (
+            <p>We will email {placed.email} with the lender’s decision. You can follow it in your account.</p>
+          ) : (
+            <p>We will email {placed.email} with the lender’s decision. You can look the application up any time with its number and your email address.</p>
+          )}
           <p>
-            <a className="button button--solid" href="/orders">
-              Your orders
-            </a>{' '}
+            {placed.signedIn ? (
+              <a className="button button--solid" href={paths.order(placed.orderNumber)}>
+                See your application
+              </a>
+            ) : (
+              <a className="button button--solid" href={paths.orderLookup(placed.orderNumber)}>
+                Look up your application
+              </a>
+            )}{' '}
             <a className="button" href="/">
               Back to the shop
             </a>
@@ -87,7 +98,7 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
           ...(reservation ? { reservationToken: reservation.token } : {}),
         }),
       })
-      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; message?: string; issues?: unknown[] }
+      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; signedIn?: boolean; message?: string; issues?: unknown[] }
       if (!response.ok || !body.orderId || !body.orderNumber) {
         // Issues come as sentences or as { message } per line; each sentence is said once (a sold bike's refusal
         // repeats the message in its one problem).
@@ -100,7 +111,7 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
         return
       }
       dispatch({ type: 'orderSucceeded' })
-      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email, reservation: figures })
+      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email, signedIn: body.signedIn === true, reservation: figures })
       // The application is placed: the checkout starts afresh next time (spec §4 finish, then reset).
       dispatch({ type: 'processFinished' })
       dispatch({ type: 'reset' })
