@@ -119,6 +119,21 @@ describe('/all-bikes', () => {
     expect(new URL(res.headers.get('location')!, base).search).toBe('?condition=used')
   })
 
+  it('sends a page past the end to the last page there is, never to a 404', async () => {
+    const res = await fetch(`${base}/all-bikes?page=99999`, { redirect: 'manual' })
+    expect([303, 307, 308]).toContain(res.status)
+    const last = new URL(res.headers.get('location')!, base)
+    expect(last.pathname).toBe('/all-bikes')
+    const landed = await fetch(last)
+    expect(landed.status).toBe(200)
+    const lastPage = Number(last.searchParams.get('page') ?? '1')
+    expect(await landed.text()).toContain(`page ${lastPage} of ${lastPage}`)
+    // Nothing matching at all: the first page, which says so.
+    const none = await fetch(`${base}/all-bikes?min=999999&page=5`)
+    expect(none.status).toBe(200)
+    expect(new URL(none.url).searchParams.get('page')).toBeNull()
+  })
+
   it('works with JavaScript turned off', async () => {
     const browser = await openBrowser()
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base, viewport: { width: 390, height: 844 } })

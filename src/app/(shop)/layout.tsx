@@ -80,7 +80,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 <li><a href="/privacy">Privacy</a></li>
                 <li><a href="/terms">Terms</a></li>
                 <li><a href="/cookies">Cookies</a></li>
-                <li><CookieSettingsButton /></li>
+                {env().GTM_ID && <li><CookieSettingsButton /></li>}
               </ul>
             </section>
           </div>
@@ -96,7 +96,8 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
         <noscript>
           <style>{'.consent--first{display:none}'}</style>
         </noscript>
-        <ConsentBannerIsland tagManagerId={env().GTM_ID} />
+        {/* Only analytics needs consent: with no tag manager configured there is nothing to ask (issue 23). */}
+        {env().GTM_ID && <ConsentBannerIsland tagManagerId={env().GTM_ID} />}
         <ServiceWorkerRegistration />
       </body>
     </html>
