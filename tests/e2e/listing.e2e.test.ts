@@ -127,7 +127,9 @@ describe('/all-bikes', () => {
     const landed = await fetch(last)
     expect(landed.status).toBe(200)
     const lastPage = Number(last.searchParams.get('page') ?? '1')
-    expect(await landed.text()).toContain(`page ${lastPage} of ${lastPage}`)
+    const html = await landed.text()
+    if (lastPage > 1) expect(html).toContain(`page ${lastPage} of ${lastPage}`)
+    else expect(html).not.toContain(' of 1<')
     // Nothing matching at all: the first page, which says so.
     const none = await fetch(`${base}/all-bikes?min=999999&page=5`)
     expect(none.status).toBe(200)
