@@ -220,7 +220,8 @@ describe('finance checkout', () => {
     await page.getByTestId('fc-continue').click()
     await page.waitForURL(/\/finance-checkout-accessories/)
     await hydrated(page, 'li.fc-accessory select')
-    const item = page.locator('li.fc-accessory').filter({ has: page.locator('select') }).first()
+    // The gloves: cheap enough that every lender keeps quoting with them (a £540 helmet breaks the 10% deposit rule).
+    const item = page.locator('li.fc-accessory').filter({ hasText: 'Alpinestars SMX-1 Air Gloves' })
     const tick = item.locator('input[type="checkbox"]')
     const select = item.locator('select')
     await tick.check()
@@ -239,6 +240,8 @@ describe('finance checkout', () => {
     await page.getByTestId('fc-continue').waitFor()
     await page.reload()
     await hydrated(page, 'li.fc-accessory select')
+    // Nothing on the step is wider than a phone (a select once pushed the page sideways).
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(412)
     await expect(item.locator('input[type="checkbox"]').isChecked()).resolves.toBe(true)
     await expect(item.locator('select').inputValue()).resolves.toBe(other)
     fs.mkdirSync(shots, { recursive: true })
