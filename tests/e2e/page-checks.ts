@@ -125,15 +125,23 @@ export async function axeFindings(page: Page, explained: ContrastExplanation[] =
     .filter((r) => r.id === 'color-contrast' || r.id === 'color-contrast-enhanced')
     .flatMap((r) => r.nodes)
     .filter((n) => !all.some((e) => explains(e, n)))
-  // Text over a gradient: the gate measures it itself (see GRADIENT_CONTRAST), so it passes or fails like any other.
+  // Text over a gradient or in a floating box: the gate measures it itself (GRADIENT_CONTRAST, FLOATING_BOX_CONTRAST),
+  // so it passes or fails like any other contrast.
   const undecided: typeof unexplained = []
   const overGradient: string[] = []
   for (const n of unexplained) {
     const target = n.target.length === 1 && typeof n.target[0] === 'string' ? n.target[0] : null
-    const measured = undecidedReason(n) === 'bgGradient' && target ? await gradientContrast(page, target) : null
+    const reason = undecidedReason(n)
+    const measured = !target
+      ? null
+      : reason === 'bgGradient'
+        ? await gradientContrast(page, target)
+        : reason === 'elmPartiallyObscuring'
+          ? await floatingBoxContrast(page, target)
+          : null
     if (!measured) undecided.push(n)
     else if (measured.ratio < measured.required)
-      overGradient.push(`low contrast over a gradient: ${target} at ${measured.ratio}:1, below ${measured.required}:1`)
+      overGradient.push(`low contrast (measured by the gate): ${target} at ${measured.ratio}:1, below ${measured.required}:1`)
   }
   const undecidedLines = undecided
     .map(
@@ -191,6 +199,50 @@ const GRADIENT_CONTRAST = `((selector) => {
   }
   return { ratio: Math.round(worst * 100) / 100, required }
 })`
+
+// Runs in the page with the target selector as SELECTOR. Decides text axe leaves undecided because it "partially
+// overlaps other elements" (elmPartiallyObscuring): a box that floats over the page (a fixed element or a modal
+// dialog in the top layer) gives axe a different stack under each line, though the box's own opaque background is
+// all that shows. When the first opaque background above the text belongs to such a box (or a box inside it) and
+// contains the text, the text is measured against it; null otherwise.
+const FLOATING_BOX_CONTRAST = `((selector) => {
+  const el = document.querySelector(selector)
+  if (!el) return null
+  const parse = (c) => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null; const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number); return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 } }
+  const over = (top, below) => ({ r: top.r * top.a + below.r * (1 - top.a), g: top.g * top.a + below.g * (1 - top.a), b: top.b * top.a + below.b * (1 - top.a), a: 1 })
+  const lum = (c) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4) }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b) }
+  const layers = []
+  let box = null
+  for (let node = el; node; node = node.parentElement) {
+    const s = getComputedStyle(node)
+    if (s.backgroundImage && s.backgroundImage !== 'none') return null
+    const c = parse(s.backgroundColor)
+    if (c && c.a >= 1) { box = node; layers.push(c); break }
+    if (c && c.a > 0) layers.push(c)
+  }
+  if (!box) return null
+  let floating = false
+  for (let node = box; node; node = node.parentElement) {
+    if (getComputedStyle(node).position === 'fixed' || node.matches(':modal')) { floating = true; break }
+  }
+  if (!floating) return null
+  const a = el.getBoundingClientRect(), b = box.getBoundingClientRect()
+  if (a.left < b.left - 0.5 || a.top < b.top - 0.5 || a.right > b.right + 0.5 || a.bottom > b.bottom + 0.5) return null
+  let bg = { r: 255, g: 255, b: 255, a: 1 }
+  for (let i = layers.length - 1; i >= 0; i--) bg = over(layers[i], bg)
+  const style = getComputedStyle(el)
+  let fg = parse(style.color) || { r: 0, g: 0, b: 0, a: 1 }
+  if (fg.a < 1) fg = over(fg, bg)
+  const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700
+  const required = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5
+  const l1 = lum(fg), l2 = lum(bg)
+  return { ratio: Math.round(((Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05)) * 100) / 100, required }
+})`
+
+/** The contrast of a node's text over the opaque floating box it sits in, or null when it is not in one. */
+async function floatingBoxContrast(page: Page, selector: string): Promise<{ ratio: number; required: number } | null> {
+  return (await page.evaluate(`${FLOATING_BOX_CONTRAST}(${JSON.stringify(selector)})`)) as { ratio: number; required: number } | null
+}
 
 /** The worst contrast of a node's text over the gradient behind it, or null when that cannot be worked out. */
 async function gradientContrast(page: Page, selector: string): Promise<{ ratio: number; required: number } | null> {
