@@ -1,6 +1,9 @@
 // Browser fixtures for e2e tests: a Chromium page that fails the test on console errors, and the browser gate
 // (./page-checks.ts: axe, undecided contrasts, invisible controls) on every page a test opens.
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_ARGS } from './chromium'
 import { pageFindings, type ContrastExplanation } from './page-checks'
@@ -35,6 +38,9 @@ interface Opened {
   /** the gate's checks on this page, one at a time (axe refuses to run twice at once in one page) */
   checks: Promise<unknown>
   close: () => Promise<void>
+  /** false for a page opened with JavaScript turned off, whose checks run on its twin (see `checkedPage`) */
+  scripts: boolean
+  twin?: Page
 }
 
 /** Every page opened since the last check, with what each is allowed (see ./console-guard.ts). */
@@ -51,12 +57,70 @@ function queueCheck(entry: Opened, check: () => Promise<string[]>): Promise<stri
   return run
 }
 
+/**
+ * Page states the gate has already passed in this run, shared by every test file (one file per state under the
+ * e2e data directory, which global-setup empties before each run). axe on a whole page takes seconds on a slow
+ * machine, and the long journeys meet the same page states again and again (the basket after each change, a
+ * product page opened by five tests): a state is checked once, and every later page in the same state is known
+ * clean. Only clean results are remembered, so a finding fails every test that meets it.
+ */
+const passedDir = path.resolve('data/e2e/gate-passed')
+
+/**
+ * What the gate's result depends on: the page's path and query, its viewport, its markup with scripts left out
+ * (identical markup under the same stylesheets gives identical findings; the scripts carry nothing axe reads and
+ * change with every request) and the contrasts the test has explained. null when the page cannot be read.
+ */
+async function stateKey(entry: Opened): Promise<string | null> {
+  const markup = await entry.page.evaluate('document.documentElement.outerHTML').catch(() => null)
+  if (typeof markup !== 'string') return null
+  const hash = createHash('sha256')
+  hash.update(entry.page.url().replace(/^https?:\/\/[^/]+/, ''))
+  hash.update(`\0${JSON.stringify(entry.page.viewportSize())}\0`)
+  hash.update(JSON.stringify(entry.explained.map((e) => [e.target.source, e.html?.source, e.reason, e.why])))
+  hash.update(markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/\snonce="[^"]*"/g, ''))
+  return hash.digest('hex')
+}
+
+/** Whether this state already passed the check (a state that passed the whole gate passes its contrast part too). */
+function alreadyPassed(key: string, full: boolean): boolean {
+  return fs.existsSync(path.join(passedDir, `${key}.full`)) || (!full && fs.existsSync(path.join(passedDir, `${key}.contrast`)))
+}
+
+/**
+ * The page the gate's checks run in. axe works by timers and promises, which never run in a page whose JavaScript
+ * is turned off, so such a page is checked through a twin: a page of its own with JavaScript on but every script
+ * request refused, showing the no-JavaScript page's document as it is now (its <noscript> content unwrapped, as the
+ * browser without JavaScript shows it), at the same address and viewport.
+ */
+async function checkedPage(entry: Opened): Promise<Page> {
+  if (entry.scripts) return entry.page
+  const html = (await entry.page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<\/?noscript>/gi, '')
+  if (!entry.twin) {
+    const context = await (await openBrowser()).newContext({ viewport: entry.page.viewportSize() ?? undefined, baseURL: inject('baseURL'), locale: 'en-GB' })
+    entry.twin = await context.newPage()
+    await entry.twin.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+  }
+  if (entry.twin.url() !== entry.page.url()) await entry.twin.goto(entry.page.url())
+  await entry.twin.setContent(html)
+  return entry.twin
+}
+
 /** The gate on a page as it is now: contrast only while a test is running, everything at its end. */
 function gate(entry: Opened, full: boolean): Promise<string[]> {
   return queueCheck(entry, async () => {
     if (entry.page.isClosed()) return []
     const url = entry.page.url()
-    const findings = await pageFindings(entry.page, entry.explained, full ? undefined : ['color-contrast'])
+    const key = await stateKey(entry)
+    if (key && alreadyPassed(key, full)) return []
+    const findings = await pageFindings(await checkedPage(entry), entry.explained, full ? undefined : ['color-contrast'])
+    // remembered only when the page did not change while axe ran
+    if (findings.length === 0 && key && key === (await stateKey(entry))) {
+      fs.mkdirSync(passedDir, { recursive: true })
+      fs.writeFileSync(path.join(passedDir, `${key}.${full ? 'full' : 'contrast'}`), url)
+    }
     return findings.map((f) => `${url}: ${f}`)
   })
 }
@@ -69,7 +133,7 @@ function gate(entry: Opened, full: boolean): Promise<string[]> {
 export async function endOfTestProblems(): Promise<string[]> {
   const pages = opened.splice(0)
   const findings = await Promise.all(pages.map((p) => gate(p, true)))
-  await Promise.all(pages.map((p) => p.close().catch(() => undefined)))
+  await Promise.all(pages.flatMap((p) => [p.close(), p.twin?.context().close()]).map((closing) => closing?.catch(() => undefined)))
   return [
     ...new Set([
       ...pages.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p)))),
@@ -78,9 +142,10 @@ export async function endOfTestProblems(): Promise<string[]> {
   ]
 }
 
-export async function newPage(viewport = { width: 390, height: 844 }): Promise<TrackedPage> {
+/** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */
+export async function newPage(viewport = { width: 390, height: 844 }, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const b = await openBrowser()
-  const context = await b.newContext({ viewport, baseURL: inject('baseURL'), locale: 'en-GB' })
+  const context = await b.newContext({ viewport, baseURL: inject('baseURL'), locale: 'en-GB', ...options })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (m) => {
@@ -91,7 +156,15 @@ export async function newPage(viewport = { width: 390, height: 844 }): Promise<T
     if (r.status() >= 400 && !r.url().includes('/api/users/me')) problems.push(`${r.status()} ${r.url()}`)
   })
   const allowed: RegExp[] = []
-  const entry: Opened = { page, problems, allowed, explained: [], checks: Promise.resolve(), close: () => context.close() }
+  const entry: Opened = {
+    page,
+    problems,
+    allowed,
+    explained: [],
+    checks: Promise.resolve(),
+    close: () => context.close(),
+    scripts: options.javaScriptEnabled !== false,
+  }
   opened.push(entry)
   // Every document the page loads gets the contrast checks as soon as it has loaded; what they find fails the test.
   page.on('load', () => {
