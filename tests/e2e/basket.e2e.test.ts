@@ -1,6 +1,7 @@
 // The basket side of checkout in Chromium: the mini basket, plus stopping at stock, coupons (applied, invalid,
 // removed), the basket error after a staff price change, delivery options, the checkout form's checks, bad input
 // to the basket endpoints, the saved basket of a signed-in customer, and axe on every basket page.
+import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { controlContrasts } from './page-checks'
@@ -148,6 +149,33 @@ describe('the basket', () => {
     const messages = await Promise.all(describedBy.map((id) => page.locator(`#${id}`).textContent()))
     expect(messages.join(' ')).toContain('Enter an email address like name@example.co.uk')
     await expect(summary.textContent()).resolves.toContain('Please confirm you have read the terms and your 14-day cancellation right')
+    // Each bullet stands beside the first line of its message, also when the message wraps (issue 23 §6).
+    for (const item of await summary.locator('li').all()) {
+      const lines = await item.locator('a').evaluate((a) => {
+        const range = document.createRange()
+        range.selectNodeContents(a)
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0)
+        return { firstTop: rects[0]!.top, firstBottom: rects[0]!.bottom, left: a.getBoundingClientRect().left, lines: new Set(rects.map((r) => Math.round(r.top))).size }
+      })
+      const box = (await item.boundingBox())!
+      // the bullet: the dark pixels in the gutter left of the message
+      const gutter = await page.screenshot({ clip: { x: Math.max(0, lines.left - 20), y: box.y, width: 18, height: box.height } })
+      const { data, info } = await sharp(gutter).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      const darkRows: number[] = []
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 0; x < info.width; x++) {
+          const i = (y * info.width + x) * 3
+          if (data[i]! + data[i + 1]! + data[i + 2]! < 450) {
+            darkRows.push(y)
+            break
+          }
+        }
+      }
+      expect(darkRows.length, 'a bullet beside each message').toBeGreaterThan(0)
+      const bulletMiddle = box.y + (darkRows[0]! + darkRows.at(-1)!) / 2 / (info.height / box.height)
+      expect(bulletMiddle, `the bullet of a ${lines.lines}-line message on its first line`).toBeGreaterThanOrEqual(lines.firstTop)
+      expect(bulletMiddle).toBeLessThanOrEqual(lines.firstBottom)
+    }
     await expect(page.getByText('Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013', { exact: false }).count()).resolves.toBe(1)
     expect(problems).toEqual([])
   })

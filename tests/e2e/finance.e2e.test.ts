@@ -104,6 +104,18 @@ describe('finance checkout', () => {
     expect(afterDeposit).not.toBe(afterTerm)
     await expect(page.locator('[data-chosen="true"]').innerText()).resolves.toMatch(/Deposit\s*£1,000/)
 
+    // A deposit it cannot finance: the quotes for the old deposit are withdrawn (none to choose, no way on) and the
+    // field says in plain words what it takes (issue 23 §6).
+    await page.fill('#fc-deposit', '99999999')
+    await page.getByTestId('fc-quotes-waiting').waitFor()
+    await expect(page.locator('[data-chosen]').count()).resolves.toBe(0)
+    await expect(page.getByTestId('fc-continue').count()).resolves.toBe(0)
+    const hint = await page.locator('#fc-deposit-hint').innerText()
+    expect(hint).toMatch(/^Enter a deposit in pounds, less than the £[\d,]+(\.\d{2})? we finance \(it can be £0\)\.$/)
+    await page.fill('#fc-deposit', '1000')
+    await page.locator('[data-chosen="true"]').waitFor()
+    await expect(monthly(page)).resolves.toBe(afterDeposit)
+
     // The choice survives a reload (localStorage root.finance), with the basket slice untouched.
     await page.evaluate(() => {
       const root = JSON.parse(window.localStorage.getItem('root') ?? '{}') as Record<string, unknown>
