@@ -155,11 +155,14 @@ describe('the basket', () => {
         const range = document.createRange()
         range.selectNodeContents(a)
         const rects = [...range.getClientRects()].filter((r) => r.width > 0)
-        return { firstTop: rects[0]!.top, firstBottom: rects[0]!.bottom, left: a.getBoundingClientRect().left, lines: new Set(rects.map((r) => Math.round(r.top))).size }
+        const li = a.closest('li')!.getBoundingClientRect()
+        // in the document's coordinates, as a full-page screenshot's clip takes them
+        const top = (y: number) => y + window.scrollY
+        return { firstTop: top(rects[0]!.top), firstBottom: top(rects[0]!.bottom), left: a.getBoundingClientRect().left + window.scrollX, y: top(li.top), height: li.height, lines: new Set(rects.map((r) => Math.round(r.top))).size }
       })
-      const box = (await item.boundingBox())!
+      const box = { y: lines.y, height: lines.height }
       // the bullet: the dark pixels in the gutter left of the message
-      const gutter = await page.screenshot({ clip: { x: Math.max(0, lines.left - 20), y: box.y, width: 18, height: box.height } })
+      const gutter = await page.screenshot({ fullPage: true, clip: { x: Math.max(0, lines.left - 20), y: box.y, width: 18, height: box.height } })
       const { data, info } = await sharp(gutter).removeAlpha().raw().toBuffer({ resolveWithObject: true })
       const darkRows: number[] = []
       for (let y = 0; y < info.height; y++) {

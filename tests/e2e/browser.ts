@@ -38,6 +38,8 @@ interface Opened {
   /** the gate's checks on this page, one at a time (axe refuses to run twice at once in one page) */
   checks: Promise<unknown>
   close: () => Promise<void>
+  /** documents the page has loaded so far (main-frame navigations) */
+  navigations: number
   /** false for a page opened with JavaScript turned off, whose checks run on its twin (see `checkedPage`) */
   scripts: boolean
   twin?: Page
@@ -48,8 +50,17 @@ const opened: Opened[] = []
 
 /** Runs `check` after the page's earlier checks; a page that navigates or closes meanwhile just skips it. */
 function queueCheck(entry: Opened, check: () => Promise<string[]>): Promise<string[]> {
-  const run = entry.checks.then(check).catch((e: unknown) => {
+  let navigations = -1
+  const run = entry.checks.then(() => {
+    navigations = entry.navigations
+    return check()
+  }).then(
+    // A check the page navigated away from while it ran read two documents (axe's results from one, the gate's
+    // measurements from the next): it says nothing; the new document's own check follows its load.
+    (findings) => (entry.navigations === navigations ? findings : []),
+  ).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e)
+    if (entry.navigations !== navigations) return []
     if (/context was destroyed|Target .*closed|has been closed|navigat/i.test(message)) return []
     return [`the browser gate could not check ${entry.page.url()}: ${message}`]
   })
@@ -164,7 +175,11 @@ export async function newPage(viewport = { width: 390, height: 844 }, options: B
     checks: Promise.resolve(),
     close: () => context.close(),
     scripts: options.javaScriptEnabled !== false,
+    navigations: 0,
   }
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) entry.navigations++
+  })
   opened.push(entry)
   // Every document the page loads gets the contrast checks as soon as it has loaded; what they find fails the test.
   page.on('load', () => {

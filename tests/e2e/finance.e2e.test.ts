@@ -205,7 +205,9 @@ describe('finance checkout', () => {
     expect(await bikeStock()).toBe(1)
 
     expect(problems).toEqual([])
-  })
+    // the whole journey, four steps and the account, each page through the browser gate: about a minute on a quiet
+    // machine, so a shared CI runner gets three
+  }, 180_000)
 
   it('scans the shop’s pages: wherever a monthly figure appears, so does the representative example', async () => {
     const { page } = await newPage()
