@@ -35,7 +35,7 @@ export const paths = {
   orders: () => '/orders',
   /** lower case: storefront paths are matched without case and the proxy sends capitals to lower case */
   order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber.toLowerCase())}`,
-  orderLookup: () => '/order-lookup',
+  orderLookup: (orderNumber?: string) => (orderNumber ? `/order-lookup?number=${encodeURIComponent(orderNumber)}` : '/order-lookup'),
   bicycleServices: () => '/bicycle-services',
   bicycleServicesSuccess: (token: string) => `/bicycle-services-success?token=${encodeURIComponent(token)}`,
   testRide: (productSlug: string) => `/test-ride?product=${encodeURIComponent(productSlug)}`,

@@ -145,6 +145,12 @@ describe('a customer account in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/orders')
     await page.getByRole('link', { name: `Order ${orderNumber}` }).waitFor()
     await expect(page.locator('.order-card').first().textContent()).resolves.toContain('£119.99')
+    // The total sits at the card's right edge, under the status, not adrift in the middle of the card (issue 23 §6).
+    const card = (await page.locator('.order-card').first().boundingBox())!
+    const total = (await page.locator('.order-card__total').first().boundingBox())!
+    const status = (await page.locator('.order-card .status').first().boundingBox())!
+    expect(card.x + card.width - (total.x + total.width)).toBeLessThan(20)
+    expect(total.y).toBeGreaterThanOrEqual(status.y + status.height - 1)
     await look(page, 'orders')
 
     await page.getByRole('link', { name: `Order ${orderNumber}` }).click()

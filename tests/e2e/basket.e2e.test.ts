@@ -1,8 +1,10 @@
 // The basket side of checkout in Chromium: the mini basket, plus stopping at stock, coupons (applied, invalid,
 // removed), the basket error after a staff price change, delivery options, the checkout form's checks, bad input
 // to the basket endpoints, the saved basket of a signed-in customer, and axe on every basket page.
+import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { controlContrasts } from './page-checks'
 import { addFromProductPage, adminToken } from './shop-fixtures'
 
 const base = inject('baseURL')
@@ -138,7 +140,8 @@ describe('the basket', () => {
     await pay.click()
     const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' })
     await summary.waitFor()
-    await expect(page.evaluate(() => document.activeElement?.textContent?.startsWith('There is a problem'))).resolves.toBe(true)
+    // the summary takes the focus once it has rendered (an effect after the render that showed it)
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('There is a problem') === true)
     const email = page.getByLabel('Email address')
     await email.fill('not-an-email')
     await email.blur()
@@ -147,8 +150,57 @@ describe('the basket', () => {
     const messages = await Promise.all(describedBy.map((id) => page.locator(`#${id}`).textContent()))
     expect(messages.join(' ')).toContain('Enter an email address like name@example.co.uk')
     await expect(summary.textContent()).resolves.toContain('Please confirm you have read the terms and your 14-day cancellation right')
+    // Each bullet stands beside the first line of its message, also when the message wraps (issue 23 §6).
+    for (const item of await summary.locator('li').all()) {
+      const lines = await item.locator('a').evaluate((a) => {
+        const range = document.createRange()
+        range.selectNodeContents(a)
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0)
+        const li = a.closest('li')!.getBoundingClientRect()
+        // in the document's coordinates, as a full-page screenshot's clip takes them
+        const top = (y: number) => y + window.scrollY
+        return { firstTop: top(rects[0]!.top), firstBottom: top(rects[0]!.bottom), left: a.getBoundingClientRect().left + window.scrollX, y: top(li.top), height: li.height, lines: new Set(rects.map((r) => Math.round(r.top))).size }
+      })
+      const box = { y: lines.y, height: lines.height }
+      // the bullet: the dark pixels in the gutter left of the message
+      const gutter = await page.screenshot({ fullPage: true, clip: { x: Math.max(0, lines.left - 20), y: box.y, width: 18, height: box.height } })
+      const { data, info } = await sharp(gutter).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+      const darkRows: number[] = []
+      for (let y = 0; y < info.height; y++) {
+        for (let x = 0; x < info.width; x++) {
+          const i = (y * info.width + x) * 3
+          if (data[i]! + data[i + 1]! + data[i + 2]! < 450) {
+            darkRows.push(y)
+            break
+          }
+        }
+      }
+      expect(darkRows.length, 'a bullet beside each message').toBeGreaterThan(0)
+      const bulletMiddle = box.y + (darkRows[0]! + darkRows.at(-1)!) / 2 / (info.height / box.height)
+      expect(bulletMiddle, `the bullet of a ${lines.lines}-line message on its first line`).toBeGreaterThanOrEqual(lines.firstTop)
+      expect(bulletMiddle).toBeLessThanOrEqual(lines.firstBottom)
+    }
     await expect(page.getByText('Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013', { exact: false }).count()).resolves.toBe(1)
     expect(problems).toEqual([])
+  })
+
+  it('shows every visible control of the basket at 4.5:1 or better, with one line and with two, on a phone', async () => {
+    const { page } = await newPage({ width: 412, height: 900 })
+    const readable = async (label: string) => {
+      const controls = (await controlContrasts(page)).filter((c) => !c.disabled)
+      expect(controls.map((c) => c.control), label).toEqual(expect.arrayContaining([expect.stringContaining('"Remove'), expect.stringContaining('"Can I pay later or monthly?"')]))
+      const faint = controls.filter((c) => c.ratio === null || c.ratio < 4.5)
+      expect(faint, `${label}: controls under 4.5:1`).toEqual([])
+    }
+    await addFromProductPage(page, LOCK)
+    await page.goto('/basket')
+    await page.getByTestId('subtotal').waitFor()
+    await readable('one line')
+    await addFromProductPage(page, GLOVES, { size: 'M', colour: 'Black' })
+    await page.goto('/basket')
+    await page.getByTestId('subtotal').waitFor()
+    await expect(page.getByRole('button', { name: /Remove/ }).count()).resolves.toBe(2)
+    await readable('two lines')
   })
 
   it('has no WCAG 2.2 AA violations on the basket, delivery options and checkout, at 390 and 1280 px', async () => {

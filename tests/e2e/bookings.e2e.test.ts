@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
-import { axeViolations, closeBrowser, newPage, openBrowser } from './browser'
+import { axeViolations, closeBrowser, newPage } from './browser'
 import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 
 const base = inject('baseURL')
@@ -76,6 +76,11 @@ describe('bicycle services as a guest', () => {
     await page.getByLabel('Type of bike').selectOption('folding')
     await fillContact(page, email)
     await page.getByLabel(/Pre-authorise extra work/).fill('20')
+    // The terms checkbox is a box beside its words, not a line of its own above them (issue 23 §6).
+    const termsBox = (await page.getByLabel('I accept the workshop terms').boundingBox())!
+    const termsLabel = (await page.locator('label.checkbox').filter({ hasText: 'I accept the workshop terms' }).boundingBox())!
+    expect(termsBox.width).toBeLessThanOrEqual(32)
+    expect(termsLabel.height, 'the box and its words on one line').toBeLessThan(40)
     await page.getByLabel('I accept the workshop terms').check()
     await page.getByRole('button', { name: 'Book the service' }).click()
     await page.waitForURL((u) => u.pathname === '/bicycle-services-success')
@@ -114,9 +119,8 @@ describe('bicycle services as a guest', () => {
   }, 180_000)
 
   it('books without JavaScript: the form is a plain HTML form', async () => {
-    const browser = await openBrowser()
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base, locale: 'en-GB', viewport: { width: 390, height: 844 } })
-    const page = await context.newPage()
+    // the browser gate checks these pages too (tests/e2e/browser.ts)
+    const { page } = await newPage({ width: 390, height: 844 }, { javaScriptEnabled: false })
     await page.goto('/bicycle-services')
     await page.getByRole('radio', { name: /^Safety check/ }).check()
     await page.locator('input[name="day"]:not([disabled])').nth(2).check()
@@ -127,7 +131,6 @@ describe('bicycle services as a guest', () => {
     await page.getByRole('button', { name: 'Book the service' }).click()
     await page.waitForURL((u) => u.pathname === '/bicycle-services-success')
     await page.getByRole('heading', { name: 'Your service is booked' }).waitFor()
-    await context.close()
   }, 120_000)
 })
 

@@ -1,8 +1,12 @@
-// Browser fixtures for e2e tests: a Chromium page that fails the test on console errors, and axe.
-import AxeBuilder from '@axe-core/playwright'
-import { chromium, type Browser, type Page } from 'playwright-core'
+// Browser fixtures for e2e tests: a Chromium page that fails the test on console errors, and the browser gate
+// (./page-checks.ts: axe, undecided contrasts, invisible controls) on every page a test opens.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_ARGS } from './chromium'
+import { pageFindings, type ContrastExplanation } from './page-checks'
 
 let browser: Browser | undefined
 
@@ -22,10 +26,115 @@ export interface TrackedPage {
   problems: string[]
   /** Declares problems this test expects (a refused request it makes on purpose): they do not fail it. */
   allow: (...patterns: RegExp[]) => void
+  /** Accepts axe's undecided contrast on the nodes whose target matches, saying why (the gate fails on any other). */
+  explainContrast: (target: RegExp, why: string) => void
+}
+
+interface Opened {
+  page: Page
+  problems: string[]
+  allowed: RegExp[]
+  explained: ContrastExplanation[]
+  /** the gate's checks on this page, one at a time (axe refuses to run twice at once in one page) */
+  checks: Promise<unknown>
+  close: () => Promise<void>
+  /** documents the page has loaded so far (main-frame navigations) */
+  navigations: number
+  /** false for a page opened with JavaScript turned off, whose checks run on its twin (see `checkedPage`) */
+  scripts: boolean
+  twin?: Page
 }
 
 /** Every page opened since the last check, with what each is allowed (see ./console-guard.ts). */
-const opened: { problems: string[]; allowed: RegExp[]; close: () => Promise<void> }[] = []
+const opened: Opened[] = []
+
+/** Runs `check` after the page's earlier checks; a page that navigates or closes meanwhile just skips it. */
+function queueCheck(entry: Opened, check: () => Promise<string[]>): Promise<string[]> {
+  let navigations = -1
+  const run = entry.checks.then(() => {
+    navigations = entry.navigations
+    return check()
+  }).then(
+    // A check the page navigated away from while it ran read two documents (axe's results from one, the gate's
+    // measurements from the next): it says nothing; the new document's own check follows its load.
+    (findings) => (entry.navigations === navigations ? findings : []),
+  ).catch((e: unknown) => {
+    const message = e instanceof Error ? e.message : String(e)
+    if (entry.navigations !== navigations) return []
+    if (/context was destroyed|Target .*closed|has been closed|navigat/i.test(message)) return []
+    return [`the browser gate could not check ${entry.page.url()}: ${message}`]
+  })
+  entry.checks = run
+  return run
+}
+
+/**
+ * Page states the gate has already passed in this run, shared by every test file (one file per state under the
+ * e2e data directory, which global-setup empties before each run). axe on a whole page takes seconds on a slow
+ * machine, and the long journeys meet the same page states again and again (the basket after each change, a
+ * product page opened by five tests): a state is checked once, and every later page in the same state is known
+ * clean. Only clean results are remembered, so a finding fails every test that meets it.
+ */
+const passedDir = path.resolve('data/e2e/gate-passed')
+
+/**
+ * What the gate's result depends on: the page's path and query, its viewport, its markup with scripts left out
+ * (identical markup under the same stylesheets gives identical findings; the scripts carry nothing axe reads and
+ * change with every request) and the contrasts the test has explained. null when the page cannot be read.
+ */
+async function stateKey(entry: Opened): Promise<string | null> {
+  const markup = await entry.page.evaluate('document.documentElement.outerHTML').catch(() => null)
+  if (typeof markup !== 'string') return null
+  const hash = createHash('sha256')
+  hash.update(entry.page.url().replace(/^https?:\/\/[^/]+/, ''))
+  hash.update(`\0${JSON.stringify(entry.page.viewportSize())}\0`)
+  hash.update(JSON.stringify(entry.explained.map((e) => [e.target.source, e.html?.source, e.reason, e.why])))
+  hash.update(markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '').replace(/\snonce="[^"]*"/g, ''))
+  return hash.digest('hex')
+}
+
+/** Whether this state already passed the check (a state that passed the whole gate passes its contrast part too). */
+function alreadyPassed(key: string, full: boolean): boolean {
+  return fs.existsSync(path.join(passedDir, `${key}.full`)) || (!full && fs.existsSync(path.join(passedDir, `${key}.contrast`)))
+}
+
+/**
+ * The page the gate's checks run in. axe works by timers and promises, which never run in a page whose JavaScript
+ * is turned off, so such a page is checked through a twin: a page of its own with JavaScript on but every script
+ * request refused, showing the no-JavaScript page's document as it is now (its <noscript> content unwrapped, as the
+ * browser without JavaScript shows it), at the same address and viewport.
+ */
+async function checkedPage(entry: Opened): Promise<Page> {
+  if (entry.scripts) return entry.page
+  const html = (await entry.page.content())
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<\/?noscript>/gi, '')
+  if (!entry.twin) {
+    const context = await (await openBrowser()).newContext({ viewport: entry.page.viewportSize() ?? undefined, baseURL: inject('baseURL'), locale: 'en-GB' })
+    entry.twin = await context.newPage()
+    await entry.twin.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+  }
+  if (entry.twin.url() !== entry.page.url()) await entry.twin.goto(entry.page.url())
+  await entry.twin.setContent(html)
+  return entry.twin
+}
+
+/** The gate on a page as it is now: contrast only while a test is running, everything at its end. */
+function gate(entry: Opened, full: boolean): Promise<string[]> {
+  return queueCheck(entry, async () => {
+    if (entry.page.isClosed()) return []
+    const url = entry.page.url()
+    const key = await stateKey(entry)
+    if (key && alreadyPassed(key, full)) return []
+    const findings = await pageFindings(await checkedPage(entry), entry.explained, full ? undefined : ['color-contrast'])
+    // remembered only when the page did not change while axe ran
+    if (findings.length === 0 && key && key === (await stateKey(entry))) {
+      fs.mkdirSync(passedDir, { recursive: true })
+      fs.writeFileSync(path.join(passedDir, `${key}.${full ? 'full' : 'contrast'}`), url)
+    }
+    return findings.map((f) => `${url}: ${f}`)
+  })
+}
 
 /**
  * At the end of a test: closes every page it opened (so a page left open cannot report a request after its
@@ -34,13 +143,20 @@ const opened: { problems: string[]; allowed: RegExp[]; close: () => Promise<void
  */
 export async function endOfTestProblems(): Promise<string[]> {
   const pages = opened.splice(0)
-  await Promise.all(pages.map((p) => p.close().catch(() => undefined)))
-  return pages.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p))))
+  const findings = await Promise.all(pages.map((p) => gate(p, true)))
+  await Promise.all(pages.flatMap((p) => [p.close(), p.twin?.context().close()]).map((closing) => closing?.catch(() => undefined)))
+  return [
+    ...new Set([
+      ...pages.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p)))),
+      ...findings.flat().map((f) => `browser gate: ${f}`),
+    ]),
+  ]
 }
 
-export async function newPage(viewport = { width: 390, height: 844 }): Promise<TrackedPage> {
+/** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */
+export async function newPage(viewport = { width: 390, height: 844 }, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const b = await openBrowser()
-  const context = await b.newContext({ viewport, baseURL: inject('baseURL'), locale: 'en-GB' })
+  const context = await b.newContext({ viewport, baseURL: inject('baseURL'), locale: 'en-GB', ...options })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (m) => {
@@ -51,12 +167,38 @@ export async function newPage(viewport = { width: 390, height: 844 }): Promise<T
     if (r.status() >= 400 && !r.url().includes('/api/users/me')) problems.push(`${r.status()} ${r.url()}`)
   })
   const allowed: RegExp[] = []
-  opened.push({ problems, allowed, close: () => context.close() })
-  return { page, problems, allow: (...patterns) => allowed.push(...patterns) }
+  const entry: Opened = {
+    page,
+    problems,
+    allowed,
+    explained: [],
+    checks: Promise.resolve(),
+    close: () => context.close(),
+    scripts: options.javaScriptEnabled !== false,
+    navigations: 0,
+  }
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) entry.navigations++
+  })
+  opened.push(entry)
+  // Every document the page loads gets the contrast checks as soon as it has loaded; what they find fails the test.
+  page.on('load', () => {
+    void gate(entry, false).then((found) => problems.push(...found.map((f) => `browser gate: ${f}`)))
+  })
+  return {
+    page,
+    problems,
+    allow: (...patterns) => allowed.push(...patterns),
+    explainContrast: (target, why) => entry.explained.push({ target, why }),
+  }
 }
 
-/** WCAG 2.2 A and AA rules; returns a readable list of violations (empty when clean). */
+/**
+ * The browser gate now, as a readable list (empty when clean): axe's WCAG 2.2 A and AA violations, undecided
+ * contrasts no test explained, and visible controls whose text is the colour of their background.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze()
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+  const entry = opened.find((o) => o.page === page)
+  if (entry) return gate(entry, true)
+  return pageFindings(page)
 }

@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, hydrated } from './shop-fixtures'
+import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 
 const base = inject('baseURL')
 const USED_BIKE = '/products/used-honda-cb500f-2021'
@@ -104,6 +104,18 @@ describe('finance checkout', () => {
     expect(afterDeposit).not.toBe(afterTerm)
     await expect(page.locator('[data-chosen="true"]').innerText()).resolves.toMatch(/Deposit\s*£1,000/)
 
+    // A deposit it cannot finance: the quotes for the old deposit are withdrawn (none to choose, no way on) and the
+    // field says in plain words what it takes (issue 23 §6).
+    await page.fill('#fc-deposit', '99999999')
+    await page.getByTestId('fc-quotes-waiting').waitFor()
+    await expect(page.locator('[data-chosen]').count()).resolves.toBe(0)
+    await expect(page.getByTestId('fc-continue').count()).resolves.toBe(0)
+    const hint = await page.locator('#fc-deposit-hint').innerText()
+    expect(hint).toMatch(/^Enter a deposit in pounds, less than the £[\d,]+(\.\d{2})? we finance \(it can be £0\)\.$/)
+    await page.fill('#fc-deposit', '1000')
+    await page.locator('[data-chosen="true"]').waitFor()
+    await expect(monthly(page)).resolves.toBe(afterDeposit)
+
     // The choice survives a reload (localStorage root.finance), with the basket slice untouched.
     await page.evaluate(() => {
       const root = JSON.parse(window.localStorage.getItem('root') ?? '{}') as Record<string, unknown>
@@ -157,6 +169,8 @@ describe('finance checkout', () => {
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim()
     expect(orderNumber).not.toBe('')
     await photograph(page, '5-placed')
+    // Signed in: the confirmation leads to the application's own page in the account.
+    await expect(page.getByRole('link', { name: 'See your application' }).getAttribute('href')).resolves.toBe(`/orders/${orderNumber.toLowerCase()}`)
     expect(await axeViolations(page)).toEqual([])
     // The checkout was reset; the basket slice of the same stored object was kept.
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('root') ?? '{}') as { basket?: unknown; finance?: { state?: { product?: unknown } } })
@@ -191,7 +205,9 @@ describe('finance checkout', () => {
     expect(await bikeStock()).toBe(1)
 
     expect(problems).toEqual([])
-  })
+    // the whole journey, four steps and the account, each page through the browser gate: about a minute on a quiet
+    // machine, so a shared CI runner gets three
+  }, 180_000)
 
   it('scans the shop’s pages: wherever a monthly figure appears, so does the representative example', async () => {
     const { page } = await newPage()
@@ -204,6 +220,73 @@ describe('finance checkout', () => {
     // The test scans real monthly figures: the product pages and the quote step must have been among them.
     expect(visited).toContain(USED_BIKE)
     expect(visited).toContain('/finance-checkout-product?product=honda-cb650r')
+  })
+
+  it('keeps an accessory ticked when its size or colour changes, and quotes it in the new one', async () => {
+    const { page } = await newPage({ width: 412, height: 900 })
+    await page.goto('/finance-checkout-product?product=royal-enfield-classic-350')
+    await hydrated(page, '#fc-term')
+    await rejectAnalyticsCookies(page)
+    const hp = page.getByTestId('quote-HP').first()
+    await hp.waitFor()
+    await hp.getByRole('button', { name: /Choose this quote/ }).click()
+    await page.locator('[data-chosen="true"]').waitFor()
+    await page.getByTestId('fc-continue').click()
+    await page.waitForURL(/\/finance-checkout-accessories/)
+    await hydrated(page, 'li.fc-accessory select')
+    // The gloves: cheap enough that every lender keeps quoting with them (a £540 helmet breaks the 10% deposit rule).
+    const item = page.locator('li.fc-accessory').filter({ hasText: 'Alpinestars SMX-1 Air Gloves' })
+    const tick = item.locator('input[type="checkbox"]')
+    const select = item.locator('select')
+    await tick.check()
+    await page.getByTestId('fc-continue').waitFor()
+    const first = await select.inputValue()
+    const other = (await select.locator('option:not([disabled])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).find((v) => v !== first)!
+    await select.selectOption(other)
+    await expect(tick.isChecked()).resolves.toBe(true)
+    await expect(select.inputValue()).resolves.toBe(other)
+    // The stored choice is the new size, and the quote is asked for again with it before the customer may go on.
+    const stored = await page.evaluate(() => {
+      const root = JSON.parse(localStorage.getItem('root') ?? '{}') as { finance?: { state?: { accessories?: Record<string, { variantId: unknown }> } } }
+      return Object.values(root.finance?.state?.accessories ?? {}).map((a) => String(a.variantId))
+    })
+    expect(stored).toEqual([other])
+    await page.getByTestId('fc-continue').waitFor()
+    await page.reload()
+    await hydrated(page, 'li.fc-accessory select')
+    // Nothing on the step is wider than a phone (a select once pushed the page sideways).
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(412)
+    await expect(item.locator('input[type="checkbox"]').isChecked()).resolves.toBe(true)
+    await expect(item.locator('select').inputValue()).resolves.toBe(other)
+    fs.mkdirSync(shots, { recursive: true })
+    await page.screenshot({ path: path.join(shots, 'finance-2-accessory-size-412.png'), fullPage: true })
+  })
+
+  it('offers no finance on a bike that has sold: not on its page, and every step says so at once', async () => {
+    const token = await adminToken()
+    const slug = 'ktm-890-adventure-r'
+    const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
+    const found = (await (await fetch(`${base}/api/products?where[slug][equals]=${slug}&depth=0`, { headers })).json()) as { docs: { id: number; stockQuantity: number }[] }
+    const bike = found.docs[0]!
+    const setStock = async (stockQuantity: number) => expect((await fetch(`${base}/api/products/${bike.id}`, { method: 'PATCH', headers, body: JSON.stringify({ stockQuantity }) })).status).toBe(200)
+    await setStock(0)
+    try {
+      const { page, problems } = await newPage({ width: 412, height: 900 })
+      await page.goto(`/products/${slug}`)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      await expect(page.getByTestId('buy-on-finance').count()).resolves.toBe(0)
+      for (const step of ['product', 'accessories', 'data', 'summary']) {
+        await page.goto(`/finance-checkout-${step}?product=${slug}`)
+        const notice = page.getByTestId('finance-sold-out')
+        await notice.waitFor()
+        await expect(notice.innerText()).resolves.toContain('Sorry, the KTM 890 Adventure R has sold')
+        await expect(page.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0)
+        await expect(page.getByRole('link', { name: 'See the bikes in stock' }).getAttribute('href')).resolves.toBe('/all-bikes')
+      }
+      expect(problems).toEqual([])
+    } finally {
+      await setStock(bike.stockQuantity)
+    }
   })
 
   it('shows a way forward when a later step is opened without a quote', async () => {

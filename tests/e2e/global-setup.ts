@@ -20,6 +20,9 @@ export const E2E_ENV = {
   PAYLOAD_SECRET: 'e2e-tests-secret-0123456789abcdef-0123',
   METRICS_TOKEN: 'e2e-metrics-token-0123456789',
   NEXT_TELEMETRY_DISABLED: '1',
+  // An analytics container, so the shop asks for cookie consent (without one it asks nothing); no test accepts,
+  // so the tag itself is never fetched.
+  GTM_ID: 'GTM-E2E0TEST',
 }
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@
 // search, the forms without JavaScript, and accessibility.
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { axeViolations, closeBrowser, newPage, openBrowser } from './browser'
+import { axeViolations, closeBrowser, newPage } from './browser'
 
 const base = inject('baseURL')
 const WIDE = { width: 1280, height: 900 }
@@ -119,10 +119,27 @@ describe('/all-bikes', () => {
     expect(new URL(res.headers.get('location')!, base).search).toBe('?condition=used')
   })
 
+  it('sends a page past the end to the last page there is, never to a 404', async () => {
+    const res = await fetch(`${base}/all-bikes?page=99999`, { redirect: 'manual' })
+    expect([303, 307, 308]).toContain(res.status)
+    const last = new URL(res.headers.get('location')!, base)
+    expect(last.pathname).toBe('/all-bikes')
+    const landed = await fetch(last)
+    expect(landed.status).toBe(200)
+    const lastPage = Number(last.searchParams.get('page') ?? '1')
+    // React's server HTML separates text from the values in it with empty comments
+    const html = (await landed.text()).replace(/<!-- -->/g, '')
+    if (lastPage > 1) expect(html).toContain(`page ${lastPage} of ${lastPage}`)
+    else expect(html).not.toContain(' of 1<')
+    // Nothing matching at all: the first page, which says so.
+    const none = await fetch(`${base}/all-bikes?min=999999&page=5`)
+    expect(none.status).toBe(200)
+    expect(new URL(none.url).searchParams.get('page')).toBeNull()
+  })
+
   it('works with JavaScript turned off', async () => {
-    const browser = await openBrowser()
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: base, viewport: { width: 390, height: 844 } })
-    const page = await context.newPage()
+    // the browser gate checks these pages too (tests/e2e/browser.ts)
+    const { page } = await newPage({ width: 390, height: 844 }, { javaScriptEnabled: false })
     await page.goto('/all-bikes')
     // on a phone the filters are folded away in a <details>, which opens without JavaScript
     await page.getByText('Filters', { exact: true }).click()
@@ -142,7 +159,6 @@ describe('/all-bikes', () => {
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: /Next/ }).click()
     await page.waitForURL(/sort=price-desc&page=2/)
     expect(await cardNames(page)).toHaveLength(23)
-    await context.close()
   })
 
   it('has a canonical URL and BreadcrumbList JSON-LD', async () => {

@@ -126,6 +126,11 @@ describe('completing a reservation by finance', () => {
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim()
     await expect(mainText(page)).resolves.toContain('Your £99 reservation deposit counts towards your deposit; £401 is still to pay on signing.')
     expect(await axeViolations(page), 'application sent').toEqual([])
+    // A guest has no account to look in: the confirmation leads to the order lookup with the number filled in.
+    await expect(page.getByRole('link', { name: 'Your orders' }).count()).resolves.toBe(0)
+    await page.getByRole('link', { name: 'Look up your application' }).click()
+    await page.waitForURL((u) => u.pathname === '/order-lookup')
+    await expect(page.getByLabel('Order number').inputValue()).resolves.toBe(orderNumber)
     // The checkout starts afresh; the token is not kept after the application.
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('root') ?? '{}') as Record<string, unknown>)
     expect(stored).not.toHaveProperty('financeReservation')

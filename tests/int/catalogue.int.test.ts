@@ -154,6 +154,19 @@ describe('catalogue model', () => {
     await expect(payload.create({ collection: 'products', data: { ...base, vatRate: 17.5 }, overrideAccess: true })).rejects.toThrow()
     expect(await count('products', { slug: { equals: base.slug } })).toBe(0)
   })
+
+  it('refuses to clear the CAP code of a new bike offered on finance, with a field error staff can act on', async () => {
+    const bike = (await payload.find({ collection: 'products', where: { slug: { equals: 'honda-cb650r' } }, overrideAccess: true, depth: 0 })).docs[0]!
+    const error = await payload
+      .update({ collection: 'products', id: bike.id, data: { vehicle: { ...bike.vehicle, capCode: '' } }, overrideAccess: true })
+      .then(() => null, (e: unknown) => e as { data?: { errors?: { path: string; message: string }[] } })
+    expect(error?.data?.errors).toEqual([expect.objectContaining({ path: 'vehicle.capCode', message: expect.stringContaining('needs its CAP code') })])
+    expect((await payload.findByID({ collection: 'products', id: bike.id, overrideAccess: true, depth: 0 })).vehicle?.capCode).toBe('HOCB650R24')
+    // Not offered on finance, it may go without one.
+    const untick = await payload.update({ collection: 'products', id: bike.id, data: { vehicle: { ...bike.vehicle, capCode: '', financeable: false } }, overrideAccess: true, depth: 0 })
+    expect(untick.vehicle?.financeable).toBe(false)
+    await payload.update({ collection: 'products', id: bike.id, data: { vehicle: bike.vehicle }, overrideAccess: true, depth: 0 })
+  })
 })
 
 describe('access rules', () => {

@@ -26,7 +26,16 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB">
       <body>
+        {/* Before the banner, so a stored choice hides it before the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: CONSENT_PRECHECK_SCRIPT }} />
+        {/* Without JavaScript no analytics can load, so there is nothing to ask. */}
+        <noscript>
+          <style>{'.consent--first{display:none}'}</style>
+        </noscript>
         <a className="skip-link" href="#main">Skip to content</a>
+        {/* Only analytics needs consent: with no tag manager configured there is nothing to ask (issue 23). The first
+            question sits at the top of the page, in its flow: it covers nothing and hides no focused control. */}
+        {env().GTM_ID && <ConsentBannerIsland tagManagerId={env().GTM_ID} />}
         <header className="site-header">
           <div className="container site-header__inner">
             <a href="/" className="site-header__logo" aria-label="Wheelhouse home">
@@ -80,7 +89,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 <li><a href="/privacy">Privacy</a></li>
                 <li><a href="/terms">Terms</a></li>
                 <li><a href="/cookies">Cookies</a></li>
-                <li><CookieSettingsButton /></li>
+                {env().GTM_ID && <li><CookieSettingsButton /></li>}
               </ul>
             </section>
           </div>
@@ -91,12 +100,6 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
             </p>
           )}
         </footer>
-        <script dangerouslySetInnerHTML={{ __html: CONSENT_PRECHECK_SCRIPT }} />
-        {/* Without JavaScript no analytics can load, so there is nothing to ask. */}
-        <noscript>
-          <style>{'.consent--first{display:none}'}</style>
-        </noscript>
-        <ConsentBannerIsland tagManagerId={env().GTM_ID} />
         <ServiceWorkerRegistration />
       </body>
     </html>

@@ -4,6 +4,7 @@ import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payloa
 import { LICENCE_CATEGORIES, PRODUCT_KINDS } from '../../domain/catalogue/product-kind'
 import { SPEC_SHEET_PARTS } from '../../domain/catalogue/spec-sheet'
 import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
+import { financeIdentityProblem } from '../../domain/finance/quote-client-rules'
 import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
@@ -219,7 +220,20 @@ export const Products: CollectionConfig = {
           type: 'row',
           fields: [
             { name: 'vrm', label: 'Registration (VRM)', type: 'text', maxLength: 10 },
-            { name: 'capCode', label: 'CAP code (RVC)', type: 'text', maxLength: 20 },
+            {
+              name: 'capCode',
+              label: 'CAP code (RVC)',
+              type: 'text',
+              maxLength: 20,
+              // A bike offered on finance must be identifiable to lenders, or every quote would fail (issue 23).
+              validate: (value: string | null | undefined, { siblingData, data }: { siblingData: Record<string, unknown>; data: Record<string, unknown> }) =>
+                financeIdentityProblem({
+                  financeable: siblingData?.financeable as boolean | undefined,
+                  condition: data?.condition as string | undefined,
+                  vrm: siblingData?.vrm as string | undefined,
+                  capCode: value,
+                }) ?? (value && value.length > 20 ? 'Enter at most 20 characters.' : true),
+            },
             { name: 'registrationDate', type: 'date', admin: { date: { pickerAppearance: 'dayOnly' } } },
           ],
         },

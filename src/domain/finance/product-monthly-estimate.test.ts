@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { productMonthlyEstimate } from './product-monthly-estimate'
+import { estimateContaining, productMonthlyEstimate } from './product-monthly-estimate'
 
 describe('productMonthlyEstimate', () => {
   it('works from price plus fee, less the default deposit, over 36 months', () => {
@@ -34,5 +34,29 @@ describe('productMonthlyEstimate', () => {
     expect(productMonthlyEstimate({ kind: 'motorcycle', financeable: false, pricePence: 449_500 })).toBeNull()
     expect(productMonthlyEstimate({ kind: 'scooter', financeable: true, pricePence: null })).toBeNull()
     expect(productMonthlyEstimate({ kind: 'e-bike', financeable: true, pricePence: 250_000 })).not.toBeNull()
+  })
+
+  it('offers nothing for a bike that has sold, and leaves a bike of unknown stock alone', () => {
+    expect(productMonthlyEstimate({ kind: 'motorcycle', financeable: true, pricePence: 449_500, stockQuantity: 0 })).toBeNull()
+    expect(productMonthlyEstimate({ kind: 'motorcycle', financeable: true, pricePence: 449_500, stockQuantity: 1 })).not.toBeNull()
+    expect(productMonthlyEstimate({ kind: 'motorcycle', financeable: true, pricePence: 449_500, stockQuantity: null })).not.toBeNull()
+  })
+})
+
+describe('estimateContaining', () => {
+  it('widens the range to hold the real quote beside it: £45–£51 above a £54.49 quote becomes £45–£55', () => {
+    expect(estimateContaining({ lowerPounds: 45, upperPounds: 51 }, 5_449)).toEqual({ lowerPounds: 45, upperPounds: 55 })
+    expect(estimateContaining({ lowerPounds: 45, upperPounds: 51 }, 4_401)).toEqual({ lowerPounds: 44, upperPounds: 51 })
+  })
+
+  it('leaves a range that already holds the quote as it is, and always contains the payment', () => {
+    expect(estimateContaining({ lowerPounds: 114, upperPounds: 128 }, 12_000)).toEqual({ lowerPounds: 114, upperPounds: 128 })
+    for (const [lower, upper, pence] of [[45, 51, 5_449], [10, 12, 1_200], [100, 120, 9_999], [100, 120, 12_001], [1, 1, 1]] as const) {
+      const r = estimateContaining({ lowerPounds: lower, upperPounds: upper }, pence)
+      expect(r.lowerPounds * 100, `${pence}`).toBeLessThanOrEqual(pence)
+      expect(r.upperPounds * 100, `${pence}`).toBeGreaterThanOrEqual(pence)
+      expect(r.lowerPounds).toBeLessThanOrEqual(lower)
+      expect(r.upperPounds).toBeGreaterThanOrEqual(upper)
+    }
   })
 })

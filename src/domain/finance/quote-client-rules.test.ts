@@ -1,19 +1,7 @@
 // Checks the quote client's rules of spec §5 and §9: bike identity, prices and the terms quotes start from.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import {
-  assetIdentity,
-  defaultDepositPence,
-  financePricePence,
-  financeWidgetTerms,
-  NEW_BIKE_IDENTITY_ERROR,
-  normaliseVrm,
-  padCapCode,
-  parsePriceText,
-  USED_BIKE_IDENTITY_ERROR,
-  withQuoteDefaults,
-  type ProductPromotion,
-} from './quote-client-rules'
+import { assetIdentity, defaultDepositPence, financePricePence, financeWidgetTerms, NEW_BIKE_IDENTITY_ERROR, normaliseVrm, padCapCode, parsePriceText, USED_BIKE_IDENTITY_ERROR, withQuoteDefaults, type ProductPromotion, financeIdentityProblem } from './quote-client-rules'
 
 describe('bike identity (spec §5)', () => {
   it('fails a used bike with neither VRM nor capCode with the exact message', () => {
@@ -145,5 +133,24 @@ describe('finance widget terms (spec §9)', () => {
     expect(withQuoteDefaults({})).toEqual({ termMonths: 24, annualDistance: 10000, depositPence: 0 })
     expect(withQuoteDefaults({ termMonths: 48, annualDistance: null, depositPence: 50000 })).toEqual({ termMonths: 48, annualDistance: 10000, depositPence: 50000 })
     expect(withQuoteDefaults({ depositPence: 0, annualDistance: 0 })).toEqual({ termMonths: 24, annualDistance: 0, depositPence: 0 })
+  })
+})
+
+describe('financeIdentityProblem', () => {
+  it('refuses a financeable new bike without a CAP code, with a sentence for staff', () => {
+    expect(financeIdentityProblem({ financeable: true, condition: 'new', capCode: '' })).toMatch(/needs its CAP code/)
+    expect(financeIdentityProblem({ financeable: true, condition: 'new', capCode: '   ', vrm: 'YD21 KXP' })).toMatch(/needs its CAP code/)
+    expect(financeIdentityProblem({ financeable: true, condition: 'new', capCode: 'HOCB650R24' })).toBeNull()
+  })
+
+  it('accepts a used bike with a registration or a CAP code, and refuses one with neither', () => {
+    expect(financeIdentityProblem({ financeable: true, condition: 'used', vrm: 'YD21 KXP' })).toBeNull()
+    expect(financeIdentityProblem({ financeable: true, condition: 'used', capCode: 'HOCB500F21' })).toBeNull()
+    expect(financeIdentityProblem({ financeable: true, condition: 'used', vrm: null, capCode: null })).toMatch(/registration \(VRM\) or its CAP code/)
+  })
+
+  it('says nothing about a bike not offered on finance', () => {
+    expect(financeIdentityProblem({ financeable: false, condition: 'new', capCode: null })).toBeNull()
+    expect(financeIdentityProblem({ financeable: undefined, condition: 'used' })).toBeNull()
   })
 })

@@ -122,3 +122,22 @@ export function withQuoteDefaults(terms: { readonly termMonths?: number | null; 
     depositPence: terms.depositPence ?? QUOTE_CALL_DEFAULTS.depositPence,
   }
 }
+
+/**
+ * What staff are told when a bike offered on finance cannot be identified to a lender (issue 23): saved as it
+ * is, every quote for it would fail with spec §5's raw message. Null when the bike can be quoted, or is not
+ * offered on finance.
+ */
+export function financeIdentityProblem(bike: {
+  readonly financeable: boolean | null | undefined
+  readonly condition: string | null | undefined
+  readonly vrm?: string | null
+  readonly capCode?: string | null
+}): string | null {
+  if (!bike.financeable) return null
+  const used = bike.condition === 'used'
+  if (assetIdentity({ used, vrm: bike.vrm, capCode: bike.capCode }).ok) return null
+  return used
+    ? 'A used bike offered on finance needs its registration (VRM) or its CAP code, so lenders can identify it. Enter one, or untick “financeable”.'
+    : 'A new bike offered on finance needs its CAP code, so lenders can identify it. Enter the CAP code, or untick “financeable”.'
+}

@@ -114,4 +114,15 @@ describe('lines the shop cannot sell', () => {
     expect(state.ui.basketError).toBe(true)
     expect(run(state, { type: 'dropGone', itemIds: ['nope'] })).toBe(state)
   })
+
+  it('keeps the "no longer available" line when the next pricing finds another line changed', () => {
+    const gone = run(ready, { type: 'add', product: helmet }, { type: 'add', product: lock }, { type: 'dropGone', itemIds: ['9'] })
+    const repriced = run(gone, { type: 'reconcile', fresh: [{ ...helmet, pricePence: 49_999 }] })
+    expect(repriced.problems.map((p) => `${p.kind}:${p.itemId}`)).toEqual(['price_changed:7:31', 'product_gone:9'])
+    expect(repriced.ui.basketError).toBe(true)
+    // Once the customer has read and closed the error, only new problems are shown.
+    const read = run(repriced, { type: 'hide', flag: 'basketError' })
+    const again = run(read, { type: 'reconcile', fresh: [{ ...helmet, pricePence: 45_000 }] })
+    expect(again.problems.map((p) => `${p.kind}:${p.itemId}`)).toEqual(['price_changed:7:31'])
+  })
 })

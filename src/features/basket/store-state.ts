@@ -138,7 +138,10 @@ export function reduce(state: ShopState, action: ShopAction): ShopState {
       const changed = JSON.stringify(basket.items) !== JSON.stringify(state.basket.items)
       const next = changed ? { ...state, basket, touched: true } : state
       if (all.length === 0) return next
-      return { ...next, problems: all, ui: { ...next.ui, basketError: true } }
+      // Problems the customer has not yet closed stay beside the new ones (a line dropped as gone while another
+      // line's price changed is two things to tell, not one).
+      const unread = next.ui.basketError ? next.problems : []
+      return { ...next, problems: mergeProblems(all, unread), ui: { ...next.ui, basketError: true } }
     }
     case 'dropGone': {
       const gone = state.basket.items.filter((i) => action.itemIds.includes(i.itemId))

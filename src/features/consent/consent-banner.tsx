@@ -2,7 +2,7 @@
 // Asks before any non-essential cookie; declining is one click, as easy as accepting; the footer's
 // "Cookie settings" button reopens it. The analytics tag manager loads only after acceptance.
 // Hydrated late (ConsentBannerIsland): the server's HTML shows it from the first paint.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { consentCookie, readConsent, type ConsentChoice } from './consent'
 import { OPEN_COOKIE_SETTINGS_EVENT, takeCookieSettingsRequest } from './consent-events'
 
@@ -19,6 +19,7 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
   // Open in the page's HTML; CSS hides it before the first paint when a choice is stored (CONSENT_PRECHECK_SCRIPT).
   const [open, setOpen] = useState(true)
   const [reopened, setReopened] = useState(false)
+  const section = useRef<HTMLElement>(null)
   useEffect(() => {
     const choice = readConsent(document.cookie)
     if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
@@ -35,6 +36,11 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen)
   }, [tagManagerId])
 
+  // Reopened from the footer: the banner is at the top of the page, so it takes the focus (and scrolls into view).
+  useEffect(() => {
+    if (reopened && open) section.current?.focus()
+  }, [reopened, open])
+
   function choose(choice: ConsentChoice) {
     document.cookie = consentCookie(choice, window.location.protocol === 'https:')
     setOpen(false)
@@ -44,7 +50,7 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
 
   if (!open) return null
   return (
-    <section className={reopened ? 'consent' : 'consent consent--first'} role="region" aria-labelledby="consent-title">
+    <section ref={section} tabIndex={-1} className={reopened ? 'consent' : 'consent consent--first'} role="region" aria-labelledby="consent-title">
       <h2 id="consent-title" className="consent__title">Cookies</h2>
       <p>
         We use essential cookies to run the shop. With your permission we’d also use analytics cookies to see how the site is used.

@@ -58,7 +58,7 @@ export type FinanceQuoteOutcome =
       readonly financePricePence: number
       readonly accessories: readonly QuotedAccessory[]
     }
-  | { readonly ok: false; readonly status: 404 | 422 | 502; readonly message: string }
+  | { readonly ok: false; readonly status: 404 | 409 | 422 | 502; readonly message: string }
 
 export async function lenderPanel(payload: Payload): Promise<Lender[]> {
   const found = await payload.find({ collection: 'lenders', where: { active: { equals: true } }, limit: 100, depth: 0, overrideAccess: true, pagination: false })
@@ -126,7 +126,14 @@ function refusalsOf(response: IvendiQuoteResponse): { facilityType: string; prod
 export async function financeQuotesForProduct(
   payload: Payload,
   query: FinanceQuoteQuery,
-  options: { readonly source?: FinanceQuoteSource; readonly now?: Date; /** false for display-only quotes (the product page's example) */ readonly record?: boolean } = {},
+  options: {
+    readonly source?: FinanceQuoteSource
+    readonly now?: Date
+    /** false for display-only quotes (the product page's example) */
+    readonly record?: boolean
+    /** refuse a bike with no stock (a customer without its reservation: the sold bike cannot be bought) */
+    readonly inStockOnly?: boolean
+  } = {},
 ): Promise<FinanceQuoteOutcome> {
   const now = options.now ?? new Date()
   const product = (await payload.findByID({ collection: 'products', id: query.productId, depth: 1, overrideAccess: false, disableErrors: true })) as Product | null
@@ -143,6 +150,9 @@ export async function financeQuotesForProduct(
     pricePence = variant.price ?? pricePence
   }
   if (pricePence === null || pricePence <= 0) return { ok: false, status: 422, message: 'This product has no price to finance; please contact us.' }
+  if (options.inStockOnly && ((variant ? variant.stockQuantity : product.stockQuantity) ?? 0) <= 0) {
+    return { ok: false, status: 409, message: `Sorry, the ${product.name} has sold, so it can no longer be bought on finance.` }
+  }
 
   const related = new Set((product.relatedProducts ?? []).map((r) => (typeof r === 'object' ? r.id : r)))
   const accessories: QuotedAccessory[] = []

@@ -34,6 +34,8 @@ export interface FinanceProduct {
   readonly financePricePence: number
   readonly image: { readonly url: string; readonly alt: string } | null
   readonly relatedIds: readonly number[]
+  /** False when the bike has sold: only a customer holding its reservation may still finance it. */
+  readonly inStock: boolean
   /** The terms the finance step opens with (spec §9 defaults or the product's 'Finance Offer'). */
   readonly terms: FinanceTerms
 }
@@ -76,6 +78,7 @@ export const financeProductBySlug = cache(async (slug: string): Promise<FinanceP
     includedCharges: includedChargesText(price),
     financePricePence: financePrice,
     image: media && url ? { url, alt: media.alt ?? '' } : null,
+    inStock: (product.stockQuantity ?? 0) > 0,
     relatedIds: (product.relatedProducts ?? []).flatMap((r) => (typeof r === 'object' ? (r.status === 'active' ? [r.id] : []) : [r])),
     terms: financeWidgetTerms(financePrice, promotions),
   }

@@ -177,7 +177,7 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
     used,
     extraFee,
     includedCharges: includedChargesText({ charges: mandatory }),
-    finance: productMonthlyEstimate({ kind: product.kind, financeable: vehicle?.financeable, pricePence: product.price ?? null, extraFeePence: extraFee?.pence, promotions }),
+    finance: productMonthlyEstimate({ kind: product.kind, financeable: vehicle?.financeable, pricePence: product.price ?? null, extraFeePence: extraFee?.pence, promotions, stockQuantity: product.productType === 'simple' ? (product.stockQuantity ?? 0) : null }),
     testRide: (product.kind === 'motorcycle' || product.kind === 'scooter') && product.condition === 'new' && Boolean(product.attributes?.powerKw && product.attributes?.weightKg),
     related,
     reservationDepositPence: product.reservationDepositPence ?? null,

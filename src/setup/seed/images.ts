@@ -82,17 +82,42 @@ function artwork(spec: PictureSpec): string {
   }
 }
 
+/** Characters of the title's 56 px bold face that fit on one line of the picture, beside its margins. */
+const TITLE_LINE_CHARS = 30
+
+/**
+ * The title as the picture prints it: whole words, at most `maxLines` lines of `lineChars`; a title longer than that
+ * ends with an ellipsis after its last whole word (a word is never cut, as "…motorcycle aft" once was).
+ */
+export function titleLines(title: string, lineChars = TITLE_LINE_CHARS, maxLines = 2): string[] {
+  const lines: string[] = []
+  const words = title.trim().split(/\s+/).filter(Boolean)
+  let i = 0
+  while (i < words.length && lines.length < maxLines) {
+    let line = words[i]!.length > lineChars ? `${words[i]!.slice(0, lineChars - 1)}…` : words[i]!
+    i++
+    while (i < words.length && `${line} ${words[i]}`.length <= lineChars) line = `${line} ${words[i++]}`
+    lines.push(line)
+  }
+  if (i < words.length) {
+    const last = lines.pop()!
+    lines.push(`${last}`.length + 1 <= lineChars ? `${last}…` : `${last.replace(/\s+\S+$/, '')}…`)
+  }
+  return lines
+}
+
 /** A 1200×900 PNG picture for a product or article. */
 export async function drawPicture(spec: PictureSpec): Promise<Buffer> {
   const variant = spec.variant ?? 0
   const background = variant % 2 === 0 ? '#eef2f6' : '#e3e9f0'
   const flip = variant % 2 === 1 ? 'transform="translate(1200 0) scale(-1 1)"' : ''
+  const lines = titleLines(spec.title)
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">
   <rect width="1200" height="900" fill="${background}"/>
   <rect y="760" width="1200" height="140" fill="#d5dde6"/>
   <g ${flip}>${artwork(spec)}</g>
-  <text x="60" y="110" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="56" font-weight="700" fill="#0d1927">${escape(spec.title.slice(0, 34))}</text>
-  ${spec.subtitle ? `<text x="60" y="170" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="34" fill="#3b4654">${escape(spec.subtitle.slice(0, 50))}</text>` : ''}
+  ${lines.map((line, n) => `<text x="60" y="${110 + n * 66}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="56" font-weight="700" fill="#0d1927">${escape(line)}</text>`).join('')}
+  ${spec.subtitle ? `<text x="60" y="${170 + (lines.length - 1) * 66}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="34" fill="#3b4654">${escape(spec.subtitle.slice(0, 50))}</text>` : ''}
 </svg>`
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
 }

@@ -225,7 +225,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
   }
   for (const [i, post] of POSTS.entries()) {
     if (await findIdBySlug(payload, 'posts', post.slug)) continue
-    const heroImage = await upload(payload, `post-${post.slug}`, post.title, { kind: 'post', title: post.title.slice(0, 34), colour: '#2f6f4f', variant: i })
+    const heroImage = await upload(payload, `post-${post.slug}`, post.title, { kind: 'post', title: post.title, colour: '#2f6f4f', variant: i })
     await payload.create({ collection: 'posts', data: buildPost({ ...post, heroImage }), overrideAccess: true })
   }
 

@@ -8,13 +8,13 @@ import { OrderDetails } from './order-details'
 
 const INITIAL: LookupState = { status: 'idle' }
 
-export function OrderLookupForm() {
+export function OrderLookupForm({ orderNumber }: { readonly orderNumber?: string } = {}) {
   const [state, action, pending] = useActionState(lookupOrderAction, INITIAL)
   return (
     <>
       <form action={action} className="account-form" noValidate>
         <FormMessage status={state.status === 'success' ? 'idle' : state.status} message={state.message} />
-        <Field name="orderNumber" label="Order number" autoComplete="off" required maxLength={20} placeholder="WH-…" defaultValue={state.values?.orderNumber} error={state.fieldErrors?.orderNumber} />
+        <Field name="orderNumber" label="Order number" autoComplete="off" required maxLength={20} placeholder="WH-…" defaultValue={state.values?.orderNumber ?? orderNumber} error={state.fieldErrors?.orderNumber} />
         <Field name="email" label="Email address used for the order" type="email" autoComplete="email" required defaultValue={state.values?.email} error={state.fieldErrors?.email} />
         <button type="submit" className="button button--solid" disabled={pending}>{pending ? 'Looking…' : 'Find my order'}</button>
       </form>

@@ -2,6 +2,7 @@
 // The bicycle service booking form. Without JavaScript it is a plain form that posts to the server action;
 // with it, days that cannot take the chosen job (tier plus extras) are greyed out as the customer chooses.
 import { useActionState, useState } from 'react'
+import { durationLabel } from '../../../domain/booking/duration-label'
 import { formatPence } from '../../../domain/money'
 import { bookServiceAction } from '../actions.server'
 import { BIKE_TYPES } from '../../../domain/booking/service-pricing'
@@ -35,12 +36,6 @@ interface Props {
   readonly initialTier?: number
 }
 
-function hoursLabel(minutes: number): string {
-  if (minutes < 60) return `${minutes} min`
-  const h = minutes / 60
-  return `${Number.isInteger(h) ? h : h.toFixed(1)} h`
-}
-
 export function ServiceBookingForm({ tiers, addOns, days, defaults, terms, dropOffTimes, initialTier }: Props) {
   const [state, action, pending] = useActionState(bookServiceAction, IDLE)
   const v = state.values ?? {}
@@ -64,7 +59,7 @@ export function ServiceBookingForm({ tiers, addOns, days, defaults, terms, dropO
               <input type="radio" name="tierId" value={t.id} checked={tierId === String(t.id)} onChange={() => setTierId(String(t.id))} />
               <span className="booking-choice__name">{t.name}{t.eBikeOnly ? ' (e-bikes)' : ''}</span>
               <span className="booking-choice__price">{formatPence(t.pricePence)}</span>
-              <span className="booking-choice__meta">{t.description} Workshop time about {hoursLabel(t.minutes)}.</span>
+              <span className="booking-choice__meta">{t.description} Workshop time about {durationLabel(t.minutes)}.</span>
             </label>
           ))}
         </div>
@@ -90,7 +85,7 @@ export function ServiceBookingForm({ tiers, addOns, days, defaults, terms, dropO
         </Group>
       )}
 
-      <p className="booking-total" aria-live="polite">Price: <strong>{formatPence(total)}</strong> (VAT included, paid on collection) · workshop time about {hoursLabel(minutes)}</p>
+      <p className="booking-total" aria-live="polite">Price: <strong>{formatPence(total)}</strong> (VAT included, paid on collection) · workshop time about {durationLabel(minutes)}</p>
 
       <Group name="day" legend="3. Drop-off day" error={e.day} hint={`Bring your bike in ${dropOffTimes}. Greyed-out days are full for this job.`}>
         {days.length === 0 ? (

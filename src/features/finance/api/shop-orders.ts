@@ -49,5 +49,6 @@ export async function handleShopFinanceOrder(request: Request, payload: Payload,
     const reference = await recordOrderReference(payload, { email: order.email, phone: order.phone, externalSystemName: STOREFRONT_SYSTEM_NAME, externalOrderId: String(outcome.orderId), items })
     if (!reference.ok) payload.logger.error({ msg: 'finance order reference failed', orderId: outcome.orderId, error: reference.message })
   }
-  return json({ orderId: outcome.orderId, orderNumber: outcome.orderNumber }, outcome.created ? 201 : 200)
+  // `signedIn` tells the confirmation where the customer can follow the order: their account, or the guest lookup.
+  return json({ orderId: outcome.orderId, orderNumber: outcome.orderNumber, signedIn: customerId !== null }, outcome.created ? 201 : 200)
 }

@@ -32,7 +32,8 @@ export async function handleShopQuotes(request: Request, payload: Payload, deps:
   if (!parsed.ok) return refuseBody(parsed.refusal)
   const { reservationToken, ...query } = parsed.value
   if (!reservationToken) {
-    const outcome = await financeQuotesForProduct(payload, query)
+    // Without a reservation a sold bike is refused here, at the first step, not when the application is sent.
+    const outcome = await financeQuotesForProduct(payload, query, { inStockOnly: true })
     if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message)
     return json(outcome)
   }

@@ -12,7 +12,7 @@ import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote, fetchQuotes, toStoredQuote } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit } from './reservation-deposit'
-import { Loading, NoQuoteYet } from './step-guard'
+import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
 interface Props {
@@ -29,7 +29,8 @@ export function AccessoriesStep({ product, disclosures }: Props) {
   const [attempt, setAttempt] = useState(0)
   const quote = asOfferedQuote(state.quote)
   const withAccessories = asOfferedQuote(state.quoteWithAccessories)
-  const valid = ready && state.product?.productId === product.productId && quote !== null
+  const soldOut = !product.inStock && reservation === null
+  const valid = ready && !soldOut && state.product?.productId === product.productId && quote !== null
   const chosenKeys = Object.keys(state.accessories)
   const accessoriesKey = chosenKeys.map((k) => `${k}:${state.accessories[k]?.variantId ?? ''}`).sort().join(',')
 
@@ -103,6 +104,7 @@ export function AccessoriesStep({ product, disclosures }: Props) {
   }, [valid, reservation === null, accessoriesKey, state.quoteWithAccessories === null, state.isQuoteWithAccessoriesError])
 
   if (!ready) return <Loading />
+  if (soldOut) return (<><FinanceSteps current="accessories" /><h1>Accessories</h1><SoldOut name={product.name} /></>)
   if (!valid || !quote) return (<><FinanceSteps current="accessories" reserved={reservation !== null} /><h1>Accessories</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
   if (reservation) {
     return (
@@ -129,12 +131,19 @@ export function AccessoriesStep({ product, disclosures }: Props) {
     )
   }
 
-  function toggle(p: RelatedProduct, on: boolean) {
+  /** The size and colour shown for an accessory: the one chosen with its tick, else the last picked, else the first in stock. */
+  function shownVariant(p: RelatedProduct): number | null {
+    const stored = state.accessories[String(p.id)]?.variantId
+    if (stored !== undefined && stored !== null) return Number(stored)
+    return variantChoice[p.id] ?? p.variants.find((v) => v.stockQuantity > 0)?.id ?? null
+  }
+
+  function toggle(p: RelatedProduct, on: boolean, picked?: number) {
     if (!on) {
       dispatch({ type: 'accessoryRemoved', productId: p.id })
       return
     }
-    const variantId = p.nodeType === 'VariableProduct' ? (variantChoice[p.id] ?? p.variants.find((v) => v.stockQuantity > 0)?.id ?? null) : null
+    const variantId = p.nodeType === 'VariableProduct' ? (picked ?? shownVariant(p)) : null
     const variant = p.variants.find((v) => v.id === variantId)
     dispatch({ type: 'accessoryAdded', product: { productId: p.id, slug: p.slug, name: p.name, pricePence: variant?.pricePence ?? p.pricePence ?? 0 }, variantId })
   }
@@ -179,10 +188,12 @@ export function AccessoriesStep({ product, disclosures }: Props) {
                         <label htmlFor={`fc-variant-${p.id}`}>Size and colour</label>
                         <select
                           id={`fc-variant-${p.id}`}
-                          value={variantChoice[p.id] ?? p.variants.find((v) => v.stockQuantity > 0)?.id ?? ''}
+                          value={shownVariant(p) ?? ''}
                           onChange={(e) => {
-                            setVariantChoice({ ...variantChoice, [p.id]: Number(e.target.value) })
-                            if (chosen) dispatch({ type: 'accessoryRemoved', productId: p.id })
+                            const picked = Number(e.target.value)
+                            setVariantChoice({ ...variantChoice, [p.id]: picked })
+                            // A ticked accessory stays ticked in its new size or colour (the quote is asked for again).
+                            if (chosen) toggle(p, true, picked)
                           }}
                         >
                           {p.variants.map((v) => (

@@ -10,7 +10,7 @@ import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit } from './reservation-deposit'
-import { Loading, NoQuoteYet } from './step-guard'
+import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
 interface Props {
@@ -37,6 +37,7 @@ export function DataStep({ product, disclosures }: Props) {
   }, [leaving, product.slug])
   const quote = asOfferedQuote(!reservation && Object.keys(state.accessories).length > 0 ? state.quoteWithAccessories : state.quote)
   if (!ready) return <Loading />
+  if (!product.inStock && !reservation) return (<><FinanceSteps current="data" /><h1>Your details</h1><SoldOut name={product.name} /></>)
   if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="data" reserved={reservation !== null} /><h1>Your details</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
 
   const update = (patch: Partial<FinanceContact>) => setContact({ ...contact, ...patch })

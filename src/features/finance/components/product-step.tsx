@@ -10,6 +10,7 @@ import { looksLikeReservationToken, reservationFor, type FinanceReservation } fr
 import { asOfferedQuote, fetchQuotes, isReservationRefusal, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
+import { SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
 const TERMS = [12, 24, 36, 48, 60]
@@ -49,6 +50,8 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
     chosenRef.current = chosen
   })
   const isThisProduct = state.product?.productId === product.productId
+  // A sold bike is offered on finance only to the customer holding its reservation; anyone else is told at once.
+  const soldOut = !product.inStock && reservation === null && linkToken === null
 
   // Setting the product (spec §4) when the customer arrives from another bike's page or for the first time.
   useEffect(() => {
@@ -71,7 +74,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
   const terms = { termMonths: state.queryTermInMonths, depositPence: state.queryCashDeposit, annualDistance: state.queryAnnualDistance }
   const reservationKey = reservation?.token ?? null
   useEffect(() => {
-    if (!ready || !isThisProduct || waitingForLink) return
+    if (!ready || !isThisProduct || waitingForLink || soldOut) return
     const controller = new AbortController()
     const timer = window.setTimeout(async () => {
       setView({ status: 'loading' })
@@ -105,7 +108,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
       window.clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, isThisProduct, waitingForLink, reservationKey, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, retry])
+  }, [ready, isThisProduct, waitingForLink, soldOut, reservationKey, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, retry])
 
   const termOptions = useMemo(() => [...new Set([...TERMS, state.queryTermInMonths])].sort((a, b) => a - b), [state.queryTermInMonths])
   const mileageOptions = useMemo(() => [...new Set([...MILEAGES, state.queryAnnualDistance])].sort((a, b) => a - b), [state.queryAnnualDistance])
@@ -126,7 +129,9 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
   const depositMessage = belowReservation
     ? `Your deposit includes the ${formatPence(minDepositPence)} reservation deposit you have already paid, so it cannot be less than ${formatPence(minDepositPence)}.`
     : depositInvalid
-      ? `Enter a deposit from ${formatPence(minDepositPence)} up to less than ${formatPence(product.financePricePence)}.`
+      ? minDepositPence > 0
+        ? `Enter a deposit of at least ${formatPence(minDepositPence)} and less than the ${formatPence(product.financePricePence)} we finance.`
+        : `Enter a deposit in pounds, less than the ${formatPence(product.financePricePence)} we finance (it can be £0).`
       : minDepositPence > 0
         ? `Includes the ${formatPence(minDepositPence)} reservation deposit you have already paid.`
         : 'Lenders may ask for a minimum deposit.'
@@ -136,6 +141,18 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
     setView({ status: 'loading' })
   }
   const nextStep = reservation ? 'data' : 'accessories'
+  // Quotes worked out for an earlier deposit are not offered while the deposit field is wrong.
+  const quotesShown = view.status === 'ok' && !depositInvalid
+
+  if (ready && soldOut) {
+    return (
+      <>
+        <FinanceSteps current="product" />
+        <h1>Finance quote: {product.name}</h1>
+        <SoldOut name={product.name} />
+      </>
+    )
+  }
 
   return (
     <>
@@ -200,7 +217,8 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
         )}
       </div>
 
-      {view.status === 'ok' && (
+      {view.status === 'ok' && depositInvalid && <p className="fc-hint" data-testid="fc-quotes-waiting">Correct the deposit above to see quotes for it.</p>}
+      {quotesShown && (
         <div className="fc-quotes">
           {FACILITIES.map((facility) => {
             const quotes = view.answer.quotes.filter((q) => q.facilityType === facility.type)
@@ -232,7 +250,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
       )}
 
       <div className="fc-actions">
-        {chosen && view.status === 'ok' ? (
+        {chosen && quotesShown ? (
           <a className="button button--solid" href={financeStepHref(nextStep, product.slug)} data-testid="fc-continue">
             Continue with {chosen.facilityType} from {chosen.lenderName}
           </a>

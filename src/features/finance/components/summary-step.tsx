@@ -4,13 +4,14 @@
 // A reserved bike's application carries the reservation's link token: the server moves the held bike to it.
 import { useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
 import { reservationFor, type ReservationQuoteFigures } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote, isReservationRefusal } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
-import { Loading, NoQuoteYet } from './step-guard'
+import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 
 interface Props {
@@ -19,13 +20,14 @@ interface Props {
   readonly dealerPhone: string | null
 }
 
-type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string; readonly reservation: ReservationQuoteFigures | null }
+type Placed = { readonly orderId: number; readonly orderNumber: string; readonly email: string; readonly signedIn: boolean; readonly reservation: ReservationQuoteFigures | null }
 
 export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
   const { state, dispatch, ready, contact, reservation: storedReservation } = useFinanceState()
   const reservation = reservationFor(storedReservation, product.productId)
   const [placed, setPlaced] = useState<Placed | null>(null)
   const [message, setMessage] = useState<string | null>(null)
+  const [soldOut, setSoldOut] = useState(false)
   const [reservationRefused, setReservationRefused] = useState(false)
   // A reserved bike is financed on its own; it is collected from the showroom.
   const accessories = reservation ? [] : Object.values(state.accessories)
@@ -46,11 +48,21 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
               Your {formatPence(placed.reservation.depositPaidPence)} reservation deposit counts towards your deposit; {formatPence(placed.reservation.depositToPayPence)} is still to pay on signing.
             </p>
           )}
-          <p>We will email {placed.email} with the lender’s decision. You can follow it under your orders.</p>
+          {placed.signedIn ? (
+            <p>We will email {placed.email} with the lender’s decision. You can follow it in your account.</p>
+          ) : (
+            <p>We will email {placed.email} with the lender’s decision. You can look the application up any time with its number and your email address.</p>
+          )}
           <p>
-            <a className="button button--solid" href="/orders">
-              Your orders
-            </a>{' '}
+            {placed.signedIn ? (
+              <a className="button button--solid" href={paths.order(placed.orderNumber)}>
+                See your application
+              </a>
+            ) : (
+              <a className="button button--solid" href={paths.orderLookup(placed.orderNumber)}>
+                Look up your application
+              </a>
+            )}{' '}
             <a className="button" href="/">
               Back to the shop
             </a>
@@ -60,6 +72,7 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
     )
   }
   if (!ready) return <Loading />
+  if (!product.inStock && !reservation) return (<><FinanceSteps current="summary" /><h1>Summary</h1><SoldOut name={product.name} /></>)
   if (state.product?.productId !== product.productId || !quote) return (<><FinanceSteps current="summary" reserved={reservation !== null} /><h1>Summary</h1><NoQuoteYet slug={product.slug} name={product.name} /></>)
   const detailsMissing = !state.email || !state.phone || !contact.firstName || !contact.lastName || !contact.address1 || !contact.city || !contact.postcode
 
@@ -85,16 +98,20 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
           ...(reservation ? { reservationToken: reservation.token } : {}),
         }),
       })
-      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; message?: string; issues?: string[] }
+      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; signedIn?: boolean; message?: string; issues?: unknown[] }
       if (!response.ok || !body.orderId || !body.orderNumber) {
-        const details = response.status === 400 && body.issues?.length ? ['Some details need correcting:', ...body.issues] : [body.message, ...(body.issues ?? [])]
-        setMessage(details.filter(Boolean).join(' ') || 'We could not send your application.')
+        // Issues come as sentences or as { message } per line; each sentence is said once (a sold bike's refusal
+        // repeats the message in its one problem).
+        const issues = (body.issues ?? []).map((i) => (typeof i === 'string' ? i : typeof i === 'object' && i !== null && 'message' in i ? String((i as { message: unknown }).message) : '')).filter(Boolean)
+        const details = response.status === 400 && issues.length ? ['Some details need correcting:', ...issues] : [body.message, ...issues]
+        setSoldOut(response.status === 409 && !(reservation !== null && isReservationRefusal(response.status)) && /sold/i.test(body.message ?? '') && (body.message ?? '').includes(product.name))
+        setMessage([...new Set(details.filter(Boolean))].join(' ') || 'We could not send your application.')
         setReservationRefused(reservation !== null && isReservationRefusal(response.status))
         dispatch({ type: 'orderFailed' })
         return
       }
       dispatch({ type: 'orderSucceeded' })
-      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email, reservation: figures })
+      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email, signedIn: body.signedIn === true, reservation: figures })
       // The application is placed: the checkout starts afresh next time (spec §4 finish, then reset).
       dispatch({ type: 'processFinished' })
       dispatch({ type: 'reset' })
@@ -171,7 +188,8 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
 
       <div aria-live="assertive">
         {state.isError && reservationRefused && reservation && <ReservationProblem message={`We could not send your application. ${message ?? ''}`} token={reservation.token} />}
-        {state.isError && !(reservationRefused && reservation) && (
+        {state.isError && soldOut && !(reservationRefused && reservation) && <SoldOut name={product.name} />}
+        {state.isError && !soldOut && !(reservationRefused && reservation) && (
           <div className="fc-alert" role="alert">
             <p>We could not send your application. {message}</p>
             <p>

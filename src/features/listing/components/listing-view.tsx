@@ -1,6 +1,6 @@
 // One listing page: heading, breadcrumbs, filters, sort, result count, product cards and page links.
 // Every listing route renders this with its own scope; the routes themselves only look things up.
-import { notFound, redirect } from 'next/navigation'
+import { redirect } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { ProductCard } from '../../catalogue/components/product-card'
 import {
@@ -45,13 +45,16 @@ export function redirectToCleanAddress(basePath: string, raw: RawSearchParams, q
 }
 
 export async function ListingView({ basePath, raw, query, scope, title, intro, trail, noun = 'product', showFilters = true, showBrands = true, aside, prompt, empty }: ListingViewProps) {
-  redirectToCleanAddress(basePath, raw, query)
   const [result, facets] = await Promise.all([
     prompt ? null : listProducts(scope, query),
     showFilters ? listingFacets(scope) : null,
   ])
-  if (result && query.page > 1 && result.cards.length === 0) notFound()
   const pages = result ? totalPages(result.totalDocs) : 1
+  // A page past the end (an old link, a hand-typed ?page=99999) goes to the last page there is, or to the first
+  // when nothing matches, which says so and offers a way back: never a dead end (issue 23). Before the clean-address
+  // redirect, so that ?page=99999 (clamped when parsed) takes one hop, not two.
+  if (result && query.page > 1 && result.cards.length === 0) redirect(listingHref(basePath, query, { page: Math.min(query.page - 1, pages) }))
+  redirectToCleanAddress(basePath, raw, query)
   return (
     <div className="container listing">
       <Breadcrumbs trail={trail} />

@@ -14,6 +14,7 @@ import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
 import { RichText } from '../../../components/ui/rich-text'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { RepresentativeExample as Example } from '../../../domain/finance/representative-example'
+import { estimateContaining } from '../../../domain/finance/product-monthly-estimate'
 import '../product.css'
 
 interface Props {
@@ -59,6 +60,8 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
 
   // A monthly figure appears only together with the representative example (FCA CONC 3.5.5R), which carries the
   // estimate inside it in the same type; without a lender's example the page offers a quote but names no monthly sum.
+  // The estimate never contradicts the real quote printed under it (issue 23 §5).
+  const estimate = product.finance && financeExample ? estimateContaining(product.finance.estimate, financeExample.example.regularPaymentPence) : null
   const finance = product.finance ? (
     <section className="pdp-finance" aria-labelledby="pdp-finance-title">
       <h2 id="pdp-finance-title">Pay monthly</h2>
@@ -70,7 +73,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
           headingLevel={3}
           lead={
             <p className="rep-example__lead">
-              Estimated £{product.finance.estimate.lowerPounds.toLocaleString('en-GB')}–£{product.finance.estimate.upperPounds.toLocaleString('en-GB')} a month over {product.finance.termMonths} months with a{' '}
+              Estimated £{estimate!.lowerPounds.toLocaleString('en-GB')}–£{estimate!.upperPounds.toLocaleString('en-GB')} a month over {product.finance.termMonths} months with a{' '}
               {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
               {product.extraFee ? ' (the price including on-the-road charges)' : ''}, subject to status. An estimate, not a quote: the example below is a real quote from our panel.
             </p>

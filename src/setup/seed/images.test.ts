@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { titleLines } from './images'
+
+describe('titleLines: the title a seeded picture prints', () => {
+  it('keeps a short title on one line', () => {
+    expect(titleLines('Used Honda Africa Twin 2020')).toEqual(['Used Honda Africa Twin 2020'])
+  })
+
+  it('wraps a long title at whole words instead of cutting one (issue 23: "…motorcycle aft")', () => {
+    const lines = titleLines('Choosing your first motorcycle after CBT')
+    expect(lines).toEqual(['Choosing your first motorcycle', 'after CBT'])
+  })
+
+  it('never prints a line longer than it allows, nor a cut word, for any title', () => {
+    const words = ['a', 'bike', 'motorcycle', 'after', 'CBT', 'electric', 'winter', 'riding', 'kit', 'range', 'battery']
+    for (let seed = 1; seed < 300; seed++) {
+      const title = Array.from({ length: 1 + (seed % 12) }, (_, i) => words[(seed * 7 + i * 3) % words.length]).join(' ')
+      const lines = titleLines(title, 20, 2)
+      expect(lines.length).toBeLessThanOrEqual(2)
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(20)
+      const printed = lines.join(' ').replace(/…$/, '').split(' ')
+      expect(printed).toEqual(title.split(' ').slice(0, printed.length))
+      if (!lines.at(-1)!.endsWith('…')) expect(lines.join(' ')).toBe(title)
+    }
+  })
+
+  it('ends a title too long for its lines with an ellipsis after a whole word', () => {
+    expect(titleLines('one two three four five six', 9, 2)).toEqual(['one two', 'three…'])
+  })
+})
