@@ -11,71 +11,77 @@ import * as migration_20261126_083202_list_price from './20261126_083202_list_pr
 import * as migration_20261126_103859_catalogue_imports from './20261126_103859_catalogue_imports';
 import * as migration_20261126_103958_search from './20261126_103958_search';
 import * as migration_20261126_104058_backup_job from './20261126_104058_backup_job';
+import * as migration_20261126_115802_merged_schema_snapshot from './20261126_115802_merged_schema_snapshot';
 
 export const migrations = [
   {
     up: migration_20261122_051742_initial.up,
     down: migration_20261122_051742_initial.down,
-    name: '20261122_051742_initial'
+    name: '20261122_051742_initial',
   },
   {
     up: migration_20261122_054643_not_found_paths.up,
     down: migration_20261122_054643_not_found_paths.down,
-    name: '20261122_054643_not_found_paths'
+    name: '20261122_054643_not_found_paths',
   },
   {
     up: migration_20261122_074328_checkout_accounts_finance.up,
     down: migration_20261122_074328_checkout_accounts_finance.down,
-    name: '20261122_074328_checkout_accounts_finance'
+    name: '20261122_074328_checkout_accounts_finance',
   },
   {
     up: migration_20261123_213647_stock_ledger_jobs.up,
     down: migration_20261123_213647_stock_ledger_jobs.down,
-    name: '20261123_213647_stock_ledger_jobs'
+    name: '20261123_213647_stock_ledger_jobs',
   },
   {
     up: migration_20261123_222301_bookings.up,
     down: migration_20261123_222301_bookings.down,
-    name: '20261123_222301_bookings'
+    name: '20261123_222301_bookings',
   },
   {
     up: migration_20261123_225706_reservations.up,
     down: migration_20261123_225706_reservations.down,
-    name: '20261123_225706_reservations'
+    name: '20261123_225706_reservations',
   },
   {
     up: migration_20261124_102646_media_avif.up,
     down: migration_20261124_102646_media_avif.down,
-    name: '20261124_102646_media_avif'
+    name: '20261124_102646_media_avif',
   },
   {
     up: migration_20261125_182550_saved_bikes.up,
     down: migration_20261125_182550_saved_bikes.down,
-    name: '20261125_182550_saved_bikes'
+    name: '20261125_182550_saved_bikes',
   },
   {
     up: migration_20261126_072557_hold_client.up,
     down: migration_20261126_072557_hold_client.down,
-    name: '20261126_072557_hold_client'
+    name: '20261126_072557_hold_client',
   },
   {
     up: migration_20261126_083202_list_price.up,
     down: migration_20261126_083202_list_price.down,
-    name: '20261126_083202_list_price'
+    name: '20261126_083202_list_price',
   },
   {
     up: migration_20261126_103859_catalogue_imports.up,
     down: migration_20261126_103859_catalogue_imports.down,
-    name: '20261126_103859_catalogue_imports'
+    name: '20261126_103859_catalogue_imports',
   },
   {
     up: migration_20261126_103958_search.up,
     down: migration_20261126_103958_search.down,
-    name: '20261126_103958_search'
+    name: '20261126_103958_search',
   },
   {
     up: migration_20261126_104058_backup_job.up,
     down: migration_20261126_104058_backup_job.down,
-    name: '20261126_104058_backup_job'
+    name: '20261126_104058_backup_job',
+  },
+  {
+    up: migration_20261126_115802_merged_schema_snapshot.up,
+    down: migration_20261126_115802_merged_schema_snapshot.down,
+    name: '20261126_115802_merged_schema_snapshot'
   },
 ];

@@ -10,66 +10,72 @@ import * as migration_20261126_072516_hold_client from './20261126_072516_hold_c
 import * as migration_20261126_083146_list_price from './20261126_083146_list_price';
 import * as migration_20261126_103840_catalogue_imports from './20261126_103840_catalogue_imports';
 import * as migration_20261126_103943_search from './20261126_103943_search';
+import * as migration_20261126_115757_merged_schema_snapshot from './20261126_115757_merged_schema_snapshot';
 
 export const migrations = [
   {
     up: migration_20261122_051735_initial.up,
     down: migration_20261122_051735_initial.down,
-    name: '20261122_051735_initial'
+    name: '20261122_051735_initial',
   },
   {
     up: migration_20261122_054630_not_found_paths.up,
     down: migration_20261122_054630_not_found_paths.down,
-    name: '20261122_054630_not_found_paths'
+    name: '20261122_054630_not_found_paths',
   },
   {
     up: migration_20261122_074323_checkout_accounts_finance.up,
     down: migration_20261122_074323_checkout_accounts_finance.down,
-    name: '20261122_074323_checkout_accounts_finance'
+    name: '20261122_074323_checkout_accounts_finance',
   },
   {
     up: migration_20261123_213559_stock_ledger_jobs.up,
     down: migration_20261123_213559_stock_ledger_jobs.down,
-    name: '20261123_213559_stock_ledger_jobs'
+    name: '20261123_213559_stock_ledger_jobs',
   },
   {
     up: migration_20261123_222203_bookings.up,
     down: migration_20261123_222203_bookings.down,
-    name: '20261123_222203_bookings'
+    name: '20261123_222203_bookings',
   },
   {
     up: migration_20261123_225651_reservations.up,
     down: migration_20261123_225651_reservations.down,
-    name: '20261123_225651_reservations'
+    name: '20261123_225651_reservations',
   },
   {
     up: migration_20261124_102630_media_avif.up,
     down: migration_20261124_102630_media_avif.down,
-    name: '20261124_102630_media_avif'
+    name: '20261124_102630_media_avif',
   },
   {
     up: migration_20261125_182500_saved_bikes.up,
     down: migration_20261125_182500_saved_bikes.down,
-    name: '20261125_182500_saved_bikes'
+    name: '20261125_182500_saved_bikes',
   },
   {
     up: migration_20261126_072516_hold_client.up,
     down: migration_20261126_072516_hold_client.down,
-    name: '20261126_072516_hold_client'
+    name: '20261126_072516_hold_client',
   },
   {
     up: migration_20261126_083146_list_price.up,
     down: migration_20261126_083146_list_price.down,
-    name: '20261126_083146_list_price'
+    name: '20261126_083146_list_price',
   },
   {
     up: migration_20261126_103840_catalogue_imports.up,
     down: migration_20261126_103840_catalogue_imports.down,
-    name: '20261126_103840_catalogue_imports'
+    name: '20261126_103840_catalogue_imports',
   },
   {
     up: migration_20261126_103943_search.up,
     down: migration_20261126_103943_search.down,
-    name: '20261126_103943_search'
+    name: '20261126_103943_search',
+  },
+  {
+    up: migration_20261126_115757_merged_schema_snapshot.up,
+    down: migration_20261126_115757_merged_schema_snapshot.down,
+    name: '20261126_115757_merged_schema_snapshot'
   },
 ];
