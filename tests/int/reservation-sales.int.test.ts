@@ -118,12 +118,15 @@ async function apply(r: Reservation, quoteId: string, body: Record<string, unkno
 describe(`a finance application for a reserved bike on ${db}`, () => {
   it('quotes count the reservation deposit within the deposit (server-side); the application takes the held bike once and its total is the price less the deposit', async () => {
     const productId = await bike()
-    const r = await reserveAndPay(productId)
-
-    // Without the reservation: the whole price is financed. With it: the deposit paid comes off the amount financed.
+    // Before the reservation: the whole price is financed.
     const plain = await quote({ productId, depositPence: 0 })
     expect(plain.status).toBe(200)
     for (const q of plain.body.quotes) expect(q.example.creditPence).toBe(q.example.cashPricePence)
+    const r = await reserveAndPay(productId)
+
+    // Held for the reservation, the bike offers no finance to anyone else (issue 23 §3) …
+    expect((await quote({ productId, depositPence: 0 })).status).toBe(409)
+    // … and with the reservation the deposit paid comes off the amount financed.
     const reserved = await quote({ productId, depositPence: 0, reservationToken: r.token })
     expect(reserved.status).toBe(200)
     expect(reserved.body.reservation).toEqual({ reservationNumber: r.reservationNumber, depositPaidPence: DEPOSIT, depositPence: DEPOSIT, depositToPayPence: 0 })
