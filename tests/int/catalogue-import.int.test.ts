@@ -245,6 +245,40 @@ describe(`catalogue import on ${db}`, () => {
     expect(await count('variants', { sku: { like: 'FEED-JKT-' } })).toBe(2)
   })
 
+  it('queues one saved-bike alert when an import drops a watched bike’s price, and none when the same file comes again (issue 26 §4)', async () => {
+    const alertJobs = async () => (await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendSavedBikeAlerts' } }, sort: 'id', depth: 0, overrideAccess: true, limit: 100 })).docs
+    const feed = [
+      HEADER,
+      BIKE.replace('FEED-MT07-USED,', 'ALERT-BIKE,').replace('Used Yamaha MT-07 2020', 'Alert Yamaha MT-07').replace('FD20 XYZ', 'AL20 ERT').replace('YAMT0720', 'ALERT1'),
+      'ALERT-JKT,,Alert Touring Jacket,,new,Feedbrand,riderwear/jackets,,0,active,,,,,,,,,,,,',
+      'ALERT-JKT-M,ALERT-JKT,,,,,,149.99,5,,,M,Black,,,,,,,,,',
+      'ALERT-JKT-L,ALERT-JKT,,,,,,159.99,3,,,L,Black,,,,,,,,,',
+    ].join('\n')
+    expect(await run(feed)).toMatchObject({ created: 4, refused: 0 })
+    const bike = await product('ALERT-BIKE')
+    const customer = await payload.create({ collection: 'users', data: { email: `watcher-${db}@int.test`, password: 'a long enough password 1', firstName: 'Wat', lastName: 'Cher', role: 'customer' }, overrideAccess: true })
+    await payload.create({ collection: 'saved-bikes', data: { customer: customer.id, product: bike.id, alerts: true }, overrideAccess: true })
+    const before = (await alertJobs()).length
+    const cheaper = feed.replace('"5,495.00"', '"5,295.00"')
+    expect(await run(cheaper)).toMatchObject({ updated: 1, unchanged: 3 })
+    const queued = (await alertJobs()).slice(before)
+    expect(queued.map((j) => j.input)).toEqual([expect.objectContaining({ productId: bike.id, kind: 'price-drop' })])
+    expect(await run(cheaper)).toMatchObject({ updated: 0 })
+    // A price rise tells nobody; the jacket's cheaper size is watched by no one, so it queues nothing either.
+    expect(await run(cheaper.replace('ALERT-JKT-M,ALERT-JKT,,,,,,149.99,5', 'ALERT-JKT-M,ALERT-JKT,,,,,,99.99,5'))).toMatchObject({ updated: 2 })
+    expect(await run(feed)).toMatchObject({ updated: 3 })
+    expect((await alertJobs()).length).toBe(before + 1)
+    // A size sold out, then back in the next feed: those watching the jacket hear once.
+    const jacket = await product('ALERT-JKT')
+    await payload.create({ collection: 'saved-bikes', data: { customer: customer.id, product: jacket.id, alerts: true }, overrideAccess: true })
+    await run(feed.replace('ALERT-JKT-L,ALERT-JKT,,,,,,159.99,3', 'ALERT-JKT-L,ALERT-JKT,,,,,,159.99,0'))
+    expect((await alertJobs()).length).toBe(before + 1)
+    const back = feed.replace('ALERT-JKT-L,ALERT-JKT,,,,,,159.99,3', 'ALERT-JKT-L,ALERT-JKT,,,,,,159.99,2')
+    expect(await run(back)).toMatchObject({ updated: 1 })
+    expect(await run(back)).toMatchObject({ updated: 0 })
+    expect((await alertJobs()).slice(before + 1).map((j) => j.input)).toEqual([expect.objectContaining({ productId: jacket.id, kind: 'back-in-stock' })])
+  })
+
   describe('POST /api/catalogue/import', () => {
     const STAFF_KEY = 'staff-import-key-0123456789abcdef'
     const CUSTOMER_KEY = 'customer-import-key-0123456789abcdef'

@@ -35,7 +35,7 @@ export async function handleCatalogueImport(payload: Payload, request: Request):
   }
   if (body.dryRun) return json({ dryRun: true, ...counts, refusedRows: [] })
   const id = await queueCatalogueImport(payload, raw, { fileName: `api push by user ${user.id}`, source: 'api', fullFeed: body.fullFeed ?? false, by: Number(user.id) }, { runNow: true })
-  const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id, depth: 0, overrideAccess: true })
+  const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id, depth: 0, overrideAccess: true, select: { status: true, total: true, done: true, created: true, updated: true, unchanged: true, refusedCount: true, archived: true, refused: true } })
   const finished = doc.status === 'done'
   return json(
     { dryRun: false, importId: id, status: doc.status, total: doc.total, done: doc.done, created: doc.created, updated: doc.updated, unchanged: doc.unchanged, refused: doc.refusedCount, archived: doc.archived, refusedRows: doc.refused ?? [] },

@@ -4,6 +4,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { RawRow, RefusedRow } from '../../domain/catalogue/import/feed-rows'
+import { execute, readRows } from '../../lib/db/sql.server'
 import { enqueueJob, runJobNow } from '../jobs/queue.server'
 import { RUN_CATALOGUE_IMPORT } from '../jobs/task-names'
 import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'
@@ -20,9 +21,26 @@ export function storeFeed(raw: readonly RawRow[]): StoredFeed {
   return { columns, rows: raw.map((r) => [r.line, ...columns.map((c) => r.cells[c] ?? '')]) }
 }
 
-export function readStoredFeed(feed: StoredFeed): RawRow[] {
-  return feed.rows.map(([line, ...cells]) => ({ line: Number(line), cells: Object.fromEntries(feed.columns.map((c, i) => [c, String(cells[i] ?? '')])) }))
+/** The stored rows one at a time: at 100,000 rows, holding them all as objects would cost hundreds of MB. */
+export function* readStoredFeed(feed: StoredFeed): Generator<RawRow> {
+  for (const [line, ...cells] of feed.rows) yield { line: Number(line), cells: Object.fromEntries(feed.columns.map((c, i) => [c, String(cells[i] ?? '')])) }
 }
+
+// The feed is written and read with one statement each, not through Payload's document pipeline, which would
+// copy (validate, clone, return) a 100,000-row JSON value several times over.
+async function writeStoredFeed(payload: Payload, importId: number, raw: readonly RawRow[]): Promise<void> {
+  await execute(payload, null, { sql: 'UPDATE catalogue_imports SET feed = ? WHERE id = ?', args: [JSON.stringify(storeFeed(raw)), importId] })
+}
+
+async function readFeedOf(payload: Payload, importId: number): Promise<StoredFeed | null> {
+  const [row] = await readRows(payload, { sql: 'SELECT feed FROM catalogue_imports WHERE id = ?', args: [importId] })
+  const feed = row?.feed
+  if (feed == null) return null
+  return (typeof feed === 'string' ? JSON.parse(feed) : feed) as StoredFeed // PostgreSQL's driver parses jsonb itself
+}
+
+/** What the import's record holds, without its rows. */
+const RECORD = { status: true, done: true, total: true, created: true, updated: true, unchanged: true, refusedCount: true, archived: true, refused: true, fullFeed: true } as const
 
 export interface ImportRequest {
   readonly fileName: string
@@ -33,11 +51,14 @@ export interface ImportRequest {
 
 /** Records an import with its rows and queues its job; answers the import's id. The runner (or `runNow`) does the work. */
 export async function queueCatalogueImport(payload: Payload, raw: readonly RawRow[], request: ImportRequest, options: { runNow?: boolean } = {}): Promise<number> {
+  // Its job is queued only once its rows are stored.
   const doc = await payload.create({
     collection: CATALOGUE_IMPORTS,
-    data: { fileName: request.fileName, source: request.source, fullFeed: request.fullFeed ?? false, by: request.by ?? null, status: 'queued', total: raw.length, done: 0, feed: storeFeed(raw) as never },
+    data: { fileName: request.fileName, source: request.source, fullFeed: request.fullFeed ?? false, by: request.by ?? null, status: 'queued', total: raw.length, done: 0 },
     overrideAccess: true,
+    select: { status: true },
   })
+  await writeStoredFeed(payload, doc.id, raw)
   const jobId = await enqueueJob(payload, RUN_CATALOGUE_IMPORT, { importId: doc.id })
   if (options.runNow) await runJobNow(payload, jobId).catch((error) => payload.logger.warn({ err: error, importId: doc.id }, 'catalogue import failed its first try; the runner retries it'))
   return doc.id
@@ -48,29 +69,31 @@ export async function queueCatalogueImport(payload: Payload, raw: readonly RawRo
  * each with its marker. Safe to run again at any point; a finished import is left as it is.
  */
 export async function runCatalogueImport(payload: Payload, importId: number, tuning: Pick<ImportOptions, 'batchSize' | 'afterBatch' | 'images'> = {}): Promise<{ status: string; done: number; total: number }> {
-  const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id: importId, depth: 0, overrideAccess: true })
+  const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id: importId, depth: 0, overrideAccess: true, select: RECORD })
   if (doc.status === 'done' || doc.status === 'failed') return { status: doc.status, done: Number(doc.done ?? 0), total: Number(doc.total ?? 0) }
-  if (!doc.feed) throw new Error(`catalogue import ${importId} has no rows stored`)
+  const feed = await readFeedOf(payload, importId)
+  if (!feed) throw new Error(`catalogue import ${importId} has no rows stored`)
   const counts: ImportCounts = { created: Number(doc.created ?? 0), updated: Number(doc.updated ?? 0), unchanged: Number(doc.unchanged ?? 0), refused: Number(doc.refusedCount ?? 0), archived: Number(doc.archived ?? 0) }
   try {
-    const report = await importFeed(payload, readStoredFeed(doc.feed as unknown as StoredFeed), {
+    const report = await importFeed(payload, readStoredFeed(feed), {
       actor: `import #${importId}`,
       fullFeed: doc.fullFeed ?? false,
       progress: { importId, done: Number(doc.done ?? 0), counts, refusedSoFar: (doc.refused as RefusedRow[] | null) ?? [] },
       ...tuning,
     })
+    await execute(payload, null, { sql: 'UPDATE catalogue_imports SET feed = NULL WHERE id = ?', args: [importId] }) // not read back by the update below
     await payload.update({
       collection: CATALOGUE_IMPORTS,
       id: importId,
       data: {
         status: 'done', done: report.done, created: report.created, updated: report.updated, unchanged: report.unchanged, refusedCount: report.refused, archived: report.archived,
-        refused: report.refusedRows as never, finishedAt: new Date().toISOString(), error: null, feed: null,
+        refused: report.refusedRows as never, finishedAt: new Date().toISOString(), error: null,
       },
       overrideAccess: true,
     })
     return { status: 'done', done: report.done, total: report.total }
   } catch (error) {
-    await payload.update({ collection: CATALOGUE_IMPORTS, id: importId, data: { error: String((error as Error)?.message ?? error).slice(0, 2000) }, overrideAccess: true }).catch(() => undefined)
+    await execute(payload, null, { sql: 'UPDATE catalogue_imports SET error = ? WHERE id = ?', args: [String((error as Error)?.message ?? error).slice(0, 2000), importId] }).catch(() => undefined)
     throw error
   }
 }

@@ -65,6 +65,8 @@ export interface CheckedFeed {
   readonly refused: RefusedRow[]
   /** Rows read, refused ones included. */
   readonly total: number
+  /** The SKU of every product row (no parent_sku), refused ones included: what a full feed keeps from archiving. */
+  readonly productSkusNamed: ReadonlySet<string>
 }
 
 /** A raw row: its line and its cells by column name (CSV) or its JSON object's properties. */
@@ -216,7 +218,10 @@ export class FeedError extends Error {}
  * category does not sell, repeated registrations, and variants whose product is neither in the feed nor in
  * the shop (or was itself refused).
  */
-export function checkFeed(raw: readonly RawRow[], context: FeedContext): CheckedFeed {
+export function checkFeed(raw: Iterable<RawRow>, context: FeedContext): CheckedFeed {
+  // `raw` may be a generator over a stored feed: each raw row is looked at once and only its checked values kept.
+  let total = 0
+  const productSkusNamed = new Set<string>()
   const refused: RefusedRow[] = []
   const parsedRows: FeedRow[] = []
   const firstLineOfSku = new Map<string, number>()
@@ -224,8 +229,10 @@ export function checkFeed(raw: readonly RawRow[], context: FeedContext): Checked
   const refuse = (row: RawRow, sku: string, reason: string) => refused.push({ line: row.line, sku, reason })
 
   for (const row of raw) {
+    total += 1
     const sku = (row.cells.sku ?? '').trim()
     const parentSku = (row.cells.parent_sku ?? '').trim()
+    if (!parentSku) productSkusNamed.add(sku)
     if (sku === '') {
       refuse(row, sku, 'the sku is empty')
       continue
@@ -314,7 +321,7 @@ export function checkFeed(raw: readonly RawRow[], context: FeedContext): Checked
     return false
   })
   refused.sort((a, b) => a.line - b.line)
-  return { rows, refused, total: raw.length }
+  return { rows, refused, total, productSkusNamed }
 }
 
 /** The refused rows as a CSV a manager can download: line, sku, reason. */
