@@ -18,6 +18,7 @@ import { ledgerOf, releaseStock, takeStock } from '../../src/features/stock/stoc
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct } from '../../src/setup/seed/factories'
 import type { Product, Variant } from '../../src/payload-types'
+import { execute } from '../../src/lib/db/sql.server'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
@@ -215,9 +216,16 @@ describe(`catalogue import on ${db}`, () => {
     lines.push('JOB-BAD,,Bad,,,,nowhere,1,1,,,,,,,,,,,,,')
     const raw = csvRows(lines.join('\n'))
     const importId = await queueCatalogueImport(payload, raw, { fileName: 'job.csv', source: 'command' })
+    const job = (await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'runCatalogueImport' } }, sort: '-id', limit: 1, depth: 0, overrideAccess: true })).docs[0]!
+    expect(job.input).toEqual({ importId })
+    await execute(payload, null, { sql: 'UPDATE payload_jobs SET updated_at = ? WHERE id = ?', args: ['2026-01-01T00:00:00.000Z', job.id] })
     // The first run is cut off after its second batch (as a restart would).
     let batches = 0
-    await expect(runCatalogueImport(payload, importId, { batchSize: 4, afterBatch: () => { if (++batches === 2) throw new Error('killed') } })).rejects.toThrow('killed')
+    const started = Date.now()
+    await expect(runCatalogueImport(payload, importId, { batchSize: 4, jobId: job.id, afterBatch: () => { if (++batches === 2) throw new Error('killed') } })).rejects.toThrow('killed')
+    // Each batch told the runner the job is alive, so no runner took it for a dead process's meanwhile.
+    const beat = await payload.findByID({ collection: 'payload-jobs', id: job.id, depth: 0, overrideAccess: true })
+    expect(new Date(beat.updatedAt).getTime()).toBeGreaterThanOrEqual(started - 1000)
     const halfway = await payload.findByID({ collection: 'catalogue-imports', id: importId, depth: 0, overrideAccess: true })
     expect(halfway).toMatchObject({ done: 8, created: 8, status: 'running', total: 13, refusedCount: 1 })
     expect(await count('products', { sku: { like: 'JOB-' } })).toBe(8)

@@ -68,7 +68,18 @@ export async function queueCatalogueImport(payload: Payload, raw: readonly RawRo
  * Runs (or resumes) an import: skips the rows its record says are done and writes the rest batch by batch,
  * each with its marker. Safe to run again at any point; a finished import is left as it is.
  */
-export async function runCatalogueImport(payload: Payload, importId: number, tuning: Pick<ImportOptions, 'batchSize' | 'afterBatch' | 'images'> = {}): Promise<{ status: string; done: number; total: number }> {
+export async function runCatalogueImport(
+  payload: Payload,
+  importId: number,
+  tuning: Pick<ImportOptions, 'batchSize' | 'afterBatch' | 'images'> & { jobId?: number | string } = {},
+): Promise<{ status: string; done: number; total: number }> {
+  const { jobId, afterBatch, ...rest } = tuning
+  // A job the runner sees untouched for a while is taken for a dead process's (recoverStaleJobs): an import of
+  // minutes says it is alive after every batch, so that no other runner starts it a second time meanwhile.
+  const heartbeat = async (done: number) => {
+    if (jobId != null) await execute(payload, null, { sql: 'UPDATE payload_jobs SET updated_at = ? WHERE id = ?', args: [new Date().toISOString(), jobId] })
+    await afterBatch?.(done)
+  }
   const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id: importId, depth: 0, overrideAccess: true, select: RECORD })
   if (doc.status === 'done' || doc.status === 'failed') return { status: doc.status, done: Number(doc.done ?? 0), total: Number(doc.total ?? 0) }
   const feed = await readFeedOf(payload, importId)
@@ -79,7 +90,8 @@ export async function runCatalogueImport(payload: Payload, importId: number, tun
       actor: `import #${importId}`,
       fullFeed: doc.fullFeed ?? false,
       progress: { importId, done: Number(doc.done ?? 0), counts, refusedSoFar: (doc.refused as RefusedRow[] | null) ?? [] },
-      ...tuning,
+      ...rest,
+      afterBatch: heartbeat,
     })
     await execute(payload, null, { sql: 'UPDATE catalogue_imports SET feed = NULL WHERE id = ?', args: [importId] }) // not read back by the update below
     await payload.update({

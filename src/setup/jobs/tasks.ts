@@ -99,9 +99,9 @@ export const jobTasks: TaskConfig[] = [
     outputSchema: [{ name: 'result', type: 'text' }],
     // Each batch commits with its progress marker, so a retry (or a restart) carries on after the last batch.
     retries: { attempts: 5, backoff: { type: 'exponential', delay: 5000 } },
-    handler: async ({ input, req }) => {
+    handler: async ({ input, job, req }) => {
       const { runCatalogueImport } = await import('../../features/catalogue-import/import-job.server')
-      const result = await runCatalogueImport(req.payload, Number((input as { importId: number }).importId))
+      const result = await runCatalogueImport(req.payload, Number((input as { importId: number }).importId), { jobId: job.id })
       return { output: { result: `${result.status}: ${result.done} of ${result.total} rows` } }
     },
   },

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// The catalogue's growth curve (issue 28 §4): for each database and catalogue size, a throwaway shop is migrated and
+// seeded (the 65 demo products), the generated dealer feed (bench/catalogue-fixture.mjs) is imported through
+// `catalogue:import`, and the existing production build is served on it. Then, against that server:
+//   - import rows/s and the import command's peak RSS;
+//   - uncached p50/p99 of /all-bikes, a deep category, a brand, /search?q=…, a product page: every request a URL
+//     neither cache has seen (a price ceiling above every price that changes per request; search words with
+//     trailing punctuation, which search ignores; a product not asked for before);
+//   - the sitemap: the index and every file it lists, each asked for once, cold;
+//   - the admin's product list (/admin/collections/products, signed in as staff), page by page;
+//   - cached requests/s of the same pages (autocannon, 10 connections, 5 s each);
+//   - card-checkout requests/s (autocannon, 16 connections, as bench/checkout.mjs);
+//   - the shop process's peak RSS over all of it (VmHWM).
+// Usage: node bench/catalogue-scale.mjs [--db sqlite|postgres|both] [--sizes 65,10000,100000] [--requests 100]
+// Needs a production build (`npm run build`, or `npm start` once). Loopback only; run it on a quiet machine.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { writeCatalogueCsv } from './catalogue-fixture.mjs'
+import { spawnSync } from 'node:child_process'
+import { bundleEntry, keepAliveArgs, removeBundle } from '../scripts/run-ts.mjs'
+import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../scripts/shop-process.mjs'
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : fallback
+}
+const DBS = arg('db', 'both') === 'both' ? ['sqlite', 'postgres'] : [arg('db')]
+const SIZES = arg('sizes', '65,10000,100000').split(',').map(Number)
+const REQUESTS = Number(arg('requests', '100'))
+const PORT = 3470
+const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234' }
+const SECRET = 'bench-only-secret-0123456789abcdef-0123'
+const CHECKOUT_SLUG = 'abus-bordo-6000' // a seeded simple product, as bench/checkout.mjs
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+const ms = (n) => (n === undefined ? '–' : n.toFixed(0))
+
+async function timed(url, headers = {}) {
+  const started = performance.now()
+  const res = await fetch(url, { headers: { accept: 'text/html', ...headers } })
+  const body = await res.text()
+  return { ms: performance.now() - started, status: res.status, body }
+}
+
+/** p50/p99 over `n` requests, each to a URL made by `urlOf(i)`; non-200 answers are counted, not timed away. */
+async function latency(n, urlOf, headers) {
+  const times = []
+  let bad = 0
+  for (let i = 0; i < n; i++) {
+    const r = await timed(urlOf(i), headers)
+    times.push(r.ms)
+    if (r.status !== 200) bad++
+  }
+  times.sort((a, b) => a - b)
+  return { n: times.length, p50: pct(times, 50), p99: pct(times, 99), bad }
+}
+
+async function cachedRps(url) {
+  await fetch(url)
+  const result = await autocannon({ url, connections: 10, duration: 5, headers: { accept: 'text/html' } })
+  return { rps: Math.round(result.requests.average), non2xx: result.non2xx }
+}
+
+function peakRssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024)
+}
+
+async function productSlugs(base, want) {
+  const slugs = []
+  for (let page = 1; slugs.length < want; page++) {
+    const res = await fetch(`${base}/api/products?limit=100&depth=0&page=${page}&sort=-id&select[slug]=true&where[status][equals]=active`)
+    const json = await res.json()
+    slugs.push(...json.docs.map((d) => d.slug))
+    if (!json.hasNextPage) break
+  }
+  return slugs.slice(0, want)
+}
+
+async function sitemapTimes(base) {
+  const index = await timed(`${base}/sitemap.xml`, { accept: 'application/xml' })
+  const files = [...index.body.matchAll(/<sitemap>\s*<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname)
+  let urls = files.length ? 0 : (index.body.match(/<url>/g) ?? []).length
+  let slowest = index.ms
+  for (const file of files) {
+    const r = await timed(`${base}${file}`, { accept: 'application/xml' })
+    urls += (r.body.match(/<url>/g) ?? []).length
+    slowest = Math.max(slowest, r.ms)
+    if (r.status !== 200) throw new Error(`${file} answered ${r.status}`)
+  }
+  return { files: files.length, urls, indexMs: index.ms, slowestMs: slowest }
+}
+
+async function benchOne(kind, size) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-scale-${kind}-`))
+  const cleanups = [() => fs.rmSync(dir, { recursive: true, force: true })]
+  try {
+    let databaseUrl = `file:${path.join(dir, 'shop.db')}`
+    if (kind === 'postgres') {
+      const db = await throwawayPostgres('wheelhouse_scale')
+      databaseUrl = db.url
+      cleanups.push(db.drop)
+    }
+    const env = shopEnv({ databaseUrl, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+    await prepareDatabase(env)
+    const row = { db: kind, size }
+    if (size > 65) {
+      const scale = size / 100_000
+      const feed = path.join(dir, 'feed.csv')
+      writeCatalogueCsv(feed, { bikes: Math.max(20, Math.round(2000 * scale)), products: Math.max(10, Math.round(20000 * scale)), variants: size })
+      const run = spawnSync(process.execPath, keepAliveArgs(importBundle, [feed]), { env, encoding: 'utf8', timeout: 60 * 60_000 })
+      const line = String(run.stdout ?? '').split('\n').find((l) => l.includes('rows/s')) ?? ''
+      const m = /(\d+) rows\/s, peak RSS (\d+) MB/.exec(line)
+      if (run.status !== 0 || !m) throw new Error(`import failed on ${kind} at ${size}: ${String(run.stderr ?? '').slice(-2000)}`)
+      row.importRowsPerSecond = Number(m[1])
+      row.importPeakRssMb = Number(m[2])
+    }
+    const logFile = path.join(dir, 'server.log')
+    const { base, child } = await serveShop(env, logFile, 120_000)
+    cleanups.unshift(() => stopShop(child))
+
+    const slugs = await productSlugs(base, REQUESTS)
+    await timed(`${base}/`) // the first request loads the app's code: not part of any figure below
+    const ceiling = (i) => 900_000 - i // pounds; above every price, different every request
+    row.allBikes = await latency(REQUESTS, (i) => `${base}/all-bikes?max=${ceiling(i)}`)
+    row.category = await latency(REQUESTS, (i) => `${base}/category/riderwear/helmets?max=${ceiling(i)}`)
+    row.brand = await latency(REQUESTS, (i) => `${base}/brand/honda?max=${ceiling(i)}`)
+    const words = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
+    const marks = ['!', '?', '.', ',']
+    row.search = await latency(REQUESTS, (i) => `${base}/search?q=${encodeURIComponent(`${words[i % words.length]} ${i.toString(4).replace(/[0-3]/g, (d) => marks[Number(d)])}`)}`)
+    row.product = await latency(slugs.length, (i) => `${base}/products/${slugs[i]}`)
+    row.sitemap = await sitemapTimes(base)
+
+    const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
+    const adminPages = Math.min(20, Math.max(1, Math.floor(slugs.length / 10)))
+    row.admin = await latency(adminPages, (i) => `${base}/admin/collections/products?page=${i + 1}&limit=10`, { cookie: `payload-token=${token}` })
+
+    row.cached = {
+      allBikes: await cachedRps(`${base}/all-bikes`),
+      category: await cachedRps(`${base}/category/riderwear/helmets`),
+      brand: await cachedRps(`${base}/brand/honda`),
+      product: await cachedRps(`${base}/products/${slugs[0]}`),
+      search: await cachedRps(`${base}/search?q=honda`),
+    }
+
+    const found = await api(base, token, 'GET', `/api/products?where[slug][equals]=${CHECKOUT_SLUG}&depth=0&limit=1`)
+    const productId = found.docs[0]?.id
+    await api(base, token, 'PATCH', `/api/products/${productId}?depth=0`, { stockQuantity: 1_000_000 })
+    await autocannon({ url: `${base}/api/checkout/orders`, connections: 16, amount: 64, requests: [checkoutRequest(productId)] })
+    const checkout = await autocannon({ url: `${base}/api/checkout/orders`, connections: 16, duration: 8, requests: [checkoutRequest(productId)] })
+    row.checkout = { rps: Math.round(checkout.requests.total / checkout.duration), p99: checkout.latency.p99, created: checkout.statusCodeStats['201']?.count ?? 0, non2xx: checkout.non2xx }
+    row.serverPeakRssMb = peakRssMb(child.pid)
+    const errors = fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => /"level":("error"|50)/.test(l))
+    row.serverErrors = errors.length
+    if (errors.length) console.error(`${kind} ${size}: ${errors.length} server errors, first: ${errors[0].slice(0, 400)}`)
+    return row
+  } finally {
+    for (const undo of cleanups) await Promise.resolve(undo()).catch((e) => console.error(`clean-up: ${e.message}`))
+  }
+}
+
+const importBundle = await bundleEntry('src/setup/catalogue-import.ts')
+process.once('exit', () => removeBundle(importBundle))
+const rows = []
+for (const kind of DBS) {
+  for (const size of SIZES) {
+    console.error(`bench: ${kind} at ${size} variants…`)
+    const row = await benchOne(kind, size)
+    rows.push(row)
+    console.error(JSON.stringify(row))
+  }
+}
+
+const cell = (l) => `${ms(l.p50)} / ${ms(l.p99)}${l.bad ? ` (${l.bad} non-200)` : ''}`
+console.log('\nUncached, p50 / p99 ms (requests per figure: ' + REQUESTS + '; product pages: one per product, at most that many)\n')
+console.log('| database | variants | import rows/s | import peak RSS MB | /all-bikes | deep category | brand | search | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+for (const r of rows) {
+  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.importPeakRssMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
+}
+console.log('\nCached requests/s (autocannon, 10 connections, 5 s each) and card checkout (16 connections, 8 s)\n')
+console.log('| database | variants | /all-bikes | deep category | brand | product page | search | checkout req/s | checkout p99 ms | orders created | server errors |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|')
+for (const r of rows) {
+  const c = r.cached
+  console.log(`| ${r.db} | ${r.size} | ${c.allBikes.rps} | ${c.category.rps} | ${c.brand.rps} | ${c.product.rps} | ${c.search.rps} | ${r.checkout.rps} | ${r.checkout.p99} | ${r.checkout.created} | ${r.serverErrors} |`)
+}
+console.log(`\n${os.cpus().length} cores, loopback, same machine as the server; ${new Date().toISOString()}`)
