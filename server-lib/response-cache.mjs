@@ -21,6 +21,12 @@ const PUBLIC_LISTING = /^\/(all-bikes|search)$|^\/(brand|category)\//
 const PERSONAL_COOKIE = /(^|;\s*)(payload-token|__prerender_bypass|__next_preview_data)=/
 const MAX_ENTRIES = 2000
 const MAX_BODY_BYTES = 2 * 1024 * 1024
+/**
+ * All stored bodies together. At 100,000 variants a crawler walks far more distinct listing URLs than fit, and
+ * 2,000 uncompressed pages of 200 KB would hold 400 MB of a process that must stay under 1 GB (issue 28): the
+ * oldest entries go first once the bodies pass this.
+ */
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024
 
 /**
  * Request headers that can change what Next sends for a URL, or ask for part of it: their requests bypass the
@@ -99,8 +105,15 @@ export function mergeChanges(a, b) {
   return slugs.length > 500 ? { kind: 'all' } : { kind: 'products', slugs }
 }
 
-export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } = {}) {
+export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), maxTotalBytes = MAX_TOTAL_BYTES } = {}) {
   const entries = new Map()
+  let totalBytes = 0
+  const remove = (key) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    totalBytes -= entry.body.length
+    entries.delete(key)
+  }
   // Bumped by every invalidation: a response that was being rendered when a change arrived may show the
   // old state, so it is passed on to its visitor but never stored.
   let generation = 0
@@ -117,15 +130,18 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
     const entry = entries.get(key)
     if (!entry) return null
     if (now() - entry.storedAt > ttlMs) {
-      entries.delete(key)
+      remove(key)
       return null
     }
     return entry
   }
 
   function store(key, entry) {
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value)
+    if (entry.body.length > maxTotalBytes) return
+    remove(key)
+    while (entries.size > 0 && (entries.size >= MAX_ENTRIES || totalBytes + entry.body.length > maxTotalBytes)) remove(entries.keys().next().value)
     entries.set(key, { ...entry, storedAt: now() })
+    totalBytes += entry.body.length
   }
 
   /** Replays a cached response; returns true when it did. */
@@ -190,11 +206,15 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
    */
   function invalidate(change) {
     generation += 1
-    if (!change || change.kind !== 'products') return entries.clear()
+    if (!change || change.kind !== 'products') {
+      entries.clear()
+      totalBytes = 0
+      return
+    }
     const products = new Set((change.slugs ?? []).map((slug) => `/products/${slug}`))
     for (const key of [...entries.keys()]) {
       const pathOnly = key.slice(key.indexOf(' ') + 1).split('?')[0]
-      if (pathOnly === '/' || PUBLIC_LISTING.test(pathOnly) || products.has(pathOnly.toLowerCase())) entries.delete(key)
+      if (pathOnly === '/' || PUBLIC_LISTING.test(pathOnly) || products.has(pathOnly.toLowerCase())) remove(key)
     }
   }
 
@@ -202,9 +222,15 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now() } 
     serve,
     keyFor,
     invalidate,
-    clear: () => entries.clear(),
+    clear: () => {
+      entries.clear()
+      totalBytes = 0
+    },
     get size() {
       return entries.size
+    },
+    get bytes() {
+      return totalBytes
     },
   }
 }

@@ -49,6 +49,27 @@ describe('response cache', () => {
     expect(cache.serve(request('/all-bikes?condition=used'), response())).toBe(false)
   })
 
+  it('keeps its stored bodies within a byte budget, dropping the oldest first', () => {
+    const cache = createResponseCache({ maxTotalBytes: 2500 })
+    const page = (url: string, size: number) => {
+      const res = response()
+      expect(cache.serve(request(url), res)).toBe(false)
+      res.end(doc('x'.repeat(size)))
+    }
+    page('/all-bikes?page=1', 1000)
+    page('/all-bikes?page=2', 1000)
+    expect(cache.size).toBe(2)
+    page('/all-bikes?page=3', 1000) // over budget: page 1 goes
+    expect(cache.size).toBe(2)
+    expect(cache.bytes).toBeLessThanOrEqual(2500)
+    expect(cache.serve(request('/all-bikes?page=1'), response())).toBe(false)
+    expect(cache.serve(request('/all-bikes?page=3'), response())).toBe(true)
+    page('/all-bikes?page=4', 3000) // larger than the whole budget: never stored, nothing else dropped
+    expect(cache.size).toBe(2)
+    cache.invalidate(null)
+    expect(cache.bytes).toBe(0)
+  })
+
   it('never caches for signed-in visitors, RSC requests, other methods or admin and API paths', () => {
     const cache = createResponseCache()
     expect(cache.keyFor(request('/products/x', { cookie: 'a=1; payload-token=abc' }))).toBeNull()

@@ -20,7 +20,7 @@ const VOCABULARY_FRESH_MS = 60_000
 /* ------------------------------------------------------------------------------------------------ */
 /* Vocabulary                                                                                        */
 
-let vocabularyCopy: { payload: Payload; generation: number; until: number; value: Promise<Vocabulary> } | null = null
+let vocabularyCopy: { payload: Payload; generation: number; until: number; value: Promise<Vocabulary>; refreshing: boolean } | null = null
 
 async function readVocabulary(payload: Payload): Promise<Vocabulary> {
   const rows = isPostgres(payload)
@@ -29,12 +29,30 @@ async function readVocabulary(payload: Payload): Promise<Vocabulary> {
   return new Vocabulary(rows.map((r) => ({ term: String(r.term), docs: Number(r.docs) })))
 }
 
-/** The index's terms, read again after an index write in this process or after VOCABULARY_FRESH_MS. */
+/**
+ * The index's terms, read again after an index write in this process (at once: what this process just indexed is
+ * found by the next search) or after VOCABULARY_FRESH_MS (for other instances' writes). Reading them costs hundreds
+ * of milliseconds at 100,000 variants (PostgreSQL's ts_stat reads the whole index), so when a copy has merely aged
+ * it keeps answering while the next is read, and no rider's search waits for that.
+ */
 export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vocabulary> {
   const generation = searchIndexGeneration()
-  if (vocabularyCopy && vocabularyCopy.payload === payload && vocabularyCopy.generation === generation && now < vocabularyCopy.until) return vocabularyCopy.value
+  const copy = vocabularyCopy && vocabularyCopy.payload === payload && vocabularyCopy.generation === generation ? vocabularyCopy : null
+  if (copy && now < copy.until) return copy.value
+  if (copy && !copy.refreshing) {
+    copy.refreshing = true
+    readVocabulary(payload).then(
+      (fresh) => {
+        if (vocabularyCopy === copy) vocabularyCopy = { payload, generation, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
+      },
+      () => {
+        copy.refreshing = false
+      },
+    )
+  }
+  if (copy) return copy.value
   const value = readVocabulary(payload)
-  const entry = { payload, generation, until: now + VOCABULARY_FRESH_MS, value }
+  const entry = { payload, generation, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
   vocabularyCopy = entry
   value.catch(() => {
     if (vocabularyCopy === entry) vocabularyCopy = null
