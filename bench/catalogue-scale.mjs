@@ -34,6 +34,12 @@ const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234'
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 const CHECKOUT_SLUG = 'abus-bordo-6000' // a seeded simple product, as bench/checkout.mjs
 
+// What a rider has typed so far: every prefix of 3 to 7 letters of words in the catalogue, each asked once (the
+// suggestions are cached per normalised prefix for a few seconds, so a repeated one would not be uncached).
+const TYPED = [
+  'honda', 'yamaha', 'kawasaki', 'suzuki', 'triumph', 'ducati', 'royal enfield', 'trek', 'specialized', 'oxford', 'alpinestars', 'shoei', 'dainese', 'kriega',
+  'helmet', 'jacket', 'gloves', 'locks', 'lights', 'luggage', 'touring', 'adventure', 'classic', 'storm', 'street', 'scooter', 'africa twin', 'electric',
+].flatMap((w) => Array.from({ length: Math.min(w.length, 7) - 2 }, (_, i) => w.slice(0, i + 3)))
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const ms = (n) => (n === undefined ? '–' : n.toFixed(0))
 
@@ -122,7 +128,9 @@ async function benchOne(kind, size) {
     cleanups.unshift(() => stopShop(child))
 
     const slugs = await productSlugs(base, REQUESTS)
-    await timed(`${base}/`) // the first request loads the app's code: not part of any figure below
+    row.coldHomeMs = (await timed(`${base}/`)).ms // the first request loads the app's code
+    row.coldAllBikesMs = (await timed(`${base}/all-bikes`)).ms
+    row.coldCategoryMs = (await timed(`${base}/category/motorcycles`)).ms
     const ceiling = (i) => 900_000 - i // pounds; above every price, different every request
     row.allBikes = await latency(REQUESTS, (i) => `${base}/all-bikes?max=${ceiling(i)}`)
     row.category = await latency(REQUESTS, (i) => `${base}/category/riderwear/helmets?max=${ceiling(i)}`)
@@ -130,6 +138,7 @@ async function benchOne(kind, size) {
     const words = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
     const marks = ['!', '?', '.', ',']
     row.search = await latency(REQUESTS, (i) => `${base}/search?q=${encodeURIComponent(`${words[i % words.length]} ${i.toString(4).replace(/[0-3]/g, (d) => marks[Number(d)])}`)}`)
+    row.suggest = await latency(Math.min(REQUESTS, TYPED.length), (i) => `${base}/api/search/suggest?q=${encodeURIComponent(TYPED[i])}`, { accept: 'application/json' })
     row.product = await latency(slugs.length, (i) => `${base}/products/${slugs[i]}`)
     row.sitemap = await sitemapTimes(base)
 
@@ -175,10 +184,10 @@ for (const kind of DBS) {
 
 const cell = (l) => `${ms(l.p50)} / ${ms(l.p99)}${l.bad ? ` (${l.bad} non-200)` : ''}`
 console.log('\nUncached, p50 / p99 ms (requests per figure: ' + REQUESTS + '; product pages: one per product, at most that many)\n')
-console.log('| database | variants | import rows/s | import peak RSS MB | /all-bikes | deep category | brand | search | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log('| database | variants | import rows/s | import peak RSS MB | /all-bikes | deep category | brand | search | suggestions | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
-  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.importPeakRssMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
+  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.importPeakRssMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.suggest)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
 }
 console.log('\nCached requests/s (autocannon, 10 connections, 5 s each) and card checkout (16 connections, 8 s)\n')
 console.log('| database | variants | /all-bikes | deep category | brand | product page | search | checkout req/s | checkout p99 ms | orders created | server errors |')
@@ -187,4 +196,7 @@ for (const r of rows) {
   const c = r.cached
   console.log(`| ${r.db} | ${r.size} | ${c.allBikes.rps} | ${c.category.rps} | ${c.brand.rps} | ${c.product.rps} | ${c.search.rps} | ${r.checkout.rps} | ${r.checkout.p99} | ${r.checkout.created} | ${r.serverErrors} |`)
 }
+console.log('\nThe first requests after the shop starts (ms): home, then /all-bikes, then /category/motorcycles\n')
+console.log('| database | variants | home | /all-bikes | category |\n|---|---|---|---|---|')
+for (const r of rows) console.log(`| ${r.db} | ${r.size} | ${ms(r.coldHomeMs)} | ${ms(r.coldAllBikesMs)} | ${ms(r.coldCategoryMs)} |`)
 console.log(`\n${os.cpus().length} cores, loopback, same machine as the server; ${new Date().toISOString()}`)
