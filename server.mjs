@@ -45,7 +45,6 @@ let stopping = false
 const startedAt = Date.now()
 // Invalidated through the storefront bus below (src/cms/hooks/revalidate-storefront.ts publishes on it).
 const responseCache = createResponseCache()
-globalThis.__wheelhouseResponseCache = responseCache
 await app.prepare()
 
 // The storefront bus (ADR 008): a change to the catalogue reaches this process's response cache at once and

@@ -9,10 +9,3 @@ export const BIKE_KINDS: readonly ProductKind[] = ['motorcycle', 'scooter', 'bic
 export const LICENCE_CATEGORIES = ['AM', 'A1', 'A2', 'A'] as const
 export type LicenceCategory = (typeof LICENCE_CATEGORIES)[number]
 
-/** UK licence category needed for a motorcycle of this engine size and power (simplified DVSA rule). */
-export function licenceFor(engineCc: number, powerKw?: number): LicenceCategory {
-  if (engineCc <= 50) return 'AM'
-  if (engineCc <= 125 && (powerKw === undefined || powerKw <= 11)) return 'A1'
-  if (powerKw !== undefined && powerKw <= 35) return 'A2'
-  return 'A'
-}

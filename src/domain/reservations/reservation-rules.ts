@@ -7,8 +7,6 @@ import { ORDER_NUMBER_ALPHABET, generateOrderNumber } from '../orders/order-numb
 export const RESERVATION_PAYMENT_MINUTES = 15
 /** Reservations one email address or account may have open (awaiting payment or active) at once. */
 export const MAX_OPEN_RESERVATIONS_PER_CUSTOMER = 2
-/** Consumer Contracts Regulations 2013: a distance contract may be cancelled within 14 days without reason. */
-export const CANCELLATION_DAYS = 14
 /** Staff settings' bounds and defaults. */
 export const DEFAULT_DEPOSIT_PENCE = 9900
 export const DEFAULT_HOLD_HOURS = 72

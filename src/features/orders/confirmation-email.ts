@@ -1,6 +1,7 @@
 // The order confirmation email: items, totals with the VAT included, delivery or collection, what happens
 // next and the 14-day cancellation right (Consumer Contracts Regulations 2013). Plain text plus simple HTML.
 import { formatPence } from '../../domain/money'
+import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../domain/consumer-rights'
 
 export interface ConfirmationOrder {
   readonly orderNumber: string
@@ -60,8 +61,8 @@ export function deliveryDescription(order: ConfirmationOrder, dealer: DealerDeta
 }
 
 export const CANCELLATION_RIGHT_TEXT =
-  'You have the right to cancel this order within 14 days of receiving your goods, without giving a reason (Consumer Contracts Regulations 2013). ' +
-  'To cancel, tell us by email or phone with your order number. We refund you, including standard delivery, within 14 days of getting the goods back.'
+  `You have the right to cancel this order within ${CANCELLATION_DAYS} days of receiving your goods, without giving a reason (${CONSUMER_CONTRACTS_REGULATIONS}). ` +
+  `To cancel, tell us by email or phone with your order number. We refund you, including standard delivery, within ${REFUND_DAYS} days of getting the goods back.`
 
 export function confirmationEmail(order: ConfirmationOrder, dealer: DealerDetails): { subject: string; text: string; html: string } {
   const delivery = deliveryDescription(order, dealer)

@@ -9,10 +9,6 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { createStripeProvider } from '../../adapters/payments/stripe.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../adapters/payments/test-gateway.server'
 
-export function stripeConfigured(): boolean {
-  return Boolean(env().STRIPE_SECRET_KEY)
-}
-
 /** The built-in gateway posts its webhooks to this very process, whatever public address the shop has. */
 export function testGateway(payload: Payload): TestGateway {
   const { PORT: port, HOST } = env()

@@ -2,6 +2,7 @@
 // (cancelled, expired, released), and converted to a sale. Plain text plus simple HTML, times in UK time.
 import { formatPence } from '../../domain/money'
 import { formatUkDateTime, leftToPayPence } from '../../domain/reservations/reservation-rules'
+import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../domain/consumer-rights'
 
 export type ReservationEmailKind = 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded'
 
@@ -41,7 +42,7 @@ export function reservationEmail(kind: ReservationEmailKind, r: EmailReservation
         `Price ${formatPence(r.pricePence)}; the ${deposit} deposit comes off it, so ${formatPence(leftToPayPence(r.pricePence, r.depositPence))} is left to pay.`,
         `Complete your purchase online, or visit ${dealer.name}${dealer.address ? ` (${dealer.address})` : ''} before the hold ends.`,
         ...(dealer.whatToBring ? [`What to bring: ${dealer.whatToBring}`] : []),
-        `Changed your mind? Cancel any time before the hold ends and we refund the ${deposit} to your card. If you don’t buy, the deposit is refunded automatically when the hold ends. You also have 14 days from paying to cancel without giving a reason (Consumer Contracts Regulations 2013).`,
+        `Changed your mind? Cancel any time before the hold ends and we refund the ${deposit} to your card. If you don’t buy, the deposit is refunded automatically when the hold ends. You also have ${CANCELLATION_DAYS} days from paying to cancel without giving a reason (${CONSUMER_CONTRACTS_REGULATIONS}).`,
       )
       break
     case 'cancelled':

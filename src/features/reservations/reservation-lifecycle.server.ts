@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
-import { holdEndsAt } from '../../domain/reservations/reservation-rules'
+import { holdEndsAt, RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
 import { execute, readRows } from '../../lib/db/sql.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import type { Order, Reservation } from '../../payload-types'
@@ -292,7 +292,7 @@ export async function cancelReservation(payload: Payload, id: number, deps: Rese
 }
 
 /**
- * The background pass: unpaid reservations past their 15 minutes (the provider is asked first: a deposit
+ * The background pass: unpaid reservations past their RESERVATION_PAYMENT_MINUTES minutes (the provider is asked first: a deposit
  * that succeeded makes the reservation active, never released), active ones past their hold (bike back,
  * deposit refunded), and refunds that failed before (retried).
  */
@@ -320,7 +320,7 @@ export async function releaseExpiredReservations(payload: Payload, now: Date = n
         if (settled.status === 'processing') return false
         const release = await releaseStock(payload, null, reservationStockRef(r.id), ['held'], { owner: { table: 'reservations', id: r.id, fromStatuses: ['awaiting_payment'], status: 'expired', stockState: 'released' }, now })
         if (!release.ownerChanged) return false
-        await appendReservationHistory(payload, r.id, { status: 'expired', stock: { state: 'released' }, payment: { failureMessage: 'Deposit not paid within 15 minutes.' } }, entry(now, 'hold expiry', 'awaiting_payment', 'expired', 'Deposit not paid within 15 minutes; the provider confirmed no payment and open payments were cancelled. Bike back on sale.'))
+        await appendReservationHistory(payload, r.id, { status: 'expired', stock: { state: 'released' }, payment: { failureMessage: `Deposit not paid within ${RESERVATION_PAYMENT_MINUTES} minutes.` } }, entry(now, 'hold expiry', 'awaiting_payment', 'expired', `Deposit not paid within ${RESERVATION_PAYMENT_MINUTES} minutes; the provider confirmed no payment and open payments were cancelled. Bike back on sale.`))
         return true
       })
       if (ended) count++

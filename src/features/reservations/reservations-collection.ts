@@ -11,6 +11,7 @@ import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach
 import { historyField } from '../../cms/fields/history'
 import { stockStateFields } from '../../cms/fields/stock-state'
 import type { Reservation } from '../../payload-types'
+import { RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
 
 export const RESERVATION_STATUSES = [
   { label: 'Awaiting deposit', value: 'awaiting_payment' },
@@ -90,7 +91,7 @@ export const reservationsCollection = (staff: ReservationStaffHooks): Collection
       type: 'group',
       admin: { description: 'The bike is taken off the shelf when the reservation is placed; it goes back when the reservation ends without a sale.' },
       fields: [
-        ...stockStateFields({ held: 'Held', holdExpires: 'Unpaid: 15 minutes to pay. Active: when the hold ends and the deposit is refunded. Staff may extend an active reservation’s hold.' }),
+        ...stockStateFields({ held: 'Held', holdExpires: `Unpaid: ${RESERVATION_PAYMENT_MINUTES} minutes to pay. Active: when the hold ends and the deposit is refunded. Staff may extend an active reservation’s hold.` }),
       ],
     },
     {

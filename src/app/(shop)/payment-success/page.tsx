@@ -5,6 +5,7 @@ import { OrderSummary } from '../../../features/orders/components/order-summary'
 import { PaymentPending } from '../../../features/orders/components/payment-pending'
 import { visibleOrder } from '../../../features/orders/order-result.server'
 import { paths } from '../../../config/paths'
+import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../../domain/consumer-rights'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Payment received', robots: { index: false, follow: false } }
@@ -38,7 +39,7 @@ export default async function PaymentSuccessPage({ searchParams }: { searchParam
       </div>
       {confirmed && <ClearBasket orderNumber={order.orderNumber} />}
       <OrderSummary order={order} dealer={dealer} />
-      <p>You can cancel within 14 days of receiving your goods without giving a reason (Consumer Contracts Regulations 2013).</p>
+      <p>You can cancel within {CANCELLATION_DAYS} days of receiving your goods without giving a reason ({CONSUMER_CONTRACTS_REGULATIONS}).</p>
       <div className="order-result__actions">
         <a className="button button--solid" href="/">Continue shopping</a>
       </div>

@@ -3,6 +3,7 @@
 // the deposit already paid. The reserved bike is collected from the dealer.
 import { AcceptTerms, Problem, TextField, type FieldSpec } from './form-fields'
 import { usePaymentForm } from './use-payment-form'
+import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../../domain/consumer-rights'
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'line1', label: 'Address line 1', autoComplete: 'address-line1' },
@@ -44,9 +45,9 @@ export function CompleteForm({ token, productId, variantId, contact, payText }: 
       </fieldset>
       <fieldset>
         <legend>Terms and your right to cancel</legend>
-        <p>You have the right to cancel within 14 days of receiving the bike, without giving a reason (Consumer Contracts Regulations 2013). We refund you within 14 days of getting it back.</p>
+        <p>You have the right to cancel within {CANCELLATION_DAYS} days of receiving the bike, without giving a reason ({CONSUMER_CONTRACTS_REGULATIONS}). We refund you within {REFUND_DAYS} days of getting it back.</p>
         <AcceptTerms id="complete-accept" checked={form.accepted} error={errors.acceptTerms} onChange={form.setAccepted}>
-          I have read the terms and my 14-day cancellation right
+          I have read the terms and my {CANCELLATION_DAYS}-day cancellation right
         </AcceptTerms>
       </fieldset>
       <button type="submit" className="button button--solid" disabled={form.sending}>

@@ -5,6 +5,7 @@ import { formatUkDateTime, leftToPayPence } from '../../../domain/reservations/r
 import type { Reservation } from '../../../payload-types'
 import type { DealerInfo } from '../queries.server'
 import './reservation.css'
+import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../../domain/consumer-rights'
 
 const STATUS_WORDS: Record<Reservation['status'], string> = {
   awaiting_payment: 'Waiting for your deposit',
@@ -66,7 +67,7 @@ export function ReservationDetails({ reservation: r, dealer }: { reservation: Re
         </ul>
       )}
       <p className="reservation__rights">
-        Your right to cancel: you may cancel within 14 days of paying the deposit without giving a reason, and we refund it within 14 days (Consumer Contracts Regulations 2013).
+        Your right to cancel: you may cancel within {CANCELLATION_DAYS} days of paying the deposit without giving a reason, and we refund it within {REFUND_DAYS} days ({CONSUMER_CONTRACTS_REGULATIONS}).
       </p>
     </div>
   )

@@ -3,6 +3,7 @@
 // The deposit is never sent from here: the server takes it from the shop's settings.
 import { AcceptTerms, Problem, TextField, type FieldSpec } from './form-fields'
 import { usePaymentForm } from './use-payment-form'
+import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../../domain/consumer-rights'
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -38,7 +39,7 @@ export function ReserveForm({ productId, depositText, terms, prefill }: Props) {
           {terms.map((t) => (
             <li key={t}>{t}</li>
           ))}
-          <li>You may also cancel within 14 days of paying without giving a reason (Consumer Contracts Regulations 2013).</li>
+          <li>You may also cancel within {CANCELLATION_DAYS} days of paying without giving a reason ({CONSUMER_CONTRACTS_REGULATIONS}).</li>
         </ul>
         <AcceptTerms id="reservation-accept" checked={form.accepted} error={errors.acceptTerms} onChange={form.setAccepted}>
           I have read how the reservation and its refund work
