@@ -55,6 +55,10 @@ export const paths = {
   reservationPay: (reservationNumber: string) => `/reservations/pay/${encodeURIComponent(reservationNumber)}`,
   /** The built-in test gateway's hosted card page. */
   testGatewayPay: (sessionId: string) => `/test-gateway/pay/${encodeURIComponent(sessionId)}`,
+  /** For machines: the Google Merchant Center product feed, the sitemap index and its numbered files (from 1). */
+  googleMerchantFeed: () => '/feeds/google-merchant.xml',
+  sitemapIndex: () => '/sitemap.xml',
+  sitemapFile: (n: number) => `/sitemaps/${n}.xml`,
   accountAfterPasswordReset: () => '/account?reset=1',
   confirmEmail: () => '/account/confirm-email',
 } as const
