@@ -135,7 +135,12 @@ describe('search engines and the installable app', () => {
     const robots = await (await get('/robots.txt')).text()
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/)
     expect(robots).toContain('Disallow: /admin')
-    const sitemap = await (await get('/sitemap.xml')).text()
+    // /sitemap.xml is the index (issue 28 §4); the URLs are in the files it lists.
+    const index = await (await get('/sitemap.xml')).text()
+    expect(index).toContain('<sitemapindex')
+    const files = [...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+    expect(files[0]).toBe('/sitemaps/1.xml')
+    const sitemap = (await Promise.all(files.map(async (file) => (await get(file)).text()))).join('')
     for (const part of ['/products/honda-cb650r', '/category/motorcycles/naked', '/brand/honda', '/returns', '/blog/winter-riding-kit']) {
       expect(sitemap, part).toContain(part)
     }
