@@ -51,7 +51,9 @@ export const CatalogueImports: CollectionConfig = {
         { name: 'archived', type: 'number', defaultValue: 0 },
       ],
     },
-    { name: 'refused', type: 'json', admin: { readOnly: true, description: 'Refused rows: line, sku and reason.' } },
+    // Refused rows: line, sku and reason. Shown as a table by the progress field above (Payload's JSON editor loads
+    // its code from a CDN, which the admin's Content-Security-Policy rightly refuses).
+    { name: 'refused', type: 'json', admin: { hidden: true } },
     { name: 'error', type: 'text', maxLength: 2000, admin: { readOnly: true } },
     { name: 'finishedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
     // The rows as sent ({ columns, rows: [line, ...cells][] }), kept until the import is done. Only the importer reads
