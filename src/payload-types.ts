@@ -1416,9 +1416,6 @@ export interface CatalogueImport {
   unchanged?: number | null;
   refusedCount?: number | null;
   archived?: number | null;
-  /**
-   * Refused rows: line, sku and reason.
-   */
   refused?:
     | {
         [k: string]: unknown;

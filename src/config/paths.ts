@@ -55,6 +55,14 @@ export const paths = {
   reservationPay: (reservationNumber: string) => `/reservations/pay/${encodeURIComponent(reservationNumber)}`,
   /** The built-in test gateway's hosted card page. */
   testGatewayPay: (sessionId: string) => `/test-gateway/pay/${encodeURIComponent(sessionId)}`,
+  /** Staff: a stock file sent from the admin (POST), an import's refused rows as CSV, and its page in the admin. */
+  catalogueImportUpload: () => '/api/catalogue/imports',
+  catalogueImportRefused: (id: number | string) => `/api/catalogue/imports/${encodeURIComponent(String(id))}/refused`,
+  adminCatalogueImport: (id: number | string) => `/admin/collections/catalogue-imports/${encodeURIComponent(String(id))}`,
+  /** For machines: the Google Merchant Center product feed, the sitemap index and its numbered files (from 1). */
+  googleMerchantFeed: () => '/feeds/google-merchant.xml',
+  sitemapIndex: () => '/sitemap.xml',
+  sitemapFile: (n: number) => `/sitemaps/${n}.xml`,
   accountAfterPasswordReset: () => '/account?reset=1',
   confirmEmail: () => '/account/confirm-email',
 } as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPence, isPence, penceToPounds, poundsToPence, vatIncluded } from './money'
+import { decimalPounds, formatPence, isPence, penceToPounds, poundsToPence, vatIncluded } from './money'
 
 describe('money', () => {
   it('formats whole pounds without decimals and other amounts with two', () => {
@@ -24,5 +24,14 @@ describe('money', () => {
     expect(vatIncluded(999, 20)).toBe(167)
     expect(vatIncluded(1050, 5)).toBe(50)
     expect(vatIncluded(1000, 0)).toBe(0)
+  })
+  it('writes pence as a plain two-decimal amount for machine formats', () => {
+    expect(decimalPounds(123456)).toBe('1234.56')
+    expect(decimalPounds(649900)).toBe('6499.00')
+    expect(decimalPounds(5)).toBe('0.05')
+    expect(decimalPounds(0)).toBe('0.00')
+    expect(decimalPounds(-1200)).toBe('-12.00')
+    expect(decimalPounds(100_000_000)).toBe('1000000.00')
+    expect(() => decimalPounds(10.5)).toThrow(TypeError)
   })
 })

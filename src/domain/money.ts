@@ -45,6 +45,18 @@ export function penceToPounds(pence: Pence): number {
   return Math.round(pence) / 100
 }
 
+/**
+ * Pence as a plain decimal amount of pounds with exactly two decimals and no symbol or separators ("1234.56",
+ * "0.05", "-12.00"), for machine formats that quote a currency beside the number (Google's "1234.56 GBP").
+ * Exact: worked out in whole pence, never through a floating-point division.
+ */
+export function decimalPounds(pence: Pence): string {
+  if (!isPence(pence)) throw new TypeError(`decimalPounds expects integer pence, got ${String(pence)}`)
+  const sign = pence < 0 ? '-' : ''
+  const abs = Math.abs(pence)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
 /** The VAT contained in a VAT-inclusive amount at a whole-percent rate, rounded to the penny. */
 export function vatIncluded(grossPence: Pence, ratePercent: number): Pence {
   if (ratePercent <= 0) return 0

@@ -135,10 +135,36 @@ describe('search engines and the installable app', () => {
     const robots = await (await get('/robots.txt')).text()
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/)
     expect(robots).toContain('Disallow: /admin')
-    const sitemap = await (await get('/sitemap.xml')).text()
+    // /sitemap.xml is the index (issue 28 §4); the URLs are in the files it lists.
+    const index = await (await get('/sitemap.xml')).text()
+    expect(index).toContain('<sitemapindex')
+    const files = [...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)
+    expect(files[0]).toBe('/sitemaps/1.xml')
+    const sitemap = (await Promise.all(files.map(async (file) => (await get(file)).text()))).join('')
     for (const part of ['/products/honda-cb650r', '/category/motorcycles/naked', '/brand/honda', '/returns', '/blog/winter-riding-kit']) {
       expect(sitemap, part).toContain(part)
     }
+  })
+
+  it('serves the Google Merchant Center feed and the sitemaps as XML a shared cache may keep', async () => {
+    for (const path of ['/feeds/google-merchant.xml', '/sitemap.xml', '/sitemaps/1.xml']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type'), path).toBe('application/xml; charset=utf-8')
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=3600, stale-while-revalidate=86400')
+      const body = await res.text()
+      expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>'), path).toBe(true)
+      if (path.startsWith('/feeds/')) {
+        expect(body).toContain('<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">')
+        expect(body).toMatch(/<item><g:id>[^<]+<\/g:id><title>Honda CB650R<\/title>/)
+        expect(body).toMatch(/<g:price>\d+\.\d\d GBP<\/g:price>/)
+        expect(body).toContain(`<link>${base}/products/honda-cb650r</link>`)
+        expect(body.trimEnd().endsWith('</rss>')).toBe(true)
+      }
+    }
+    expect((await get('/sitemaps/999.xml')).status).toBe(404)
+    const robots = await (await get('/robots.txt')).text()
+    expect(robots).toContain('Allow: /api/media/file/')
   })
 
   it('has a web app manifest with the spec’s fields', async () => {

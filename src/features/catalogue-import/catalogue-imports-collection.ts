@@ -15,10 +15,13 @@ export const CatalogueImports: CollectionConfig = {
     defaultColumns: ['fileName', 'status', 'done', 'total', 'created', 'updated', 'unchanged', 'refusedCount', 'createdAt'],
     group: 'Catalogue',
     description: 'Stock feed imports: rows done out of rows, and the rows refused with their line and reason (as CSV: /api/catalogue/imports/<id>/refused). The CSV template: /catalogue-import-template.csv. How to import: README, “Importing stock”.',
+    // Staff send a file from the list; an import's page shows its progress bar (both in ./admin, in the import map).
+    components: { beforeList: ['/features/catalogue-import/admin/import-upload-form#ImportUploadForm'] },
   },
   access: { read: staffOnly, create: nobody, update: nobody, delete: nobody },
   defaultSort: '-createdAt',
   fields: [
+    { name: 'progress', type: 'ui', admin: { components: { Field: '/features/catalogue-import/admin/import-progress#ImportProgress' } } },
     { name: 'fileName', type: 'text', maxLength: 200 },
     {
       type: 'row',
@@ -48,10 +51,13 @@ export const CatalogueImports: CollectionConfig = {
         { name: 'archived', type: 'number', defaultValue: 0 },
       ],
     },
-    { name: 'refused', type: 'json', admin: { readOnly: true, description: 'Refused rows: line, sku and reason.' } },
+    // Refused rows: line, sku and reason. Shown as a table by the progress field above (Payload's JSON editor loads
+    // its code from a CDN, which the admin's Content-Security-Policy rightly refuses).
+    { name: 'refused', type: 'json', admin: { hidden: true } },
     { name: 'error', type: 'text', maxLength: 2000, admin: { readOnly: true } },
     { name: 'finishedAt', type: 'date', admin: { readOnly: true, date: { pickerAppearance: 'dayAndTime' } } },
-    // The rows as sent ({ columns, rows: [line, ...cells][] }), kept until the import is done.
-    { name: 'feed', type: 'json', admin: { hidden: true } },
+    // The rows as sent ({ columns, rows: [line, ...cells][] }), kept until the import is done. Only the importer reads
+    // them (with overrideAccess): a large file's rows are never sent to the admin page or its progress polls.
+    { name: 'feed', type: 'json', access: { read: () => false }, admin: { hidden: true } },
   ],
 }

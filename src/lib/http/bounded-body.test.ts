@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readBoundedText } from './bounded-body'
+import { readBoundedBytes, readBoundedText } from './bounded-body'
 
 const streamOf = (...parts: string[]) =>
   new ReadableStream<Uint8Array>({
@@ -28,5 +28,14 @@ describe('readBoundedText', () => {
 
   it('answers an empty text for a request without a body', async () => {
     await expect(readBoundedText(new Request('http://x/'), 10)).resolves.toEqual({ ok: true, text: '' })
+  })
+})
+
+describe('readBoundedBytes', () => {
+  it('reads the bytes as sent, and refuses past the limit', async () => {
+    const bytes = new Uint8Array([0, 255, 80, 75, 3, 4])
+    const read = await readBoundedBytes(new Request('http://x/', { method: 'POST', body: bytes }), 6)
+    expect(read.ok && [...read.bytes]).toEqual([0, 255, 80, 75, 3, 4])
+    await expect(readBoundedBytes(new Request('http://x/', { method: 'POST', body: streamOf('x'.repeat(8), 'x'.repeat(8)), duplex: 'half' } as RequestInit), 10)).resolves.toEqual({ ok: false, tooLarge: true })
   })
 })
