@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The catalogue's growth curve (issue 28 §4): for each database and catalogue size, a throwaway shop is migrated and
-// seeded (the 65 demo products), the generated dealer feed (bench/catalogue-fixture.mjs) is imported through
-// `catalogue:import`, and the existing production build is served on it. Then, against that server:
-//   - import rows/s and the import command's peak RSS;
+// seeded (the 65 demo products), the existing production build is served on it, and the generated dealer feed
+// (bench/catalogue-fixture.mjs) is imported through the admin's upload. Then, against that server:
+//   - import rows/s, the feed uploaded as a manager would (admin › Catalogue imports) and run by the shop's runner;
 //   - uncached p50/p99 of /all-bikes, a deep category, a brand, /search?q=…, a product page: every request a URL
 //     neither cache has seen (a price ceiling above every price that changes per request; search words with
 //     trailing punctuation, which search ignores; a product not asked for before);
@@ -18,8 +18,6 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { writeCatalogueCsv } from './catalogue-fixture.mjs'
-import { spawnSync } from 'node:child_process'
-import { bundleEntry, keepAliveArgs, removeBundle } from '../scripts/run-ts.mjs'
 import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../scripts/shop-process.mjs'
 
 const arg = (name, fallback) => {
@@ -112,20 +110,33 @@ async function benchOne(kind, size) {
     const env = shopEnv({ databaseUrl, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
     await prepareDatabase(env)
     const row = { db: kind, size }
-    if (size > 65) {
-      const scale = size / 100_000
-      const feed = path.join(dir, 'feed.csv')
-      writeCatalogueCsv(feed, { bikes: Math.max(20, Math.round(2000 * scale)), products: Math.max(10, Math.round(20000 * scale)), variants: size })
-      const run = spawnSync(process.execPath, keepAliveArgs(importBundle, [feed]), { env, encoding: 'utf8', timeout: 60 * 60_000 })
-      const line = String(run.stdout ?? '').split('\n').find((l) => l.includes('rows/s')) ?? ''
-      const m = /(\d+) rows\/s, peak RSS (\d+) MB/.exec(line)
-      if (run.status !== 0 || !m) throw new Error(`import failed on ${kind} at ${size}: ${String(run.stderr ?? '').slice(-2000)}`)
-      row.importRowsPerSecond = Number(m[1])
-      row.importPeakRssMb = Number(m[2])
-    }
     const logFile = path.join(dir, 'server.log')
     const { base, child } = await serveShop(env, logFile, 120_000)
     cleanups.unshift(() => stopShop(child))
+    const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
+    if (size > 65) {
+      // Through the admin's own upload (POST /api/catalogue/imports): the shop's runner does the import, so its rate
+      // and the shop's peak memory are those of a manager importing the feed in the admin.
+      const scale = size / 100_000
+      const feed = path.join(dir, 'feed.csv')
+      writeCatalogueCsv(feed, { bikes: Math.max(20, Math.round(2000 * scale)), products: Math.max(10, Math.round(20000 * scale)), variants: size })
+      const form = new FormData()
+      form.set('file', new Blob([fs.readFileSync(feed)], { type: 'text/csv' }), 'feed.csv')
+      const started = performance.now()
+      const sent = await fetch(`${base}/api/catalogue/imports`, { method: 'POST', headers: { authorization: `JWT ${token}` }, body: form })
+      const answer = await sent.json()
+      if (sent.status !== 201) throw new Error(`upload answered ${sent.status}: ${JSON.stringify(answer).slice(0, 500)}`)
+      let record
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 1000))
+        record = await api(base, token, 'GET', `/api/catalogue-imports/${answer.importId}?depth=0`)
+        if (record.status === 'done' || record.status === 'failed' || performance.now() - started > 60 * 60_000) break
+      }
+      if (record.status !== 'done' || record.refusedCount > 0) throw new Error(`import ${record.status}: ${record.error ?? ''} (${record.refusedCount} refused)`)
+      row.importRowsPerSecond = Math.round(record.total / ((performance.now() - started) / 1000))
+      row.importRows = record.total
+      row.rssAfterImportMb = peakRssMb(child.pid)
+    }
 
     const slugs = await productSlugs(base, REQUESTS)
     row.coldHomeMs = (await timed(`${base}/`)).ms // the first request loads the app's code
@@ -142,7 +153,6 @@ async function benchOne(kind, size) {
     row.product = await latency(slugs.length, (i) => `${base}/products/${slugs[i]}`)
     row.sitemap = await sitemapTimes(base)
 
-    const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
     await timed(`${base}/admin/collections/products`, { cookie: `payload-token=${token}` }) // the admin's code loads once
     const adminPages = Math.min(20, Math.max(1, Math.floor(slugs.length / 10)))
     row.admin = await latency(adminPages, (i) => `${base}/admin/collections/products?page=${i + 1}&limit=10`, { cookie: `payload-token=${token}` })
@@ -171,8 +181,6 @@ async function benchOne(kind, size) {
   }
 }
 
-const importBundle = await bundleEntry('src/setup/catalogue-import.ts')
-process.once('exit', () => removeBundle(importBundle))
 const rows = []
 for (const kind of DBS) {
   for (const size of SIZES) {
@@ -185,10 +193,10 @@ for (const kind of DBS) {
 
 const cell = (l) => `${ms(l.p50)} / ${ms(l.p99)}${l.bad ? ` (${l.bad} non-200)` : ''}`
 console.log('\nUncached, p50 / p99 ms (requests per figure: ' + REQUESTS + '; product pages: one per product, at most that many)\n')
-console.log('| database | variants | import rows/s | import peak RSS MB | /all-bikes | deep category | brand | search | suggestions | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
+console.log('| database | variants | import rows/s (in the shop) | shop RSS after import MB | /all-bikes | deep category | brand | search | suggestions | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
-  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.importPeakRssMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.suggest)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
+  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.rssAfterImportMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.suggest)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
 }
 console.log('\nCached requests/s (autocannon, 10 connections, 5 s each) and card checkout (16 connections, 8 s)\n')
 console.log('| database | variants | /all-bikes | deep category | brand | product page | search | checkout req/s | checkout p99 ms | orders created | server errors |')
