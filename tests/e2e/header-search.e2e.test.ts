@@ -1,11 +1,10 @@
 // Issue 25 §2 and §3 as a customer meets them: the header's search box on every page, its suggestions chosen by
 // keyboard alone on a phone and on a desktop, without JavaScript, and the phone header that leaves room for the shop.
 // The browser gate (axe, contrasts) checks every page these tests open; the open list is checked on purpose.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
-import { WCAG_TAGS } from './page-checks'
+import { axeFindings } from './page-checks'
 import { rejectAnalyticsCookies } from './shop-fixtures'
 
 const PHONE = { width: 412, height: 900 }
@@ -47,16 +46,11 @@ async function activeGroup(page: Page): Promise<string | null> {
 }
 
 /**
- * axe on the header alone, with its list or menu open over the page. The page beneath is covered there, so axe cannot
- * judge its contrast (bgOverlap); the gate checks the whole page as it loads and again at the end of each test.
+ * The gate's axe checks on the header alone, with its list or menu open over the page: the page beneath is covered
+ * there, so axe cannot judge its contrast (bgOverlap); the gate checks the whole page as it loads and again at the end
+ * of each test.
  */
-async function headerFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('.site-header').withTags(WCAG_TAGS).analyze()
-  return [
-    ...result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-    ...result.incomplete.filter((r) => r.id === 'color-contrast').flatMap((r) => r.nodes.map((n) => `undecided contrast: ${n.target.join(' ')}`)),
-  ]
-}
+const headerFindings = (page: Page) => axeFindings(page, [], undefined, '.site-header')
 
 /** The expanded state Chromium gives assistive technology for the element at `selector` (its accessibility tree). */
 async function exposedExpanded(page: Page, selector: string): Promise<{ role: unknown; expanded: unknown }> {
