@@ -14,6 +14,8 @@ export const paths = {
   savedAlertsUnsubscribe: (token: string) => `/saved/unsubscribe?token=${encodeURIComponent(token)}`,
   savedAlertsUnsubscribeApi: (token: string) => `/api/saved-bikes/unsubscribe?token=${encodeURIComponent(token)}`,
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
+  /** The header combobox's suggestions (JSON). */
+  searchSuggest: (q: string) => `/api/search/suggest?q=${encodeURIComponent(q)}`,
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
   blog: () => '/blog',
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,

@@ -245,7 +245,7 @@ describe('/search', () => {
     await page.goto('/search')
     await expect(page.locator('.search-help').textContent()).resolves.toMatch(/Type a bike, brand/)
     await page.getByLabel('Search products').fill('zzzxxy')
-    await page.getByRole('button', { name: 'Search' }).click()
+    await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
     await page.waitForURL(/q=zzzxxy/)
     await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/^0 products/)
     await expect(page.locator('.search-help').textContent()).resolves.toMatch(/No products match/)

@@ -114,8 +114,10 @@ export async function invisibleControls(page: Page): Promise<string[]> {
  * axe's WCAG violations, plus every "incomplete" colour-contrast node no explanation covers (axe could not decide,
  * so a person has to: the test that opens the page says why it is fine, or the page is fixed).
  */
-export async function axeFindings(page: Page, explained: ContrastExplanation[] = [], rules?: string[]): Promise<string[]> {
+export async function axeFindings(page: Page, explained: ContrastExplanation[] = [], rules?: string[], within?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page })
+  // Only part of the page (`within`, a selector): for a popup open over the page, which covers what is beneath it.
+  if (within) builder.include(within)
   const result = await (rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)).analyze()
   const violations = result.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`,
@@ -202,9 +204,10 @@ const GRADIENT_CONTRAST = `((selector) => {
 
 // Runs in the page with the target selector as SELECTOR. Decides text axe leaves undecided because it "partially
 // overlaps other elements" (elmPartiallyObscuring): a box that floats over the page (a fixed element or a modal
-// dialog in the top layer) gives axe a different stack under each line, though the box's own opaque background is
-// all that shows. When the first opaque background above the text belongs to such a box (or a box inside it) and
-// contains the text, the text is measured against it; null otherwise.
+// dialog in the top layer, or a popup positioned over the page with a z-index, such as a combobox's list, when it is
+// what the browser hits at the text) gives axe a different stack under each line, though the box's own opaque
+// background is all that shows. When the first opaque background above the text belongs to such a box (or a box
+// inside it) and contains the text, the text is measured against it; null otherwise.
 const FLOATING_BOX_CONTRAST = `((selector) => {
   const el = document.querySelector(selector)
   if (!el) return null
@@ -223,7 +226,14 @@ const FLOATING_BOX_CONTRAST = `((selector) => {
   if (!box) return null
   let floating = false
   for (let node = box; node; node = node.parentElement) {
-    if (getComputedStyle(node).position === 'fixed' || node.matches(':modal')) { floating = true; break }
+    const position = getComputedStyle(node).position
+    if (position === 'fixed' || node.matches(':modal')) { floating = true; break }
+    if (position === 'absolute' && getComputedStyle(node).zIndex !== 'auto') {
+      const r = el.getBoundingClientRect()
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      floating = hit !== null && node.contains(hit)
+      break
+    }
   }
   if (!floating) return null
   const a = el.getBoundingClientRect(), b = box.getBoundingClientRect()

@@ -259,6 +259,7 @@ describe(`suggestions on ${db}`, () => {
       const product = [...byName.values()].find((x) => x.id === p.id)!
       expect(brandOf(product)).toBe('Honda')
       expect(p.pricePence).toBe(product.listPrice)
+      expect(p.fromPrice).toBe(product.productType === 'variable')
       expect(p.url).toBe(`/products/${product.slug}`)
     }
     expect(body.brands[0]).toEqual({ name: 'Honda', url: '/brand/honda', count: expect.any(Number) })

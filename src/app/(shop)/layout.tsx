@@ -5,6 +5,7 @@ import { ConsentBannerIsland } from '../../features/consent/consent-banner-islan
 import { CookieSettingsButton } from '../../features/consent/cookie-settings-button'
 import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
 import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
+import { HeaderSearchIsland } from '../../features/search/components/header-search-island'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
 import './styles.css'
 import { env } from '../../config/env'
@@ -38,20 +39,44 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
         {env().GTM_ID && <ConsentBannerIsland tagManagerId={env().GTM_ID} />}
         <header className="site-header">
           <div className="container site-header__inner">
-            <a href="/" className="site-header__logo" aria-label="Wheelhouse home">
+            <a href={paths.home()} className="site-header__logo" aria-label="Wheelhouse home">
               Wheelhouse
             </a>
-            <nav aria-label="Main">
-              <ul className="site-nav">
-                <li><a href="/all-bikes">All bikes</a></li>
-                {categories.map((c) => (
-                  <li key={c.id}><a href={`/category/${c.slug}`}>{c.name}</a></li>
-                ))}
-                <li><a href="/blog">Blog</a></li>
-              </ul>
-            </nav>
-            <a href={paths.account()} className="site-header__account">Your account</a>
+            <HeaderSearchIsland />
+            <a href={paths.account()} className="site-header__account">
+              <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <circle cx="12" cy="8" r="4" />
+                <path d="M4 21a8 8 0 0 1 16 0" />
+              </svg>
+              <span className="site-header__word">Your account</span>
+            </a>
             <MiniBasketIsland />
+            {/* The categories behind a menu button on phones, shown as a row on wide screens (issue 25 §3). A native
+                <details>/<summary> disclosure rather than a scripted <button aria-expanded aria-controls>: it opens
+                and closes without JavaScript (the header's other controls all work without it), browsers expose the
+                summary's expanded or collapsed state from the details' `open` (ARIA in HTML forbids aria-expanded on
+                a summary, since browsers ignore it), and it costs the first load no script. Wide screens show the
+                links without the button through ::details-content, as the listing filters do. */}
+            <details className="site-menu">
+              <summary className="site-menu__button">
+                <svg aria-hidden="true" className="site-menu__icon site-menu__icon--open" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+                  <path d="M4 6h16M4 12h16M4 18h16" />
+                </svg>
+                <svg aria-hidden="true" className="site-menu__icon site-menu__icon--close" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+                <span className="site-header__word">Menu</span>
+              </summary>
+              <nav aria-label="Main" className="site-menu__panel">
+                <ul className="site-nav">
+                  <li><a href={paths.allBikes()}>All bikes</a></li>
+                  {categories.map((c) => (
+                    <li key={c.id}><a href={paths.category(c.slug)}>{c.name}</a></li>
+                  ))}
+                  <li><a href={paths.blog()}>Blog</a></li>
+                </ul>
+              </nav>
+            </details>
           </div>
         </header>
         <main id="main">{children}</main>

@@ -13,6 +13,11 @@ interface IslandOptions<P> {
   /** Window events that load the island at once (for a control elsewhere on the page that talks to it). */
   readonly loadOn?: readonly string[]
   /**
+   * false: fetched only when the visitor reaches for the island (focus, pointer, touch, a key), never just because
+   * the page is idle. For code most visits never use (the header search's suggestions, issue 25).
+   */
+  readonly whenIdle?: boolean
+  /**
    * The component itself, for the server's render. Pass
    * `typeof window === 'undefined' ? require('./x').X : undefined`: the compiler turns the condition into a
    * constant, so the browser's bundle never holds the require (that is the whole point).
@@ -103,7 +108,7 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
         pending = target
         start()
       }
-      const cancelIdle = whenIdle(start)
+      const cancelIdle = options.whenIdle === false ? () => undefined : whenIdle(start)
       for (const name of INTEREST) element.addEventListener(name, start, { capture: true, passive: true })
       element.addEventListener('click', onClick, true)
       for (const name of options.loadOn ?? []) window.addEventListener(name, start)

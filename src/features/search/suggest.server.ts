@@ -22,6 +22,8 @@ export interface SuggestedProduct {
   url: string
   /** headline price in pence (ADR 023); null when the price is on application */
   pricePence: number | null
+  /** the lowest of its variants' prices, shown as "from" (as product cards do) */
+  fromPrice: boolean
   brand: string | null
   inStock: boolean
   image: { url: string; alt: string } | null
@@ -88,7 +90,7 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
           where: { id: { in: topIds } },
           pagination: false,
           depth: 1,
-          select: { name: true, slug: true, listPrice: true, brand: true, featuredImage: true },
+          select: { name: true, slug: true, listPrice: true, productType: true, brand: true, featuredImage: true },
           populate: { brands: { name: true }, media: { url: true, alt: true, sizes: true } },
           overrideAccess: false,
         })
@@ -110,6 +112,7 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
           name: p.name,
           url: paths.product(p.slug ?? String(p.id)),
           pricePence: p.listPrice ?? null,
+          fromPrice: p.productType === 'variable',
           brand: typeof p.brand === 'object' && p.brand ? p.brand.name : null,
           inStock: inStock.get(p.id) ?? false,
           image: media && url ? { url, alt: media.alt ?? '' } : null,
