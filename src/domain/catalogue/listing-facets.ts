@@ -1,13 +1,21 @@
 // A listing's filters as conditions on product fields, each belonging to one facet, and the counts a facet's
-// options show. The listing applies every condition; a facet's counts apply every condition but its own
-// (the usual faceting rule), so ticking a second brand is counted as "these brands" and picking another
-// condition is counted as "instead of this one". The database reads (Payload's where, grouped SQL) are built
-// from these conditions in features/listing, so the listing and its counts cannot disagree.
+// options show. The listing applies every condition; a facet's counts apply every condition but its own (the usual
+// faceting rule), so ticking a second brand is counted as "these brands" and picking another condition is counted
+// as "instead of this one". The database reads (Payload's where, the grouped SQL) are built from these conditions in
+// features/listing, so the listing and its counts cannot disagree.
+//
+// How counts are made: the database groups the scope's products once by every facet's value at the same time (its
+// category, brand, condition, price band, ...; a typed range becomes a 0/1 flag). There are far fewer such
+// combinations than products, and every facet's counts follow from them here, in plain code.
 import { countLabel, type ListingQuery } from './listing-query'
 import { BATTERY_RANGE_STEPS, ENGINE_BANDS, inInterval, PRICE_BANDS, thresholdBuckets, thresholdChoices, thresholdCounts, type Band, type Interval } from './listing-bands'
 
 /** The facets a listing filters by. `price` and `engine` are the typed from/to ranges; the bands are facets of their own. */
 export type FacetKey = 'category' | 'brand' | 'condition' | 'price' | 'priceBand' | 'engine' | 'engineBand' | 'licence' | 'frame' | 'type' | 'range'
+
+/** Facets whose options are counted. The typed ranges (price, engine) have no options to count. */
+export type CountedFacet = Exclude<FacetKey, 'price' | 'engine'>
+export const COUNTED_FACETS: readonly CountedFacet[] = ['category', 'brand', 'condition', 'priceBand', 'engineBand', 'licence', 'frame', 'type', 'range']
 
 /** Product fields a listing filters on (features/listing maps each to a column and a Payload path). */
 export type FilterField = 'categoryId' | 'brandId' | 'condition' | 'listPrice' | 'engineCc' | 'licence' | 'frameSize' | 'bikeType' | 'batteryRangeMiles'
@@ -22,6 +30,8 @@ export interface FilterCondition {
   facet: FacetKey
   field: FilterField
   test: FilterTest
+  /** for a facet counted in buckets (bands, range steps): the buckets this condition keeps */
+  buckets?: readonly string[]
 }
 
 export interface IdResolver {
@@ -38,6 +48,11 @@ function interval(atLeast: number | null, atMost: number | null): Interval {
   return i
 }
 
+function bandCondition(facet: 'priceBand' | 'engineBand', field: FilterField, bands: readonly Band[], chosen: readonly string[]): FilterCondition {
+  const kept = bands.filter((b) => chosen.includes(b.id))
+  return { facet, field, test: { kind: 'ranges', ranges: kept.map((b) => b.interval) }, buckets: kept.map((b) => b.id) }
+}
+
 /** Every condition a listing's query sets, in a fixed order. */
 export function listingConditions(query: ListingQuery, resolve: IdResolver): FilterCondition[] {
   const out: FilterCondition[] = []
@@ -47,35 +62,36 @@ export function listingConditions(query: ListingQuery, resolve: IdResolver): Fil
   if (query.minPricePence !== null || query.maxPricePence !== null) {
     out.push({ facet: 'price', field: 'listPrice', test: { kind: 'ranges', ranges: [interval(query.minPricePence, query.maxPricePence)] } })
   }
-  if (query.priceBands.length) {
-    out.push({ facet: 'priceBand', field: 'listPrice', test: { kind: 'ranges', ranges: PRICE_BANDS.filter((b) => query.priceBands.includes(b.id)).map((b) => b.interval) } })
-  }
+  if (query.priceBands.length) out.push(bandCondition('priceBand', 'listPrice', PRICE_BANDS, query.priceBands))
   if (query.engineCcMin !== null || query.engineCcMax !== null) {
     out.push({ facet: 'engine', field: 'engineCc', test: { kind: 'ranges', ranges: [interval(query.engineCcMin, query.engineCcMax)] } })
   }
-  if (query.engineBands.length) {
-    out.push({ facet: 'engineBand', field: 'engineCc', test: { kind: 'ranges', ranges: ENGINE_BANDS.filter((b) => query.engineBands.includes(b.id)).map((b) => b.interval) } })
-  }
+  if (query.engineBands.length) out.push(bandCondition('engineBand', 'engineCc', ENGINE_BANDS, query.engineBands))
   if (query.licences.length) out.push({ facet: 'licence', field: 'licence', test: { kind: 'in', values: query.licences } })
   if (query.frameSizes.length) out.push({ facet: 'frame', field: 'frameSize', test: { kind: 'in', values: query.frameSizes } })
   if (query.bikeTypes.length) out.push({ facet: 'type', field: 'bikeType', test: { kind: 'in', values: query.bikeTypes } })
-  if (query.batteryRangeMinMiles !== null) out.push({ facet: 'range', field: 'batteryRangeMiles', test: { kind: 'ranges', ranges: [{ atLeast: query.batteryRangeMinMiles }] } })
+  const range = query.batteryRangeMinMiles
+  if (range !== null) {
+    out.push({
+      facet: 'range',
+      field: 'batteryRangeMiles',
+      test: { kind: 'ranges', ranges: [{ atLeast: range }] },
+      buckets: rangeChoices(query).filter((m) => m >= range).map(String),
+    })
+  }
   return out
 }
 
-/** Whether a product's field values pass a condition (the rule the SQL and Payload's where express). */
+/** Whether one value passes a test (the rule the SQL and Payload's where express; NULL never passes). */
 export function passes(test: FilterTest, value: string | number | null | undefined): boolean {
   if (value === null || value === undefined) return false
-  if (test.kind === 'in') return test.values.some((v) => v === value)
+  if (test.kind === 'in') return test.values.some((v) => String(v) === String(value))
   const n = typeof value === 'number' ? value : Number(value)
   return test.ranges.some((r) => inInterval(n, r))
 }
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Counting                                                                                          */
-
-/** Facets whose options are counted. The typed ranges (price, engine) have no options to count. */
-export type CountedFacet = 'category' | 'brand' | 'condition' | 'priceBand' | 'engineBand' | 'licence' | 'frame' | 'type' | 'range'
 
 /** How one facet's products are grouped: by the field's own value, or into buckets (bands) of it. */
 export interface FacetGrouping {
@@ -85,7 +101,12 @@ export interface FacetGrouping {
   buckets?: readonly Band[]
 }
 
-/** The groupings to count for a query: the range thresholds include a chosen value that is not one of the steps. */
+/** The e-bike range options: the fixed steps plus a chosen value that is not one of them. */
+export function rangeChoices(query: ListingQuery): number[] {
+  return thresholdChoices(BATTERY_RANGE_STEPS, query.batteryRangeMinMiles)
+}
+
+/** The groupings to count for a query: the range steps include a chosen value that is not one of them. */
 export function facetGroupings(query: ListingQuery): FacetGrouping[] {
   return [
     { facet: 'category', field: 'categoryId' },
@@ -100,20 +121,20 @@ export function facetGroupings(query: ListingQuery): FacetGrouping[] {
   ]
 }
 
-/** The e-bike range options: the fixed steps plus a chosen value that is not one of them. */
-export function rangeChoices(query: ListingQuery): number[] {
-  return thresholdChoices(BATTERY_RANGE_STEPS, query.batteryRangeMinMiles)
+const isCounted = (facet: FacetKey): facet is CountedFacet => (COUNTED_FACETS as readonly string[]).includes(facet)
+
+/** Conditions the database answers as a 0/1 flag per combination: those on a facet that is not grouped (the typed ranges). */
+export function flagConditions(conditions: readonly FilterCondition[]): FilterCondition[] {
+  return conditions.filter((c) => !isCounted(c.facet))
 }
 
-/** The conditions a facet's counts apply: every one but the facet's own. */
-export function conditionsFor(facet: CountedFacet, conditions: FilterCondition[]): FilterCondition[] {
-  return conditions.filter((c) => c.facet !== facet)
-}
-
-/** One grouped row as read: a facet, a group (a field value or a bucket id; null for products without one) and its products. */
-export interface GroupRow {
-  facet: CountedFacet
-  value: string | null
+/** One combination as the database groups it: the products on sale in the scope sharing every facet's value. */
+export interface Combination {
+  kind: string | null
+  /** per counted facet: the field's value (category and brand: the id as text), or its bucket's id; null when the product has none */
+  groups: Record<CountedFacet, string | null>
+  /** per flag condition's facet: whether these products pass it */
+  flags: Partial<Record<FacetKey, boolean>>
   count: number
 }
 
@@ -123,23 +144,76 @@ export interface FacetCounts {
   byFacet: Record<CountedFacet, Record<string, number>>
   /** products the listing would show with nothing chosen in this facet (its "Any" option) */
   any: Record<CountedFacet, number>
+  /** products the listing shows with everything chosen */
+  shown: number
 }
 
-export const COUNTED_FACETS: readonly CountedFacet[] = ['category', 'brand', 'condition', 'priceBand', 'engineBand', 'licence', 'frame', 'type', 'range']
+export interface ScopePresence {
+  /** products on sale in the scope, whatever is chosen */
+  total: number
+  kinds: string[]
+  brandIds: number[]
+  categoryIds: number[]
+}
+
+function accepts(c: FilterCondition, combination: Combination): boolean {
+  if (!isCounted(c.facet)) return combination.flags[c.facet] === true
+  const value = combination.groups[c.facet]
+  if (c.buckets) return value !== null && c.buckets.includes(value)
+  return passes(c.test, value)
+}
 
 /**
- * Makes the form's counts from the grouped rows: a product without a value for the field counts in the facet's
- * "Any" total, not in any option; range buckets are added up into "at least" counts.
+ * Every facet's counts from the combinations: a combination counts for a facet's option when it passes every
+ * condition but that facet's own. A product without a value for a facet counts in its "Any" total only; range
+ * buckets add up into "at least" counts.
  */
-export function facetCounts(query: ListingQuery, rows: readonly GroupRow[]): FacetCounts {
+export function countFacets(query: ListingQuery, conditions: readonly FilterCondition[], combinations: readonly Combination[]): { counts: FacetCounts; presence: ScopePresence } {
   const byFacet = Object.fromEntries(COUNTED_FACETS.map((f) => [f, {}])) as Record<CountedFacet, Record<string, number>>
   const any = Object.fromEntries(COUNTED_FACETS.map((f) => [f, 0])) as Record<CountedFacet, number>
-  for (const row of rows) {
-    any[row.facet] += row.count
-    if (row.value !== null) byFacet[row.facet][row.value] = (byFacet[row.facet][row.value] ?? 0) + row.count
+  let shown = 0
+  const kinds = new Set<string>()
+  const brandIds = new Set<number>()
+  const categoryIds = new Set<number>()
+  let total = 0
+  for (const combination of combinations) {
+    total += combination.count
+    if (combination.kind !== null) kinds.add(combination.kind)
+    if (combination.groups.brand !== null) brandIds.add(Number(combination.groups.brand))
+    if (combination.groups.category !== null) categoryIds.add(Number(combination.groups.category))
+    const failed = conditions.filter((c) => !accepts(c, combination))
+    if (failed.length === 0) shown += combination.count
+    if (failed.length > 1) continue
+    for (const facet of COUNTED_FACETS) {
+      // counted for this facet when nothing failed, or only this facet's own condition did
+      if (failed.length === 1 && failed[0]!.facet !== facet) continue
+      any[facet] += combination.count
+      const value = combination.groups[facet]
+      if (value !== null) byFacet[facet][value] = (byFacet[facet][value] ?? 0) + combination.count
+    }
   }
   byFacet.range = thresholdCounts(rangeChoices(query), byFacet.range)
-  return { byFacet, any }
+  return {
+    counts: { byFacet, any, shown },
+    presence: { total, kinds: [...kinds], brandIds: [...brandIds], categoryIds: [...categoryIds] },
+  }
+}
+
+/**
+ * Counts per category path from counts per category id: a category counts its own products and those of every
+ * category below it (a product sits in exactly one category, so nothing is counted twice).
+ */
+export function categoryPathCounts(categories: readonly { id: number; path: string }[], byId: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const c of categories) {
+    const n = byId[String(c.id)] ?? 0
+    const segments = c.path.split('/')
+    for (let i = 1; i <= segments.length; i++) {
+      const path = segments.slice(0, i).join('/')
+      out[path] = (out[path] ?? 0) + n
+    }
+  }
+  return out
 }
 
 /* ------------------------------------------------------------------------------------------------ */
@@ -158,29 +232,12 @@ export function facetOption(value: string, label: string, count: number, chosen:
   return { value, label, count, chosen, disabled: count === 0 && !chosen }
 }
 
-/** "Honda (12)": what the option shows. */
-export function optionText(option: Pick<FacetOption, 'label' | 'count'>): string {
-  return `${option.label} (${option.count.toLocaleString('en-GB')})`
+/** " (12)": what an option shows after its label. */
+export function countSuffix(count: number): string {
+  return ` (${count.toLocaleString('en-GB')})`
 }
 
-/** "Honda, 12 bikes": what a screen reader reads for the option. */
-export function optionSpokenText(option: Pick<FacetOption, 'label' | 'count'>, noun: string): string {
-  return `${option.label}, ${countLabel(option.count, noun)}`
-}
-
-/**
- * Counts per category path from counts per category id: a category counts its own products and those of every
- * category below it (a product sits in exactly one category, so nothing is counted twice).
- */
-export function categoryPathCounts(categories: readonly { id: number; path: string }[], byId: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {}
-  for (const c of categories) {
-    const n = byId[String(c.id)] ?? 0
-    const segments = c.path.split('/')
-    for (let i = 1; i <= segments.length; i++) {
-      const path = segments.slice(0, i).join('/')
-      out[path] = (out[path] ?? 0) + n
-    }
-  }
-  return out
+/** ", 12 bikes": what a screen reader hears after an option's label ("Honda, 12 bikes"). */
+export function spokenCountSuffix(count: number, noun: string): string {
+  return `, ${countLabel(count, noun)}`
 }

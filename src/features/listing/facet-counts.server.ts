@@ -1,21 +1,25 @@
-// Facet counts in one SQL statement on either database (issue 25 §4): the listing's visible products in its scope are
-// read once into a narrow materialised set with one 0/1 flag per chosen filter, then each facet is one GROUP BY over
-// that set, keeping the rows that pass every filter but the facet's own. Never one count per option.
+// Facet counts with one grouped SQL statement on either database (issue 25 §4): the scope's products on sale, grouped
+// by every facet's value at once (bands as CASE buckets, typed ranges as 0/1 flags). Each facet's counts are then
+// summed from those combinations in domain/catalogue/listing-facets.ts. Never one count per option.
 import type { Payload } from 'payload'
 import { isPostgres, placeholders, readRows, type Arg } from '../../lib/db/sql.server'
 import type { Interval } from '../../domain/catalogue/listing-bands'
 import {
-  conditionsFor,
+  COUNTED_FACETS,
+  flagConditions,
+  type Combination,
   type CountedFacet,
   type FacetGrouping,
   type FilterCondition,
   type FilterField,
   type FilterTest,
-  type GroupRow,
 } from '../../domain/catalogue/listing-facets'
 
-/** The listing's scope as one condition on products, or null for every product on sale (a search with no words). */
-export type ScopeCondition = { field: 'kind' | 'brandId' | 'categoryId' | 'id'; values: readonly (string | number)[] } | null
+/** One condition of a listing's scope (its kinds, brand or categories; a search's matches). A scope is a list, all holding. */
+export interface ScopeCondition {
+  field: 'kind' | 'brandId' | 'categoryId' | 'id'
+  values: readonly (string | number)[]
+}
 
 export const COLUMNS: Record<FilterField | 'kind' | 'id', string> = {
   id: 'p.id',
@@ -62,8 +66,12 @@ export function testSql(column: string, test: FilterTest): Fragment {
 }
 
 /** The scope as a predicate; a product id list (a search's matches) travels as one array argument. */
-export function scopeSql(payload: Payload, scope: ScopeCondition): Fragment {
-  if (scope === null) return { sql: '1 = 1', args: [] }
+export function scopeSql(payload: Payload, scope: readonly ScopeCondition[]): Fragment {
+  if (!scope.length) return { sql: '1 = 1', args: [] }
+  return join(scope.map((c) => scopeConditionSql(payload, c)), ' AND ')
+}
+
+function scopeConditionSql(payload: Payload, scope: ScopeCondition): Fragment {
   if (scope.field !== 'id') return testSql(COLUMNS[scope.field], { kind: 'in', values: scope.values })
   const ids = scope.values.map(Number).filter((n) => Number.isSafeInteger(n))
   if (!ids.length) return { sql: '1 = 0', args: [] }
@@ -86,82 +94,48 @@ function groupExpression(grouping: FacetGrouping): Fragment {
   return { sql: `CASE ${whens.map((w) => w.sql).join(' ')} END`, args: whens.flatMap((w) => w.args) }
 }
 
-export interface ScopePresence {
-  /** products on sale in the scope, whatever is chosen */
-  total: number
-  kinds: string[]
-  brandIds: number[]
-  categoryIds: number[]
-}
-
-export interface FacetRead {
-  presence: ScopePresence
-  rows: GroupRow[]
-}
-
 /**
- * The statement: scope presence (which kinds, brands and categories the scope holds at all, so an option left
- * with nothing is shown disabled rather than dropped) and each facet's groups under the other facets' filters.
+ * The statement: the scope's products on sale grouped by kind, every facet's group value and each flag condition.
+ * Positional GROUP BY, so each CASE is written (and its arguments passed) once.
  */
-export function facetStatement(payload: Payload, scope: ScopeCondition, conditions: FilterCondition[], groupings: FacetGrouping[]): Fragment {
-  const args: Arg[] = []
-  const groups = groupings.map((g, i) => {
+export function combinationStatement(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): Fragment {
+  const columns: Fragment[] = [{ sql: 'p.kind AS kind', args: [] }]
+  groupings.forEach((g, i) => {
     const e = groupExpression(g)
-    args.push(...e.args)
-    return `${e.sql} AS g${i}`
+    columns.push({ sql: `${e.sql} AS g${i}`, args: e.args })
   })
-  const flags = conditions.map((c, i) => {
+  flags.forEach((c, i) => {
     const t = testSql(COLUMNS[c.field], c.test)
-    args.push(...t.args)
-    return `CASE WHEN ${t.sql} THEN 1 ELSE 0 END AS f${i}`
+    columns.push({ sql: `CASE WHEN ${t.sql} THEN 1 ELSE 0 END AS f${i}`, args: t.args })
   })
   const where = scopeSql(payload, scope)
-  args.push(...where.args)
-  // both databases materialise a CTE read more than once; saying so keeps PostgreSQL from inlining it into each branch
-  const branches = [
-    `SELECT 'scope:kind' AS facet, CAST(kind AS TEXT) AS value, COUNT(*) AS n FROM s GROUP BY kind`,
-    `SELECT 'scope:brand', CAST(brand AS TEXT), COUNT(*) FROM s GROUP BY brand`,
-    `SELECT 'scope:category', CAST(category AS TEXT), COUNT(*) FROM s GROUP BY category`,
-    ...groupings.map((g, i) => {
-      const others = conditionsFor(g.facet, conditions).map((c) => `f${conditions.indexOf(c)} = 1`)
-      return `SELECT '${g.facet}', CAST(g${i} AS TEXT), COUNT(*) FROM s${others.length ? ` WHERE ${others.join(' AND ')}` : ''} GROUP BY g${i}`
-    }),
-  ]
+  const select = join(columns, ', ')
   return {
-    sql: `WITH s AS MATERIALIZED (
-        SELECT p.kind AS kind, p.brand_id AS brand, p.category_id AS category, ${[...groups, ...flags].join(', ')}
-        FROM products p WHERE p.status = 'active' AND ${where.sql})
-      ${branches.join('\n      UNION ALL ')}`,
-    args,
+    sql: `SELECT ${select.sql}, COUNT(*) AS n FROM products p WHERE p.status = 'active' AND ${where.sql} GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`,
+    args: [...select.args, ...where.args],
   }
-}
-
-/** Reads scope presence and every facet's groups with one statement. */
-export async function readFacetGroups(payload: Payload, scope: ScopeCondition, conditions: FilterCondition[], groupings: FacetGrouping[]): Promise<FacetRead> {
-  const stmt = facetStatement(payload, scope, conditions, groupings)
-  const rows = await readRows(payload, stmt)
-  const presence: ScopePresence = { total: 0, kinds: [], brandIds: [], categoryIds: [] }
-  const out: GroupRow[] = []
-  const counted = new Set<string>(groupings.map((g) => g.facet))
-  for (const r of rows) {
-    const facet = String(r.facet)
-    const value = r.value === null || r.value === undefined ? null : String(r.value)
-    const n = Number(r.n)
-    if (facet === 'scope:kind') {
-      presence.total += n
-      if (value !== null) presence.kinds.push(value)
-    } else if (facet === 'scope:brand') {
-      if (value !== null) presence.brandIds.push(Number(value))
-    } else if (facet === 'scope:category') {
-      if (value !== null) presence.categoryIds.push(Number(value))
-    } else if (counted.has(facet)) {
-      out.push({ facet: facet as CountedFacet, value: value === null ? null : canonicalValue(value), count: n })
-    }
-  }
-  return { presence, rows: out }
 }
 
 /** SQLite gives a numeric column's text as "5.0" when it holds a real; ids and categories are integers. */
-function canonicalValue(value: string): string {
-  return /^-?\d+\.0+$/.test(value) ? value.replace(/\.0+$/, '') : value
+function text(value: unknown): string | null {
+  if (value === null || value === undefined) return null
+  const s = String(value)
+  return /^-?\d+\.0+$/.test(s) ? s.replace(/\.0+$/, '') : s
+}
+
+/** Reads the scope's combinations with one statement. */
+export async function readCombinations(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], conditions: readonly FilterCondition[]): Promise<Combination[]> {
+  const flags = flagConditions(conditions)
+  const rows = await readRows(payload, combinationStatement(payload, scope, groupings, flags))
+  return rows.map((r) => {
+    const groups = Object.fromEntries(COUNTED_FACETS.map((f) => [f, null])) as Record<CountedFacet, string | null>
+    groupings.forEach((g, i) => {
+      groups[g.facet] = text(r[`g${i}`])
+    })
+    const flagged: Combination['flags'] = {}
+    flags.forEach((c, i) => {
+      flagged[c.facet] = Number(r[`f${i}`]) === 1
+    })
+    return { kind: text(r.kind), groups, flags: flagged, count: Number(r.n) }
+  })
 }

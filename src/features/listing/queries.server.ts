@@ -3,6 +3,7 @@
 // access rules (overrideAccess: false) and are cached for five minutes per distinct query.
 import 'server-only'
 import { unstable_cache } from 'next/cache'
+import { cache } from 'react'
 import type { Where } from 'payload'
 import type { Product } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
@@ -12,7 +13,7 @@ import { EMPTY_LISTING_QUERY, PAGE_SIZE, type ListingQuery } from '../../domain/
 import type { Interval } from '../../domain/catalogue/listing-bands'
 import {
   categoryPathCounts,
-  facetCounts,
+  countFacets,
   facetGroupings,
   listingConditions,
   type FacetCounts,
@@ -20,7 +21,7 @@ import {
   type FilterField,
   type IdResolver,
 } from '../../domain/catalogue/listing-facets'
-import { readFacetGroups, type ScopeCondition } from './facet-counts.server'
+import { readCombinations, type ScopeCondition } from './facet-counts.server'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import { runSearch, type SearchOutcome } from '../search/search.server'
 import { spokenQuery } from '../../domain/search/query'
@@ -138,18 +139,14 @@ export function categoryTrail(categories: CategoryInfo[], category: CategoryInfo
 const NOTHING: Where = { id: { equals: 0 } }
 const ACTIVE: Where = { status: { equals: 'active' } }
 
-/** The scope as one condition; a search's is its matches (null: words that only set filters, so every product). */
-function scopeCondition(scope: ListingScope, categories: CategoryInfo[], search: SearchOutcome | null): ScopeCondition {
-  switch (scope.type) {
-    case 'bikes':
-      return { field: 'kind', values: [...BIKE_KINDS] }
-    case 'brand':
-      return { field: 'brandId', values: [scope.brandId] }
-    case 'category':
-      return { field: 'categoryId', values: withDescendants(categories, scope.categoryPath) }
-    case 'search':
-      return search?.matches ? { field: 'id', values: search.matches.map((m) => m.id) } : null
-  }
+/** The scope as conditions on products; with search words, only their matches (none: words that only set filters). */
+function scopeConditions(scope: ListingScope, categories: CategoryInfo[], search: SearchOutcome | null): ScopeCondition[] {
+  const out: ScopeCondition[] = []
+  if (scope.type === 'bikes') out.push({ field: 'kind', values: [...BIKE_KINDS] })
+  if (scope.type === 'brand') out.push({ field: 'brandId', values: [scope.brandId] })
+  if (scope.type === 'category') out.push({ field: 'categoryId', values: withDescendants(categories, scope.categoryPath) })
+  if (search?.matches) out.push({ field: 'id', values: search.matches.map((m) => m.id) })
+  return out
 }
 
 /** Payload's path for each filtered field. */
@@ -189,8 +186,8 @@ function conditionWhere(c: FilterCondition): Where {
   return c.test.ranges.length === 1 ? intervalWhere(path, c.test.ranges[0]!) : { or: c.test.ranges.map((r) => intervalWhere(path, r)) }
 }
 
-function scopeWhere(scope: ScopeCondition): Where {
-  return scope === null ? ACTIVE : inWhere(PATHS[scope.field], scope.values)
+function scopeWhere(scope: ScopeCondition[]): Where[] {
+  return scope.map((c) => inWhere(PATHS[c.field], c.values))
 }
 
 function resolver(categories: CategoryInfo[], brands: BrandInfo[]): IdResolver {
@@ -200,6 +197,9 @@ function resolver(categories: CategoryInfo[], brands: BrandInfo[]): IdResolver {
   }
 }
 
+/** One search per request: the page and its facets are read side by side and both need the matches. */
+const searchOnce = cache(async (typed: string): Promise<SearchOutcome> => runSearch(await payloadClient(), typed))
+
 const RELEVANCE_SORT = ['-featured', '-createdAt', '-id']
 
 /** What search used instead of the typed words, when it corrected or left out any. */
@@ -208,14 +208,15 @@ function searchedFor(search: SearchOutcome | null): string | null {
   return spokenQuery(search.clauses)
 }
 
-async function listProductsUncached(scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+/** One page of cards for the scope and query, read from the database (uncached). */
+export async function readListingPage(scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
   // Search words (issue 25): ranked matches from the search index, and the price and licence filters they name.
-  const search = query.q ? await runSearch(payload, query.q) : null
+  const search = query.q ? await searchOnce(query.q) : null
   const filters = search ? withWordFilters(query, search.filters) : query
   // listings show what is on sale even to a signed-in member of staff, who may read drafts
   const conditions = listingConditions(filters, resolver(categories, brands))
-  const base: Where[] = [ACTIVE, scopeWhere(scopeCondition(scope, categories, search)), ...conditions.map(conditionWhere)]
+  const base: Where[] = [ACTIVE, ...scopeWhere(scopeConditions(scope, categories, search)), ...conditions.map(conditionWhere)]
   const where: Where = { and: base }
   const read = { collection: 'products', depth: 1, select: cardSelect, populate: cardPopulate, overrideAccess: false } as const
 
@@ -257,7 +258,7 @@ async function listProductsUncached(scope: ListingScope, query: ListingQuery): P
 }
 
 /** One page of cards for the scope and query; cached per distinct (scope, query) for five minutes. */
-export const listProducts = unstable_cache(listProductsUncached, ['listing-products-v1'], { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS })
+export const listProducts = unstable_cache(readListingPage, ['listing-products-v1'], { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS })
 
 /** The query's part that facets depend on: the same filters and words on any page and in any order give the same counts. */
 export function facetQuery(query: ListingQuery): ListingQuery {
@@ -268,14 +269,14 @@ export function facetQuery(query: ListingQuery): ListingQuery {
 export async function readListingFacets(scope: ListingScope, query: ListingQuery): Promise<ListingFacets> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
   // a search counts over its matches, with the filters its words set (as the listing applies them)
-  const search = scope.type === 'search' && query.q ? await runSearch(payload, query.q) : null
+  const search = query.q ? await searchOnce(query.q) : null
   const filters = search ? withWordFilters(query, search.filters) : query
   const conditions = listingConditions(filters, resolver(categories, brands))
-  const read = await readFacetGroups(payload, scopeCondition(scope, categories, search), conditions, facetGroupings(query))
-  const counts = facetCounts(query, read.rows)
+  const combinations = await readCombinations(payload, scopeConditions(scope, categories, search), facetGroupings(query), conditions)
+  const { counts, presence } = countFacets(query, conditions, combinations)
 
-  const brandIds = new Set(read.presence.brandIds)
-  const categoryIds = new Set(read.presence.categoryIds)
+  const brandIds = new Set(presence.brandIds)
+  const categoryIds = new Set(presence.categoryIds)
   const usedPaths = new Set<string>()
   for (const c of categories) {
     if (!categoryIds.has(c.id)) continue
@@ -298,10 +299,10 @@ export async function readListingFacets(scope: ListingScope, query: ListingQuery
       ? ordered.filter((c) => c.path.startsWith(`${scope.categoryPath}/`)).map((c) => ({ ...c, depth: c.depth - scope.categoryPath.split('/').length }))
       : ordered
   return {
-    total: read.presence.total,
+    total: presence.total,
     brands: brands.filter((b) => brandIds.has(b.id)).map((b) => ({ slug: b.slug, name: b.name, count: counts.byFacet.brand[String(b.id)] ?? 0 })),
     categories: inScope,
-    kinds: read.presence.kinds.filter((k): k is ProductKind => (PRODUCT_KINDS as readonly string[]).includes(k)),
+    kinds: presence.kinds.filter((k): k is ProductKind => (PRODUCT_KINDS as readonly string[]).includes(k)),
     counts,
   }
 }

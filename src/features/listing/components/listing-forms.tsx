@@ -13,7 +13,7 @@ import {
   type ListingQuery,
 } from '../../../domain/catalogue/listing-query'
 import { ENGINE_BANDS, PRICE_BANDS } from '../../../domain/catalogue/listing-bands'
-import { facetOption, optionSpokenText, optionText, rangeChoices, type FacetOption } from '../../../domain/catalogue/listing-facets'
+import { countSuffix, facetOption, rangeChoices, spokenCountSuffix, type FacetOption } from '../../../domain/catalogue/listing-facets'
 import type { ListingFacets } from '../queries.server'
 
 function HiddenParams({ params }: { params: URLSearchParams }) {
@@ -37,9 +37,9 @@ function OptionText({ option, noun }: { option: FacetOption; noun: string }) {
     <span className="filters__text">
       {option.label}
       <span className="filters__count" aria-hidden="true">
-        {optionText(option).slice(option.label.length)}
+        {countSuffix(option.count)}
       </span>
-      <span className="visually-hidden">{optionSpokenText(option, noun).slice(option.label.length)}</span>
+      <span className="visually-hidden">{spokenCountSuffix(option.count, noun)}</span>
     </span>
   )
 }
@@ -116,7 +116,8 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
               {facets.categories.map((c) => (
                 <option key={c.path} value={c.path} disabled={c.count === 0 && c.path !== query.category}>
                   {'\u2003'.repeat(c.depth)}
-                  {optionText({ label: c.name, count: c.count })}
+                  {c.name}
+                  {countSuffix(c.count)}
                 </option>
               ))}
             </select>
