@@ -31,29 +31,29 @@ function pounds(pence: number | null): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2)
 }
 
-/** "Honda (12)" on screen, "Honda, 12 bikes" to a screen reader. */
-function OptionText({ option, noun }: { option: FacetOption; noun: string }) {
+/** "Honda (12)" on screen; the input's own name says "Honda, 12 bikes" (a hidden suffix would be read "Honda , 12 bikes"). */
+function OptionText({ option }: { option: FacetOption }) {
   return (
     <span className="filters__text">
       {option.label}
       <span className="filters__count" aria-hidden="true">
         {countSuffix(option.count)}
       </span>
-      <span className="visually-hidden">{spokenCountSuffix(option.count, noun)}</span>
     </span>
   )
 }
 
-function Choices({ type, name, legend, options, noun, inline = false }: { type: 'checkbox' | 'radio'; name: string; legend: string; options: FacetOption[]; noun: string; inline?: boolean }) {
+/** `inline`: a few short options side by side; `stacked`: one long option (a band) per row; otherwise a grid. */
+function Choices({ type, name, legend, options, noun, layout = 'grid' }: { type: 'checkbox' | 'radio'; name: string; legend: string; options: FacetOption[]; noun: string; layout?: 'grid' | 'inline' | 'stacked' }) {
   return (
     <fieldset className="filters__group">
       <legend>{legend}</legend>
-      <ul className={inline ? 'filters__options filters__options--inline' : 'filters__options'}>
+      <ul className={layout === 'grid' ? 'filters__options' : `filters__options filters__options--${layout}`}>
         {options.map((o) => (
           <li key={o.value || 'any'}>
             <label className={o.disabled ? 'filters__check filters__check--none' : 'filters__check'}>
-              <input type={type} name={name} value={o.value} defaultChecked={o.chosen} disabled={o.disabled} />
-              <OptionText option={o} noun={noun} />
+              <input type={type} name={name} value={o.value} defaultChecked={o.chosen} disabled={o.disabled} aria-label={`${o.label}${spokenCountSuffix(o.count, noun)}`} />
+              <OptionText option={o} />
             </label>
           </li>
         ))}
@@ -126,7 +126,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
         {showBrands && facets.brands.length > 1 && (
           <Choices type="checkbox" name="brand" legend="Brand" noun={noun} options={facets.brands.map((b) => facetOption(b.slug, b.name, b.count, query.brands.includes(b.slug)))} />
         )}
-        <Choices type="radio" name="condition" legend="Condition" noun={noun} inline options={conditionOptions} />
+        <Choices type="radio" name="condition" legend="Condition" noun={noun} layout="inline" options={conditionOptions} />
         <fieldset className="filters__group">
           <legend>Price</legend>
           <Choices
@@ -134,6 +134,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
             name="price"
             legend="Price band"
             noun={noun}
+            layout="stacked"
             options={PRICE_BANDS.map((b) => facetOption(b.id, b.label, count('priceBand', b.id), query.priceBands.includes(b.id)))}
           />
           <div className="filters__range">
@@ -155,6 +156,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
               name="engine"
               legend="Engine size"
               noun={noun}
+              layout="stacked"
               options={ENGINE_BANDS.map((b) => facetOption(b.id, b.label, count('engineBand', b.id), query.engineBands.includes(b.id)))}
             />
             <div className="filters__range">
@@ -193,7 +195,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
               noun={noun}
               options={BIKE_TYPES.map((t) => facetOption(t, BIKE_TYPE_LABELS[t], count('type', t), query.bikeTypes.includes(t)))}
             />
-            {ebike && <Choices type="radio" name="range" legend="E-bike range" noun={noun} options={rangeOptions} />}
+            {ebike && <Choices type="radio" name="range" legend="E-bike range" noun={noun} layout="stacked" options={rangeOptions} />}
           </fieldset>
         )}
         <div className="filters__actions">
