@@ -110,8 +110,12 @@ export function combinationStatement(payload: Payload, scope: readonly ScopeCond
   })
   const where = scopeSql(payload, scope)
   const select = join(columns, ', ')
+  // Nearly every product is active, so the scope's index (kind, brand, category, ids) is the one to read. SQLite without
+  // statistics (no ANALYZE has run) reads the status index instead, all 22,000 rows at 100,000 variants (15 ms against 8):
+  // its unary + keeps status off the index choice. PostgreSQL's planner has statistics and needs no help.
+  const visible = isPostgres(payload) || !scope.length ? `p.status = 'active'` : `+p.status = 'active'`
   return {
-    sql: `SELECT ${select.sql}, COUNT(*) AS n FROM products p WHERE p.status = 'active' AND ${where.sql} GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`,
+    sql: `SELECT ${select.sql}, COUNT(*) AS n FROM products p WHERE ${visible} AND ${where.sql} GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`,
     args: [...select.args, ...where.args],
   }
 }
