@@ -120,6 +120,14 @@ export function combinationStatement(payload: Payload, scope: readonly ScopeCond
   }
 }
 
+/** Ids of the products on sale in the scope that pass every condition: the listing's own rule, as one indexed read. */
+export async function filteredProductIds(payload: Payload, scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): Promise<number[]> {
+  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => testSql(COLUMNS[c.field], c.test))]
+  const where = join(parts, ' AND ')
+  const rows = await readRows(payload, { sql: `SELECT p.id AS id FROM products p WHERE ${where.sql}`, args: where.args })
+  return rows.map((r) => Number(r.id))
+}
+
 /** SQLite gives a numeric column's text as "5.0" when it holds a real; ids and categories are integers. */
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null

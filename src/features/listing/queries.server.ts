@@ -21,7 +21,7 @@ import {
   type FilterField,
   type IdResolver,
 } from '../../domain/catalogue/listing-facets'
-import { readCombinations, type ScopeCondition } from './facet-counts.server'
+import { filteredProductIds, readCombinations, type ScopeCondition } from './facet-counts.server'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import { runSearch, type SearchOutcome } from '../search/search.server'
 import { spokenQuery } from '../../domain/search/query'
@@ -221,9 +221,9 @@ export async function readListingPage(scope: ListingScope, query: ListingQuery):
   const read = { collection: 'products', depth: 1, select: cardSelect, populate: cardPopulate, overrideAccess: false } as const
 
   if (query.sort === 'relevance' && search?.matches?.length) {
-    // by relevance: the index's order, kept through the filters, one page read
-    const kept = await payload.find({ collection: 'products', where, pagination: false, depth: 0, select: { slug: true }, overrideAccess: false })
-    const keptIds = new Set(kept.docs.map((d) => d.id))
+    // by relevance: the index's order, kept through the filters (one SQL read of up to MAX_MATCHES ids, the same
+    // conditions as `where`; through Payload it took 200 ms for 1,000 matches at 100,000 variants), one page read
+    const keptIds = new Set(await filteredProductIds(payload, scopeConditions(scope, categories, search), conditions))
     const ranked = search.matches.map((m) => m.id).filter((id) => keptIds.has(id))
     const pageIds = ranked.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE)
     const docs = pageIds.length ? (await payload.find({ ...read, where: { id: { in: pageIds } }, pagination: false })).docs : []
