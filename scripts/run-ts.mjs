@@ -26,7 +26,8 @@ const serverOnlyOutsideNext = {
   },
 }
 
-export async function bundleEntry(entry) {
+/** Bundles a TypeScript entry; `plugins` add esbuild plugins (a bench stubs Next's cache outside Next with one). */
+export async function bundleEntry(entry, { plugins = [] } = {}) {
   const outDir = path.join(root, 'node_modules', '.cache', 'wheelhouse')
   fs.mkdirSync(outDir, { recursive: true })
   const outfile = path.join(outDir, `${path.basename(entry).replace(/\.ts$/, '')}-${process.pid}.mjs`)
@@ -38,7 +39,7 @@ export async function bundleEntry(entry) {
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
-    plugins: [serverOnlyOutsideNext],
+    plugins: [serverOnlyOutsideNext, ...plugins],
     loader: { '.css': 'empty', '.scss': 'empty' },
     sourcemap: 'inline',
     logLevel: 'warning',

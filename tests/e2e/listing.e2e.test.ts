@@ -161,6 +161,31 @@ describe('/all-bikes', () => {
     expect(await cardNames(page)).toHaveLength(23)
   })
 
+  it('shows how many bikes each option leaves, and disables the options that leave none (issue 25 §4)', async () => {
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/all-bikes?brand=honda&condition=used')
+    expect(await count(page)).toBe(2)
+    const brand = page.getByRole('group', { name: 'Brand' })
+    // the chosen brand keeps its count (another condition or brand is counted beside it) and is never disabled
+    await expect(brand.getByRole('checkbox', { name: 'Honda, 2 bikes', exact: true }).isChecked()).resolves.toBe(true)
+    await expect(brand.getByRole('checkbox', { name: 'Honda, 2 bikes', exact: true }).isEnabled()).resolves.toBe(true)
+    await expect(brand.getByRole('checkbox', { name: 'Brompton, 0 bikes', exact: true }).isDisabled()).resolves.toBe(true)
+    await expect(brand.getByText('Brompton (0)').isVisible()).resolves.toBe(true)
+    // condition is one choice: "New" counts Honda's new bikes, replacing "Used"
+    const condition = page.getByRole('group', { name: 'Condition' })
+    await expect(condition.getByRole('radio', { name: 'New, 5 bikes', exact: true }).isEnabled()).resolves.toBe(true)
+    await expect(condition.getByRole('radio', { name: 'Any, 7 bikes', exact: true }).isEnabled()).resolves.toBe(true)
+    // an option's count is what choosing it shows
+    const band = page.getByRole('group', { name: 'Engine size' }).getByRole('checkbox', { name: /^126 to 500cc, \d+ bikes?$/ })
+    const promised = Number(/, (\d+) bike/.exec((await band.getAttribute('aria-label'))!)![1])
+    expect(promised).toBeGreaterThan(0)
+    await band.check()
+    await page.getByRole('button', { name: 'Show results' }).click()
+    await page.waitForURL(/engine=126-500/)
+    expect(await count(page)).toBe(promised)
+    expect(problems).toEqual([])
+  })
+
   it('has a canonical URL and BreadcrumbList JSON-LD', async () => {
     const html = await (await fetch(`${base}/all-bikes?condition=used&sort=price-asc`)).text()
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/all-bikes"\/>/)
@@ -230,6 +255,21 @@ describe('/search', () => {
     expect(names.length).toBe(7)
     expect(names.every((n) => /honda/i.test(n))).toBe(true)
     expect(problems).toEqual([])
+  })
+
+  it('filters a search with counts over its matches, without JavaScript too', async () => {
+    const { page } = await newPage(WIDE, { javaScriptEnabled: false })
+    await page.goto('/search?q=honda')
+    const total = await count(page)
+    const licence = page.getByRole('group', { name: 'Licence category' })
+    const a2 = licence.getByRole('checkbox', { name: /^A2, \d+ products?$/ })
+    const promised = Number(/, (\d+) product/.exec((await a2.getAttribute('aria-label'))!)![1])
+    expect(promised).toBeGreaterThan(0)
+    expect(promised).toBeLessThan(total)
+    await a2.check()
+    await page.getByRole('button', { name: 'Show results' }).click()
+    await page.waitForURL(/q=honda&licence=A2/)
+    expect(await count(page)).toBe(promised)
   })
 
   it('searches by category name and by several words', async () => {

@@ -66,6 +66,8 @@ describe('parseListingQuery', () => {
       licence: ['B', 'A9'],
       frame: 'XXXL',
       type: 'unicycle',
+      price: ['cheap', '0-250', '<script>'],
+      engine: ['huge', '125'],
       range: '1e9',
       sort: 'price',
       page: '-2',
@@ -95,6 +97,14 @@ describe('parseListingQuery', () => {
     expect(parseListingQuery({ brand: 'honda,ktm' }).brands).toEqual(['honda', 'ktm'])
   })
 
+  it('reads price and engine size bands in their own order, whatever order they came in, case-insensitively', () => {
+    const q = parseListingQuery(new URLSearchParams('price=3000-6000&price=UNDER-250&price=3000-6000&engine=over-1000&engine=51-125,126-500'))
+    expect(q.priceBands).toEqual(['under-250', '3000-6000'])
+    expect(q.engineBands).toEqual(['51-125', '126-500', 'over-1000'])
+    expect(listingParams(q).toString()).toBe('price=under-250&price=3000-6000&engine=51-125&engine=126-500&engine=over-1000')
+    expect(hasFilters(q)).toBe(true)
+  })
+
   it('treats a zero minimum as no minimum', () => {
     expect(parseListingQuery({ min: '0', ccMin: '0', range: '0' })).toEqual(EMPTY_LISTING_QUERY)
   })
@@ -118,6 +128,9 @@ describe('links', () => {
   it('writes the query in one order, leaving defaults out, and reads back the same', () => {
     expect(listingParams(query).toString()).toBe('brand=honda&condition=used&min=1000.50&sort=price-asc&page=2')
     expect(parseListingQuery(listingParams(query))).toEqual(query)
+    const banded = parseListingQuery({ engine: '501-750', ccMax: '700', price: '6000-10000', max: '9000', range: '60', licence: 'A2' })
+    expect(listingParams(banded).toString()).toBe('max=9000&price=6000-10000&ccMax=700&engine=501-750&licence=A2&range=60')
+    expect(parseListingQuery(listingParams(banded))).toEqual(banded)
     expect(listingParams(EMPTY_LISTING_QUERY).toString()).toBe('')
   })
 

@@ -2,6 +2,7 @@
 // visitor or a bot puts in the address bar without ever throwing, and written back in one canonical
 // order so links, forms and the canonical URL all agree.
 import { LICENCE_CATEGORIES, type LicenceCategory } from './product-kind'
+import { ENGINE_BAND_IDS, PRICE_BAND_IDS, type EngineBandId, type PriceBandId } from './listing-bands'
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc'] as const
 export type ListingSort = (typeof LISTING_SORTS)[number]
@@ -33,8 +34,12 @@ export interface ListingQuery {
   condition: 'new' | 'used' | null
   minPricePence: number | null
   maxPricePence: number | null
+  /** price bands (any of them), besides the typed from/to range */
+  priceBands: PriceBandId[]
   engineCcMin: number | null
   engineCcMax: number | null
+  /** engine size bands (any of them), besides the typed from/to range */
+  engineBands: EngineBandId[]
   licences: LicenceCategory[]
   frameSizes: FrameSize[]
   bikeTypes: BikeType[]
@@ -51,8 +56,10 @@ export const EMPTY_LISTING_QUERY: ListingQuery = {
   condition: null,
   minPricePence: null,
   maxPricePence: null,
+  priceBands: [],
   engineCcMin: null,
   engineCcMax: null,
+  engineBands: [],
   licences: [],
   frameSizes: [],
   bikeTypes: [],
@@ -84,6 +91,11 @@ function first(raw: RawSearchParams, key: string): string | undefined {
 
 function unique<T>(list: T[]): T[] {
   return [...new Set(list)].slice(0, MAX_LIST)
+}
+
+/** The chosen values in the list's own order, each once: a band's address does not depend on the order it was ticked in. */
+function inOrder<T extends string>(allowed: readonly T[], chosen: T[]): T[] {
+  return allowed.filter((a) => chosen.includes(a))
 }
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | undefined, caseInsensitive = false): T | undefined {
@@ -125,12 +137,14 @@ export function parseListingQuery(raw: RawSearchParams): ListingQuery {
     if (min !== null && max !== null && min > max) [min, max] = [max, min]
     q.minPricePence = min === 0 ? null : min
     q.maxPricePence = max
+    q.priceBands = inOrder(PRICE_BAND_IDS, values(raw, 'price').flatMap((s) => oneOf(PRICE_BAND_IDS, s, true) ?? []))
 
     let ccMin = clampInt(first(raw, 'ccMin'), MAX_ENGINE_CC)
     let ccMax = clampInt(first(raw, 'ccMax'), MAX_ENGINE_CC)
     if (ccMin !== null && ccMax !== null && ccMin > ccMax) [ccMin, ccMax] = [ccMax, ccMin]
     q.engineCcMin = ccMin === 0 ? null : ccMin
     q.engineCcMax = ccMax
+    q.engineBands = inOrder(ENGINE_BAND_IDS, values(raw, 'engine').flatMap((s) => oneOf(ENGINE_BAND_IDS, s, true) ?? []))
 
     q.licences = unique(values(raw, 'licence').flatMap((s) => oneOf(LICENCE_CATEGORIES, s, true) ?? []))
     q.frameSizes = unique(values(raw, 'frame').flatMap((s) => oneOf(FRAME_SIZES, s, true) ?? []))
@@ -162,8 +176,10 @@ export function listingParams(query: ListingQuery): URLSearchParams {
   if (query.condition) p.set('condition', query.condition)
   if (query.minPricePence !== null) p.set('min', penceToPoundsText(query.minPricePence))
   if (query.maxPricePence !== null) p.set('max', penceToPoundsText(query.maxPricePence))
+  for (const b of query.priceBands) p.append('price', b)
   if (query.engineCcMin !== null) p.set('ccMin', String(query.engineCcMin))
   if (query.engineCcMax !== null) p.set('ccMax', String(query.engineCcMax))
+  for (const b of query.engineBands) p.append('engine', b)
   for (const l of query.licences) p.append('licence', l)
   for (const f of query.frameSizes) p.append('frame', f)
   for (const t of query.bikeTypes) p.append('type', t)

@@ -38,7 +38,6 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       title={query.q ? `Search results for “${query.q}”` : 'Search'}
       intro={<SearchForm q={query.q} />}
       trail={[{ name: 'Home', href: paths.home() }, { name: 'Search', href: paths.search() }]}
-      showFilters={false}
       prompt={query.q ? undefined : <SearchHelp />}
       empty={<SearchNoResults q={query.q} />}
     />

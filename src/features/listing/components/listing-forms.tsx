@@ -12,6 +12,8 @@ import {
   SORT_LABELS,
   type ListingQuery,
 } from '../../../domain/catalogue/listing-query'
+import { ENGINE_BANDS, PRICE_BANDS } from '../../../domain/catalogue/listing-bands'
+import { countSuffix, facetOption, rangeChoices, spokenCountSuffix, type FacetOption } from '../../../domain/catalogue/listing-facets'
 import type { ListingFacets } from '../queries.server'
 
 function HiddenParams({ params }: { params: URLSearchParams }) {
@@ -29,16 +31,29 @@ function pounds(pence: number | null): string {
   return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2)
 }
 
-function Checkboxes({ name, legend, options, checked }: { name: string; legend: string; options: { value: string; label: string }[]; checked: string[] }) {
+/** "Honda (12)" on screen; the input's own name says "Honda, 12 bikes" (a hidden suffix would be read "Honda , 12 bikes"). */
+function OptionText({ option }: { option: FacetOption }) {
+  return (
+    <span className="filters__text">
+      {option.label}
+      <span className="filters__count" aria-hidden="true">
+        {countSuffix(option.count)}
+      </span>
+    </span>
+  )
+}
+
+/** `inline`: a few short options side by side; `stacked`: one long option (a band) per row; otherwise a grid. */
+function Choices({ type, name, legend, options, noun, layout = 'grid' }: { type: 'checkbox' | 'radio'; name: string; legend: string; options: FacetOption[]; noun: string; layout?: 'grid' | 'inline' | 'stacked' }) {
   return (
     <fieldset className="filters__group">
       <legend>{legend}</legend>
-      <ul className="filters__options">
+      <ul className={layout === 'grid' ? 'filters__options' : `filters__options filters__options--${layout}`}>
         {options.map((o) => (
-          <li key={o.value}>
-            <label className="filters__check">
-              <input type="checkbox" name={name} value={o.value} defaultChecked={checked.includes(o.value)} />
-              {o.label}
+          <li key={o.value || 'any'}>
+            <label className={o.disabled ? 'filters__check filters__check--none' : 'filters__check'}>
+              <input type={type} name={name} value={o.value} defaultChecked={o.chosen} disabled={o.disabled} aria-label={`${o.label}${spokenCountSuffix(o.count, noun)}`} />
+              <OptionText option={o} />
             </label>
           </li>
         ))}
@@ -64,15 +79,28 @@ export interface FilterFormProps {
   facets: ListingFacets
   /** on a brand page the brand is fixed */
   showBrands?: boolean
+  /** what the counts count: "bike" on /all-bikes, "product" elsewhere */
+  noun?: string
 }
 
-export function FilterForm({ basePath, query, facets, showBrands = true }: FilterFormProps) {
+export function FilterForm({ basePath, query, facets, showBrands = true, noun = 'product' }: FilterFormProps) {
   const motor = facets.kinds.some((k) => k === 'motorcycle' || k === 'scooter')
   const cycle = facets.kinds.some((k) => k === 'bicycle' || k === 'e-bike')
   const ebike = facets.kinds.includes('e-bike')
   const keep = listingParams({ ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q })
   const filtered = hasFilters(query)
   const active = listingParams({ ...query, sort: 'relevance', page: 1, q: '' }).size
+  const { byFacet, any } = facets.counts
+  const count = (facet: keyof typeof byFacet, value: string) => byFacet[facet][value] ?? 0
+  const conditionOptions = [
+    facetOption('', 'Any', any.condition, query.condition === null),
+    facetOption('new', 'New', count('condition', 'new'), query.condition === 'new'),
+    facetOption('used', 'Used', count('condition', 'used'), query.condition === 'used'),
+  ]
+  const rangeOptions = [
+    facetOption('', 'Any range', any.range, query.batteryRangeMinMiles === null),
+    ...rangeChoices(query).map((miles) => facetOption(String(miles), `At least ${miles} miles`, count('range', String(miles)), query.batteryRangeMinMiles === miles)),
+  ]
   // folded on phones even when filters are on, so the results stay near the top after filtering
   return (
     <details className="filters">
@@ -86,39 +114,36 @@ export function FilterForm({ basePath, query, facets, showBrands = true }: Filte
             <select id="filter-category" name="category" defaultValue={query.category ?? ''}>
               <option value="">All categories</option>
               {facets.categories.map((c) => (
-                <option key={c.path} value={c.path}>
+                <option key={c.path} value={c.path} disabled={c.count === 0 && c.path !== query.category}>
                   {'\u2003'.repeat(c.depth)}
                   {c.name}
+                  {countSuffix(c.count)}
                 </option>
               ))}
             </select>
           </div>
         )}
         {showBrands && facets.brands.length > 1 && (
-          <Checkboxes name="brand" legend="Brand" options={facets.brands.map((b) => ({ value: b.slug, label: b.name }))} checked={query.brands} />
+          <Choices type="checkbox" name="brand" legend="Brand" noun={noun} options={facets.brands.map((b) => facetOption(b.slug, b.name, b.count, query.brands.includes(b.slug)))} />
         )}
+        <Choices type="radio" name="condition" legend="Condition" noun={noun} layout="inline" options={conditionOptions} />
         <fieldset className="filters__group">
-          <legend>Condition</legend>
-          <ul className="filters__options filters__options--inline">
-            {([['', 'Any'], ['new', 'New'], ['used', 'Used']] as const).map(([value, label]) => (
-              <li key={value || 'any'}>
-                <label className="filters__check">
-                  <input type="radio" name="condition" value={value} defaultChecked={(query.condition ?? '') === value} />
-                  {label}
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
-        <fieldset className="filters__group">
-          <legend>Price (£)</legend>
+          <legend>Price</legend>
+          <Choices
+            type="checkbox"
+            name="price"
+            legend="Price band"
+            noun={noun}
+            layout="stacked"
+            options={PRICE_BANDS.map((b) => facetOption(b.id, b.label, count('priceBand', b.id), query.priceBands.includes(b.id)))}
+          />
           <div className="filters__range">
             <div>
-              <label htmlFor="filter-min">From</label>
+              <label htmlFor="filter-min">From (£)</label>
               <input id="filter-min" name="min" type="number" inputMode="decimal" min={0} step="any" defaultValue={pounds(query.minPricePence)} />
             </div>
             <div>
-              <label htmlFor="filter-max">To</label>
+              <label htmlFor="filter-max">To (£)</label>
               <input id="filter-max" name="max" type="number" inputMode="decimal" min={0} step="any" defaultValue={pounds(query.maxPricePence)} />
             </div>
           </div>
@@ -126,6 +151,14 @@ export function FilterForm({ basePath, query, facets, showBrands = true }: Filte
         {motor && (
           <fieldset className="filters__group">
             <legend>Motorcycles and scooters</legend>
+            <Choices
+              type="checkbox"
+              name="engine"
+              legend="Engine size"
+              noun={noun}
+              layout="stacked"
+              options={ENGINE_BANDS.map((b) => facetOption(b.id, b.label, count('engineBand', b.id), query.engineBands.includes(b.id)))}
+            />
             <div className="filters__range">
               <div>
                 <label htmlFor="filter-cc-min">Engine from (cc)</label>
@@ -136,20 +169,33 @@ export function FilterForm({ basePath, query, facets, showBrands = true }: Filte
                 <input id="filter-cc-max" name="ccMax" type="number" inputMode="numeric" min={0} max={3000} step={1} defaultValue={query.engineCcMax ?? ''} />
               </div>
             </div>
-            <Checkboxes name="licence" legend="Licence category" options={LICENCE_CATEGORIES.map((l) => ({ value: l, label: l }))} checked={query.licences} />
+            <Choices
+              type="checkbox"
+              name="licence"
+              legend="Licence category"
+              noun={noun}
+              options={LICENCE_CATEGORIES.map((l) => facetOption(l, l, count('licence', l), query.licences.includes(l)))}
+            />
           </fieldset>
         )}
         {cycle && (
           <fieldset className="filters__group">
             <legend>Bicycles and e-bikes</legend>
-            <Checkboxes name="frame" legend="Frame size" options={FRAME_SIZES.map((f) => ({ value: f, label: f }))} checked={query.frameSizes} />
-            <Checkboxes name="type" legend="Bicycle type" options={BIKE_TYPES.map((t) => ({ value: t, label: BIKE_TYPE_LABELS[t] }))} checked={query.bikeTypes} />
-            {ebike && (
-              <div className="filters__field">
-                <label htmlFor="filter-range">E-bike range at least (miles)</label>
-                <input id="filter-range" name="range" type="number" inputMode="numeric" min={0} max={500} step={1} defaultValue={query.batteryRangeMinMiles ?? ''} />
-              </div>
-            )}
+            <Choices
+              type="checkbox"
+              name="frame"
+              legend="Frame size"
+              noun={noun}
+              options={FRAME_SIZES.map((f) => facetOption(f, f, count('frame', f), query.frameSizes.includes(f)))}
+            />
+            <Choices
+              type="checkbox"
+              name="type"
+              legend="Bicycle type"
+              noun={noun}
+              options={BIKE_TYPES.map((t) => facetOption(t, BIKE_TYPE_LABELS[t], count('type', t), query.bikeTypes.includes(t)))}
+            />
+            {ebike && <Choices type="radio" name="range" legend="E-bike range" noun={noun} layout="stacked" options={rangeOptions} />}
           </fieldset>
         )}
         <div className="filters__actions">

@@ -47,9 +47,11 @@ export function redirectToCleanAddress(basePath: string, raw: RawSearchParams, q
 export async function ListingView({ basePath, raw, query, scope, title, intro, trail, noun = 'product', showFilters = true, showBrands = true, aside, prompt, empty }: ListingViewProps) {
   const [result, facets] = await Promise.all([
     prompt ? null : listProducts(scope, query),
-    showFilters ? listingFacets(scope) : null,
+    showFilters && !prompt ? listingFacets(scope, query) : null,
   ])
   const pages = result ? totalPages(result.totalDocs) : 1
+  // a scope with nothing on sale (a search that found nothing) has nothing to filter
+  const showForm = facets !== null && facets.total > 0
   // A page past the end (an old link, a hand-typed ?page=99999) goes to the last page there is, or to the first
   // when nothing matches, which says so and offers a way back: never a dead end (issue 23). Before the clean-address
   // redirect, so that ?page=99999 (clamped when parsed) takes one hop, not two.
@@ -62,8 +64,8 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
         <h1>{title}</h1>
         {intro}
       </header>
-      <div className={showFilters || aside ? 'listing__layout' : undefined}>
-        {facets && <FilterForm basePath={basePath} query={query} facets={facets} showBrands={showBrands} />}
+      <div className={showForm || aside ? 'listing__layout' : undefined}>
+        {showForm && <FilterForm basePath={basePath} query={query} facets={facets} showBrands={showBrands} noun={noun} />}
         {aside}
         <section className="listing__results" aria-labelledby="results-heading">
           <h2 id="results-heading" className="visually-hidden">Results</h2>
