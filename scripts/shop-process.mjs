@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { runEntry } from './run-ts.mjs'
+import { SHOP_NODE_FLAGS } from './shop-node-flags.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -65,10 +66,10 @@ export async function prepareDatabase(env) {
   throw new Error('migrating and seeding stalled three times')
 }
 
-/** server.mjs on the existing build; answers the base URL and the child once /api/health answers 200. */
+/** server.mjs on the existing build, with production's Node flags; answers the base URL and the child once /api/health answers 200. */
 export async function serveShop(env, logFile, timeoutMs = 60_000, nodeArgs = []) {
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, [...nodeArgs, 'server.mjs'], { cwd: root, env, stdio: ['ignore', log, log] })
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, ...nodeArgs, 'server.mjs'], { cwd: root, env, stdio: ['ignore', log, log] })
   fs.closeSync(log)
   const base = `http://localhost:${env.PORT}`
   for (let waited = 0; waited < timeoutMs; waited += 250) {

@@ -20,6 +20,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nginxConfig, varnishConfig } from './topology.mjs'
+import { SHOP_NODE_FLAGS } from './shop-node-flags.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -104,7 +105,7 @@ WorkingDirectory=${o.appDir}
 EnvironmentFile=${o.configDir}/wheelhouse.env
 ${o.cache ? `EnvironmentFile=${o.configDir}/cache.env\n` : ''}Environment=${env.join(' ')}
 # Serves what \`npm run release\` built and migrated; refuses to start (and never builds) when there is none.
-ExecStart=${o.node} scripts/start.mjs
+ExecStart=${o.node} ${SHOP_NODE_FLAGS.join(' ')} scripts/start.mjs
 Restart=on-failure
 RestartSec=2
 # SIGTERM: finish the requests in flight, then exit (server.mjs).

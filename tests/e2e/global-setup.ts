@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ensureChromium } from './chromium'
+import { SHOP_NODE_FLAGS } from '../../scripts/shop-node-flags.mjs'
 
 const PORT = Number(process.env.E2E_PORT || 3210)
 const dataDir = path.resolve('data/e2e')
@@ -65,7 +66,7 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(dataDir, { recursive: true })
   const logFile = path.join(dataDir, 'server.log')
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, 'scripts/start.mjs'], {
     env: { ...process.env, ...E2E_ENV },
     stdio: ['ignore', log, log],
     detached: true,

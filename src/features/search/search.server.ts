@@ -66,10 +66,17 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
 export interface RankedMatch {
   id: number
   inStock: boolean
+  /** What suggestions group and filter by, read with the match (no second read of up to 1,000 products). */
+  brandId: number | null
+  categoryId: number | null
+  /** the headline price in pence (ADR 023), null when on application */
+  listPrice: number | null
+  licence: string | null
 }
 
 /** How much a sold-out product's relevance counts. */
 const SOLD_OUT_WEIGHT = 0.5
+const MATCH_FACTS = 'p.brand_id, p.category_id, p.list_price, p.attributes_licence_category AS licence'
 const IN_STOCK = `CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0) THEN 1 ELSE 0 END`
 
 /**
@@ -81,8 +88,8 @@ export async function rankedMatches(payload: Payload, clauses: Clause[], limit =
   const rows = isPostgres(payload)
     ? await readRows(payload, {
         // weights {D, C, B, A}: name, brand and model (A) over categories (B) over description and spec sheet (C)
-        sql: `SELECT id, in_stock FROM (
-                SELECT si.product_id AS id, p.featured, ${IN_STOCK} AS in_stock, ts_rank('{0.05, 0.2, 0.5, 1.0}', si.doc, q.q) AS score
+        sql: `SELECT id, in_stock, brand_id, category_id, list_price, licence FROM (
+                SELECT si.product_id AS id, p.featured, ${MATCH_FACTS}, ${IN_STOCK} AS in_stock, ts_rank('{0.05, 0.2, 0.5, 1.0}', si.doc, q.q) AS score
                 FROM search_index si JOIN products p ON p.id = si.product_id, to_tsquery('simple', ?) AS q(q)
                 WHERE si.doc @@ q.q AND p.status = 'active') m
               ORDER BY score * (CASE WHEN in_stock = 1 THEN 1 ELSE ${SOLD_OUT_WEIGHT} END) DESC, featured DESC, id LIMIT ?`,
@@ -91,14 +98,22 @@ export async function rankedMatches(payload: Payload, clauses: Clause[], limit =
     : await readRows(payload, {
         // bm25 weights by column: title (not indexed), name, brand, model, category, body
         // (bm25 is negative, lower is better)
-        sql: `SELECT id, in_stock FROM (
-                SELECT si.rowid AS id, p.featured, ${IN_STOCK} AS in_stock, bm25(search_index, 0, 10, 10, 10, 4, 1) AS score
+        sql: `SELECT id, in_stock, brand_id, category_id, list_price, licence FROM (
+                SELECT si.rowid AS id, p.featured, ${MATCH_FACTS}, ${IN_STOCK} AS in_stock, bm25(search_index, 0, 10, 10, 10, 4, 1) AS score
                 FROM search_index si JOIN products p ON p.id = si.rowid
                 WHERE search_index MATCH ? AND p.status = 'active')
               ORDER BY score * (CASE WHEN in_stock = 1 THEN 1 ELSE ${SOLD_OUT_WEIGHT} END) ASC, featured DESC, id LIMIT ?`,
         args: [fts5Match(clauses), limit],
       })
-  return rows.map((r) => ({ id: Number(r.id), inStock: Number(r.in_stock) === 1 || r.in_stock === true }))
+  const numberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v))
+  return rows.map((r) => ({
+    id: Number(r.id),
+    inStock: Number(r.in_stock) === 1 || r.in_stock === true,
+    brandId: numberOrNull(r.brand_id),
+    categoryId: numberOrNull(r.category_id),
+    listPrice: numberOrNull(r.list_price),
+    licence: r.licence == null ? null : String(r.licence),
+  }))
 }
 
 export interface SearchFilters {

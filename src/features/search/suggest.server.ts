@@ -2,14 +2,14 @@
 // (ADR 023, products.listPrice), and the brands and categories holding matches, with counts. The answer
 // depends on q alone, so it is cached per normalised q in this process for a few seconds and by any HTTP
 // cache for a minute. Its shape is the header combobox's: each option has a label, a URL and a detail.
-import type { Payload, Where } from 'payload'
+import type { Payload } from 'payload'
 import type { Media } from '../../payload-types'
 import { paths } from '../../config/paths'
 import { MAX_QUERY_LENGTH } from '../../domain/search/query'
 import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
-import { runSearch, type SearchFilters } from './search.server'
+import { runSearch, type RankedMatch, type SearchFilters } from './search.server'
 
 export const SUGGESTED_PRODUCTS = 6
 export const SUGGESTED_GROUPS = 4
@@ -45,16 +45,13 @@ export interface Suggestions {
   searchUrl: string
 }
 
-/** Filters read from the words, as a Payload where on products. */
-export function filtersWhere(filters: SearchFilters): Where[] {
-  const and: Where[] = []
-  if (filters.minPricePence !== null) and.push({ listPrice: { greater_than_equal: filters.minPricePence } })
-  if (filters.maxPricePence !== null) and.push({ listPrice: { less_than_equal: filters.maxPricePence } })
-  if (filters.licences.length) and.push({ 'attributes.licenceCategory': { in: filters.licences } })
-  return and
+/** The words' filters (a price, a licence) applied to a match: a product without the fact does not qualify. */
+export function keptByFilters(match: Pick<RankedMatch, 'listPrice' | 'licence'>, filters: SearchFilters): boolean {
+  if (filters.minPricePence !== null && (match.listPrice === null || match.listPrice < filters.minPricePence)) return false
+  if (filters.maxPricePence !== null && (match.listPrice === null || match.listPrice > filters.maxPricePence)) return false
+  if (filters.licences.length && (match.licence === null || !(filters.licences as string[]).includes(match.licence))) return false
+  return true
 }
-
-const idOf = (v: unknown): number | null => (typeof v === 'object' && v ? ((v as { id?: number }).id ?? null) : typeof v === 'number' ? v : null)
 
 function countBy(ids: (number | null)[]): Map<number, number> {
   const counts = new Map<number, number>()
@@ -69,18 +66,11 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
   if (!outcome.matches || outcome.matches.length === 0) return empty
   const rank = new Map(outcome.matches.map((m, i) => [m.id, i]))
   const inStock = new Map(outcome.matches.map((m) => [m.id, m.inStock]))
-  const matching = await payload.find({
-    collection: 'products',
-    where: { and: [{ id: { in: [...rank.keys()] } }, { status: { equals: 'active' } }, ...filtersWhere(outcome.filters)] },
-    pagination: false,
-    depth: 0,
-    select: { brand: true, category: true },
-    overrideAccess: false,
-  })
-  const ordered = matching.docs.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)
+  // The matches come best first, on sale only, with what the words' filters and the groups need.
+  const ordered = outcome.matches.filter((m) => keptByFilters(m, outcome.filters))
   const topIds = ordered.slice(0, SUGGESTED_PRODUCTS).map((d) => d.id)
-  const brandCounts = countBy(ordered.map((d) => idOf(d.brand)))
-  const categoryCounts = countBy(ordered.map((d) => idOf(d.category)))
+  const brandCounts = countBy(ordered.map((d) => d.brandId))
+  const categoryCounts = countBy(ordered.map((d) => d.categoryId))
   const topBrands = [...brandCounts].sort((a, b) => b[1] - a[1]).slice(0, SUGGESTED_GROUPS)
   const topCategories = [...categoryCounts].sort((a, b) => b[1] - a[1]).slice(0, SUGGESTED_GROUPS)
   const [products, brands, categories] = await Promise.all([
