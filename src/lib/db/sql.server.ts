@@ -111,16 +111,45 @@ export async function execute(payload: Payload, transactionID: TransactionId, st
 }
 
 /**
+ * Holders of a database lock in this process at once. A holder keeps one pool connection for its lock while `fn`
+ * takes others: with as many holders as the pool has connections, every `fn` would wait for a connection that only
+ * another waiting holder could give back, for ever (sixteen card checkouts at once did exactly that). At most half
+ * the pool holds locks, so `fn` always finds a connection; the rest wait here, holding nothing.
+ */
+let lockHolders = 0
+const lockQueue: (() => void)[] = []
+
+async function lockSlot(payload: Payload): Promise<() => void> {
+  const poolMax = (payload.db as unknown as { pool?: { options?: { max?: number } } }).pool?.options?.max ?? 10
+  const slots = Math.max(1, Math.floor(poolMax / 2))
+  if (lockHolders >= slots) await new Promise<void>((resolve) => lockQueue.push(resolve))
+  else lockHolders += 1
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    const next = lockQueue.shift()
+    if (next) next() // the slot passes straight to the next waiter
+    else lockHolders -= 1
+  }
+}
+
+/**
  * Runs `fn` while holding a lock named `key` across every process on the database: a PostgreSQL advisory
  * lock held by a transaction of its own until `fn` settles. SQLite is served by one process (ADR 008), so
  * the caller's in-process lock is the whole story there and `fn` simply runs.
  */
 export async function withDatabaseLock<T>(payload: Payload, key: string, fn: () => Promise<T>): Promise<T> {
   if (!isPostgres(payload)) return fn()
-  return pgUnit<T>(payload, null, async (exec) => {
-    await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [key] })
-    return fn()
-  })
+  const release = await lockSlot(payload)
+  try {
+    return await pgUnit<T>(payload, null, async (exec) => {
+      await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [key] })
+      return fn()
+    })
+  } finally {
+    release()
+  }
 }
 
 /** Connections of the database pool for /metrics: PostgreSQL's pool counts; SQLite has its one connection. */
