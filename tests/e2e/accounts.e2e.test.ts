@@ -65,7 +65,7 @@ async function look(page: Page, name: string) {
 }
 
 /** The page's form has hydrated (its submit button carries React's props). */
-const formHydrated = (page: Page) => hydrated(page, 'form button[type="submit"]')
+const formHydrated = (page: Page) => hydrated(page, 'main form button[type="submit"]')
 
 async function signIn(page: Page, email: string, password: string) {
   await formHydrated(page)

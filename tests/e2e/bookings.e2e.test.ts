@@ -59,7 +59,7 @@ describe('bicycle services as a guest', () => {
     await page.goto('/')
     await page.locator('footer').getByRole('link', { name: 'Book a bicycle service' }).click()
     await page.waitForURL((u) => u.pathname === '/bicycle-services')
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     await rejectAnalyticsCookies(page)
     await look(page, 'bicycle-services')
 
@@ -100,7 +100,7 @@ describe('bicycle services as a guest', () => {
     expect((await fetch(`${base}/api/bookings/calendar?token=1`)).status).toBe(403)
 
     await page.goto(local(manage))
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     await look(page, 'booking-manage')
     // a day well past the change cut-off, so the moved booking can still be cancelled online
     const newDay = await page.getByLabel('New day').locator('option:not([disabled])').nth(5).getAttribute('value')
@@ -110,7 +110,7 @@ describe('bicycle services as a guest', () => {
     await page.getByText('Your booking is moved').waitFor()
     await mailFor((m) => m.to === email && m.tag === 'booking-rescheduled')
 
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     await page.getByRole('button', { name: 'Cancel the booking' }).click()
     await page.waitForURL((u) => u.searchParams.get('done') === 'cancelled')
     await page.locator('.booking-summary').getByText('Cancelled').waitFor()
@@ -164,7 +164,7 @@ describe('the workshop job workflow', () => {
     const { page, problems, allow } = await newPage()
     allow(/\/admin/)
     await page.goto(local(link))
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     await page.getByRole('heading', { name: 'Extra work needs your approval' }).waitFor()
     await look(page, 'booking-extra-work')
     await page.getByRole('button', { name: 'Approve the extra work' }).click()
@@ -193,7 +193,7 @@ describe('test rides', () => {
     await page.goto('/products/ktm-390-duke')
     await page.getByRole('link', { name: /Book a test ride/ }).click()
     await page.waitForURL((u) => u.pathname === '/test-ride')
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     await rejectAnalyticsCookies(page)
     await look(page, 'test-ride')
     await page.getByRole('radio', { name: 'Category A2' }).check()
@@ -208,7 +208,7 @@ describe('test rides', () => {
     expect(mail.attachments?.[0]?.content).toMatch(/DTSTART:\d{8}T\d{6}Z/)
 
     await page.goto('/test-ride?product=ktm-1390-super-duke-r')
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     await page.getByRole('radio', { name: 'Category A2' }).check()
     await page.locator('input[name="slot"]').first().check()
     await fillContact(page, `rider-${suffix}@e2e.test`)
@@ -240,7 +240,7 @@ describe('who can see bookings over the API', () => {
     const { page } = await newPage()
     await page.context().addCookies([{ name: 'payload-token', value: login.token, url: base }])
     await page.goto('/bicycle-services')
-    await hydrated(page, 'form button[type="submit"]')
+    await hydrated(page, 'main form button[type="submit"]')
     expect(await page.getByLabel('Email address').inputValue()).toBe(email) // signed-in customers get their details filled in
     await page.goto('/account/bookings')
     await page.getByRole('heading', { name: 'Your bookings' }).waitFor()
