@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'
 import type { RefusedRow } from '../../../domain/catalogue/import/feed-rows'
 import { importProgress, type ImportSnapshot, type ImportStatus } from '../../../domain/catalogue/import/progress'
+import { RefusedRowsTable } from './refused-rows-table'
 
 const POLL_MS = 1500
 const SHOWN_REFUSED = 100
@@ -84,27 +85,12 @@ export function ImportProgress() {
         </p>
       )}
       {refused.length > 0 && (
-        <table style={{ borderCollapse: 'collapse', marginTop: 12 }}>
-          <caption style={{ textAlign: 'left', fontWeight: 600 }}>
-            Refused rows{refused.length > SHOWN_REFUSED ? ` (the first ${SHOWN_REFUSED} of ${refused.length}; all are in the CSV)` : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" style={{ textAlign: 'left', paddingRight: 16 }}>Line</th>
-              <th scope="col" style={{ textAlign: 'left', paddingRight: 16 }}>SKU</th>
-              <th scope="col" style={{ textAlign: 'left' }}>Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refused.slice(0, SHOWN_REFUSED).map((r) => (
-              <tr key={`${r.line}-${r.sku}`}>
-                <td style={{ paddingRight: 16 }}>{r.line}</td>
-                <td style={{ paddingRight: 16 }}>{r.sku}</td>
-                <td>{r.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RefusedRowsTable
+          rows={refused.slice(0, SHOWN_REFUSED)}
+          captionWeight={600}
+          marginTop={12}
+          caption={`Refused rows${refused.length > SHOWN_REFUSED ? ` (the first ${SHOWN_REFUSED} of ${refused.length}; all are in the CSV)` : ''}`}
+        />
       )}
     </div>
   )

@@ -3,6 +3,7 @@
 // with a dry run or import it. An import is queued as a job and its page opens, where the progress bar follows it.
 import { useState, type FormEvent } from 'react'
 import { paths } from '../../../config/paths'
+import { RefusedRowsTable } from './refused-rows-table'
 
 interface DryRun {
   readonly fileName: string
@@ -94,25 +95,7 @@ export function ImportUploadForm() {
               {dryRun.archived ? `, ${dryRun.archived} archived` : ''} and {dryRun.refused} refused. Nothing was written.
             </p>
             {dryRun.refusedRows.length > 0 && (
-              <table style={{ borderCollapse: 'collapse' }}>
-                <caption style={{ textAlign: 'left' }}>Refused rows</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" style={{ textAlign: 'left', paddingRight: 16 }}>Line</th>
-                    <th scope="col" style={{ textAlign: 'left', paddingRight: 16 }}>SKU</th>
-                    <th scope="col" style={{ textAlign: 'left' }}>Reason</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {dryRun.refusedRows.map((r) => (
-                    <tr key={`${r.line}-${r.sku}`}>
-                      <td style={{ paddingRight: 16 }}>{r.line}</td>
-                      <td style={{ paddingRight: 16 }}>{r.sku}</td>
-                      <td>{r.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <RefusedRowsTable rows={dryRun.refusedRows} caption="Refused rows" />
             )}
           </>
         )}
