@@ -4,7 +4,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { RawRow, RefusedRow } from '../../domain/catalogue/import/feed-rows'
-import { execute, readRows } from '../../lib/db/sql.server'
+import { execute, readRows, refreshPlannerStatistics } from '../../lib/db/sql.server'
 import { enqueueJob, runJobNow } from '../jobs/queue.server'
 import { RUN_CATALOGUE_IMPORT } from '../jobs/task-names'
 import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'
@@ -103,6 +103,10 @@ export async function runCatalogueImport(
       },
       overrideAccess: true,
     })
+    // thousands of new rows: plan the listings and search on what the tables now hold, not on what they held before
+    await refreshPlannerStatistics(payload, ['products', 'variants', 'search_index', 'brands', 'categories']).catch((error) =>
+      payload.logger.warn({ err: error, importId }, 'catalogue import: planner statistics not refreshed'),
+    )
     return { status: 'done', done: report.done, total: report.total }
   } catch (error) {
     await execute(payload, null, { sql: 'UPDATE catalogue_imports SET error = ? WHERE id = ?', args: [String((error as Error)?.message ?? error).slice(0, 2000), importId] }).catch(() => undefined)
