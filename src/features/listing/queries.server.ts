@@ -164,8 +164,15 @@ const PATHS: Record<FilterField | 'kind' | 'id', string> = {
   batteryRangeMiles: 'attributes.batteryRangeMiles',
 }
 
+/**
+ * One value is asked for with `equals`: Payload writes a relationship's `in` with each id twice (as number and as
+ * text), and PostgreSQL reads an index in order only for a single value, so a brand's or a leaf category's page
+ * would sort all its products instead of reading the first 24 from products_listing_brand_idx and its sibling.
+ */
 function inWhere(path: string, values: readonly (string | number)[]): Where {
-  return values.length ? { [path]: { in: [...values] } } : NOTHING
+  const distinct = [...new Set(values)]
+  if (distinct.length === 1) return { [path]: { equals: distinct[0] } }
+  return distinct.length ? { [path]: { in: distinct } } : NOTHING
 }
 
 function intervalWhere(path: string, i: Interval): Where {

@@ -1,0 +1,71 @@
+// The listing's first page is read from an index in the listing's order, not by sorting every product in scope
+// (issue 28 at 100,000 variants): /all-bikes, a brand and a leaf category in their default order (featured, newest),
+// and /all-bikes by price. The statements are Payload's shape for those reads (src/features/listing/queries.server.ts:
+// status twice, one brand or category by `=`, a price ceiling). On the test's small catalogue the planner would pick a
+// sequential scan, so scans and sorts are priced out: what is checked is that the index can answer the read at all.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
+import { execute, isPostgres, pgUnit, readRows } from '../../src/lib/db/sql.server'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+
+let payload: Payload
+const db = process.env.TEST_DB ?? 'sqlite'
+
+beforeAll(async () => {
+  payload = await testPayload()
+}, 600_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+const kinds = BIKE_KINDS.map((k) => `'${k}'`).join(', ')
+const DEFAULT_ORDER = 'ORDER BY featured DESC, created_at DESC, id DESC LIMIT 24'
+const READS: Record<string, { sql: string; index: string }> = {
+  '/all-bikes': { sql: `SELECT id FROM products WHERE status = 'active' AND kind IN (${kinds}) AND list_price <= 90000000 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_bikes_idx' },
+  '/all-bikes by price': {
+    sql: `SELECT id FROM products WHERE status = 'active' AND kind IN (${kinds}) AND price IS NOT NULL AND status = 'active' ORDER BY list_price ASC, id ASC, created_at DESC LIMIT 24`,
+    index: 'products_listing_bikes_price_idx',
+  },
+  'a brand': { sql: `SELECT id FROM products WHERE status = 'active' AND brand_id = 1 AND list_price <= 90000000 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_brand_idx' },
+  'a leaf category': { sql: `SELECT id FROM products WHERE status = 'active' AND category_id = 1 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_category_idx' },
+}
+
+describe(`listing indexes on ${db}`, () => {
+  if (db === 'postgres') {
+    it('lists the bike kinds of BIKE_KINDS in the partial indexes, and no others', async () => {
+      const rows = await readRows(payload, { sql: `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'products' AND indexname LIKE 'products_listing_bikes%'`, args: [] })
+      expect(rows.map((r) => r.indexname).sort()).toEqual(['products_listing_bikes_idx', 'products_listing_bikes_price_idx'])
+      for (const r of rows) {
+        const listed = [...String(r.indexdef).matchAll(/'([a-z-]+)'::/g)].map((m) => m[1]).filter((k) => k !== 'active')
+        expect(listed.sort()).toEqual([...BIKE_KINDS].sort())
+      }
+    })
+
+    for (const [page, read] of Object.entries(READS)) {
+      it(`reads ${page}'s first page in order from ${read.index}, without a sort`, async () => {
+        const plan = await pgUnit(payload, null, async (exec) => {
+          await exec({ sql: 'SET LOCAL enable_seqscan = off', args: [] })
+          await exec({ sql: 'SET LOCAL enable_bitmapscan = off', args: [] })
+          await exec({ sql: 'SET LOCAL enable_sort = off', args: [] })
+          await exec({ sql: 'SET LOCAL enable_incremental_sort = off', args: [] })
+          const result = await exec({ sql: `EXPLAIN ${read.sql}`, args: [] })
+          return result.rows.map((r) => String(Object.values(r)[0])).join('\n')
+        })
+        expect(plan).toContain(read.index)
+        expect(plan).not.toMatch(/\bSort\b/)
+      })
+    }
+  } else {
+    // SQLite has no partial indexes it could use with Payload's bound parameters; a brand's page uses its brand index.
+    it("reads a brand's page through products_brand_idx, not a scan of every product", async () => {
+      expect(isPostgres(payload)).toBe(false)
+      const plan = await execute(payload, null, { sql: `EXPLAIN QUERY PLAN ${READS['a brand']!.sql}`, args: [] })
+      const detail = plan.rows.map((r) => String(r.detail)).join('\n')
+      expect(detail).toMatch(/products_brand_idx/)
+    })
+  }
+})
