@@ -268,6 +268,18 @@ describe(`suggestions on ${db}`, () => {
     expect(body.searchUrl).toBe('/search?q=hond')
   })
 
+  it("shows each product's picture as Payload serves it (thumbnail, else the picture) and its brand's name", async () => {
+    const body = await (await ask('honda cb')).json()
+    expect(body.products.length).toBeGreaterThan(0)
+    for (const p of body.products) {
+      const doc = await payload.findByID({ collection: 'products', id: p.id, depth: 1, overrideAccess: false })
+      const media = typeof doc.featuredImage === 'object' && doc.featuredImage ? doc.featuredImage : null
+      expect(p.name).toBe(doc.name)
+      expect(p.brand).toBe(typeof doc.brand === 'object' && doc.brand ? doc.brand.name : null)
+      expect(p.image).toEqual(media ? { url: media.sizes?.thumbnail?.url ?? media.url, alt: media.alt ?? '' } : null)
+    }
+  })
+
   it('answers an empty search with nothing, and refuses oversized or unreadable ones', async () => {
     expect(await (await ask('')).json()).toMatchObject({ products: [], brands: [], categories: [] })
     const long = await ask('x'.repeat(101))
