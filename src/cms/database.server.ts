@@ -6,10 +6,11 @@ import { fileURLToPath } from 'node:url'
 import { postgresAdapter } from '@payloadcms/db-postgres'
 import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite/drizzle'
-import type { DatabaseAdapterObj, Migration, Payload } from 'payload'
+import type { DatabaseAdapterObj, Payload } from 'payload'
 import { env, type ParsedDatabase } from '../config/env'
 import { migrations as postgresMigrations } from '../migrations/postgres'
 import { migrations as sqliteMigrations } from '../migrations/sqlite'
+import { isPostgres, runAdapterMigrations, sqliteDrizzle, pgDrizzle } from './database-internals'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -64,12 +65,11 @@ async function migrationsRun(payload: Payload): Promise<Set<string>> {
 
 /** Applies every committed migration that has not run yet; answers the names of those it applied. */
 export async function migrateDatabase(payload: Payload): Promise<string[]> {
-  const migrations = payload.db.name === 'postgres' ? postgresMigrations : sqliteMigrations
+  const migrations = isPostgres(payload) ? postgresMigrations : sqliteMigrations
   const done = await migrationsRun(payload)
   const pending = migrations.map((m) => m.name).filter((name) => !done.has(name))
   if (pending.length === 0) return []
-  // Generated migrations type their arguments per adapter; Payload's shared type erases them.
-  await payload.db.migrate({ migrations: migrations as unknown as Migration[] })
+  await runAdapterMigrations(payload, migrations)
   return pending
 }
 
@@ -78,15 +78,14 @@ export async function migrateDatabase(payload: Payload): Promise<string[]> {
  * writers queue instead of failing with SQLITE_BUSY.
  */
 export async function tuneDatabase(payload: Payload): Promise<void> {
-  if (payload.db.name === 'postgres') return
-  const db = payload.db.drizzle as unknown as { run: (q: unknown) => Promise<unknown> }
+  if (isPostgres(payload)) return
+  const db = sqliteDrizzle(payload)
   await db.run(sql`PRAGMA journal_mode = WAL`)
   await db.run(sql`PRAGMA busy_timeout = 10000`)
   await db.run(sql`PRAGMA synchronous = NORMAL`)
 }
 
 export async function pingDatabase(payload: Payload): Promise<void> {
-  const db = payload.db.drizzle as unknown as { execute?: (q: unknown) => Promise<unknown>; run?: (q: unknown) => Promise<unknown> }
-  if (payload.db.name === 'postgres') await db.execute!(sql`select 1`)
-  else await db.run!(sql`select 1`)
+  if (isPostgres(payload)) await pgDrizzle(payload, null).execute(sql`select 1`)
+  else await sqliteDrizzle(payload).run(sql`select 1`)
 }

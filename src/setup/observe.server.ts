@@ -3,7 +3,7 @@
 import 'server-only'
 import { payloadClient } from '../cms/payload-client.server'
 import { queueDepth } from '../features/jobs/queue.server'
-import { poolUse } from '../lib/db/sql.server'
+import { poolUse } from '../cms/sql.server'
 import { metrics, onScrape } from '../lib/observe/metrics.mjs'
 
 export function observeDatabase(): void {

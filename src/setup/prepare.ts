@@ -8,6 +8,7 @@ const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { env } = await import('../config/env')
 const { migrateDatabase } = await import('../cms/database.server')
+const { databaseKind } = await import('../cms/database-internals')
 const { seedDemoShop } = await import('./seed/seed')
 
 const settings = env()
@@ -35,7 +36,7 @@ if (reconciled > 0) payload.logger.warn({ counters: reconciled }, 'booking capac
 payload.logger.info({ ms: Date.now() - started, migrations: migrations.length, seeded: result.seeded, products: result.products }, 'database ready')
 // The caller checks this file, so a run that ended early without doing its work cannot pass for success.
 if (process.env.PREPARE_RESULT_FILE) {
-  writeFileSync(process.env.PREPARE_RESULT_FILE, JSON.stringify({ ok: true, database: payload.db.name, migrations, ...result }))
+  writeFileSync(process.env.PREPARE_RESULT_FILE, JSON.stringify({ ok: true, database: databaseKind(payload), migrations, ...result }))
 }
 await payload.destroy()
 process.exit(0)

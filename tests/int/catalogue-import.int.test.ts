@@ -18,7 +18,7 @@ import { ledgerOf, releaseStock, takeStock } from '../../src/features/stock/stoc
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct } from '../../src/setup/seed/factories'
 import type { Product, Variant } from '../../src/payload-types'
-import { execute } from '../../src/lib/db/sql.server'
+import { execute } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))

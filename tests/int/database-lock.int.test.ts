@@ -1,10 +1,10 @@
-// withDatabaseLock (src/lib/db/sql.server.ts) under many callers at once: on PostgreSQL each holder keeps one pool
+// withDatabaseLock (src/cms/sql.server.ts) under many callers at once: on PostgreSQL each holder keeps one pool
 // connection for its lock while its work takes others. Sixteen card checkouts at once (each starting its payment under
 // such a lock) once took every connection of the pool for locks and then waited for ever for one more. Here 24
 // holders whose work needs a connection of its own all finish, and holders of one key never overlap.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { readRows, withDatabaseLock } from '../../src/lib/db/sql.server'
+import { readRows, withDatabaseLock } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))

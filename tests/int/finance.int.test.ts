@@ -10,7 +10,7 @@ import { createFinanceOrder, type PlaceOrderFn } from '../../src/features/financ
 import { handleFinanceOrder, handleOrderReference } from '../../src/features/finance/api/order-handlers'
 import { handleProviderQuotes } from '../../src/features/finance/api/provider-quotes'
 import { handleRelatedProducts } from '../../src/features/finance/api/related-products'
-import { execute } from '../../src/lib/db/sql.server'
+import { execute } from '../../src/cms/sql.server'
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
 import { placeOrder } from '../../src/features/orders/place-order.server'

@@ -6,7 +6,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
-import { execute, isPostgres, pgUnit, readRows } from '../../src/lib/db/sql.server'
+import { execute, isPostgres, pgUnit, readRows } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))

@@ -9,7 +9,7 @@ import { markOrderPaid, releaseExpiredHolds } from '../../src/features/orders/or
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
-import { execute } from '../../src/lib/db/sql.server'
+import { execute } from '../../src/cms/sql.server'
 import type { Order } from '../../src/payload-types'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'

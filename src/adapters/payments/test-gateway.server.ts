@@ -4,7 +4,7 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
-import { execute, withDatabaseLock } from '../../lib/db/sql.server'
+import { execute, withDatabaseLock } from '../../cms/sql.server'
 import { keyedLock } from '../../lib/keyed-lock'
 import { crashPoint } from '../../lib/crash-point'
 import { z } from '../../lib/zod'

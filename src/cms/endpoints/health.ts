@@ -2,6 +2,7 @@
 import type { Endpoint } from 'payload'
 import pkg from '../../../package.json' with { type: 'json' }
 import { pingDatabase } from '../database.server'
+import { databaseKind } from '../database-internals'
 
 const TIMEOUT_MS = 2000
 
@@ -9,7 +10,7 @@ export const health: Endpoint = {
   path: '/health',
   method: 'get',
   handler: async (req) => {
-    const kind = req.payload.db.name === 'postgres' ? 'postgres' : 'sqlite'
+    const kind = databaseKind(req.payload)
     const headers = { 'Cache-Control': 'no-store' }
     try {
       await Promise.race([

@@ -8,7 +8,7 @@ import type { Product } from '../../payload-types'
 import { SPEC_SHEET_PARTS } from '../../domain/catalogue/spec-sheet'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { searchDocument, type SearchDocument } from '../../domain/search/document'
-import { execute, isPostgres, placeholders, sqliteBatch, type Stmt, type TransactionId } from '../../lib/db/sql.server'
+import { execute, isPostgres, placeholders, sqliteBatch, type Stmt, type TransactionId } from '../sql.server'
 
 /** Bumped on every index write in this process: the vocabulary copy of features/search follows it. */
 let generation = 0

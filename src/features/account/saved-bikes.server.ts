@@ -10,7 +10,7 @@ import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { MAX_SAVED_BIKES, mergeSavedSlugs, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
 import { formatPence } from '../../domain/money'
-import { execute } from '../../lib/db/sql.server'
+import { execute, isPostgres } from '../../cms/sql.server'
 import { headlinePence } from './saved-bike-hooks'
 
 export interface SavedBike {
@@ -136,7 +136,7 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
       if (!email || row.lastAlertKey === input.key) continue
       const claimed = await execute(payload, null, {
         sql: 'UPDATE saved_bikes SET last_alert_key = ?, last_alert_at = ? WHERE id = ? AND alerts = ? AND (last_alert_key IS NULL OR last_alert_key <> ?)',
-        args: [input.key, (deps.now ?? new Date()).toISOString(), row.id, payload.db.name === 'postgres' ? 'true' : 1, input.key],
+        args: [input.key, (deps.now ?? new Date()).toISOString(), row.id, isPostgres(payload) ? 'true' : 1, input.key],
       })
       if (claimed.rowsAffected !== 1) continue
       const productUrl = new URL(paths.product(product.slug), siteUrl).toString()

@@ -11,7 +11,7 @@ import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type D
 import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
-import { execute, placeholders } from '../../lib/db/sql.server'
+import { execute, placeholders } from '../../cms/sql.server'
 
 export interface PricedLine {
   readonly item: BasketItem

@@ -15,7 +15,7 @@ import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/
 import { checkFeed, compactVrm, SPEC_COLUMNS, type FeedContext, type FeedProductRow, type FeedRow, type FeedValue, type FeedVariantRow, type RawRow, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
 import { formatPounds } from '../../domain/catalogue/import/money'
 import { richTextFromText, textFromRichText } from '../../domain/catalogue/import/rich-text'
-import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Arg, type Stmt } from '../../lib/db/sql.server'
+import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Arg, type Stmt } from '../../cms/sql.server'
 import { onHandOf, setOnHandStatement } from '../stock/stock-ledger.server'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'

@@ -4,7 +4,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { RawRow, RefusedRow } from '../../domain/catalogue/import/feed-rows'
-import { execute, readRows, refreshPlannerStatistics } from '../../lib/db/sql.server'
+import { execute, readRows, refreshPlannerStatistics } from '../../cms/sql.server'
 import { enqueueJob, runJobNow } from '../jobs/queue.server'
 import { RUN_CATALOGUE_IMPORT } from '../jobs/task-names'
 import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'

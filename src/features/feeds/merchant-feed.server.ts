@@ -9,7 +9,7 @@ import { paths } from '../../config/paths'
 import { chargesFromExtraFee } from '../../domain/catalogue/product-price'
 import { merchantFeedHead, merchantItems, merchantItemXml, MERCHANT_FEED_TAIL, type MerchantProduct, type MerchantVariant } from '../../domain/catalogue/merchant-feed'
 import { textFromRichText } from '../../domain/catalogue/import/rich-text'
-import { placeholders, readRows } from '../../lib/db/sql.server'
+import { placeholders, readRows } from '../../cms/sql.server'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 
 export const MERCHANT_PAGE_SIZE = 500

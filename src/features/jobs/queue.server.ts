@@ -2,7 +2,7 @@
 // the process dies before it finishes.
 import 'server-only'
 import type { Payload } from 'payload'
-import { isPostgres, readRows, type Stmt } from '../../lib/db/sql.server'
+import { isPostgres, readRows, type Stmt } from '../../cms/sql.server'
 
 export async function enqueueJob(payload: Payload, task: string, input: Record<string, unknown>): Promise<string | number> {
   const job = await (payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; overrideAccess?: boolean }) => Promise<{ id: string | number }>)({ task, input, overrideAccess: true })

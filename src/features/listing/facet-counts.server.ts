@@ -2,7 +2,7 @@
 // by every facet's value at once (bands as CASE buckets, typed ranges as 0/1 flags). Each facet's counts are then
 // summed from those combinations in domain/catalogue/listing-facets.ts. Never one count per option.
 import type { Payload } from 'payload'
-import { isPostgres, placeholders, readRows, type Arg } from '../../lib/db/sql.server'
+import { isPostgres, placeholders, readRows, type Arg } from '../../cms/sql.server'
 import type { Interval } from '../../domain/catalogue/listing-bands'
 import {
   COUNTED_FACETS,

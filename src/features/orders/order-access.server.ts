@@ -3,7 +3,7 @@
 import 'server-only'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Payload } from 'payload'
-import { execute } from '../../lib/db/sql.server'
+import { execute } from '../../cms/sql.server'
 import { isOrderNumber } from '../../domain/orders/order-number'
 import type { Order } from '../../payload-types'
 

@@ -14,7 +14,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
-import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../lib/db/sql.server'
+import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
 
 interface PostalAddress {
   readonly line1?: string | null

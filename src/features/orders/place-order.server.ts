@@ -19,7 +19,7 @@ import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
-import { execute, placeholders, readRows, type TransactionId } from '../../lib/db/sql.server'
+import { beginTransaction, commitTransaction, execute, placeholders, readRows, rollbackTransaction, type TransactionId } from '../../cms/sql.server'
 import { insertOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 
@@ -261,7 +261,7 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
   // Read before the transaction takes a connection: a read outside it while 50 checkouts each hold one
   // would wait for the pool forever.
   const settings = await siteSettings(payload)
-  const transactionID = (await payload.db.beginTransaction()) ?? null
+  const transactionID = await beginTransaction(payload)
   const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
   const undo: (() => Promise<void>)[] = []
   try {
@@ -378,7 +378,7 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
         if (transactionID == null) await changeOwner(payload, null, { table: 'orders', id: order.id, stockState: 'pending' })
         throw new Refused({ ok: false, status: 409, code: 'reservation_unavailable', message: 'Your reservation has just ended or changed, so this purchase could not use it. Nothing has been charged.' })
       }
-      if (transactionID != null) await payload.db.commitTransaction(transactionID)
+      if (transactionID != null) await commitTransaction(payload, transactionID)
       await noteConversion(payload, reservation.id, order.id, orderNumber, deposit, now, finance)
       await revalidateProducts(payload, priced.lines.map((l) => Number(l.item.product.productId)), `order ${orderNumber} placed`)
       return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
@@ -393,11 +393,11 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
       const line = taken.shortItem != null ? lines[taken.shortItem] : undefined
       throw new Refused(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
     }
-    if (transactionID != null) await payload.db.commitTransaction(transactionID)
+    if (transactionID != null) await commitTransaction(payload, transactionID)
     await revalidateSold(payload, lines, priced, `order ${orderNumber} placed`)
     return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
   } catch (error) {
-    if (transactionID != null) await payload.db.rollbackTransaction(transactionID)
+    if (transactionID != null) await rollbackTransaction(payload, transactionID)
     else for (const step of undo.reverse()) await step()
     if (error instanceof Refused) return error.refusal
     // Two submissions of one checkout raced: the other one won, and this answer is its order once it is

@@ -10,7 +10,7 @@ import type { Reservation } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket } from '../basket/price-basket.server'
 import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
-import type { TransactionId } from '../../lib/db/sql.server'
+import type { TransactionId } from '../../cms/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
 import { reservationStockRef, SHOWROOM_PROVIDER } from '../reservations/reservation-lifecycle.server'
 

@@ -2,7 +2,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
-import { execute } from '../../lib/db/sql.server'
+import { execute } from '../../cms/sql.server'
 import type { Order } from '../../payload-types'
 import { paths } from '../../config/paths'
 

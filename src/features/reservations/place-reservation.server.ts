@@ -15,6 +15,7 @@ import type { Reservation } from '../../payload-types'
 import { takeStock } from '../stock/stock-ledger.server'
 import { reservationStockRef } from './reservation-lifecycle.server'
 import { paths } from '../../config/paths'
+import { beginTransaction, commitTransaction, rollbackTransaction } from '../../cms/sql.server'
 
 export interface PlaceReservationInput {
   /** Idempotency key: the same key answers the same reservation and never holds a second bike. */
@@ -70,7 +71,7 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
     payload.logger.warn({ err: error }, 'releasing expired reservations before a new one failed')
   }
 
-  const transactionID = (await payload.db.beginTransaction()) ?? null
+  const transactionID = await beginTransaction(payload)
   const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
   let pendingId: number | null = null
   try {
@@ -155,11 +156,11 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
       const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }, { id: { not_equals: created.id } }] }, overrideAccess: true, req })
       throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} has just been reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has just sold.`)
     }
-    if (transactionID != null) await payload.db.commitTransaction(transactionID)
+    if (transactionID != null) await commitTransaction(payload, transactionID)
     await revalidateStorefront(`reservation ${reservationNumber} placed`, payload.logger)
     return { ok: true, reservationId: created.id, reservationNumber, depositPence: decision.depositPence, created: true }
   } catch (error) {
-    if (transactionID != null) await payload.db.rollbackTransaction(transactionID)
+    if (transactionID != null) await rollbackTransaction(payload, transactionID)
     else if (pendingId != null) await deletePendingReservation(payload, pendingId)
     if (error instanceof Refused) return error.refusal
     // The same key raced itself: answer the reservation the other request placed, once it has settled.

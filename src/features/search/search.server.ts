@@ -3,7 +3,7 @@
 // src/domain/search (filters, synonyms, normal form), checked against the index's vocabulary (typos), then
 // matched; in-stock products rank above sold-out ones and only active products are ever answered.
 import type { Payload } from 'payload'
-import { execute, isPostgres, readRows } from '../../lib/db/sql.server'
+import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
 import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch } from '../../domain/search/query'

@@ -8,7 +8,7 @@ import { MAX_QUERY_LENGTH } from '../../domain/search/query'
 import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
-import { placeholders, readRows } from '../../lib/db/sql.server'
+import { placeholders, readRows } from '../../cms/sql.server'
 import { runSearch, type RankedMatch, type SearchFilters } from './search.server'
 
 export const SUGGESTED_PRODUCTS = 6

@@ -10,7 +10,7 @@
 // change and are checked before the next statement runs.
 import 'server-only'
 import type { Payload } from 'payload'
-import { Abort, execute, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type PgExec, type Stmt, type TransactionId } from '../../lib/db/sql.server'
+import { Abort, execute, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type PgExec, type Stmt, type TransactionId } from '../../cms/sql.server'
 
 /** One thing taken off the shelf: units of a product or variant, or one use of a coupon. */
 export interface LedgerItem {

@@ -5,6 +5,7 @@
 // holds, and reconciles what a killed process left half-done.
 import 'server-only'
 import type { Payload } from 'payload'
+import { isPostgres, pgPool, type PgPoolClient } from '../../cms/database-internals'
 import { BACKUP_QUEUE, queueBackupIfDue } from './backups.server'
 
 const RUNNER_LOCK_KEY = 7_310_001 // any constant shared by every instance of this shop
@@ -16,21 +17,15 @@ const SWEEP_EVERY_MS = 30_000
  */
 const STALE_PROCESSING_MS = 45_000
 
-interface PoolClient {
-  query(sql: string, args?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
-  release(destroy?: boolean): void
-  on(event: 'error', fn: (error: unknown) => void): void
-}
 
 let started = false
 let backupRun: Promise<void> | null = null
-let lockClient: PoolClient | null = null
+let lockClient: PgPoolClient | null = null
 
 async function isRunner(payload: Payload): Promise<boolean> {
-  if (payload.db.name !== 'postgres') return true
+  if (!isPostgres(payload)) return true
   if (lockClient) return true
-  const pool = (payload.db as unknown as { pool: { connect(): Promise<PoolClient> } }).pool
-  const client = await pool.connect()
+  const client = await pgPool(payload).connect()
   const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS locked', [RUNNER_LOCK_KEY])
   if (!rows[0]?.locked) {
     client.release()
@@ -61,7 +56,7 @@ export async function runBackgroundPass(payload: Payload, options: { sweep: bool
   const now = options.now ?? new Date()
   if (options.sweep) {
     const { reconcileStock } = await import('../../features/orders/reconcile-stock.server')
-    await reconcileStock(payload, { now, olderThanMs: options.startUp && payload.db.name !== 'postgres' ? 0 : undefined })
+    await reconcileStock(payload, { now, olderThanMs: options.startUp && !isPostgres(payload) ? 0 : undefined })
     const { releaseExpiredHolds } = await import('../../features/orders/order-lifecycle.server')
     const released = await releaseExpiredHolds(payload, now)
     if (released) payload.logger.info({ released }, 'expired stock holds released')
@@ -102,9 +97,9 @@ export function startBackgroundRunner(): void {
     try {
       const { payloadClient } = await import('../../cms/payload-client.server')
       const payload = await payloadClient()
-      const wasRunner = lockClient != null || payload.db.name !== 'postgres'
+      const wasRunner = lockClient != null || !isPostgres(payload)
       if (!(await isRunner(payload))) return
-      const startUp = first || (!wasRunner && payload.db.name === 'postgres')
+      const startUp = first || (!wasRunner && isPostgres(payload))
       const sweep = startUp || Date.now() - lastSweep >= SWEEP_EVERY_MS
       if (sweep) lastSweep = Date.now()
       await runBackgroundPass(payload, { sweep, startUp })

@@ -4,8 +4,9 @@
 // (cms/hooks/search-index.ts), and start-up scripts and the Payload CLI load that config outside Next.
 import { sql as pgSql } from '@payloadcms/db-postgres/drizzle'
 import type { Payload } from 'payload'
+import { beginTransaction, commitTransaction, isPostgres, pgDrizzle, pgPool, pgSession, rollbackTransaction, sqliteClient, type TransactionId } from './database-internals'
 
-export type TransactionId = string | number | null | undefined
+export { beginTransaction, commitTransaction, isPostgres, rollbackTransaction, type TransactionId }
 export type Arg = string | number | null
 export interface Stmt {
   readonly sql: string
@@ -15,10 +16,6 @@ export interface Stmt {
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Executors                                                                                         */
-
-interface SqliteClient {
-  batch(stmts: { sql: string; args: Arg[] }[], mode: 'write'): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]>
-}
 
 /**
  * SQLite's driver runs a statement synchronously and resolves at once, so awaiting it never lets the event
@@ -32,15 +29,13 @@ const nextTurn = <T>(value: T): Promise<T> => new Promise((resolve) => setImmedi
 
 /** Runs the statements as one atomic write batch; answers each one's changed-row count and rows (RETURNING). */
 export async function sqliteBatch(payload: Payload, stmts: Stmt[]): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]> {
-  const client = (payload.db as unknown as { client: SqliteClient }).client
-  return nextTurn(await client.batch(stmts.map((s) => ({ sql: s.sql, args: [...s.args] })), 'write'))
+  return nextTurn(await sqliteClient(payload).batch(stmts.map((s) => ({ sql: s.sql, args: [...s.args] })), 'write'))
 }
 
 interface PgResult {
   readonly rowCount: number
   readonly rows: Record<string, unknown>[]
 }
-type PgDb = { execute: (q: unknown) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> }
 export type PgExec = (stmt: Stmt) => Promise<PgResult>
 
 export class Abort<T> {
@@ -64,10 +59,9 @@ function toPg(stmt: Stmt) {
  */
 export async function pgUnit<T>(payload: Payload, transactionID: TransactionId, fn: (exec: PgExec) => Promise<T | Abort<T>>): Promise<T> {
   const own = transactionID == null
-  const id = own ? await payload.db.beginTransaction() : transactionID
+  const id = own ? await beginTransaction(payload) : transactionID
   if (id == null) throw new Error('stock ledger: PostgreSQL transaction could not be started')
-  const sessions = (payload.db as unknown as { sessions: Record<string, { db: { execute: (q: unknown) => Promise<{ rowCount: number | null; rows: Record<string, unknown>[] }> } }> }).sessions
-  const db = sessions[String(id)]?.db
+  const db = pgSession(payload, id)
   if (!db) throw new Error('stock ledger: no such PostgreSQL transaction')
   const exec: PgExec = async (stmt) => {
     const result = await db.execute(toPg(stmt))
@@ -77,19 +71,18 @@ export async function pgUnit<T>(payload: Payload, transactionID: TransactionId, 
     const result = await fn(exec)
     if (result instanceof Abort) {
       // In the caller's transaction, the caller sees the refusal and rolls its transaction back.
-      if (own) await payload.db.rollbackTransaction(id)
+      if (own) await rollbackTransaction(payload, id)
       return result.value
     }
-    if (own) await payload.db.commitTransaction(id)
+    if (own) await commitTransaction(payload, id)
     return result
   } catch (error) {
-    if (own) await payload.db.rollbackTransaction(id).catch(() => undefined)
+    if (own) await rollbackTransaction(payload, id).catch(() => undefined)
     throw error
   }
 }
 
 
-export const isPostgres = (payload: Payload) => payload.db.name === 'postgres'
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 /** Reads rows with one statement (outside any transaction). */
@@ -100,13 +93,10 @@ export async function readRows(payload: Payload, stmt: Stmt): Promise<Record<str
 /** Runs one statement, in the caller's PostgreSQL transaction when given; answers the rows it changed or returned. */
 export async function execute(payload: Payload, transactionID: TransactionId, stmt: Stmt): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }> {
   if (isPostgres(payload)) {
-    const sessions = (payload.db as unknown as { sessions?: Record<string, { db: PgDb }> }).sessions
-    const db = (transactionID != null ? sessions?.[String(transactionID)]?.db : undefined) ?? (payload.db.drizzle as unknown as PgDb)
-    const result = await db.execute(toPg(stmt))
+    const result = await pgDrizzle(payload, transactionID).execute(toPg(stmt))
     return { rowsAffected: result.rowCount ?? 0, rows: result.rows ?? [] }
   }
-  const client = (payload.db as unknown as { client: { execute(s: { sql: string; args: Arg[] }): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }> } }).client
-  const result = await client.execute({ sql: stmt.sql, args: [...stmt.args] })
+  const result = await sqliteClient(payload).execute({ sql: stmt.sql, args: [...stmt.args] })
   return nextTurn({ rowsAffected: result.rowsAffected, rows: result.rows })
 }
 
@@ -120,7 +110,7 @@ let lockHolders = 0
 const lockQueue: (() => void)[] = []
 
 async function lockSlot(payload: Payload): Promise<() => void> {
-  const poolMax = (payload.db as unknown as { pool?: { options?: { max?: number } } }).pool?.options?.max ?? 10
+  const poolMax = pgPool(payload).options?.max ?? 10
   const slots = Math.max(1, Math.floor(poolMax / 2))
   if (lockHolders >= slots) await new Promise<void>((resolve) => lockQueue.push(resolve))
   else lockHolders += 1
@@ -155,7 +145,7 @@ export async function withDatabaseLock<T>(payload: Payload, key: string, fn: () 
 /** Connections of the database pool for /metrics: PostgreSQL's pool counts; SQLite has its one connection. */
 export function poolUse(payload: Payload): { total: number; idle: number; waiting: number } {
   if (!isPostgres(payload)) return { total: 1, idle: 0, waiting: 0 }
-  const pool = (payload.db as unknown as { pool?: { totalCount?: number; idleCount?: number; waitingCount?: number } }).pool
+  const pool = pgPool(payload)
   return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 }
 }
 
