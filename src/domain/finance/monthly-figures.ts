@@ -166,12 +166,12 @@ export function budgetClauses(panel: readonly Lender[], budget: BudgetQuery, asO
   return clauses
 }
 
-/** The cheapest hire-purchase quote the panel gives this bike on the budget's deposit and term, fitting or not. */
-export function bestBudgetQuote(panel: readonly Lender[], bike: BikeForFinance, budget: BudgetQuery, asOf: Date): FinanceQuote | null {
-  let best: FinanceQuote | null = null
+/** The cheapest hire-purchase quote the panel gives this bike on the budget's deposit and term (fitting or not), and its lender. */
+export function bestBudgetQuote(panel: readonly Lender[], bike: BikeForFinance, budget: BudgetQuery, asOf: Date): { readonly quote: FinanceQuote; readonly lenderName: string } | null {
+  let best: { quote: FinanceQuote; lenderName: string } | null = null
   for (const q of quotePanel(panel, bike, { termMonths: budget.termMonths, depositPence: budget.depositPence, annualDistance: 0, asOf })) {
     if (q.product !== 'HP' || !q.outcome.ok) continue
-    if (!best || q.outcome.quote.regularPaymentPence < best.regularPaymentPence) best = q.outcome.quote
+    if (!best || q.outcome.quote.regularPaymentPence < best.quote.regularPaymentPence) best = { quote: q.outcome.quote, lenderName: q.lenderName }
   }
   return best
 }
