@@ -50,12 +50,11 @@ export async function readMonthlyFigures(payload: Payload, productIds: readonly 
   )
 }
 
-/** Replaces the figures of `removed` and `figures`' products: a product with no quote any more loses its figure. */
+/** Stores `figures` (one row a product, replaced in place: jobs may run side by side); `removed` products lose theirs. */
 export async function writeMonthlyFigures(payload: Payload, figures: readonly StoredMonthlyFigure[], removed: readonly number[], now: Date): Promise<void> {
   const pg = isPostgres(payload)
-  const gone = [...removed, ...figures.map((f) => f.productId)]
-  for (let i = 0; i < gone.length; i += 500) {
-    const chunk = gone.slice(i, i + 500)
+  for (let i = 0; i < removed.length; i += 500) {
+    const chunk = removed.slice(i, i + 500)
     await execute(payload, null, { sql: `DELETE FROM product_monthly_figures WHERE product_id IN (${placeholders(chunk.length)})`, args: chunk })
   }
   for (let i = 0; i < figures.length; i += 100) {
@@ -67,7 +66,10 @@ export async function writeMonthlyFigures(payload: Payload, figures: readonly St
     const args: Arg[] = chunk.flatMap((f) => [f.productId, f.monthlyPence, f.facilityType, f.aprPercent, f.termMonths, f.depositPence, f.cashPricePence, f.lenderName, JSON.stringify(f.example), f.source, now.toISOString()])
     // Only products still there: a product deleted while its quote was being worked out gets no row.
     await execute(payload, null, {
-      sql: `INSERT INTO product_monthly_figures (product_id, monthly_pence, facility_type, apr_percent, term_months, deposit_pence, cash_price_pence, lender_name, example, source, refreshed_at) SELECT v.* FROM (VALUES ${chunk.map(() => row).join(', ')}) AS v WHERE v.column1 IN (SELECT id FROM products)`,
+      sql: `INSERT INTO product_monthly_figures (product_id, monthly_pence, facility_type, apr_percent, term_months, deposit_pence, cash_price_pence, lender_name, example, source, refreshed_at) SELECT v.* FROM (VALUES ${chunk.map(() => row).join(', ')}) AS v WHERE v.column1 IN (SELECT id FROM products)
+        ON CONFLICT (product_id) DO UPDATE SET monthly_pence = excluded.monthly_pence, facility_type = excluded.facility_type, apr_percent = excluded.apr_percent,
+          term_months = excluded.term_months, deposit_pence = excluded.deposit_pence, cash_price_pence = excluded.cash_price_pence, lender_name = excluded.lender_name,
+          example = excluded.example, source = excluded.source, refreshed_at = excluded.refreshed_at`,
       args,
     })
   }
