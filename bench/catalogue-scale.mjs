@@ -152,6 +152,9 @@ async function benchOne(kind, size) {
     row.coldCategoryMs = (await timed(`${base}/category/motorcycles`)).ms
     const ceiling = (i) => 900_000 - i // pounds; above every price, different every request
     row.allBikes = await latency(REQUESTS, (i) => `${base}/all-bikes?max=${ceiling(i)}`)
+    // The monthly budget filter (issue 26, ADR 030): a different budget every request, so none is answered from a cache.
+    const terms = [24, 36, 48, 60]
+    row.budget = await latency(REQUESTS, (i) => `${base}/all-bikes?monthly=${150 + (i % 200)}&deposit=${500 + 10 * i}&term=${terms[i % terms.length]}`)
     row.category = await latency(REQUESTS, (i) => `${base}/category/riderwear/helmets?max=${ceiling(i)}`)
     row.brand = await latency(REQUESTS, (i) => `${base}/brand/honda?max=${ceiling(i)}`)
     const words = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
@@ -201,10 +204,10 @@ for (const kind of DBS) {
 
 const cell = (l) => `${ms(l.p50)} / ${ms(l.p99)}${l.bad ? ` (${l.bad} non-200)` : ''}`
 console.log('\nUncached, p50 / p99 ms (requests per figure: ' + REQUESTS + '; product pages: one per product, at most that many)\n')
-console.log('| database | variants | import rows/s (in the shop) | shop RSS after import MB | /all-bikes | deep category | brand | search | suggestions | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log('| database | variants | import rows/s (in the shop) | shop RSS after import MB | /all-bikes | /all-bikes by monthly budget | deep category | brand | search | suggestions | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows) {
-  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.rssAfterImportMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.suggest)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
+  console.log(`| ${r.db} | ${r.size} | ${r.importRowsPerSecond ?? '–'} | ${r.rssAfterImportMb ?? '–'} | ${cell(r.allBikes)} | ${cell(r.budget)} | ${cell(r.category)} | ${cell(r.brand)} | ${cell(r.search)} | ${cell(r.suggest)} | ${cell(r.product)} | ${r.sitemap.files}, ${r.sitemap.urls}, ${ms(r.sitemap.slowestMs)} | ${cell(r.admin)} | ${r.serverPeakRssMb} |`)
 }
 console.log('\nCached requests/s (autocannon, 10 connections, 5 s each) and card checkout (16 connections, 8 s)\n')
 console.log('| database | variants | /all-bikes | deep category | brand | product page | search | checkout req/s | checkout p99 ms | orders created | server errors |')

@@ -164,6 +164,7 @@ export interface Config {
       sendSavedBikeAlerts: TaskSendSavedBikeAlerts;
       backupShop: TaskBackupShop;
       runCatalogueImport: TaskRunCatalogueImport;
+      refreshMonthlyFigures: TaskRefreshMonthlyFigures;
       inline: {
         input: unknown;
         output: unknown;
@@ -1563,7 +1564,8 @@ export interface PayloadJob {
           | 'sendReservationEmail'
           | 'sendSavedBikeAlerts'
           | 'backupShop'
-          | 'runCatalogueImport';
+          | 'runCatalogueImport'
+          | 'refreshMonthlyFigures';
         taskID: string;
         input?:
           | {
@@ -1605,6 +1607,7 @@ export interface PayloadJob {
         | 'sendSavedBikeAlerts'
         | 'backupShop'
         | 'runCatalogueImport'
+        | 'refreshMonthlyFigures'
       )
     | null;
   queue?: string | null;
@@ -3012,6 +3015,18 @@ export interface TaskBackupShop {
 export interface TaskRunCatalogueImport {
   input: {
     importId: number;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRefreshMonthlyFigures".
+ */
+export interface TaskRefreshMonthlyFigures {
+  input: {
+    productIds: string;
   };
   output: {
     result?: string | null;

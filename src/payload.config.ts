@@ -50,6 +50,7 @@ import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
 import { SavedBikes } from './features/account/saved-bikes-collection'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
+import { refreshOnLenderChange, refreshOnProductChange } from './features/finance-figures/monthly-figures.server'
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
 import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
 import type { CollectionConfig } from 'payload'
@@ -78,7 +79,7 @@ export default buildConfig({
     },
   },
   collections: [
-    withAfterChange(Products, alertOnProductChange as never),
+    withAfterChange(withAfterChange(Products, alertOnProductChange as never), refreshOnProductChange as never),
     withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,
@@ -91,7 +92,7 @@ export default buildConfig({
     Coupons,
     PaymentEvents,
     TestGatewayPayments,
-    Lenders,
+    withAfterChange(Lenders, refreshOnLenderChange as never),
     FinanceQuotes,
     ServiceOptions,
     Bookings,

@@ -3,6 +3,7 @@
 // order so links, forms and the canonical URL all agree.
 import { LICENCE_CATEGORIES, type LicenceCategory } from './product-kind'
 import { ENGINE_BAND_IDS, PRICE_BAND_IDS, type EngineBandId, type PriceBandId } from './listing-bands'
+import { budgetParams, parseBudget, type BudgetQuery } from '../finance/monthly-figures'
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc'] as const
 export type ListingSort = (typeof LISTING_SORTS)[number]
@@ -44,6 +45,8 @@ export interface ListingQuery {
   frameSizes: FrameSize[]
   bikeTypes: BikeType[]
   batteryRangeMinMiles: number | null
+  /** the most a rider pays a month, their deposit and term (issue 26): bikes whose best quote fits, by monthly cost */
+  budget: BudgetQuery | null
   sort: ListingSort
   page: number
   /** search words (search page only); empty string when absent */
@@ -64,6 +67,7 @@ export const EMPTY_LISTING_QUERY: ListingQuery = {
   frameSizes: [],
   bikeTypes: [],
   batteryRangeMinMiles: null,
+  budget: null,
   sort: 'relevance',
   page: 1,
   q: '',
@@ -151,6 +155,7 @@ export function parseListingQuery(raw: RawSearchParams): ListingQuery {
     q.bikeTypes = unique(values(raw, 'type').flatMap((s) => oneOf(BIKE_TYPES, s, true) ?? []))
     const range = clampInt(first(raw, 'range'), MAX_BATTERY_MILES)
     q.batteryRangeMinMiles = range === 0 ? null : range
+    q.budget = parseBudget(first(raw, 'monthly'), first(raw, 'deposit'), first(raw, 'term'))
 
     q.sort = oneOf(LISTING_SORTS, first(raw, 'sort')) ?? 'relevance'
     const page = first(raw, 'page')
@@ -184,6 +189,7 @@ export function listingParams(query: ListingQuery): URLSearchParams {
   for (const f of query.frameSizes) p.append('frame', f)
   for (const t of query.bikeTypes) p.append('type', t)
   if (query.batteryRangeMinMiles !== null) p.set('range', String(query.batteryRangeMinMiles))
+  if (query.budget) for (const [key, value] of budgetParams(query.budget)) p.set(key, value)
   if (query.sort !== 'relevance') p.set('sort', query.sort)
   if (query.page > 1) p.set('page', String(query.page))
   return p

@@ -19,6 +19,7 @@ import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Ar
 import { onHandOf, setOnHandStatement } from '../stock/stock-ledger.server'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'
+import { queueMonthlyRefresh } from '../finance-figures/monthly-figures.server'
 import { savedBikeChange, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
 import { mediaNamesFor } from './zip-images.server'
 
@@ -714,7 +715,10 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
       if (marker) marker = { ...marker, done }
       if (plan.slugs.length > 0) {
         // Search sees the batch at once (ADR 028): its products are indexed again together, then their pages go stale.
-        await reindexProducts(payload, await productIdsBySlug(payload, plan.slugs))
+        const batchIds = await productIdsBySlug(payload, plan.slugs)
+        await reindexProducts(payload, batchIds)
+        // Their listing cards' monthly figures are quoted again by one job per batch (ADR 030), never per row.
+        await queueMonthlyRefresh(payload, batchIds)
         await revalidateStorefront('catalogue import batch', payload.logger, plan.slugs.length <= 500 ? { kind: 'products', slugs: plan.slugs } : { kind: 'all' })
       }
       await options.afterBatch?.(done)

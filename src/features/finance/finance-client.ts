@@ -18,7 +18,7 @@ import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema
 import { buildIvendiQuoteRequest, type IvendiClientConfig } from '../../adapters/finance/ivendi/request'
 import { quoteFigures, usableProductQuotes } from '../../adapters/finance/ivendi/response'
 import type { IvendiFigures, IvendiQuoteResponse } from '../../adapters/finance/ivendi/types'
-import { panelFromDocuments } from './lender-document'
+import { panelFromDocuments } from '../finance-figures/lender-document'
 import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
 
 export interface FinanceQuoteQuery {

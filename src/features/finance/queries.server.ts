@@ -5,6 +5,7 @@ import { financeQuotesForProduct, type OfferedQuote } from './finance-client'
 import { payloadClient } from '../../cms/payload-client.server'
 import type { FinanceDisclosures } from '../../components/ui/representative-example'
 import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
+import { firstShownQuote } from '../../domain/finance/monthly-figures'
 import { chargesFromExtraFee, includedChargesText, productPrice } from '../../domain/catalogue/product-price'
 import { financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
 import { paths } from '../../config/paths'
@@ -100,7 +101,7 @@ export async function representativeQuoteForProduct(slug: string): Promise<Offer
       { record: false },
     )
     if (!outcome.ok) return null
-    return outcome.quotes.find((q) => q.facilityType === 'HP') ?? outcome.quotes[0] ?? null
+    return firstShownQuote(outcome.quotes)
   } catch (error) {
     payload.logger.error({ msg: 'representative finance example failed', err: error })
     return null

@@ -26,6 +26,11 @@ import { CATALOGUE_TAG } from '../../config/cache-tags'
 import { runSearch, type SearchOutcome } from '../search/search.server'
 import { spokenQuery } from '../../domain/search/query'
 import { withWordFilters } from '../../domain/search/query-filters'
+import { budgetPanel, budgetSql, readMonthlyFigures } from '../finance-figures/monthly-figures.server'
+import { bestBudgetQuote, budgetClauses, exampleFromQuote, type BudgetQuery } from '../../domain/finance/monthly-figures'
+import type { RepresentativeExample } from '../../domain/finance/representative-example'
+import { COLUMNS, scopeSql, testSql } from './facet-counts.server'
+import { readRows } from '../../cms/sql.server'
 
 const REVALIDATE_SECONDS = 300
 const CACHE_TAGS = [CATALOGUE_TAG]
@@ -65,8 +70,24 @@ export interface ListingFacets {
   counts: FacetCounts
 }
 
+/** A card's "from £X a month": the stored first quote of its finance step, or its best quote on the rider's budget terms. */
+export interface CardMonthly {
+  productId: number
+  monthlyPence: number
+}
+
+/** The one representative example a listing that shows monthly figures carries (CONC 3.5.5R). */
+export interface ListingExample {
+  example: RepresentativeExample
+  lenderName: string
+  bikeName: string
+}
+
 export interface ListingResult {
   cards: ProductCard[]
+  /** monthly figures of the cards that have one (a sold bike or one no lender quotes has none) */
+  monthly: CardMonthly[]
+  example: ListingExample | null
   totalDocs: number
   page: number
   /** the words searched for instead of those typed, when search corrected or left out some ("Honda Africa") */
@@ -215,8 +236,68 @@ function searchedFor(search: SearchOutcome | null): string | null {
   return spokenQuery(search.clauses)
 }
 
-/** One page of cards for the scope and query, read from the database (uncached). */
+/** One page of cards for the scope and query with their monthly figures, read from the database (uncached). */
 export async function readListingPage(scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+  if (query.budget) return readBudgetPage(scope, query, query.budget)
+  const page = await readCardsPage(scope, query)
+  const payload = await payloadClient()
+  const figures = await readMonthlyFigures(payload, page.cards.filter((c) => c.stockQuantity > 0).map((c) => c.id))
+  const monthly = page.cards.flatMap((c) => {
+    const f = figures.get(c.id)
+    return f ? [{ productId: c.id, monthlyPence: f.monthlyPence }] : []
+  })
+  const firstCard = page.cards.find((c) => figures.has(c.id))
+  const first = firstCard ? figures.get(firstCard.id) : undefined
+  return { ...page, monthly, example: first && firstCard ? { example: first.example, lenderName: first.lenderName, bikeName: firstCard.name } : null }
+}
+
+/**
+ * The budget filter (issue 26, ADR 030): the panel's hire-purchase rates turned into price ceilings for the rider's
+ * monthly budget, deposit and term, filtered and sorted by monthly cost in one SQL statement; only the page's own
+ * bikes are then quoted, in-process by the quote engine, for the figures their cards print.
+ */
+async function readBudgetPage(scope: ListingScope, query: ListingQuery, budget: BudgetQuery): Promise<ListingResult> {
+  const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
+  const search = query.q ? await searchOnce(query.q) : null
+  const filters = search ? withWordFilters(query, search.filters) : query
+  const conditions = listingConditions(filters, resolver(categories, brands))
+  const asOf = new Date()
+  const panel = await budgetPanel(payload)
+  const money = budgetSql(payload, budgetClauses(panel, budget, asOf), budget.depositPence)
+  const parts = [{ sql: `p.status = 'active' AND p.stock_quantity > 0`, args: [] }, scopeSql(payload, scopeConditions(scope, categories, search)), ...conditions.map((c) => testSql(COLUMNS[c.field], c.test)), money.where]
+  const where = { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) }
+  const offset = (query.page - 1) * PAGE_SIZE
+  const [rows, counted] = await Promise.all([
+    readRows(payload, {
+      sql: `SELECT p.id AS id, p.list_price AS price, p.condition AS condition, p.vehicle_registration_date AS registered, p.vehicle_mileage AS mileage, ${money.monthly.sql} AS monthly FROM products p WHERE ${where.sql} ORDER BY 6, p.id LIMIT ${PAGE_SIZE} OFFSET ${offset}`,
+      args: [...money.monthly.args, ...where.args],
+    }),
+    readRows(payload, { sql: `SELECT COUNT(*) AS n FROM products p WHERE ${where.sql}`, args: where.args }),
+  ])
+  const ids = rows.map((r) => Number(r.id))
+  const docs = ids.length ? (await payload.find({ collection: 'products', depth: 1, select: cardSelect, populate: cardPopulate, overrideAccess: false, where: { id: { in: ids } }, pagination: false })).docs : []
+  const byId = new Map(docs.map((d) => [d.id, toCard(d as Product)]))
+  const cards = ids.flatMap((id) => byId.get(id) ?? [])
+  const quotes = rows.flatMap((r) => {
+    const registered = r.registered instanceof Date ? r.registered.toISOString() : r.registered == null ? null : String(r.registered)
+    const bike = { cashPricePence: Number(r.price), condition: r.condition === 'used' ? ('used' as const) : ('new' as const), registrationDate: registered, odometerMiles: Number(r.mileage ?? 0) }
+    const best = bestBudgetQuote(panel, bike, budget, asOf)
+    return best && best.quote.regularPaymentPence <= budget.monthlyPence ? [{ productId: Number(r.id), ...best }] : []
+  })
+  const first = quotes[0]
+  const firstCard = first ? byId.get(first.productId) : undefined
+  return {
+    cards,
+    totalDocs: Number(counted[0]?.n ?? 0),
+    page: query.page,
+    searchedFor: searchedFor(search),
+    monthly: quotes.map((q) => ({ productId: q.productId, monthlyPence: q.quote.regularPaymentPence })),
+    example: first && firstCard ? { example: exampleFromQuote(first.quote), lenderName: first.lenderName, bikeName: firstCard.name } : null,
+  }
+}
+
+/** One page of cards for the scope and query (uncached). */
+async function readCardsPage(scope: ListingScope, query: ListingQuery): Promise<Omit<ListingResult, 'monthly' | 'example'>> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
   // Search words (issue 25): ranked matches from the search index, and the price and licence filters they name.
   const search = query.q ? await searchOnce(query.q) : null
@@ -265,7 +346,7 @@ export async function readListingPage(scope: ListingScope, query: ListingQuery):
 }
 
 /** One page of cards for the scope and query; cached per distinct (scope, query) for five minutes. */
-export const listProducts = unstable_cache(readListingPage, ['listing-products-v1'], { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS })
+export const listProducts = unstable_cache(readListingPage, ['listing-products-v2'], { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS })
 
 /** The query's part that facets depend on: the same filters and words on any page and in any order give the same counts. */
 export function facetQuery(query: ListingQuery): ListingQuery {

@@ -12,6 +12,7 @@ import * as migration_20261126_103859_catalogue_imports from './20261126_103859_
 import * as migration_20261126_103958_search from './20261126_103958_search';
 import * as migration_20261126_104058_backup_job from './20261126_104058_backup_job';
 import * as migration_20261126_115802_merged_schema_snapshot from './20261126_115802_merged_schema_snapshot';
+import * as migration_20261126_181647_monthly_figures from './20261126_181647_monthly_figures';
 import * as migration_20261126_184000_listing_indexes from './20261126_184000_listing_indexes';
 
 export const migrations = [
@@ -83,7 +84,12 @@ export const migrations = [
   {
     up: migration_20261126_115802_merged_schema_snapshot.up,
     down: migration_20261126_115802_merged_schema_snapshot.down,
-    name: '20261126_115802_merged_schema_snapshot'
+    name: '20261126_115802_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261126_181647_monthly_figures.up,
+    down: migration_20261126_181647_monthly_figures.down,
+    name: '20261126_181647_monthly_figures',
   },
   {
     up: migration_20261126_184000_listing_indexes.up,

@@ -3,7 +3,7 @@
 // process had started and that runs again changes nothing twice.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -103,6 +103,19 @@ export const jobTasks: TaskConfig[] = [
       const { runCatalogueImport } = await import('../../features/catalogue-import/import-job.server')
       const result = await runCatalogueImport(req.payload, Number((input as { importId: number }).importId), { jobId: job.id })
       return { output: { result: `${result.status}: ${result.done} of ${result.total} rows` } }
+    },
+  },
+  {
+    slug: REFRESH_MONTHLY_FIGURES,
+    label: 'Refresh the monthly figures on listing cards (prices, rates, lenders or promotions changed)',
+    // productIds: the products to quote again, as JSON ("[1,2]"); "all" after a change of lenders or rates.
+    inputSchema: [{ name: 'productIds', type: 'text', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 5, backoff: { type: 'exponential', delay: 5000 } },
+    handler: async ({ input, req }) => {
+      const { refreshMonthlyFigures } = await import('../../features/finance/monthly-figure-refresh')
+      const result = await refreshMonthlyFigures(req.payload, String((input as { productIds: string }).productIds))
+      return { output: { result: `${result.stored} stored, ${result.removed} removed` } }
     },
   },
 ]

@@ -1,6 +1,6 @@
 // The demo lender panel (rate-table's demoLenderPanel) as `lenders` documents; idempotent by funder code.
 import type { Payload } from 'payload'
-import { lenderDocumentData } from '../../features/finance/lender-document'
+import { lenderDocumentData } from '../../features/finance-figures/lender-document'
 import { demoLenderPanel } from './demo-lenders'
 
 export async function seedLenders(payload: Payload): Promise<void> {

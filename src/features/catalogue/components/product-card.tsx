@@ -4,7 +4,8 @@ import { formatPence } from '../../../domain/money'
 import { Picture } from '../../../components/ui/picture'
 import type { ProductCard as Card } from '../queries.server'
 
-export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+/** `monthlyPence`: the bike's "from £X a month" (issue 26), shown only where the page also shows a representative example. */
+export function ProductCard({ product, priority = false, monthlyPence = null }: { product: Card; priority?: boolean; monthlyPence?: number | null }) {
   const facts: string[] = []
   if (product.condition === 'used') {
     if (product.registrationYear) facts.push(String(product.registrationYear))
@@ -34,6 +35,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           </>
         )}
       </p>
+      {monthlyPence !== null && <p className="product-card__monthly">from {formatPence(monthlyPence)} a month</p>}
     </article>
   )
 }

@@ -15,6 +15,7 @@ import {
 import { ENGINE_BANDS, PRICE_BANDS } from '../../../domain/catalogue/listing-bands'
 import { countSuffix, facetOption, rangeChoices, spokenCountSuffix, type FacetOption } from '../../../domain/catalogue/listing-facets'
 import type { ListingFacets } from '../queries.server'
+import { BUDGET_TERMS, DEFAULT_BUDGET_TERM, MAX_BUDGET_POUNDS } from '../../../domain/finance/monthly-figures'
 
 function HiddenParams({ params }: { params: URLSearchParams }) {
   return (
@@ -87,7 +88,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
   const motor = facets.kinds.some((k) => k === 'motorcycle' || k === 'scooter')
   const cycle = facets.kinds.some((k) => k === 'bicycle' || k === 'e-bike')
   const ebike = facets.kinds.includes('e-bike')
-  const keep = listingParams({ ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q })
+  const keep = listingParams({ ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q, budget: query.budget })
   const filtered = hasFilters(query)
   const active = listingParams({ ...query, sort: 'relevance', page: 1, q: '' }).size
   const { byFacet, any } = facets.counts
@@ -208,6 +209,50 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
         </div>
       </form>
     </details>
+  )
+}
+
+/**
+ * The budget filter (issue 26): the most a rider wants to pay a month, their deposit and term. A GET form like the
+ * others, keeping every other filter; the listing then keeps the bikes whose best hire-purchase quote fits, cheapest first.
+ */
+export function BudgetForm({ basePath, query }: { basePath: string; query: ListingQuery }) {
+  const keep = listingParams({ ...query, budget: null, page: 1 })
+  const budget = query.budget
+  return (
+    <form method="get" action={basePath} className="budget-form" aria-labelledby="budget-heading">
+      <h2 id="budget-heading" className="budget-form__heading">Shop by monthly budget</h2>
+      <HiddenParams params={keep} />
+      <div className="budget-form__fields">
+        <div>
+          <label htmlFor="budget-monthly">Most per month (£)</label>
+          <input id="budget-monthly" name="monthly" type="number" inputMode="decimal" min={1} max={MAX_BUDGET_POUNDS} step="any" defaultValue={pounds(budget?.monthlyPence ?? null)} />
+        </div>
+        <div>
+          <label htmlFor="budget-deposit">Deposit (£)</label>
+          <input id="budget-deposit" name="deposit" type="number" inputMode="decimal" min={0} step="any" defaultValue={pounds(budget?.depositPence ?? null)} />
+        </div>
+        <div>
+          <label htmlFor="budget-term">Term</label>
+          <select id="budget-term" name="term" defaultValue={String(budget?.termMonths ?? DEFAULT_BUDGET_TERM)}>
+            {BUDGET_TERMS.map((t) => (
+              <option key={t} value={t}>
+                {t} months
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="budget-form__hint">Hire purchase quotes from our panel of lenders, subject to status.</p>
+      <div className="filters__actions">
+        <button type="submit" className="listing-button listing-button--primary">Show bikes in budget</button>
+        {budget && (
+          <a href={listingHref(basePath, { ...query, budget: null, page: 1 })} className="listing-button">
+            Clear budget
+          </a>
+        )}
+      </div>
+    </form>
   )
 }
 

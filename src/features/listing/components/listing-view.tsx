@@ -15,7 +15,9 @@ import {
 } from '../../../domain/catalogue/listing-query'
 import { listingFacets, listProducts, type ListingScope } from '../queries.server'
 import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs'
-import { FilterForm, SortForm } from './listing-forms'
+import { BudgetForm, FilterForm, SortForm } from './listing-forms'
+import { RepresentativeExample } from '../../../components/ui/representative-example'
+import { financeDisclosures } from '../../finance-figures/disclosures.server'
 import { Pagination } from './pagination'
 import '../listing.css'
 
@@ -45,10 +47,14 @@ export function redirectToCleanAddress(basePath: string, raw: RawSearchParams, q
 }
 
 export async function ListingView({ basePath, raw, query, scope, title, intro, trail, noun = 'product', showFilters = true, showBrands = true, aside, prompt, empty }: ListingViewProps) {
-  const [result, facets] = await Promise.all([
+  const [result, facets, disclosures] = await Promise.all([
     prompt ? null : listProducts(scope, query),
     showFilters && !prompt ? listingFacets(scope, query) : null,
+    financeDisclosures(),
   ])
+  const monthly = new Map((result?.monthly ?? []).map((m) => [m.productId, m.monthlyPence]))
+  // A monthly figure is shown only with a full representative example on the same page (FCA CONC 3.5.5R).
+  const example = monthly.size > 0 ? (result?.example ?? null) : null
   const pages = result ? totalPages(result.totalDocs) : 1
   // a scope with nothing on sale (a search that found nothing) has nothing to filter
   const showForm = facets !== null && facets.total > 0
@@ -65,7 +71,12 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
         {intro}
       </header>
       <div className={showForm || aside ? 'listing__layout' : undefined}>
-        {showForm && <FilterForm basePath={basePath} query={query} facets={facets} showBrands={showBrands} noun={noun} />}
+        {showForm && (
+          <div className="listing__filters">
+            <BudgetForm basePath={basePath} query={query} />
+            <FilterForm basePath={basePath} query={query} facets={facets} showBrands={showBrands} noun={noun} />
+          </div>
+        )}
         {aside}
         <section className="listing__results" aria-labelledby="results-heading">
           <h2 id="results-heading" className="visually-hidden">Results</h2>
@@ -77,13 +88,14 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                   {countLabel(result.totalDocs, noun)}
                   {pages > 1 && <span className="listing__page"> · page {query.page} of {pages}</span>}
                 </p>
-                {result.totalDocs > 1 && <SortForm basePath={basePath} query={query} />}
+                {result.totalDocs > 1 && !query.budget && <SortForm basePath={basePath} query={query} />}
+                {query.budget && result.totalDocs > 0 && <p className="listing__sorted">Lowest monthly cost first</p>}
               </div>
               {result.searchedFor && result.cards.length > 0 && <p className="listing__searched-for">Showing results for “{result.searchedFor}”.</p>}
               {result.cards.length > 0 ? (
                 <div className="product-grid listing__grid">
                   {result.cards.map((p, i) => (
-                    <ProductCard key={p.id} product={p} priority={i < 2} />
+                    <ProductCard key={p.id} product={p} priority={i < 2} monthlyPence={example ? (monthly.get(p.id) ?? null) : null} />
                   ))}
                 </div>
               ) : empty ? (
@@ -98,6 +110,17 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                 </p>
               )}
               <Pagination basePath={basePath} query={query} pages={pages} />
+              {example && (
+                <RepresentativeExample
+                  example={example.example}
+                  lenderName={example.lenderName}
+                  disclosures={disclosures}
+                  headingLevel={2}
+                  id="listing-example"
+                  title={`Representative example: ${example.bikeName}`}
+                  lead={<p className="listing__example-lead">{query.budget ? 'Monthly figures are hire purchase on your deposit and term, subject to status.' : 'Monthly figures are the first quote of each bike’s finance page, at its standard deposit and term, subject to status.'}</p>}
+                />
+              )}
             </>
           )}
         </section>

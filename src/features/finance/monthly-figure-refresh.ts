@@ -1,0 +1,101 @@
+// The refreshMonthlyFigures job (issue 26, ADR 030): each bike quoted again by the configured quote source (the
+// built-in provider in-process, or iVendi over HTTP) on the terms its finance step opens with, and the first quote
+// that step would show stored for its listing card. No 'server-only': the job runner and integration tests load it.
+import type { Payload } from 'payload'
+import { financeQuotesForProduct, type OfferedQuote } from './finance-client'
+import { firstShownQuote } from '../../domain/finance/monthly-figures'
+import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
+import { financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
+import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
+import type { Product } from '../../payload-types'
+import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
+import { readRows } from '../../cms/sql.server'
+import { writeMonthlyFigures, type StoredMonthlyFigure } from '../finance-figures/monthly-figures.server'
+import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
+
+/**
+ * The terms the finance step opens with for this bike: spec §9's defaults or its 'Finance Offer' promotion, on the
+ * headline price (ADR 023). The same reading as financeProductBySlug (queries.server.ts), through the same rules.
+ */
+export function openingTerms(product: Pick<Product, 'price' | 'vatRate' | 'beforeAddToBasketNotification'>): FinanceTerms | null {
+  const price = headlinePricePence({ basePricePence: product.price, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })
+  if (price === null || price <= 0) return null
+  const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
+    offerType: p.offerType,
+    financeOptionsAdjustment: p.financeOptionsAdjustment
+      ? { termInMonths: p.financeOptionsAdjustment.termInMonths, annualDistance: p.financeOptionsAdjustment.annualDistance, cashDepositPence: p.financeOptionsAdjustment.cashDeposit }
+      : null,
+  }))
+  return financeWidgetTerms(price, promotions)
+}
+
+/** The quote a bike's card shows: the first its own finance step would show on its opening terms; null when none. */
+export async function cardQuote(payload: Payload, productId: number, options: { source?: FinanceQuoteSource; now?: Date } = {}): Promise<{ quote: OfferedQuote; terms: FinanceTerms } | null> {
+  const product = (await payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true, disableErrors: true })) as Product | null
+  if (!product || product.status !== 'active' || !product.vehicle?.financeable || !product.kind || !FINANCEABLE_KINDS.includes(product.kind)) return null
+  const terms = openingTerms(product)
+  if (!terms) return null
+  const outcome = await financeQuotesForProduct(
+    payload,
+    { productId, termMonths: terms.termMonths, depositPence: terms.depositPence, annualDistance: terms.annualDistance },
+    { record: false, source: options.source, now: options.now },
+  )
+  if (!outcome.ok) {
+    // The quote service not answering is worth a retry of the job; a bike no lender will quote simply has no figure.
+    if (outcome.status === 502) throw new Error(`monthly figure for product ${productId}: ${outcome.message}`)
+    return null
+  }
+  const quote = firstShownQuote(outcome.quotes)
+  return quote ? { quote, terms } : null
+}
+
+/** "all" or a JSON list of ids, as the job carries it; every bike offered on finance for "all". */
+async function productIdsOf(payload: Payload, productIds: string): Promise<number[]> {
+  if (productIds !== 'all') {
+    const parsed: unknown = JSON.parse(productIds)
+    return Array.isArray(parsed) ? [...new Set(parsed.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0))] : []
+  }
+  const rows = await readRows(payload, { sql: `SELECT id FROM products WHERE status = 'active'`, args: [] })
+  return rows.map((r) => Number(r.id))
+}
+
+/** Quotes the products again and stores each one's card figure; idempotent, so a retried job changes nothing twice. */
+export async function refreshMonthlyFigures(
+  payload: Payload,
+  productIds: string,
+  options: { source?: FinanceQuoteSource; now?: Date } = {},
+): Promise<{ stored: number; removed: number }> {
+  const ids = await productIdsOf(payload, productIds)
+  let stored = 0
+  let removed = 0
+  for (let i = 0; i < ids.length; i += 100) {
+    const chunk = ids.slice(i, i + 100)
+    const figures: StoredMonthlyFigure[] = []
+    const none: number[] = []
+    for (const id of chunk) {
+      const found = await cardQuote(payload, id, options)
+      if (!found) {
+        none.push(id)
+        continue
+      }
+      const { quote } = found
+      figures.push({
+        productId: id,
+        monthlyPence: quote.example.regularPaymentPence,
+        facilityType: quote.facilityType,
+        aprPercent: quote.example.aprPercent,
+        termMonths: quote.example.termMonths,
+        depositPence: quote.example.depositPence,
+        cashPricePence: quote.example.cashPricePence,
+        lenderName: quote.lenderName,
+        example: quote.example,
+        source: options.source?.name ?? 'configured',
+      })
+    }
+    await writeMonthlyFigures(payload, figures, none, options.now ?? new Date())
+    stored += figures.length
+    removed += none.length
+  }
+  if (ids.length) await revalidateStorefront('monthly figures refreshed', payload.logger, { kind: 'all' })
+  return { stored, removed }
+}

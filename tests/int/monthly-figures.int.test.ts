@@ -1,0 +1,111 @@
+// Issue 26: the monthly figures on listing cards, stored per product by the refreshMonthlyFigures job. On the seeded demo
+// shop (its lender panel and bikes), a price change queues a refresh and the stored figure follows it; the listing reads
+// the stored figure (never the quote source) and the budget filter keeps only bikes whose best quote fits, cheapest first.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { seedDemoShop } from '../../src/setup/seed/seed'
+import { readRows } from '../../src/cms/sql.server'
+import { EMPTY_LISTING_QUERY, parseListingQuery } from '../../src/domain/catalogue/listing-query'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
+vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
+
+const { cardQuote } = await import('../../src/features/finance/monthly-figure-refresh')
+const { readMonthlyFigures } = await import('../../src/features/finance-figures/monthly-figures.server')
+const { readListingPage } = await import('../../src/features/listing/queries.server')
+
+let payload: Payload
+
+async function runQueuedJobs() {
+  await payload.jobs.run({ limit: 1000, overrideAccess: true, silent: true } as Parameters<Payload['jobs']['run']>[0])
+}
+
+async function pendingRefreshes(): Promise<number> {
+  const [row] = await readRows(payload, { sql: `SELECT COUNT(*) AS n FROM payload_jobs WHERE task_slug = 'refreshMonthlyFigures' AND completed_at IS NULL`, args: [] })
+  return Number(row?.n ?? 0)
+}
+
+/** A financeable bike in stock from the seed. */
+async function financeableBike() {
+  const found = await payload.find({ collection: 'products', where: { and: [{ 'vehicle.financeable': { equals: true } }, { status: { equals: 'active' } }, { stockQuantity: { greater_than: 0 } }] }, limit: 1, depth: 0, overrideAccess: true, sort: 'id' })
+  const bike = found.docs[0]
+  if (!bike) throw new Error('the seed has no financeable bike')
+  return bike
+}
+
+beforeAll(async () => {
+  payload = await testPayload()
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await runQueuedJobs()
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+describe('stored monthly figures', () => {
+  it('stores, for each financeable bike, the first quote its own finance step shows on its opening terms', async () => {
+    const bike = await financeableBike()
+    const stored = (await readMonthlyFigures(payload, [bike.id])).get(bike.id)
+    const expected = await cardQuote(payload, bike.id)
+    expect(expected).not.toBeNull()
+    expect(stored).toMatchObject({ monthlyPence: expected!.quote.example.regularPaymentPence, facilityType: expected!.quote.facilityType, termMonths: expected!.terms.termMonths, depositPence: expected!.terms.depositPence })
+    expect(stored!.example.regularPaymentPence).toBe(stored!.monthlyPence)
+  })
+
+  it('a price change queues a refresh, and the job stores the figure for the new price', async () => {
+    const bike = await financeableBike()
+    const before = (await readMonthlyFigures(payload, [bike.id])).get(bike.id)!
+    await payload.update({ collection: 'products', id: bike.id, data: { price: (bike.price ?? 0) + 100_000 }, overrideAccess: true })
+    expect(await pendingRefreshes()).toBeGreaterThan(0)
+    // Until the job runs, the card keeps the figure it had: reading cards never calls the quote source.
+    expect((await readMonthlyFigures(payload, [bike.id])).get(bike.id)!.monthlyPence).toBe(before.monthlyPence)
+    await runQueuedJobs()
+    expect(await pendingRefreshes()).toBe(0)
+    const after = (await readMonthlyFigures(payload, [bike.id])).get(bike.id)!
+    const expected = await cardQuote(payload, bike.id)
+    expect(after.cashPricePence).toBeGreaterThan(before.cashPricePence)
+    expect(after.monthlyPence).toBeGreaterThan(before.monthlyPence)
+    expect(after.monthlyPence).toBe(expected!.quote.example.regularPaymentPence)
+  })
+
+  it('a change of lender rates refreshes every figure', async () => {
+    const bike = await financeableBike()
+    const before = (await readMonthlyFigures(payload, [bike.id])).get(bike.id)!
+    const lenders = await payload.find({ collection: 'lenders', limit: 100, depth: 0, overrideAccess: true })
+    for (const lender of lenders.docs) {
+      await payload.update({ collection: 'lenders', id: lender.id, data: { aprBands: (lender.aprBands ?? []).map((b) => ({ ...b, id: undefined, aprPercent: b.aprPercent + 5 })) }, overrideAccess: true })
+    }
+    await runQueuedJobs()
+    const after = (await readMonthlyFigures(payload, [bike.id])).get(bike.id)!
+    expect(after.aprPercent).toBeGreaterThan(before.aprPercent)
+    expect(after.monthlyPence).toBeGreaterThan(before.monthlyPence)
+  })
+})
+
+describe('listing cards', () => {
+  it('carry the stored figure and one representative example', async () => {
+    const page = await readListingPage({ type: 'bikes' }, EMPTY_LISTING_QUERY)
+    expect(page.monthly.length).toBeGreaterThan(0)
+    const figures = await readMonthlyFigures(payload, page.monthly.map((m) => m.productId))
+    for (const m of page.monthly) expect(m.monthlyPence).toBe(figures.get(m.productId)!.monthlyPence)
+    expect(page.example?.example.regularPaymentPence).toBeGreaterThan(0)
+  })
+
+  it('the budget filter keeps bikes whose best quote fits, cheapest a month first', async () => {
+    const all = await readListingPage({ type: 'bikes' }, parseListingQuery({ monthly: '5000', deposit: '1000', term: '48' }))
+    const tight = await readListingPage({ type: 'bikes' }, parseListingQuery({ monthly: '150', deposit: '1000', term: '48' }))
+    expect(all.totalDocs).toBeGreaterThan(tight.totalDocs)
+    expect(tight.cards.length).toBe(tight.monthly.length)
+    const figures = tight.monthly.map((m) => m.monthlyPence)
+    expect(figures.every((p) => p <= 15_000)).toBe(true)
+    expect([...figures].sort((a, b) => a - b)).toEqual(figures)
+    expect(tight.example?.example.termMonths).toBe(48)
+    expect(tight.example?.example.depositPence).toBe(100_000)
+    // Every bike the wide budget finds at £150 or less a month is kept by the tight one, and none other.
+    const fitting = all.monthly.filter((m) => m.monthlyPence <= 15_000).map((m) => m.productId)
+    if (all.totalDocs <= all.cards.length) expect(tight.monthly.map((m) => m.productId).sort()).toEqual(fitting.sort())
+  })
+})
