@@ -8,6 +8,7 @@ import {
   EMPTY_LISTING_QUERY,
   listingHref,
   listingParams,
+  PAGE_SIZE,
   rawQueryString,
   totalPages,
   type ListingQuery,
@@ -17,6 +18,8 @@ import { listingFacets, listProducts, type ListingScope } from '../queries.serve
 import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs'
 import { FilterForm, SortForm } from './listing-forms'
 import { Pagination } from './pagination'
+import { AnalyticsEvent } from '../../../components/analytics/analytics-event'
+import { viewItemListEvent } from '../../../domain/analytics/ga4-ecommerce'
 import '../listing.css'
 
 export interface ListingViewProps {
@@ -85,6 +88,13 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                   {result.cards.map((p, i) => (
                     <ProductCard key={p.id} product={p} priority={i < 2} />
                   ))}
+                  <AnalyticsEvent
+                    event={viewItemListEvent(
+                      { id: basePath, name: title },
+                      result.cards.map((c) => ({ sku: c.sku, slug: c.slug, name: c.name, brand: c.brandName, category: c.kind, unitPricePence: c.pricePence })),
+                      (query.page - 1) * PAGE_SIZE,
+                    )}
+                  />
                 </div>
               ) : empty ? (
                 <div className="listing__empty">{empty}</div>
