@@ -11,6 +11,8 @@ export const paths = {
   compare: (slugs: readonly string[] = []) => (slugs.length ? `/compare?bikes=${slugs.map(encodeURIComponent).join(',')}` : '/compare'),
   /** A customer's saved bikes; a guest's list travels in the link, as the compare page's does. */
   saved: (slugs: readonly string[] = []) => (slugs.length ? `/saved?bikes=${slugs.map(encodeURIComponent).join(',')}` : '/saved'),
+  /** The saved-bikes endpoint the browser calls (GET the list, POST a change). */
+  savedBikesApi: () => '/api/saved-bikes',
   savedAlertsUnsubscribe: (token: string) => `/saved/unsubscribe?token=${encodeURIComponent(token)}`,
   savedAlertsUnsubscribeApi: (token: string) => `/api/saved-bikes/unsubscribe?token=${encodeURIComponent(token)}`,
   search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),

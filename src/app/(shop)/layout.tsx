@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { siteSettings, topCategories } from '../../features/catalogue/queries.server'
 import { ConsentBannerIsland } from '../../features/consent/consent-banner-island'
 import { CookieSettingsButton } from '../../features/consent/cookie-settings-button'
-import { CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
+import { CONSENT_MODE_SCRIPT, CONSENT_PRECHECK_SCRIPT } from '../../features/consent/consent'
 import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
 import { HeaderSearchIsland } from '../../features/search/components/header-search-island'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
@@ -27,6 +27,9 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB">
       <body>
+        {/* Google consent mode's denied default, before any tag can run; and the queue our analytics events wait in
+            until the visitor accepts. Only with a tag manager: without one there is no dataLayer at all. */}
+        {env().GTM_ID && <script dangerouslySetInnerHTML={{ __html: CONSENT_MODE_SCRIPT }} />}
         {/* Before the banner, so a stored choice hides it before the first paint. */}
         <script dangerouslySetInnerHTML={{ __html: CONSENT_PRECHECK_SCRIPT }} />
         {/* Without JavaScript no analytics can load, so there is nothing to ask. */}

@@ -15,5 +15,3 @@ export interface SavedBikesResponse {
   readonly signedIn: boolean
   readonly bikes: readonly { readonly slug: string; readonly alerts: boolean }[]
 }
-
-export const SAVED_BIKES_API = '/api/saved-bikes'

@@ -18,6 +18,8 @@ export interface ProductCard {
   id: number
   name: string
   slug: string
+  /** the product's own SKU (a variable product's variants have theirs); the analytics item id */
+  sku: string | null
   pricePence: number | null
   compareAtPricePence: number | null
   condition: 'new' | 'used'
@@ -45,6 +47,7 @@ export function toCard(p: Product): ProductCard {
     id: p.id,
     name: p.name,
     slug: p.slug,
+    sku: p.sku ?? null,
     pricePence: productHeadlinePence(p),
     // The was-price is compared like for like: with the same charges in it.
     compareAtPricePence: productHeadlinePence(p, p.compareAtPrice),
@@ -62,6 +65,7 @@ export function toCard(p: Product): ProductCard {
 export const cardSelect = {
   name: true,
   slug: true,
+  sku: true,
   price: true,
   compareAtPrice: true,
   vatRate: true,

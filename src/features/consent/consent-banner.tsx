@@ -44,6 +44,9 @@ export function ConsentBanner({ tagManagerId }: { tagManagerId?: string }) {
   function choose(choice: ConsentChoice) {
     document.cookie = consentCookie(choice, window.location.protocol === 'https:')
     setOpen(false)
+    // Consent mode first, and the events held until now, so the tag finds them in the dataLayer when it starts.
+    if (choice === 'accepted') window.whAnalytics?.grant()
+    else window.whAnalytics?.deny()
     if (choice === 'accepted' && tagManagerId) loadTagManager(tagManagerId)
     // Declining after accepting: analytics already loaded stays until the next page load, then never loads again.
   }

@@ -6,6 +6,8 @@ import { PaymentPending } from '../../../features/orders/components/payment-pend
 import { visibleOrder } from '../../../features/orders/order-result.server'
 import { paths } from '../../../config/paths'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../../domain/consumer-rights'
+import { purchaseEvent } from '../../../domain/analytics/ga4-ecommerce'
+import { AnalyticsEvent } from '../../../components/analytics/analytics-event'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Payment received', robots: { index: false, follow: false } }
@@ -38,6 +40,25 @@ export default async function PaymentSuccessPage({ searchParams }: { searchParam
         {failed && <p>{order.payment?.failureMessage ?? 'The payment did not complete, so the order was cancelled.'} <a href={paths.paymentFailure(order.orderNumber)}>See what to do next</a>.</p>}
       </div>
       {confirmed && <ClearBasket orderNumber={order.orderNumber} />}
+      {/* A paid card order is a purchase (a finance application is not, yet); sent once per order, not per page load. */}
+      {confirmed && order.kind === 'card' && (
+        <AnalyticsEvent
+          event={purchaseEvent({
+            orderNumber: order.orderNumber,
+            totalPence: order.totalPence,
+            vatPence: order.vatPence,
+            shippingPence: order.delivery.feePence ?? 0,
+            coupon: order.couponCode,
+            lines: order.lines.map((l) => ({
+              sku: l.sku,
+              slug: typeof l.product === 'object' ? l.product.slug : String(l.product),
+              name: l.name,
+              unitPricePence: l.unitPricePence,
+              quantity: l.count,
+            })),
+          })}
+        />
+      )}
       <OrderSummary order={order} dealer={dealer} />
       <p>You can cancel within {CANCELLATION_DAYS} days of receiving your goods without giving a reason ({CONSUMER_CONTRACTS_REGULATIONS}).</p>
       <div className="order-result__actions">

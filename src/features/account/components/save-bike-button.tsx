@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'
 import { mergeSavedSlugs, MAX_SAVED_BIKES } from '../../../domain/catalogue/saved-bikes'
 import { parseCompareSlugs } from '../../../domain/catalogue/compare'
-import { SAVED_BIKES_API, type SavedBikesRequest, type SavedBikesResponse } from '../saved-bikes-request'
+// Types only: the request's zod schema stays on the server (it would put zod in every bike page's first load).
+import type { SavedBikesRequest, SavedBikesResponse } from '../saved-bikes-request'
 
 const STORAGE_KEY = 'wheelhouse.saved'
 
@@ -29,7 +30,7 @@ export function writeLocalSaved(slugs: readonly string[]): void {
 }
 
 export async function savedBikesCall(body?: SavedBikesRequest): Promise<SavedBikesResponse | null> {
-  const response = await fetch(SAVED_BIKES_API, body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), cache: 'no-store' } : { cache: 'no-store' })
+  const response = await fetch(paths.savedBikesApi(), body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), cache: 'no-store' } : { cache: 'no-store' })
   return response.ok ? ((await response.json()) as SavedBikesResponse) : null
 }
 

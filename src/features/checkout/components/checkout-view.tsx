@@ -141,6 +141,21 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   useEffect(() => {
     void loadFormRules()
   }, [])
+  // begin_checkout, once per visit to the page, when the basket's prices are first known (held until consent).
+  const checkoutTracked = useRef(false)
+  useEffect(() => {
+    if (checkoutTracked.current || !priced || priced.lines.length === 0 || !window.whAnalytics) return
+    checkoutTracked.current = true
+    const { lines, totals, coupon } = priced
+    void Promise.all([import('../../../components/analytics/send-analytics-event'), import('../../../domain/analytics/ga4-ecommerce')]).then(([{ sendAnalyticsEvent }, { beginCheckoutEvent }]) =>
+      sendAnalyticsEvent(
+        beginCheckoutEvent(
+          lines.map((l) => ({ sku: l.sku, slug: l.slug, name: l.name, category: l.kind, unitPricePence: l.pricePence, quantity: l.count })),
+          { totalPence: totals.totalPence, coupon: coupon?.status === 'applied' ? coupon.code : null },
+        ),
+      ),
+    )
+  }, [priced])
   // The details typed before (a reload, going back to the basket) come back from the browser store; what was
   // typed wins over the account's prefill, being newer.
   const detailsStore = useRef<DetailsStorage | null>(null)

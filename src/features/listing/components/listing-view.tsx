@@ -8,6 +8,7 @@ import {
   EMPTY_LISTING_QUERY,
   listingHref,
   listingParams,
+  PAGE_SIZE,
   rawQueryString,
   totalPages,
   type ListingQuery,
@@ -19,6 +20,8 @@ import { BudgetForm, FilterForm, SortForm } from './listing-forms'
 import { RepresentativeExample } from '../../../components/ui/representative-example'
 import { financeDisclosures } from '../../finance-figures/disclosures.server'
 import { Pagination } from './pagination'
+import { AnalyticsEvent } from '../../../components/analytics/analytics-event'
+import { viewItemListEvent } from '../../../domain/analytics/ga4-ecommerce'
 import '../listing.css'
 
 export interface ListingViewProps {
@@ -97,6 +100,13 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                   {result.cards.map((p, i) => (
                     <ProductCard key={p.id} product={p} priority={i < 2} monthlyPence={example ? (monthly.get(p.id) ?? null) : null} />
                   ))}
+                  <AnalyticsEvent
+                    event={viewItemListEvent(
+                      { id: basePath, name: title },
+                      result.cards.map((c) => ({ sku: c.sku, slug: c.slug, name: c.name, brand: c.brandName, category: c.kind, unitPricePence: c.pricePence })),
+                      (query.page - 1) * PAGE_SIZE,
+                    )}
+                  />
                 </div>
               ) : empty ? (
                 <div className="listing__empty">{empty}</div>

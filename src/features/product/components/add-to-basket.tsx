@@ -20,11 +20,14 @@ const AddedToBasketModal = lateIsland(() => import('../../basket/components/adde
 interface Props {
   /** null while the chosen size and colour do not exist */
   readonly snapshot: ProductSnapshot | null
+  /** for the add_to_cart analytics event */
+  readonly brand?: string | null
+  readonly category?: string | null
 }
 
 type Outcome = { readonly ok: boolean; readonly text: string } | null
 
-export function AddToBasket({ snapshot }: Props) {
+export function AddToBasket({ snapshot, brand = null, category = null }: Props) {
   const [outcome, setOutcome] = useState<Outcome>(null)
   const [lastSku, setLastSku] = useState(snapshot?.sku ?? null)
   const busy = useRef(false)
@@ -50,6 +53,12 @@ export function AddToBasket({ snapshot }: Props) {
       if (!result.ok) {
         setOutcome({ ok: false, text: result.message })
         return
+      }
+      const added = snapshot
+      if (window.whAnalytics && added.pricePence !== null) {
+        void Promise.all([import('../../../components/analytics/send-analytics-event'), import('../../../domain/analytics/ga4-ecommerce')]).then(([{ sendAnalyticsEvent }, { addToCartEvent }]) =>
+          sendAnalyticsEvent(addToCartEvent({ sku: added.sku, slug: added.slug, name: added.name, brand, category, unitPricePence: added.pricePence! })),
+        )
       }
       setOutcome({
         ok: true,

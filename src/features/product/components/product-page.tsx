@@ -9,6 +9,8 @@ import { absoluteUrl, productJsonLd, serialiseJsonLd } from '../json-ld'
 import type { DealerSettings } from '../queries.server'
 import type { ProductView } from '../product-view'
 import { ProductPurchase } from './product-purchase'
+import { AnalyticsEvent } from '../../../components/analytics/analytics-event'
+import { viewItemEvent } from '../../../domain/analytics/ga4-ecommerce'
 import { CompareToggle } from './compare-toggle'
 import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
 import { RichText } from '../../../components/ui/rich-text'
@@ -125,6 +127,9 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
       ))}
 <Breadcrumbs trail={product.breadcrumbs.map((c) => ({ name: c.name, href: c.path }))} />
 
+      {opening?.pricePence != null && (
+        <AnalyticsEvent event={viewItemEvent({ sku: opening.sku, slug: product.slug, name: product.name, brand: product.brandName, category: product.kind, unitPricePence: opening.pricePence })} />
+      )}
       <ProductPurchase
         productId={product.id}
         name={product.name}
@@ -136,6 +141,8 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         phone={settings.phone}
         heading={heading}
         includedCharges={product.includedCharges}
+        brandName={product.brandName}
+        kind={product.kind}
         finance={
           <>
             {reserve}

@@ -25,6 +25,9 @@ interface Props {
   readonly includedCharges: string | null
   /** finance estimate, after the control */
   readonly finance: ReactNode
+  /** brand and kind, for the add_to_cart analytics event */
+  readonly brandName?: string | null
+  readonly kind?: string | null
 }
 
 const STATE_WORDS: Record<Exclude<CombinationState, 'in-stock'>, string> = { 'out-of-stock': 'out of stock', unavailable: 'not available' }
@@ -61,7 +64,7 @@ function Choices(props: {
   )
 }
 
-export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, includedCharges, finance }: Props) {
+export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, includedCharges, finance, brandName = null, kind = null }: Props) {
   const initial = options[defaultIndex] ?? options[0]
   const [size, setSize] = useState<string | null>(initial?.size ?? null)
   const [colour, setColour] = useState<string | null>(initial?.colour ?? null)
@@ -161,7 +164,7 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
             )}
           </p>
         ) : (
-          <AddToBasket snapshot={snapshot} />
+          <AddToBasket snapshot={snapshot} brand={brandName} category={kind} />
         )}
 
         {finance}
