@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { chargesFromExtraFee, productPrice, type ProductPrice } from '../../src/domain/catalogue/product-price'
 import { leftToPayPence } from '../../src/domain/reservations/reservation-rules'
@@ -20,6 +21,7 @@ import { seedDemoShop } from '../../src/setup/seed/seed'
 import { orderInput } from './order-fixtures'
 import { testPayload } from './payload'
 
+const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
 vi.mock('server-only', () => ({}))
 
 const SECRET = 'int-test-gateway-secret-0123456789abcdef'
@@ -32,7 +34,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 beforeAll(async () => {
   payload = await testPayload()
   await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
-  gateway = createTestGateway(payload, {
+  gateway = createTestGateway(payload, { database: gatewayDatabase,
     secret: SECRET,
     webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
     fetch: (async (_url: string, init: RequestInit) =>

@@ -3,6 +3,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
+import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { markOrderPaid, releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
@@ -14,6 +15,7 @@ import type { Order } from '../../src/payload-types'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
 
+const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
 vi.mock('server-only', () => ({}))
 
 const SECRET = 'int-test-gateway-secret-0123456789abcdef'
@@ -34,7 +36,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 beforeAll(async () => {
   payload = await testPayload()
   // The gateway's webhook goes straight into the shop's handler (the same code the route runs).
-  gateway = createTestGateway(payload, {
+  gateway = createTestGateway(payload, { database: gatewayDatabase,
     secret: SECRET,
     webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
     fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
@@ -270,7 +272,7 @@ describe(`stock holds on ${db}`, () => {
   })
 
   it('hold expiry asks the provider first: a payment whose webhook was lost marks the order paid, never cancelled', async () => {
-    const lost = createTestGateway(payload, { secret: SECRET, webhookUrl: 'http://shop.invalid/lost', fetch: (async () => { throw new Error('the shop is down') }) as typeof fetch })
+    const lost = createTestGateway(payload, { database: gatewayDatabase, secret: SECRET, webhookUrl: 'http://shop.invalid/lost', fetch: (async () => { throw new Error('the shop is down') }) as typeof fetch })
     const o = await placeCardOrder(3, 1)
     const result = await lost.submitCard(o.sessionId, card('4242424242424242'))
     expect(result).toMatchObject({ kind: 'done', delivered: false })
@@ -282,7 +284,7 @@ describe(`stock holds on ${db}`, () => {
   })
 
   it('a repeated checkout after the payment succeeded reuses that payment instead of opening a second one', async () => {
-    const lost = createTestGateway(payload, { secret: SECRET, webhookUrl: 'http://shop.invalid/lost', fetch: (async () => { throw new Error('the shop is down') }) as typeof fetch })
+    const lost = createTestGateway(payload, { database: gatewayDatabase, secret: SECRET, webhookUrl: 'http://shop.invalid/lost', fetch: (async () => { throw new Error('the shop is down') }) as typeof fetch })
     const o = await placeCardOrder(3, 1)
     await lost.submitCard(o.sessionId, card('4242424242424242'))
     const again = await paymentUrlFor(payload, await order(o.orderId), gateway.provider)

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
+import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
@@ -22,6 +23,7 @@ import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { orderInput, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
 
+const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
 vi.mock('server-only', () => ({}))
 
 const SECRET = 'int-test-gateway-secret-0123456789abcdef'
@@ -49,7 +51,7 @@ const email: EmailSender = {
 beforeAll(async () => {
   payload = await testPayload()
   await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
-  gateway = createTestGateway(payload, {
+  gateway = createTestGateway(payload, { database: gatewayDatabase,
     secret: SECRET,
     webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
     fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
+import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
@@ -20,6 +21,7 @@ import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/
 import { orderInput, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
 
+const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
 vi.mock('server-only', () => ({}))
 vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 
@@ -48,7 +50,7 @@ const DEPOSIT = 9900
 
 beforeAll(async () => {
   payload = await testPayload()
-  gateway = createTestGateway(payload, {
+  gateway = createTestGateway(payload, { database: gatewayDatabase,
     secret: SECRET,
     webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
     fetch: (async (_url: string, init: RequestInit) => {

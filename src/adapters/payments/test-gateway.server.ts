@@ -4,7 +4,6 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import type { Payload } from 'payload'
-import { execute, withDatabaseLock } from '../../cms/sql.server'
 import { keyedLock } from '../../lib/keyed-lock'
 import { crashPoint } from '../../lib/crash-point'
 import { z } from '../../lib/zod'
@@ -32,8 +31,18 @@ interface TestGatewayPayment {
 
 export const TEST_GATEWAY_WEBHOOK_PATH = '/api/payments/webhooks/test-gateway'
 
+/**
+ * The shop's database as the gateway needs it (its sessions live in the shop's own table): single statements, and a
+ * lock held across processes. Handed in by the shop (features/payments), as adapters do not reach into the CMS.
+ */
+export interface GatewayDatabase {
+  execute(payload: Payload, transactionID: null, stmt: { sql: string; args: readonly (string | number | null)[] }): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }>
+  withDatabaseLock<T>(payload: Payload, key: string, fn: () => Promise<T>): Promise<T>
+}
+
 export interface TestGatewayOptions {
   readonly secret: string
+  readonly database: GatewayDatabase
   /** Where the shop receives the gateway's webhooks (the shop's own process for the built-in gateway). */
   readonly webhookUrl: string
   readonly fetch?: typeof fetch
@@ -100,6 +109,7 @@ const startLock = keyedLock<string>()
 const refundsByKey = new Map<string, { id: string }>()
 
 export function createTestGateway(payload: Payload, options: TestGatewayOptions) {
+  const { execute, withDatabaseLock } = options.database
   const now = options.now ?? (() => new Date())
   const send = options.fetch ?? fetch
 

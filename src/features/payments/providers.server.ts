@@ -7,6 +7,7 @@ import { enqueueJob, runJobNow } from '../jobs/queue.server'
 import { DELIVER_GATEWAY_WEBHOOK } from '../jobs/task-names'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { createStripeProvider } from '../../adapters/payments/stripe.server'
+import { execute, withDatabaseLock } from '../../cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../adapters/payments/test-gateway.server'
 
 /** The built-in gateway posts its webhooks to this very process, whatever public address the shop has. */
@@ -14,6 +15,7 @@ export function testGateway(payload: Payload): TestGateway {
   const { PORT: port, HOST } = env()
   const host = HOST && HOST !== '0.0.0.0' && HOST !== '::' ? HOST : '127.0.0.1'
   return createTestGateway(payload, {
+    database: { execute, withDatabaseLock },
     secret: namedSecret('testGatewayWebhookSecret', env().TEST_GATEWAY_WEBHOOK_SECRET),
     webhookUrl: `http://${host}:${port}${TEST_GATEWAY_WEBHOOK_PATH}`,
     outbox: {
