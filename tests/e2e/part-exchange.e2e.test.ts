@@ -20,7 +20,9 @@ const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, '')) * 
 
 describe('part-exchange on a finance quote', () => {
   it('values a bike and applies it to a quote: the quote shows the part-exchange and a lower monthly payment', async () => {
-    const { page, problems } = await newPage({ width: 412, height: 900 })
+    const { page, allow } = await newPage({ width: 412, height: 900 })
+    // The registration refused on purpose below answers 422.
+    allow(/422 .*\/api\/finance\/part-exchange/, /status of 422 .*\/api\/finance\/part-exchange/)
     await page.goto(FINANCE_STEP)
     await hydrated(page, '#fc-term')
     const reject = page.getByRole('button', { name: 'Reject analytics cookies' })
@@ -76,6 +78,5 @@ describe('part-exchange on a finance quote', () => {
     await page.reload()
     await page.locator('[data-chosen="true"] [data-testid="quote-part-exchange"]').waitFor()
     await expect(chosenMonthly(page)).resolves.toBe(after)
-    expect(problems).toEqual([])
   }, 120_000)
 })
