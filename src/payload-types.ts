@@ -82,6 +82,7 @@ export interface Config {
     'test-gateway-payments': TestGatewayPayment;
     lenders: Lender;
     'finance-quotes': FinanceQuote;
+    'part-exchange-valuations': PartExchangeValuation;
     'service-options': ServiceOption;
     bookings: Booking;
     'booking-days': BookingDay;
@@ -105,6 +106,12 @@ export interface Config {
     products: {
       variants: 'variants';
     };
+    orders: {
+      partExchange: 'part-exchange-valuations';
+    };
+    reservations: {
+      partExchange: 'part-exchange-valuations';
+    };
   };
   collectionsSelect: {
     products: ProductsSelect<false> | ProductsSelect<true>;
@@ -122,6 +129,7 @@ export interface Config {
     'test-gateway-payments': TestGatewayPaymentsSelect<false> | TestGatewayPaymentsSelect<true>;
     lenders: LendersSelect<false> | LendersSelect<true>;
     'finance-quotes': FinanceQuotesSelect<false> | FinanceQuotesSelect<true>;
+    'part-exchange-valuations': PartExchangeValuationsSelect<false> | PartExchangeValuationsSelect<true>;
     'service-options': ServiceOptionsSelect<false> | ServiceOptionsSelect<true>;
     bookings: BookingsSelect<false> | BookingsSelect<true>;
     'booking-days': BookingDaysSelect<false> | BookingDaysSelect<true>;
@@ -775,6 +783,14 @@ export interface Order {
         }[]
       | null;
   };
+  /**
+   * The customer’s valuation quoted with this application, subject to inspection.
+   */
+  partExchange?: {
+    docs?: (number | PartExchangeValuation)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
   checkoutKey?: string | null;
   accessTokenHash?: string | null;
   staffNotes?: string | null;
@@ -946,6 +962,14 @@ export interface Reservation {
     refundError?: string | null;
     failureMessage?: string | null;
   };
+  /**
+   * A valuation quoted when the reserved bike was financed, subject to inspection.
+   */
+  partExchange?: {
+    docs?: (number | PartExchangeValuation)[];
+    hasNextPage?: boolean;
+    totalDocs?: number;
+  };
   reservationKey?: string | null;
   /**
    * Every change, newest last.
@@ -961,6 +985,59 @@ export interface Reservation {
         id?: string | null;
       }[]
     | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * Trade-in guides given online. The customer was told the figure is subject to inspection: record the figure you confirm when you see the bike.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "part-exchange-valuations".
+ */
+export interface PartExchangeValuation {
+  id: number;
+  valuationUid: string;
+  vrm: string;
+  make: string;
+  year: number;
+  mileage: number;
+  condition: 'excellent' | 'good' | 'fair' | 'poor';
+  /**
+   * built-in: the shop’s own estimate; otherwise the valuation provider.
+   */
+  source?: string | null;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  lowPence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  highPence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  valuePence: number;
+  /**
+   * In pence, VAT included: 649900 is £6,499.00.
+   */
+  outstandingFinancePence: number;
+  /**
+   * A quote may use the valuation until then.
+   */
+  expiresAt: string;
+  order?: (number | null) | Order;
+  reservation?: (number | null) | Reservation;
+  /**
+   * Filled in by staff when the bike is seen.
+   */
+  inspection?: {
+    /**
+     * The figure the dealer confirms on inspection, in pence.
+     */
+    confirmedValuePence?: number | null;
+    notes?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -1129,6 +1206,10 @@ export interface FinanceQuote {
     | number
     | boolean
     | null;
+  /**
+   * The valuation quoted as the part-exchange, when the customer applied one.
+   */
+  valuation?: (number | null) | PartExchangeValuation;
   expiresAt: string;
   updatedAt: string;
   createdAt: string;
@@ -1684,6 +1765,10 @@ export interface PayloadLockedDocument {
         value: number | FinanceQuote;
       } | null)
     | ({
+        relationTo: 'part-exchange-valuations';
+        value: number | PartExchangeValuation;
+      } | null)
+    | ({
         relationTo: 'service-options';
         value: number | ServiceOption;
       } | null)
@@ -2177,6 +2262,7 @@ export interface OrdersSelect<T extends boolean = true> {
               id?: T;
             };
       };
+  partExchange?: T;
   checkoutKey?: T;
   accessTokenHash?: T;
   staffNotes?: T;
@@ -2230,6 +2316,7 @@ export interface ReservationsSelect<T extends boolean = true> {
         refundError?: T;
         failureMessage?: T;
       };
+  partExchange?: T;
   reservationKey?: T;
   history?:
     | T
@@ -2370,7 +2457,36 @@ export interface FinanceQuotesSelect<T extends boolean = true> {
   regularPaymentPence?: T;
   accessories?: T;
   figures?: T;
+  valuation?: T;
   expiresAt?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "part-exchange-valuations_select".
+ */
+export interface PartExchangeValuationsSelect<T extends boolean = true> {
+  valuationUid?: T;
+  vrm?: T;
+  make?: T;
+  year?: T;
+  mileage?: T;
+  condition?: T;
+  source?: T;
+  lowPence?: T;
+  highPence?: T;
+  valuePence?: T;
+  outstandingFinancePence?: T;
+  expiresAt?: T;
+  order?: T;
+  reservation?: T;
+  inspection?:
+    | T
+    | {
+        confirmedValuePence?: T;
+        notes?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }

@@ -31,6 +31,7 @@ import { ApiTokens } from './cms/collections/api-tokens'
 import { LoginThrottles } from './cms/collections/login-throttles'
 import { Lenders } from './cms/collections/lenders'
 import { FinanceQuotes } from './cms/collections/finance-quotes'
+import { PartExchangeValuations } from './cms/collections/part-exchange-valuations'
 import { ServiceOptions } from './cms/collections/service-options'
 import { Bookings } from './features/bookings/bookings-collection'
 import { BookingDays } from './cms/collections/booking-days'
@@ -94,6 +95,7 @@ export default buildConfig({
     TestGatewayPayments,
     withAfterChange(Lenders, refreshOnLenderChange as never),
     FinanceQuotes,
+    PartExchangeValuations,
     ServiceOptions,
     Bookings,
     BookingDays,

@@ -81,6 +81,9 @@ const schema = z.object({
   IVENDI_USERNAME: z.string().trim().optional(),
   IVENDI_QUOTEE_UID: z.string().trim().optional(),
   IVENDI_CF_MOTO_QUOTEE_UID: z.string().trim().optional(),
+  // Part-exchange valuations (issue 26): the built-in estimate unless VALUATION_URL names a valuation provider.
+  VALUATION_URL: z.url({ message: 'must be a URL such as https://valuations.example/v1/trade' }).optional().or(z.literal('').transform(() => undefined)),
+  VALUATION_API_KEY: z.string().trim().optional(),
   FINANCE_SERVICE_USERNAME: z.string().trim().min(1).default('wheelhouse-storefront'),
   FINANCE_SERVICE_PASSWORD: optionalSecret,
   // Scheduled backups (docs/decisions/026): every BACKUP_EVERY_HOURS hours (0: never) the background runner writes an

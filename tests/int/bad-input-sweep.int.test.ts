@@ -55,6 +55,7 @@ const routes = {
   reserveCancel: await import('../../src/app/api/reserve/cancel/route'),
   financeOrders: await import('../../src/app/api/finance/orders/route'),
   financeQuotes: await import('../../src/app/api/finance/quotes/route'),
+  partExchange: await import('../../src/app/api/finance/part-exchange/route'),
   providerQuotes: await import('../../src/app/api/finance-provider/quotes/route'),
   ivendiOrder: await import('../../src/app/api/v1/ivendi-payments/order/route'),
   ivendiReference: await import('../../src/app/api/v1/ivendi-payments/order-reference/route'),
@@ -79,6 +80,7 @@ const schemas = {
   booking: await import('../../src/features/bookings/booking-request'),
   reservation: await import('../../src/features/reservations/reservation-request'),
   shopQuote: (await import('../../src/features/finance/api/shop-quotes')).shopQuoteRequest,
+  valuation: (await import('../../src/features/finance/part-exchange')).valuationRequest,
   financeOrder: await import('../../src/features/finance/api/finance-order'),
   catalogueImport: (await import('../../src/features/catalogue-import/import-request')).catalogueImportRequest,
 }
@@ -135,17 +137,17 @@ const ownDetails = z.object({ firstName: optionalText, lastName: optionalText, p
 // ---------------------------------------------------------------- what must not change
 
 async function snapshot(): Promise<Record<string, unknown>> {
-  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days') =>
+  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations') =>
     (await payload.count({ collection, overrideAccess: true })).totalDocs
   const stock = async (collection: 'products' | 'variants') =>
     (await payload.find({ collection, overrideAccess: true, depth: 0, pagination: false, select: { stockQuantity: true } })).docs.map((d) => `${d.id}:${d.stockQuantity}`).join(',')
   const me = await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: true, depth: 0, showHiddenFields: true })
-  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, products, variants] = await Promise.all([
+  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants] = await Promise.all([
     count('orders'), count('stock-holds'), count('reservations'), count('bookings'), count('users'), count('api-tokens'), count('payment-events'),
-    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), stock('products'), stock('variants'),
+    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'),
   ])
   return {
-    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, products, variants,
+    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants,
     customer: JSON.stringify({ firstName: me.firstName, lastName: me.lastName, phone: me.phone, addresses: me.addresses, savedBasket: me.savedBasket, email: me.email, role: me.role }),
   }
 }
@@ -207,6 +209,8 @@ function endpoints(): HttpEndpoint[] {
       valid: { quoteId: 'quote-never-given', email: 'ada@example.co.uk', phone: '07700900123', firstName: 'Ada', lastName: 'Rider', shippingMethod: 'free', shippingAddress: { address1: '2 Low Road', city: 'York', postcode: 'YO1 7HH', country: 'GB' }, productId: demoBikeId },
     },
     { kind: 'json', name: 'POST /api/finance/quotes', url: '/api/finance/quotes', method: 'POST', handler: routes.financeQuotes.POST, schema: schemas.shopQuote, valid: { productId: demoBikeId, termMonths: 37, depositPence: 100_000, annualDistance: 6000, accessories: [{ productId }] } },
+    { kind: 'json', name: 'POST /api/finance/quotes (part-exchange)', url: '/api/finance/quotes', method: 'POST', handler: routes.financeQuotes.POST, schema: schemas.shopQuote, valid: { productId: demoBikeId, termMonths: 37, depositPence: 100_000, annualDistance: 6000, valuationId: randomUUID() } },
+    { kind: 'json', name: 'POST /api/finance/part-exchange', url: '/api/finance/part-exchange', method: 'POST', handler: routes.partExchange.POST, schema: schemas.valuation, valid: { registration: 'CX17 HHA', mileage: 12_000, condition: 'good', outstandingFinancePence: 0, make: 'Honda' } },
     { kind: 'json', name: 'POST /api/finance-provider/quotes', url: '/api/finance-provider/quotes', method: 'POST', handler: routes.providerQuotes.POST, transportOnly: true, valid: { Credentials: { Username: 'dealer' }, QuoteRequests: [] } },
     {
       kind: 'json', name: 'POST /api/v1/ivendi-payments/order (service)', url: '/api/v1/ivendi-payments/order', method: 'POST', handler: routes.ivendiOrder.POST, headers: basic(), schema: schemas.financeOrder.financeOrderRequest,

@@ -11,6 +11,7 @@ import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
+import { handlePartExchangeValuation } from '../../src/features/finance/api/part-exchange-valuations'
 import { releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
@@ -178,6 +179,20 @@ describe(`a finance application for a reserved bike on ${db}`, () => {
     expect(await payload.count({ collection: 'orders', where: { reservation: { equals: r.id } }, overrideAccess: true })).toMatchObject({ totalDocs: 1 })
     await releaseExpiredReservations(payload, new Date(Date.now() + 100 * 3_600_000), { email })
     await checkMoney(r.id)
+  })
+
+  it('a part-exchange applied to a reserved bike’s quote is filed with the application and the reservation', async () => {
+    const productId = await bike()
+    const r = await reserveAndPay(productId)
+    const valued = await handlePartExchangeValuation(post('/api/finance/part-exchange', { registration: 'AB21 CDE', mileage: 9000, condition: 'good', outstandingFinancePence: 20_000, make: 'Honda' }), payload)
+    expect(valued.status).toBe(201)
+    const { valuationId } = (await valued.json()) as { valuationId: string }
+    const quoted = await quote({ productId, depositPence: 0, reservationToken: r.token, valuationId })
+    expect(quoted.status).toBe(200)
+    const applied = await apply(r, quoted.body.quotes[0]!.quoteUid, { reservationToken: r.token })
+    expect(applied.status).toBe(201)
+    const stored = await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: valuationId } }, depth: 0, overrideAccess: true })
+    expect(stored.docs[0]).toMatchObject({ order: applied.body.orderId, reservation: r.id })
   })
 
   it('10 concurrent finance applications and card completions of one reservation: exactly one takes the bike', async () => {

@@ -22,6 +22,7 @@ export const FinanceQuotes: CollectionConfig = {
     { name: 'regularPaymentPence', type: 'number', min: 0 },
     { name: 'accessories', type: 'json', admin: { description: 'Products quoted as value-added products, as [{productId, variantId}].' } },
     { name: 'figures', type: 'json', required: true },
+    { name: 'valuation', label: 'Part-exchange valuation', type: 'relationship', relationTo: 'part-exchange-valuations', admin: { description: 'The valuation quoted as the part-exchange, when the customer applied one.' } },
     { name: 'expiresAt', type: 'date', required: true, index: true },
   ],
 }

@@ -15,6 +15,11 @@ export interface QuoteInput {
   /** Accessories, warranties and the like financed with the bike. */
   readonly valueAddedProductsPence?: Pence
   readonly depositPence: Pence
+  /**
+   * A part-exchange worth less than its outstanding finance: the shortfall is settled by the new agreement, so
+   * it is added to the advance (iVendi's NegativeEquity). It is not part of the cash price or the charge for credit.
+   */
+  readonly negativeEquityPence?: Pence
   /** The lender's APR as a percentage, 9.9 for 9.9%. */
   readonly aprPercent: number
   /**
@@ -38,6 +43,8 @@ export interface FinanceQuote {
   /** Cash price plus value-added products: what the customer would pay without finance. */
   readonly totalCashPricePence: Pence
   readonly depositPence: Pence
+  /** Added to the advance: see QuoteInput.negativeEquityPence. */
+  readonly negativeEquityPence: Pence
   readonly advancePence: Pence
   readonly balloonPence: Pence
   readonly acceptanceFeePence: Pence
@@ -91,8 +98,9 @@ export function quoteFinance(input: QuoteInput): QuoteOutcome {
   const acceptanceFeePence = input.acceptanceFeePence ?? 0
   const optionToPurchaseFeePence = input.optionToPurchaseFeePence ?? 0
   const balloonPence = input.product === 'PCP' ? (input.balloonPence ?? 0) : 0
+  const negativeEquityPence = input.negativeEquityPence ?? 0
   const totalCashPricePence = input.cashPricePence + valueAddedProductsPence
-  const advancePence = totalCashPricePence - input.depositPence
+  const advancePence = totalCashPricePence + negativeEquityPence - input.depositPence
   const n = input.termMonths
   const monthlyPayments = input.product === 'HP' ? n : n - 1
   const r = monthlyRateFromApr(input.aprPercent)
@@ -128,7 +136,8 @@ export function quoteFinance(input: QuoteInput): QuoteOutcome {
   const schedule = toRuns(amounts)
   const paymentsTotal = amounts.reduce((sum, pence) => sum + pence, 0)
   const totalPayablePence = input.depositPence + paymentsTotal
-  const totalChargeForCreditPence = totalPayablePence - totalCashPricePence
+  // The negative equity is borrowed and repaid, not charged for: it is left out of the charge for credit.
+  const totalChargeForCreditPence = totalPayablePence - totalCashPricePence - negativeEquityPence
   const interestChargesPence = totalChargeForCreditPence - acceptanceFeePence - optionToPurchaseFeePence
   if (interestChargesPence < 0) {
     return { ok: false, errors: ['The fees are more than the charge for credit at this APR.'] }
@@ -150,6 +159,7 @@ export function quoteFinance(input: QuoteInput): QuoteOutcome {
       valueAddedProductsPence,
       totalCashPricePence,
       depositPence: input.depositPence,
+      negativeEquityPence,
       advancePence,
       balloonPence,
       acceptanceFeePence,
@@ -234,6 +244,7 @@ function validate(input: QuoteInput): string[] {
     ['Cash price', input.cashPricePence],
     ['Value-added products', input.valueAddedProductsPence],
     ['Deposit', input.depositPence],
+    ['Negative equity', input.negativeEquityPence],
     ['Balloon', input.balloonPence],
     ['Acceptance fee', input.acceptanceFeePence],
     ['Option-to-purchase fee', input.optionToPurchaseFeePence],
@@ -243,7 +254,7 @@ function validate(input: QuoteInput): string[] {
   }
   if (errors.length > 0) return errors
   if (input.cashPricePence <= 0) errors.push('Cash price must be more than zero.')
-  if (input.depositPence >= input.cashPricePence + (input.valueAddedProductsPence ?? 0)) {
+  if (input.depositPence >= input.cashPricePence + (input.valueAddedProductsPence ?? 0) + (input.negativeEquityPence ?? 0)) {
     errors.push('Deposit must be less than the cash price, or there is nothing to finance.')
   }
   if (!Number.isFinite(input.aprPercent) || input.aprPercent < 0 || input.aprPercent > 1000) {

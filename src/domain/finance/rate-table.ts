@@ -61,6 +61,8 @@ export interface PanelRequest {
   readonly depositPence: Pence
   readonly annualDistance: number
   readonly valueAddedProductsPence?: Pence
+  /** A part-exchange's shortfall against its settlement, financed with the bike (see quote-engine). */
+  readonly negativeEquityPence?: Pence
   /** The day the quote is for; passed in so the selection stays pure. */
   readonly asOf: Date
 }
@@ -156,7 +158,7 @@ function quoteLender(lender: Lender, product: FinanceType, bike: BikeForFinance,
     const minimum = Math.ceil((lender.minDepositPercent * totalCashPricePence) / 100 - 1e-9)
     errors.push(`Deposit must be at least ${lender.minDepositPercent}% (${formatPence(minimum)}) with ${lender.name}.`)
   }
-  const advancePence = totalCashPricePence - request.depositPence
+  const advancePence = totalCashPricePence + (request.negativeEquityPence ?? 0) - request.depositPence
   if (advancePence < lender.minAdvancePence || advancePence > lender.maxAdvancePence) {
     errors.push(`The amount borrowed must be from ${formatPence(lender.minAdvancePence)} to ${formatPence(lender.maxAdvancePence)} with ${lender.name}.`)
   }
@@ -182,6 +184,7 @@ function quoteLender(lender: Lender, product: FinanceType, bike: BikeForFinance,
     cashPricePence: bike.cashPricePence,
     valueAddedProductsPence: request.valueAddedProductsPence ?? 0,
     depositPence: request.depositPence,
+    negativeEquityPence: request.negativeEquityPence ?? 0,
     aprPercent: band.aprPercent,
     termMonths: term,
     balloonPence: product === 'PCP' ? balloonPence : undefined,

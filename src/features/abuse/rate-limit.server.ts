@@ -11,6 +11,8 @@ export const RATE_RULES = {
   checkout: { name: 'checkout', limit: 30, windowMs: 10 * 60_000 },
   financeApplication: { name: 'finance-application', limit: 10, windowMs: 60 * 60_000 },
   financeQuote: { name: 'finance-quote', limit: 120, windowMs: 10 * 60_000 },
+  // Each valuation may cost a provider call and stores a row.
+  partExchangeValuation: { name: 'part-exchange-valuation', limit: 20, windowMs: 60 * 60_000 },
   reservation: { name: 'reservation', limit: 10, windowMs: 60 * 60_000 },
   // Its own bucket: a customer's cancel link must work after their network has used up the reservation one.
   reservationCancel: { name: 'reservation-cancel', limit: 30, windowMs: 60 * 60_000 },

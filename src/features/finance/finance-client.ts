@@ -12,7 +12,7 @@ import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate
 import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { representativeExample, type RepresentativeExample } from '../../domain/finance/representative-example'
 import type { Lender } from '../../domain/finance/rate-table'
-import type { Product, Variant } from '../../payload-types'
+import type { PartExchangeValuation, Product, Variant } from '../../payload-types'
 import { ivendiHttpQuoteSource } from '../../adapters/finance/ivendi/http-quote-source'
 import { answerIvendiQuoteRequest, ivendiErrorResponse, ivendiQuoteRequestSchema, PROVIDER_ERRORS, requestProblems, QUOTE_VALIDITY_DAYS } from '../../adapters/finance/ivendi/provider'
 import { buildIvendiQuoteRequest, type IvendiClientConfig } from '../../adapters/finance/ivendi/request'
@@ -20,6 +20,8 @@ import { quoteFigures, usableProductQuotes } from '../../adapters/finance/ivendi
 import type { IvendiFigures, IvendiQuoteResponse } from '../../adapters/finance/ivendi/types'
 import { panelFromDocuments } from '../finance-figures/lender-document'
 import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
+import { poundsToPence } from '../../domain/money'
+import { storedValuation } from './part-exchange'
 
 export interface FinanceQuoteQuery {
   readonly productId: number
@@ -29,6 +31,20 @@ export interface FinanceQuoteQuery {
   readonly annualDistance: number
   /** Accessories financed with the bike; each must be one of the bike's related products. */
   readonly accessories?: readonly { readonly productId: number; readonly variantId?: number | null }[]
+  /** A valuation the shop issued ("Value my bike"): its figures are read back from the store, never from the caller. */
+  readonly valuationId?: string | null
+}
+
+/** The part-exchange on a quote, as the quote's own figures state it, with the bike it is for. */
+export interface QuotedPartExchange {
+  readonly valuationId: string
+  readonly vrm: string
+  readonly make: string
+  readonly year: number
+  readonly valuePence: number
+  readonly settlementPence: number
+  /** Value less settlement: what the balance to finance is lowered by (raised, when negative). */
+  readonly netPence: number
 }
 
 /** One usable product quote, as the storefront shows it. */
@@ -40,6 +56,8 @@ export interface OfferedQuote {
   readonly lenderName: string
   readonly example: RepresentativeExample
   readonly expiresAt: string
+  /** Null without a part-exchange. */
+  readonly partExchange: QuotedPartExchange | null
 }
 
 export interface QuotedAccessory {
@@ -180,6 +198,10 @@ export async function financeQuotesForProduct(
     accessories.push({ productId: accessory.id, variantId: wanted.variantId ?? null, name, pricePence: accessoryPrice })
   }
 
+  // A part-exchange: the valuation the shop issued, read back by its id; the browser's own figures are never used.
+  const valuation = query.valuationId ? await storedValuation(payload, query.valuationId, now) : null
+  if (query.valuationId && !valuation) return { ok: false, status: 422, message: 'Your bike’s valuation has expired or was not found: value your bike again.' }
+
   // The cash price quoted is the headline price the basket charges and the order stores (ADR 023).
   const financePrice = headlinePricePence({ basePricePence: pricePence, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) }) ?? pricePence
   const brand = typeof product.brand === 'object' && product.brand ? product.brand.slug : null
@@ -197,6 +219,8 @@ export async function financeQuotesForProduct(
       currentOdometerReading: product.vehicle?.mileage ?? 0,
       stockIdentity: product.sku ?? String(product.id),
       valueAddedProducts: accessories.map((a) => ({ description: a.name.slice(0, 200), grossPricePence: a.pricePence })),
+      partExchangePence: valuation?.valuePence ?? 0,
+      outstandingSettlementPence: valuation?.outstandingFinancePence ?? 0,
       quoteDate: now,
     },
     ivendiClientConfig(),
@@ -231,6 +255,7 @@ export async function financeQuotesForProduct(
       accessories: accessories.map((a) => ({ productId: a.productId, variantId: a.variantId })),
       figures: usable.Figures,
       expiresAt,
+      valuationId: valuation?.id ?? null,
     })
     quotes.push({
       quoteUid: usable.QuoteUID,
@@ -240,6 +265,7 @@ export async function financeQuotesForProduct(
       lenderName: lenderNames.get(usable.FunderCode) ?? usable.ProductName,
       example,
       expiresAt: expiresAt.toISOString(),
+      partExchange: valuation ? quotedPartExchange(usable.Figures, valuation) : null,
     })
   }
   return { ok: true, quotes, refusals: refusalsOf(answer.response), financePricePence: financePrice, accessories }
@@ -258,6 +284,7 @@ async function recordQuote(
     accessories: { productId: number; variantId: number | null }[]
     figures: IvendiFigures
     expiresAt: Date
+    valuationId: number | null
   },
 ): Promise<void> {
   const existing = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: quote.quoteUid } }, limit: 1, depth: 0, overrideAccess: true })
@@ -276,6 +303,14 @@ async function recordQuote(
       accessories: quote.accessories,
       figures: quote.figures as unknown as Record<string, unknown>,
       expiresAt: quote.expiresAt.toISOString(),
+      valuation: quote.valuationId,
     },
   })
+}
+
+/** The part-exchange as the quote's Figures state it (the provider's word on what it quoted), with the bike's details. */
+function quotedPartExchange(figures: IvendiFigures, valuation: PartExchangeValuation): QuotedPartExchange {
+  const valuePence = poundsToPence(figures.Asset?.PartExchange ?? 0)
+  const settlementPence = poundsToPence(figures.Asset?.OutstandingSettlement ?? 0)
+  return { valuationId: valuation.valuationUid, vrm: valuation.vrm, make: valuation.make, year: valuation.year, valuePence, settlementPence, netPence: valuePence - settlementPence }
 }

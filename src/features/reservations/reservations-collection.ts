@@ -107,6 +107,7 @@ export const reservationsCollection = (staff: ReservationStaffHooks): Collection
         { name: 'failureMessage', type: 'text', maxLength: 300, admin: readOnly },
       ],
     },
+    { name: 'partExchange', label: 'Part-exchange', type: 'join', collection: 'part-exchange-valuations', on: 'reservation', admin: { description: 'A valuation quoted when the reserved bike was financed, subject to inspection.' } },
     { name: 'reservationKey', type: 'text', unique: true, index: true, maxLength: 100, admin: { hidden: true }, access: { read: () => false } },
     historyField('Every change, newest last.'),
   ],

@@ -12,6 +12,7 @@ import * as migration_20261126_103859_catalogue_imports from './20261126_103859_
 import * as migration_20261126_103958_search from './20261126_103958_search';
 import * as migration_20261126_104058_backup_job from './20261126_104058_backup_job';
 import * as migration_20261126_115802_merged_schema_snapshot from './20261126_115802_merged_schema_snapshot';
+import * as migration_20261126_181633_part_exchange from './20261126_181633_part_exchange';
 import * as migration_20261126_181647_monthly_figures from './20261126_181647_monthly_figures';
 import * as migration_20261126_184000_listing_indexes from './20261126_184000_listing_indexes';
 
@@ -85,6 +86,11 @@ export const migrations = [
     up: migration_20261126_115802_merged_schema_snapshot.up,
     down: migration_20261126_115802_merged_schema_snapshot.down,
     name: '20261126_115802_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261126_181633_part_exchange.up,
+    down: migration_20261126_181633_part_exchange.down,
+    name: '20261126_181633_part_exchange',
   },
   {
     up: migration_20261126_181647_monthly_figures.up,

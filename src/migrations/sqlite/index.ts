@@ -11,6 +11,7 @@ import * as migration_20261126_083146_list_price from './20261126_083146_list_pr
 import * as migration_20261126_103840_catalogue_imports from './20261126_103840_catalogue_imports';
 import * as migration_20261126_103943_search from './20261126_103943_search';
 import * as migration_20261126_115757_merged_schema_snapshot from './20261126_115757_merged_schema_snapshot';
+import * as migration_20261126_181617_part_exchange from './20261126_181617_part_exchange';
 import * as migration_20261126_181638_monthly_figures from './20261126_181638_monthly_figures';
 
 export const migrations = [
@@ -78,6 +79,11 @@ export const migrations = [
     up: migration_20261126_115757_merged_schema_snapshot.up,
     down: migration_20261126_115757_merged_schema_snapshot.down,
     name: '20261126_115757_merged_schema_snapshot',
+  },
+  {
+    up: migration_20261126_181617_part_exchange.up,
+    down: migration_20261126_181617_part_exchange.down,
+    name: '20261126_181617_part_exchange',
   },
   {
     up: migration_20261126_181638_monthly_figures.up,

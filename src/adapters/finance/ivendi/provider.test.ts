@@ -128,3 +128,33 @@ describe('request parsing', () => {
     expect(readIvendiDate(null)).toBeNull()
   })
 })
+
+describe('a part-exchange in the request (Figures.Asset.PartExchange and OutstandingSettlement)', () => {
+  function firstHp(partExchange: number, settlement: number) {
+    const request = structuredClone(ivendiExampleRequest) as unknown as { QuoteRequests: { Requests: { Figures: { Asset: Record<string, unknown> } }[] }[] }
+    const asset = request.QuoteRequests[0]!.Requests[0]!.Figures.Asset
+    asset.PartExchange = partExchange
+    asset.OutstandingSettlement = settlement
+    const answer = answerIvendiQuoteRequest(parse(request), context)
+    const quote = usableProductQuotes(answer).find((q) => q.FacilityType === 'HP')
+    if (!quote) throw new Error('no HP quote')
+    return quote.Figures
+  }
+
+  it('lowers the balance to finance by exactly PartExchange − OutstandingSettlement, and shows both', () => {
+    const plain = firstHp(0, 0)
+    const withPx = firstHp(2500, 500)
+    expect(plain.Advance - withPx.Advance).toBe(2000)
+    expect(withPx.RegularPayment).toBeLessThan(plain.RegularPayment)
+    expect(withPx.Asset).toMatchObject({ PartExchange: 2500, OutstandingSettlement: 500, Equity: 2000, NegativeEquity: 0 })
+    expect(withPx.TotalDeposit).toBe(3000)
+  })
+
+  it('raises it by negative equity', () => {
+    const plain = firstHp(0, 0)
+    const negative = firstHp(1000, 1600)
+    expect(negative.Advance - plain.Advance).toBe(600)
+    expect(negative.Asset).toMatchObject({ PartExchange: 1000, OutstandingSettlement: 1600, Equity: 0, NegativeEquity: 600 })
+    expect(negative.TotalCashPrice).toBe(7000)
+  })
+})

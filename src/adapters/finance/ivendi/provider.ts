@@ -14,6 +14,7 @@ import type {
   IvendiValueAddedProduct,
 } from './types'
 import { bikeAgeInMonths, quotePanel, type BikeCondition, type Lender } from '../../../domain/finance/rate-table'
+import { partExchangeNet } from '../../../domain/finance/part-exchange'
 
 /** How long a quote may be ordered against; iVendi's example quotes expire after about two weeks. */
 export const QUOTE_VALIDITY_DAYS = 14
@@ -60,6 +61,7 @@ export const ivendiQuoteRequestSchema = z.looseObject({
                 Asset: z.looseObject({
                   AnnualDistance: z.number().int().min(0).max(200_000),
                   PartExchange: money.optional(),
+                  OutstandingSettlement: money.optional(),
                   ValueAddedProducts: z.array(valueAddedProductSchema).max(50).nullish(),
                 }),
               }),
@@ -143,7 +145,11 @@ function conditionOf(condition: string, registrationIso: string | null, now: Dat
 }
 
 /** The iVendi Figures for one of our engine's quotes, amounts in pounds. */
-export function ivendiFigures(quote: FinanceQuote, extras: { readonly annualDistance: number; readonly partExchangePence: number; readonly valueAddedProducts: readonly IvendiValueAddedProduct[] | null }): IvendiFigures {
+export function ivendiFigures(
+  quote: FinanceQuote,
+  extras: { readonly annualDistance: number; readonly partExchangePence: number; readonly outstandingSettlementPence?: number; readonly valueAddedProducts: readonly IvendiValueAddedProduct[] | null },
+): IvendiFigures {
+  const net = partExchangeNet({ valuePence: extras.partExchangePence, settlementPence: extras.outstandingSettlementPence ?? 0 })
   const monthly = quote.numberOfMonthlyPayments
   // iVendi counts the payments between FirstPayment and FinalPayment: HP 54 → 52, PCP 36 monthly + final → 35.
   const regularCount = Math.max(0, quote.product === 'HP' ? monthly - 2 : monthly - 1)
@@ -161,11 +167,11 @@ export function ivendiFigures(quote: FinanceQuote, extras: { readonly annualDist
       AdjustedTerm: false,
       AnnualDistanceQuoted: extras.annualDistance,
       ChargePerOverDistanceUnit: 0,
-      Equity: 0,
+      Equity: penceToPounds(net.equityPence),
       FinanceDepositAllowance: 0,
       FinanceDepositAllowances: null,
-      NegativeEquity: 0,
-      OutstandingSettlement: 0,
+      NegativeEquity: penceToPounds(net.negativeEquityPence),
+      OutstandingSettlement: penceToPounds(extras.outstandingSettlementPence ?? 0),
       OutstandingSource: null,
       PartExchange: penceToPounds(extras.partExchangePence),
       RVDataSet: quote.product === 'PCP' ? 'Wheelhouse panel' : null,
@@ -233,8 +239,11 @@ export function answerIvendiQuoteRequest(request: ParsedIvendiRequest, context: 
       const condition = conditionOf(asset.Condition, registrationIso, now)
       const identity = asset.Identity?.trim() || asset.RegistrationMark?.replace(/\s+/g, '') || ''
       const ageMonths = condition === 'used' && registrationIso ? (bikeAgeInMonths(registrationIso, now) ?? 0) : 0
+      // A part-exchange's equity counts as deposit; negative equity (more owed than it is worth) is financed.
       const partExchangePence = poundsToPence(figures.Asset.PartExchange ?? 0)
-      const depositPence = poundsToPence(figures.CashDeposit) + partExchangePence
+      const outstandingSettlementPence = poundsToPence(figures.Asset.OutstandingSettlement ?? 0)
+      const partExchange = partExchangeNet({ valuePence: partExchangePence, settlementPence: outstandingSettlementPence })
+      const depositPence = poundsToPence(figures.CashDeposit) + partExchange.equityPence
       const vaps = figures.Asset.ValueAddedProducts ?? figures.ValueAddedProducts ?? []
       const vapPence = vaps.reduce((sum, v) => sum + poundsToPence(v.GrossPrice), 0)
       const annualDistance = figures.Asset.AnnualDistance
@@ -281,7 +290,7 @@ export function answerIvendiQuoteRequest(request: ParsedIvendiRequest, context: 
       const panelQuotes = quotePanel(
         context.panel,
         { cashPricePence: poundsToPence(figures.CashPrice), condition, registrationDate: registrationIso, odometerMiles: asset.CurrentOdometerReading ?? 0 },
-        { termMonths: term, depositPence, annualDistance, valueAddedProductsPence: vapPence, asOf: now },
+        { termMonths: term, depositPence, annualDistance, valueAddedProductsPence: vapPence, negativeEquityPence: partExchange.negativeEquityPence, asOf: now },
       )
       const groups: IvendiProductGroup[] = (['HP', 'PCP'] as const).flatMap((facility) => {
         const inGroup = panelQuotes.filter((q) => q.product === facility)
@@ -317,7 +326,7 @@ export function answerIvendiQuoteRequest(request: ParsedIvendiRequest, context: 
             ...base,
             Commissions: [{ Amount: 0, Method: 'RRPDiscounting', Type: 'None', Value: 0, VolumeBonus: 0 }],
             ExpiryDate: expiresAt,
-            Figures: ivendiFigures(panelQuote.outcome.quote, { annualDistance, partExchangePence, valueAddedProducts: vaps }),
+            Figures: ivendiFigures(panelQuote.outcome.quote, { annualDistance, partExchangePence, outstandingSettlementPence, valueAddedProducts: vaps }),
             WithinPaymentRange: 'None',
             ...NO_ERRORS,
           }

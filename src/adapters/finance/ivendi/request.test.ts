@@ -103,3 +103,11 @@ describe('buildIvendiQuoteRequest', () => {
     expect(ivendiDate('soon')).toBeNull()
   })
 })
+
+describe('a part-exchange in the request', () => {
+  it('sends the trade-in value and the finance still owed on it, in pounds', () => {
+    const asset = built({ ...exampleInput, partExchangePence: 250000, outstandingSettlementPence: 75050 }).QuoteRequests[0]?.Requests[0]?.Figures.Asset
+    expect(asset).toMatchObject({ PartExchange: 2500, OutstandingSettlement: 750.5 })
+    expect(built(exampleInput).QuoteRequests[0]?.Requests[0]?.Figures.Asset).toMatchObject({ PartExchange: 0, OutstandingSettlement: 0 })
+  })
+})

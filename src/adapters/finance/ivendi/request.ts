@@ -25,6 +25,8 @@ export interface IvendiQuoteInput {
   readonly termMonths?: number | null
   readonly annualDistance?: number | null
   readonly partExchangePence?: Pence | null
+  /** Finance still owed on the part-exchange, settled by the dealer out of its value. */
+  readonly outstandingSettlementPence?: Pence | null
   readonly used: boolean
   readonly vrm?: string | null
   readonly capCode?: string | null
@@ -129,7 +131,7 @@ export function buildIvendiQuoteRequest(input: IvendiQuoteInput, config: IvendiC
                   ResidualValueMonth: 0,
                   AnnualDistance: terms.annualDistance,
                   PartExchange: penceToPounds(input.partExchangePence ?? 0),
-                  OutstandingSettlement: 0,
+                  OutstandingSettlement: penceToPounds(input.outstandingSettlementPence ?? 0),
                   VATIncluded: 'None',
                   VATQualifying: 'None',
                   Extras: null,

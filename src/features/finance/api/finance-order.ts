@@ -4,6 +4,7 @@ import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { addressSchema, contactSchema } from '../../checkout/checkout-form'
 import type { PlaceOrderInput, PlaceOrderResult } from '../../orders/order-contract'
+import { fileValuationWith } from '../part-exchange'
 
 export type PlaceOrderFn = (payload: Payload, input: PlaceOrderInput) => Promise<PlaceOrderResult>
 
@@ -92,6 +93,9 @@ export async function createFinanceOrder(
     const detail = 'problems' in result ? result.problems.map((p) => p.message) : []
     return { ok: false, status: result.status, message: result.message, problems: detail }
   }
+  // The part-exchange quoted is filed with the application (and the reservation it completes) for staff to inspect.
+  const valuationId = quote.valuation === null || quote.valuation === undefined ? null : typeof quote.valuation === 'object' ? quote.valuation.id : quote.valuation
+  if (valuationId !== null) await fileValuationWith(payload, valuationId, { orderId: result.orderId, reservationId: deps.reservation?.id ?? null })
   return { ok: true, orderId: result.orderId, orderNumber: result.orderNumber, created: result.created }
 }
 

@@ -79,6 +79,8 @@ export function AccessoriesStep({ product, disclosures }: Props) {
             depositPence: state.queryCashDeposit,
             annualDistance: state.queryAnnualDistance,
             accessories: Object.values(state.accessories).map((a) => ({ productId: Number(a.product.productId), variantId: a.variantId === null ? null : Number(a.variantId) })),
+            // The part-exchange the chosen quote carries is applied to the quote with accessories too.
+            ...(quote.partExchange ? { valuationId: quote.partExchange.valuationId } : {}),
           },
           controller.signal,
         )

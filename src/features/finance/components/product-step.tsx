@@ -2,7 +2,7 @@
 // Step 1 (/finance-checkout-product): term, deposit and annual mileage with live quotes, HP and PCP side by side.
 // From a reservation's link (?reservation=token) the token is kept and sent with every quote: the reservation
 // deposit is part of the deposit (never less), with the figures the server answers.
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import { formatPence } from '../../../domain/money'
 import type { FinanceProduct } from '../queries.server'
@@ -12,6 +12,8 @@ import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
+import { PartExchangeValuation, QuotePartExchange } from './part-exchange'
+import { keepPartExchange, partExchangeSnapshot, serverPartExchangeSnapshot, subscribePartExchange } from '../part-exchange-client'
 
 const TERMS = [12, 24, 36, 48, 60]
 const MILEAGES = [3000, 4000, 5000, 6000, 8000, 10000]
@@ -44,6 +46,9 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
   // What the customer is typing; null shows the deposit the state holds.
   const [depositDraft, setDepositDraft] = useState<string | null>(null)
   const [retry, setRetry] = useState(0)
+  // "Value my bike": kept in this tab's storage; the server's render has none, so both first renders agree.
+  const partExchange = useSyncExternalStore(subscribePartExchange, partExchangeSnapshot, serverPartExchangeSnapshot)
+  const valuationId = partExchange?.applied ? partExchange.valuation.valuationId : null
   const chosen = asOfferedQuote(state.quote)
   const chosenRef = useRef(chosen)
   useEffect(() => {
@@ -80,7 +85,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
       setView({ status: 'loading' })
       try {
         const held = reservationRef.current
-        const result = await fetchQuotes({ productId: product.productId, ...terms, ...(held ? { reservationToken: held.token } : {}) }, controller.signal)
+        const result = await fetchQuotes({ productId: product.productId, ...terms, ...(held ? { reservationToken: held.token } : {}), ...(valuationId ? { valuationId } : {}) }, controller.signal)
         if (!result.ok) {
           setView({ status: 'error', message: result.message, reservationRefused: held !== null && isReservationRefusal(result.status) })
           return
@@ -108,7 +113,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
       window.clearTimeout(timer)
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, isThisProduct, waitingForLink, soldOut, reservationKey, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, retry])
+  }, [ready, isThisProduct, waitingForLink, soldOut, reservationKey, product.productId, terms.termMonths, terms.depositPence, terms.annualDistance, valuationId, retry])
 
   const termOptions = useMemo(() => [...new Set([...TERMS, state.queryTermInMonths])].sort((a, b) => a - b), [state.queryTermInMonths])
   const mileageOptions = useMemo(() => [...new Set([...MILEAGES, state.queryAnnualDistance])].sort((a, b) => a - b), [state.queryAnnualDistance])
@@ -204,6 +209,8 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
         </div>
       </form>
 
+      <PartExchangeValuation kept={partExchange} onChange={keepPartExchange} />
+
       <div aria-live="polite" aria-busy={view.status === 'loading'}>
         {view.status === 'loading' && <p className="fc-status">Getting quotes from our panel of lenders…</p>}
         {view.status === 'error' && view.reservationRefused && reservation && <ReservationProblem message={view.message} token={reservation.token} onWithout={withoutReservation} />}
@@ -266,6 +273,7 @@ function QuoteChoice({ quote, chosen, cheapest, disclosures, onChoose }: { quote
   return (
     <div className={`fc-quote${chosen ? ' fc-quote--chosen' : ''}`} data-testid={`quote-${quote.facilityType}`} data-chosen={chosen}>
       <RepresentativeExample example={quote.example} disclosures={disclosures} lenderName={quote.lenderName} headingLevel={3} title={`${quote.lenderName}: ${quote.facilityType}${cheapest ? ' (lowest monthly payment)' : ''}`} id={`quote-${quote.quoteUid}`} />
+      {quote.partExchange && <QuotePartExchange partExchange={quote.partExchange} />}
       <button type="button" className="button button--solid fc-choose" aria-pressed={chosen} onClick={onChoose}>
         {chosen ? 'Chosen' : 'Choose this quote'}
         <span className="visually-hidden">

@@ -9,6 +9,7 @@ import { formatPence } from '../../../domain/money'
 import { reservationFor, type ReservationQuoteFigures } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote, isReservationRefusal } from '../quote-types'
+import { QuotePartExchange } from './part-exchange'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { Loading, NoQuoteYet, SoldOut } from './step-guard'
@@ -169,6 +170,10 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
                     Still to pay on signing: <strong>{formatPence(figures.depositToPayPence)}</strong>
                   </li>
                 </>
+              ) : quote.partExchange && quote.partExchange.netPence > 0 ? (
+                <li>
+                  Deposit: {formatPence(quote.example.depositPence)}, of which {formatPence(quote.partExchange.netPence)} is your part-exchange; to pay today: {formatPence(quote.example.depositPence - quote.partExchange.netPence)}
+                </li>
               ) : (
                 <li>Deposit today: {formatPence(quote.example.depositPence)}</li>
               )}
@@ -178,6 +183,7 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
               {quote.example.facilityType === 'PCP' && <li>Optional final payment to own the bike: {formatPence(quote.example.finalPaymentPence)}</li>}
               <li>Total amount payable: {formatPence(quote.example.totalPayablePence)}</li>
             </ul>
+            {quote.partExchange && <QuotePartExchange partExchange={quote.partExchange} />}
             <p>This quote is valid until {new Date(quote.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}. The lender will check your credit when you apply.</p>
           </section>
         </div>

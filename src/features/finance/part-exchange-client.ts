@@ -1,0 +1,89 @@
+// The browser's side of "Value my bike": the call, and the valuation kept in this tab's storage so the finance steps
+// can apply it to every quote. Only its id is sent back; the server reads the figures it issued.
+// Free of zod on purpose: the steps import it with their first-load JavaScript.
+import type { IssuedValuation } from './part-exchange'
+
+export type { IssuedValuation }
+
+export interface KeptPartExchange {
+  readonly valuation: IssuedValuation
+  /** True when the customer chose to apply it to their quotes. */
+  readonly applied: boolean
+}
+
+const KEY = 'wheelhouse.finance.partExchange'
+
+function isValuation(value: unknown): value is IssuedValuation {
+  if (!value || typeof value !== 'object') return false
+  const v = value as Record<string, unknown>
+  return typeof v.valuationId === 'string' && typeof v.vrm === 'string' && typeof v.make === 'string' && typeof v.valuePence === 'number' && typeof v.lowPence === 'number' && typeof v.highPence === 'number' && typeof v.netPence === 'number' && typeof v.expiresAt === 'string'
+}
+
+function readKept(now: Date): KeptPartExchange | null {
+  try {
+    const raw = window.sessionStorage.getItem(KEY)
+    if (!raw) return null
+    const parsed = JSON.parse(raw) as { valuation?: unknown; applied?: unknown }
+    if (!isValuation(parsed.valuation) || new Date(parsed.valuation.expiresAt).getTime() <= now.getTime()) return null
+    return { valuation: parsed.valuation, applied: parsed.applied === true }
+  } catch {
+    return null
+  }
+}
+
+// One copy per tab, for useSyncExternalStore: read from storage once, then kept here and written through.
+let current: KeptPartExchange | null | undefined
+const listeners = new Set<() => void>()
+
+export function subscribePartExchange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** The kept valuation in this tab (the same object until it changes). */
+export function partExchangeSnapshot(): KeptPartExchange | null {
+  if (current === undefined) current = readKept(new Date())
+  return current
+}
+
+/** The server render knows nothing of the browser's storage. */
+export function serverPartExchangeSnapshot(): KeptPartExchange | null {
+  return null
+}
+
+export function keepPartExchange(kept: KeptPartExchange | null): void {
+  current = kept
+  try {
+    if (kept) window.sessionStorage.setItem(KEY, JSON.stringify(kept))
+    else window.sessionStorage.removeItem(KEY)
+  } catch {
+    /* storage refused (private mode): the valuation lasts for this page only */
+  }
+  for (const listener of listeners) listener()
+}
+
+export interface ValuationForm {
+  readonly registration: string
+  readonly mileage: number
+  readonly condition: string
+  readonly outstandingFinancePence: number
+  readonly make?: string
+  readonly year?: number
+}
+
+export type ValuationCall =
+  | { readonly ok: true; readonly valuation: IssuedValuation }
+  | { readonly ok: false; readonly message: string; readonly fields: Readonly<Record<string, string>> }
+
+export async function requestValuation(form: ValuationForm): Promise<ValuationCall> {
+  try {
+    const response = await fetch('/api/finance/part-exchange', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) })
+    const data = (await response.json()) as unknown
+    if (response.ok && isValuation(data)) return { ok: true, valuation: data }
+    const refusal = (data ?? {}) as { message?: unknown; fields?: unknown }
+    const fields = refusal.fields && typeof refusal.fields === 'object' ? (refusal.fields as Record<string, string>) : {}
+    return { ok: false, message: typeof refusal.message === 'string' ? refusal.message : 'We could not value your bike just now.', fields }
+  } catch {
+    return { ok: false, message: 'We could not reach our valuation service. Please check your connection and try again.', fields: {} }
+  }
+}

@@ -1,0 +1,138 @@
+// Issue 26, part-exchange: "Value my bike" stores the valuation it issued; a quote names it by id and the server
+// quotes the stored figures (never the browser's), and the finance application is filed with it for staff.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { handlePartExchangeValuation } from '../../src/features/finance/api/part-exchange-valuations'
+import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
+import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
+import { placeOrder } from '../../src/features/orders/place-order.server'
+import { seedDemoShop } from '../../src/setup/seed/seed'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+
+let payload: Payload
+const post = (url: string, body: unknown) => new Request(`http://shop.test${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+type Quote = { quoteUid: string; facilityType: string; funderCode: string; example: { regularPaymentPence: number; depositPence: number; cashPricePence: number }; partExchange: { valuationId: string; valuePence: number; settlementPence: number; netPence: number; vrm: string } | null }
+
+async function productId(slug: string): Promise<number> {
+  const found = await payload.find({ collection: 'products', where: { slug: { equals: slug } }, limit: 1, depth: 0, overrideAccess: true })
+  return found.docs[0]!.id
+}
+
+async function valuationCount(): Promise<number> {
+  return (await payload.count({ collection: 'part-exchange-valuations', overrideAccess: true })).totalDocs
+}
+
+async function value(body: Record<string, unknown>) {
+  const response = await handlePartExchangeValuation(post('/api/finance/part-exchange', body), payload)
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+async function quotes(body: Record<string, unknown>): Promise<Quote[]> {
+  const response = await handleShopQuotes(post('/api/finance/quotes', body), payload)
+  const json = (await response.json()) as { quotes?: Quote[]; message?: string }
+  if (response.status !== 200) throw new Error(`${response.status} ${json.message}`)
+  return json.quotes!
+}
+
+beforeAll(async () => {
+  payload = await testPayload()
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+describe('POST /api/finance/part-exchange', () => {
+  it('values a bike from its registration, mileage, condition and make, and stores the valuation', async () => {
+    const before = await valuationCount()
+    const { status, body } = await value({ registration: 'cx19 abc', mileage: 12_000, condition: 'good', outstandingFinancePence: 50_000, make: 'Yamaha' })
+    expect(status).toBe(201)
+    expect(body).toMatchObject({ vrm: 'CX19ABC', make: 'Yamaha', year: 2019, mileage: 12_000, outstandingFinancePence: 50_000 })
+    expect(body.lowPence as number).toBeLessThan(body.highPence as number)
+    expect(body.valuePence).toBe(body.lowPence)
+    expect(body.netPence).toBe((body.valuePence as number) - 50_000)
+    expect(await valuationCount()).toBe(before + 1)
+    const stored = await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: body.valuationId as string } }, overrideAccess: true })
+    expect(stored.docs[0]).toMatchObject({ vrm: 'CX19ABC', valuePence: body.valuePence, outstandingFinancePence: 50_000, source: 'built-in' })
+  })
+
+  it('refuses a registration that is not a UK mark, and asks for the make, storing nothing', async () => {
+    const before = await valuationCount()
+    const bad = await value({ registration: 'NOT A PLATE', mileage: 1000, condition: 'good', make: 'Honda' })
+    expect(bad.status).toBe(422)
+    expect(bad.body).toMatchObject({ error: 'invalid_registration', fields: { registration: expect.any(String) } })
+    const noMake = await value({ registration: 'CX19ABC', mileage: 1000, condition: 'good' })
+    expect(noMake.status).toBe(422)
+    expect(noMake.body).toMatchObject({ error: 'more_details_needed', fields: { make: expect.any(String) } })
+    const wrongShape = await value({ registration: 'CX19ABC', mileage: -5, condition: 'mint', make: 'Honda' })
+    expect(wrongShape.status).toBe(400)
+    expect(await valuationCount()).toBe(before)
+  })
+})
+
+describe('a valuation applied to a finance quote', () => {
+  const terms = { termMonths: 36, depositPence: 50_000, annualDistance: 3000 }
+
+  it('goes into the quote as PartExchange and OutstandingSettlement and lowers the monthly payment', async () => {
+    const id = await productId('used-ktm-790-duke-2019')
+    const valued = await value({ registration: 'AB21 CDE', mileage: 9000, condition: 'good', outstandingFinancePence: 30_000, make: 'Honda' })
+    const valuationId = valued.body.valuationId as string
+    const plain = await quotes({ productId: id, ...terms })
+    const withPx = await quotes({ productId: id, ...terms, valuationId })
+    const pick = (list: Quote[]) => list.find((q) => q.facilityType === 'HP' && q.funderCode === plain.find((p) => p.facilityType === 'HP')!.funderCode)!
+    const net = (valued.body.valuePence as number) - 30_000
+    expect(pick(withPx).partExchange).toMatchObject({ valuationId, vrm: 'AB21CDE', valuePence: valued.body.valuePence, settlementPence: 30_000, netPence: net })
+    expect(pick(plain).partExchange).toBeNull()
+    expect(pick(withPx).example.regularPaymentPence).toBeLessThan(pick(plain).example.regularPaymentPence)
+    // The equity counts as deposit: the balance to finance is lower by exactly the net.
+    expect(pick(withPx).example.depositPence - pick(plain).example.depositPence).toBe(net)
+    const recorded = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: pick(withPx).quoteUid } }, depth: 0, overrideAccess: true })
+    const figures = recorded.docs[0]!.figures as { Asset: { PartExchange: number; OutstandingSettlement: number }; Advance: number }
+    expect(figures.Asset).toMatchObject({ PartExchange: (valued.body.valuePence as number) / 100, OutstandingSettlement: 300 })
+    const plainRecorded = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: pick(plain).quoteUid } }, depth: 0, overrideAccess: true })
+    expect(Math.round(((plainRecorded.docs[0]!.figures as { Advance: number }).Advance - figures.Advance) * 100)).toBe(net)
+  })
+
+  it('does not trust a forged valuation: unknown ids are refused, and browser figures cannot be sent', async () => {
+    const id = await productId('used-ktm-790-duke-2019')
+    const forged = await handleShopQuotes(post('/api/finance/quotes', { productId: id, ...terms, valuationId: '00000000-0000-4000-8000-000000000000' }), payload)
+    expect(forged.status).toBe(422)
+    const withFigures = await handleShopQuotes(post('/api/finance/quotes', { productId: id, ...terms, partExchangePence: 900_000 }), payload)
+    expect(withFigures.status).toBe(400)
+    // The figures quoted are the stored ones, whatever the browser kept: changing the browser's copy changes nothing.
+    const valued = await value({ registration: 'AB21 CDE', mileage: 9000, condition: 'poor', make: 'Honda' })
+    const list = await quotes({ productId: id, ...terms, valuationId: valued.body.valuationId })
+    expect(list[0]!.partExchange!.valuePence).toBe(valued.body.valuePence)
+  })
+
+  it('refuses an expired valuation', async () => {
+    const id = await productId('used-ktm-790-duke-2019')
+    const valued = await value({ registration: 'AB21 CDE', mileage: 9000, condition: 'good', make: 'Honda' })
+    const stored = await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: valued.body.valuationId as string } }, overrideAccess: true })
+    await payload.update({ collection: 'part-exchange-valuations', id: stored.docs[0]!.id, data: { expiresAt: new Date(Date.now() - 1000).toISOString() }, overrideAccess: true })
+    const response = await handleShopQuotes(post('/api/finance/quotes', { productId: id, ...terms, valuationId: valued.body.valuationId }), payload)
+    expect(response.status).toBe(422)
+  })
+
+  it('is stored with the finance application, for staff to see on it', async () => {
+    const id = await productId('used-ktm-790-duke-2019')
+    const valued = await value({ registration: 'AB21 CDE', mileage: 9000, condition: 'good', outstandingFinancePence: 10_000, make: 'Honda' })
+    const list = await quotes({ productId: id, ...terms, valuationId: valued.body.valuationId })
+    const quote = list[0]!
+    const details = { email: 'px@example.co.uk', phone: '07700 900456', firstName: 'Grace', lastName: 'Rider', shippingMethod: 'free', shippingAddress: { address1: '2 Low Road', city: 'York', postcode: 'YO1 7HH', country: 'GB' } }
+    const response = await handleShopFinanceOrder(post('/api/finance/orders', { ...details, quoteId: quote.quoteUid, productId: id, variantId: null }), payload, { placeOrder })
+    expect(response.status).toBe(201)
+    const { orderId } = (await response.json()) as { orderId: number }
+    const stored = await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: valued.body.valuationId as string } }, depth: 0, overrideAccess: true })
+    expect(stored.docs[0]).toMatchObject({ order: orderId, valuePence: valued.body.valuePence, outstandingFinancePence: 10_000 })
+    // Staff see it on the application (the admin reads the order with its joins).
+    const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 1, overrideAccess: true })
+    const joined = (order as unknown as { partExchange?: { docs?: { vrm?: string }[] } }).partExchange
+    expect(joined?.docs?.map((d) => d.vrm)).toEqual(['AB21CDE'])
+    expect((order.finance?.figures as { Asset: { PartExchange: number } }).Asset.PartExchange).toBe((valued.body.valuePence as number) / 100)
+  })
+})
