@@ -15,6 +15,7 @@ import * as migration_20261126_115802_merged_schema_snapshot from './20261126_11
 import * as migration_20261126_181633_part_exchange from './20261126_181633_part_exchange';
 import * as migration_20261126_181647_monthly_figures from './20261126_181647_monthly_figures';
 import * as migration_20261126_184000_listing_indexes from './20261126_184000_listing_indexes';
+import * as migration_20261126_184909_merged_schema_snapshot_2 from './20261126_184909_merged_schema_snapshot_2';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261126_184000_listing_indexes.up,
     down: migration_20261126_184000_listing_indexes.down,
     name: '20261126_184000_listing_indexes',
+  },
+  {
+    up: migration_20261126_184909_merged_schema_snapshot_2.up,
+    down: migration_20261126_184909_merged_schema_snapshot_2.down,
+    name: '20261126_184909_merged_schema_snapshot_2'
   },
 ];

@@ -13,6 +13,7 @@ import * as migration_20261126_103943_search from './20261126_103943_search';
 import * as migration_20261126_115757_merged_schema_snapshot from './20261126_115757_merged_schema_snapshot';
 import * as migration_20261126_181617_part_exchange from './20261126_181617_part_exchange';
 import * as migration_20261126_181638_monthly_figures from './20261126_181638_monthly_figures';
+import * as migration_20261126_184904_merged_schema_snapshot_2 from './20261126_184904_merged_schema_snapshot_2';
 
 export const migrations = [
   {
@@ -88,6 +89,11 @@ export const migrations = [
   {
     up: migration_20261126_181638_monthly_figures.up,
     down: migration_20261126_181638_monthly_figures.down,
-    name: '20261126_181638_monthly_figures'
+    name: '20261126_181638_monthly_figures',
+  },
+  {
+    up: migration_20261126_184904_merged_schema_snapshot_2.up,
+    down: migration_20261126_184904_merged_schema_snapshot_2.down,
+    name: '20261126_184904_merged_schema_snapshot_2'
   },
 ];
