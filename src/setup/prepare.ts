@@ -29,6 +29,9 @@ const result = await seedDemoShop(payload, {
 const { ensureSearchIndex } = await import('../cms/hooks/search-index')
 const indexed = await ensureSearchIndex(payload)
 if (indexed > 0) payload.logger.info({ products: indexed }, 'search index filled')
+// Listing cards' monthly figures exist for a shop whose bikes were added before they did (one refresh, queued).
+const { ensureMonthlyFigures } = await import('../features/finance-figures/monthly-figures.server')
+if (await ensureMonthlyFigures(payload)) payload.logger.info('monthly figures: a refresh of every bike queued')
 // Booking capacity counters agree with the bookings again after any crash between the two writes.
 const { recomputeCapacity } = await import('../features/bookings/capacity.server')
 const reconciled = await recomputeCapacity(payload)

@@ -13,7 +13,7 @@ vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => tes
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { cardQuote } = await import('../../src/features/finance/monthly-figure-refresh')
-const { readMonthlyFigures } = await import('../../src/features/finance-figures/monthly-figures.server')
+const { readMonthlyFigures, ensureMonthlyFigures } = await import('../../src/features/finance-figures/monthly-figures.server')
 const { readListingPage } = await import('../../src/features/listing/queries.server')
 
 let payload: Payload
@@ -82,6 +82,21 @@ describe('stored monthly figures', () => {
     const after = (await readMonthlyFigures(payload, [bike.id])).get(bike.id)!
     expect(after.aprPercent).toBeGreaterThan(before.aprPercent)
     expect(after.monthlyPence).toBeGreaterThan(before.monthlyPence)
+  })
+})
+
+describe('start-up', () => {
+  it('queues one refresh of every bike when bikes are on sale but no figure is stored, and fills them', async () => {
+    await runQueuedJobs()
+    expect(await ensureMonthlyFigures(payload)).toBe(false) // figures are stored
+    await readRows(payload, { sql: 'DELETE FROM product_monthly_figures', args: [] })
+    expect(await ensureMonthlyFigures(payload)).toBe(true)
+    expect(await pendingRefreshes()).toBe(1)
+    expect(await ensureMonthlyFigures(payload)).toBe(false) // one is waiting
+    expect(await pendingRefreshes()).toBe(1)
+    await runQueuedJobs()
+    const bike = await financeableBike()
+    expect((await readMonthlyFigures(payload, [bike.id])).get(bike.id)?.monthlyPence).toBeGreaterThan(0)
   })
 })
 

@@ -162,3 +162,20 @@ export async function refreshOnLenderChange({ doc, req }: { doc: unknown; req: P
   await queueMonthlyRefresh(req.payload, 'all', req)
   return doc
 }
+
+/**
+ * At start-up (src/setup/prepare.ts): a shop that has bikes on sale but no stored figure at all (a database from
+ * before monthly figures, or one restored without them) queues one refresh of every bike, unless one is waiting.
+ * Answers whether it queued. Without it such a shop's cards show no monthly figure until each bike is next edited.
+ */
+export async function ensureMonthlyFigures(payload: Payload): Promise<boolean> {
+  const [stored] = await readRows(payload, { sql: 'SELECT COUNT(*) AS n FROM product_monthly_figures', args: [] })
+  if (Number(stored?.n ?? 0) > 0) return false
+  const kinds = [...FINANCEABLE_KINDS]
+  const [bikes] = await readRows(payload, { sql: `SELECT COUNT(*) AS n FROM products WHERE status = 'active' AND kind IN (${placeholders(kinds.length)})`, args: kinds })
+  if (Number(bikes?.n ?? 0) === 0) return false
+  const [waiting] = await readRows(payload, { sql: 'SELECT COUNT(*) AS n FROM payload_jobs WHERE task_slug = ? AND completed_at IS NULL', args: [REFRESH_MONTHLY_FIGURES] })
+  if (Number(waiting?.n ?? 0) > 0) return false
+  await queueMonthlyRefresh(payload, 'all')
+  return true
+}
