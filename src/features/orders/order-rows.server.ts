@@ -249,6 +249,9 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
       figures: o.finance ? o.finance.figures : null,
       references: [],
     },
+    // the join field of part-exchange valuations (issue 26): a new order has none yet; the finance step links its
+    // valuation to the order after this write
+    partExchange: { docs: [], hasNextPage: false },
     checkoutKey: o.checkoutKey,
     accessTokenHash: orNull(o.accessTokenHash),
     staffNotes: null,
