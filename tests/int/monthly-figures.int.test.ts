@@ -12,7 +12,7 @@ vi.mock('server-only', () => ({}))
 vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
-const { cardQuote } = await import('../../src/features/finance/monthly-figure-refresh')
+const { cardQuote, refreshMonthlyFigures } = await import('../../src/features/finance/monthly-figure-refresh')
 const { readMonthlyFigures, ensureMonthlyFigures } = await import('../../src/features/finance-figures/monthly-figures.server')
 const { readListingPage } = await import('../../src/features/listing/queries.server')
 
@@ -69,6 +69,24 @@ describe('stored monthly figures', () => {
     expect(after.cashPricePence).toBeGreaterThan(before.cashPricePence)
     expect(after.monthlyPence).toBeGreaterThan(before.monthlyPence)
     expect(after.monthlyPence).toBe(expected!.quote.example.regularPaymentPence)
+  })
+
+  it('makes stale only the pages of products whose figure changed, and nothing when none did', async () => {
+    await runQueuedJobs()
+    const published: unknown[] = []
+    const bus = globalThis as { __wheelhouseStorefrontBus?: { publish(change: unknown): void } }
+    const previous = bus.__wheelhouseStorefrontBus
+    bus.__wheelhouseStorefrontBus = { publish: (change) => published.push(change) }
+    try {
+      await refreshMonthlyFigures(payload, 'all')
+      expect(published).toEqual([]) // the same figures again: every cached page stays
+      const bike = await financeableBike()
+      await readRows(payload, { sql: 'UPDATE product_monthly_figures SET monthly_pence = monthly_pence + 1 WHERE product_id = ?', args: [bike.id] })
+      await refreshMonthlyFigures(payload, 'all')
+      expect(published).toEqual([{ kind: 'products', slugs: [bike.slug] }])
+    } finally {
+      bus.__wheelhouseStorefrontBus = previous
+    }
   })
 
   it('a change of lender rates refreshes every figure', async () => {

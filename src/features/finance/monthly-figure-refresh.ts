@@ -10,8 +10,8 @@ import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/
 import type { Product } from '../../payload-types'
 import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
 import { readRows } from '../../cms/sql.server'
-import { writeMonthlyFigures, type StoredMonthlyFigure } from '../finance-figures/monthly-figures.server'
-import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
+import { readMonthlyFigures, writeMonthlyFigures, type StoredMonthlyFigure } from '../finance-figures/monthly-figures.server'
+import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 
 /**
  * The terms the finance step opens with for this bike: spec §9's defaults or its 'Finance Offer' promotion, on the
@@ -68,8 +68,10 @@ export async function refreshMonthlyFigures(
   const ids = await productIdsOf(payload, productIds)
   let stored = 0
   let removed = 0
+  const changed: number[] = []
   for (let i = 0; i < ids.length; i += 100) {
     const chunk = ids.slice(i, i + 100)
+    const before = await readMonthlyFigures(payload, chunk)
     const figures: StoredMonthlyFigure[] = []
     const none: number[] = []
     for (const id of chunk) {
@@ -93,9 +95,30 @@ export async function refreshMonthlyFigures(
       })
     }
     await writeMonthlyFigures(payload, figures, none, options.now ?? new Date())
+    for (const f of figures) if (!sameFigure(before.get(f.productId), f)) changed.push(f.productId)
+    for (const id of none) if (before.has(id)) changed.push(id)
     stored += figures.length
     removed += none.length
   }
-  if (ids.length) await revalidateStorefront('monthly figures refreshed', payload.logger, { kind: 'all' })
+  // Only the pages that show a figure that changed (those products' pages, the listings, the home page): a
+  // refresh of every bike after a lender edit otherwise emptied every cache, the content pages' too, each time.
+  if (changed.length) await revalidateProducts(payload, changed, 'monthly figures refreshed')
   return { stored, removed }
+}
+
+/** Whether a card would show the same: the figure and its representative example. */
+function sameFigure(a: StoredMonthlyFigure | undefined, b: StoredMonthlyFigure): boolean {
+  return !!a && a.monthlyPence === b.monthlyPence && a.lenderName === b.lenderName && canonical(a.example) === canonical(b.example)
+}
+
+/** JSON with keys in order: PostgreSQL's jsonb answers an object's keys in an order of its own. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
 }
