@@ -219,40 +219,44 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
 export function BudgetForm({ basePath, query }: { basePath: string; query: ListingQuery }) {
   const keep = listingParams({ ...query, budget: null, page: 1 })
   const budget = query.budget
+  // Folded on phones like the filters (open once a budget is set), so the first bikes stay on the first screen.
   return (
-    <form method="get" action={basePath} className="budget-form" aria-labelledby="budget-heading">
-      <h2 id="budget-heading" className="budget-form__heading">Shop by monthly budget</h2>
-      <HiddenParams params={keep} />
-      <div className="budget-form__fields">
-        <div>
-          <label htmlFor="budget-monthly">Most per month (£)</label>
-          <input id="budget-monthly" name="monthly" type="number" inputMode="decimal" min={1} max={MAX_BUDGET_POUNDS} step="any" defaultValue={pounds(budget?.monthlyPence ?? null)} />
+    <details className="filters budget-filter" open={budget !== null}>
+      <summary className="filters__summary">Monthly budget{budget ? ' (set)' : ''}</summary>
+      <form method="get" action={basePath} className="budget-form" aria-labelledby="budget-heading">
+        <h2 id="budget-heading" className="budget-form__heading">Shop by monthly budget</h2>
+        <HiddenParams params={keep} />
+        <div className="budget-form__fields">
+          <div>
+            <label htmlFor="budget-monthly">Most per month (£)</label>
+            <input id="budget-monthly" name="monthly" type="number" inputMode="decimal" min={1} max={MAX_BUDGET_POUNDS} step="any" defaultValue={pounds(budget?.monthlyPence ?? null)} />
+          </div>
+          <div>
+            <label htmlFor="budget-deposit">Deposit (£)</label>
+            <input id="budget-deposit" name="deposit" type="number" inputMode="decimal" min={0} step="any" defaultValue={pounds(budget?.depositPence ?? null)} />
+          </div>
+          <div>
+            <label htmlFor="budget-term">Term</label>
+            <select id="budget-term" name="term" defaultValue={String(budget?.termMonths ?? DEFAULT_BUDGET_TERM)}>
+              {BUDGET_TERMS.map((t) => (
+                <option key={t} value={t}>
+                  {t} months
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        <div>
-          <label htmlFor="budget-deposit">Deposit (£)</label>
-          <input id="budget-deposit" name="deposit" type="number" inputMode="decimal" min={0} step="any" defaultValue={pounds(budget?.depositPence ?? null)} />
+        <p className="budget-form__hint">Hire purchase quotes from our panel of lenders, subject to status.</p>
+        <div className="filters__actions">
+          <button type="submit" className="listing-button listing-button--primary">Show bikes in budget</button>
+          {budget && (
+            <a href={listingHref(basePath, { ...query, budget: null, page: 1 })} className="listing-button">
+              Clear budget
+            </a>
+          )}
         </div>
-        <div>
-          <label htmlFor="budget-term">Term</label>
-          <select id="budget-term" name="term" defaultValue={String(budget?.termMonths ?? DEFAULT_BUDGET_TERM)}>
-            {BUDGET_TERMS.map((t) => (
-              <option key={t} value={t}>
-                {t} months
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-      <p className="budget-form__hint">Hire purchase quotes from our panel of lenders, subject to status.</p>
-      <div className="filters__actions">
-        <button type="submit" className="listing-button listing-button--primary">Show bikes in budget</button>
-        {budget && (
-          <a href={listingHref(basePath, { ...query, budget: null, page: 1 })} className="listing-button">
-            Clear budget
-          </a>
-        )}
-      </div>
-    </form>
+      </form>
+    </details>
   )
 }
 
