@@ -3,24 +3,16 @@ import 'server-only'
 import { cache } from 'react'
 import { financeQuotesForProduct, type OfferedQuote } from './finance-client'
 import { payloadClient } from '../../cms/payload-client.server'
-import type { FinanceDisclosures } from '../../components/ui/representative-example'
 import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate'
 import { firstShownQuote } from '../../domain/finance/monthly-figures'
 import { chargesFromExtraFee, includedChargesText, productPrice } from '../../domain/catalogue/product-price'
 import { financeWidgetTerms, type FinanceTerms } from '../../domain/finance/quote-client-rules'
 import { paths } from '../../config/paths'
 import type { Media, Product, Reservation } from '../../payload-types'
-import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
+import { onSaleBySlug } from '../catalogue/queries.server'
 
-export async function financeDisclosures(): Promise<FinanceDisclosures> {
-  const s = await siteSettings()
-  return {
-    dealerName: s.dealerName ?? null,
-    brokerStatement: s.finance?.brokerStatement ?? null,
-    commissionDisclosure: s.finance?.commissionDisclosure ?? null,
-    fcaFirmReference: s.finance?.fcaFirmReference ?? null,
-  }
-}
+// the dealer's FCA disclosures: one reading, shared with the listings (features/finance-figures)
+export { financeDisclosures } from '../finance-figures/disclosures.server'
 
 export interface FinanceProduct {
   readonly productId: number
