@@ -62,6 +62,10 @@ function withAfterChange(collection: CollectionConfig, hook: NonNullable<NonNull
   return { ...collection, hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), hook] } }
 }
 
+function withAfterDelete(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterDelete']>[number]): CollectionConfig {
+  return { ...collection, hooks: { ...collection.hooks, afterDelete: [...(collection.hooks?.afterDelete ?? []), hook] } }
+}
+
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 const config = env()
 
@@ -93,7 +97,7 @@ export default buildConfig({
     Coupons,
     PaymentEvents,
     TestGatewayPayments,
-    withAfterChange(Lenders, refreshOnLenderChange as never),
+    withAfterDelete(withAfterChange(Lenders, refreshOnLenderChange as never), refreshOnLenderChange as never),
     FinanceQuotes,
     PartExchangeValuations,
     ServiceOptions,

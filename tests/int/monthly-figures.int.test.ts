@@ -103,6 +103,24 @@ describe('stored monthly figures', () => {
   })
 })
 
+describe('a lender leaving the panel', () => {
+  it('refreshes every figure, as an edit does', async () => {
+    const [lender] = (await payload.find({ collection: 'lenders', limit: 1, depth: 0, overrideAccess: true })).docs
+    const { id: _id, createdAt: _c, updatedAt: _u, ...data } = lender!
+    const strip = (rows: { id?: string | null }[] | null | undefined) => (rows ?? []).map(({ id: _rowId, ...row }) => row)
+    const copy = await payload.create({
+      collection: 'lenders',
+      data: { ...data, name: `${lender!.name} (copy)`, funderCode: `${String((data as { funderCode?: string }).funderCode ?? 'X')}-COPY`.slice(0, 20), aprBands: strip(data.aprBands), residualValues: strip((data as { residualValues?: { id?: string | null }[] }).residualValues) } as never,
+      overrideAccess: true,
+    })
+    await runQueuedJobs()
+    expect(await pendingRefreshes()).toBe(0)
+    await payload.delete({ collection: 'lenders', id: copy.id, overrideAccess: true })
+    expect(await pendingRefreshes()).toBe(1)
+    await runQueuedJobs()
+  })
+})
+
 describe('start-up', () => {
   it('queues one refresh of every bike when bikes are on sale but no figure is stored, and fills them', async () => {
     await runQueuedJobs()
