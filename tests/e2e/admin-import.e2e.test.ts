@@ -67,11 +67,15 @@ describe('a manager imports a stock file in the admin', () => {
     const importId = Number(new URL(page.url()).pathname.split('/').pop())
     const bar = page.getByRole('progressbar', { name: 'Import progress' })
     await bar.waitFor()
-    const summary = page.locator('[data-import-status]')
     const seen: { value: number; max: number; text: string }[] = []
     const deadline = Date.now() + 90_000
     for (;;) {
-      const now = { value: Number(await bar.getAttribute('value')), max: Number(await bar.getAttribute('max')), text: (await summary.textContent()) ?? '' }
+      // the bar and the summary read together, in one turn of the page: read one at a time, an import that finished
+      // between the reads paired a queued bar (0) with the finished summary
+      const now = await page.evaluate(() => {
+        const el = document.querySelector('#catalogue-import-progress')
+        return { value: Number(el?.getAttribute('value')), max: Number(el?.getAttribute('max')), text: document.querySelector('[data-import-status]')?.textContent ?? '' }
+      })
       if (seen.at(-1)?.text !== now.text) seen.push(now)
       if (now.text.startsWith('Finished') || Date.now() > deadline) break
       await page.waitForTimeout(200)
