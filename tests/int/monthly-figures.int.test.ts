@@ -103,6 +103,26 @@ describe('stored monthly figures', () => {
   })
 })
 
+describe('what a refresh covers', () => {
+  it('quotes only bikes on finance: a bike taken off finance loses its figure, riderwear in the list gets none', async () => {
+    await runQueuedJobs()
+    const bike = await financeableBike()
+    const gear = (await payload.find({ collection: 'products', where: { kind: { equals: 'riderwear' } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]
+    expect(gear).toBeDefined()
+    expect((await readMonthlyFigures(payload, [bike.id])).has(bike.id)).toBe(true)
+    await readRows(payload, { sql: `UPDATE products SET vehicle_financeable = ${process.env.INT_DB_KIND === 'postgres' ? 'false' : '0'} WHERE id = ?`, args: [bike.id] })
+    try {
+      const result = await refreshMonthlyFigures(payload, JSON.stringify([bike.id, gear!.id]))
+      expect(result).toEqual({ stored: 0, removed: 2 })
+      const after = await readMonthlyFigures(payload, [bike.id, gear!.id])
+      expect(after.size).toBe(0)
+    } finally {
+      await readRows(payload, { sql: `UPDATE products SET vehicle_financeable = ${process.env.INT_DB_KIND === 'postgres' ? 'true' : '1'} WHERE id = ?`, args: [bike.id] })
+    }
+    expect(await refreshMonthlyFigures(payload, JSON.stringify([bike.id]))).toEqual({ stored: 1, removed: 0 })
+  })
+})
+
 describe('a lender leaving the panel', () => {
   it('refreshes every figure, as an edit does', async () => {
     const [lender] = (await payload.find({ collection: 'lenders', limit: 1, depth: 0, overrideAccess: true })).docs
