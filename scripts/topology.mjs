@@ -67,6 +67,11 @@ http {
     least_conn;
 ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join('\n')}
     keepalive 64;
+    # nginx closes a pooled connection idle for 1 s itself: shorter than an instance's drain (SHUTDOWN_DRAIN_MS,
+    # 1.5 s), so when a stopping instance stops listening no connection is left idle in this pool. Closed from the
+    # instance's side instead, an idle connection could be closed just as nginx sent a POST on it, and a POST that
+    # was sent is never retried (502: once in four rolling restarts under load).
+    keepalive_timeout 1s;
   }
   server {
     listen ${listen};

@@ -228,8 +228,9 @@ describe('two instances behind nginx and Varnish on PostgreSQL and Redis', () =>
     const ask = async (what: string, request: () => Promise<Response>) => {
       try {
         const response = await request()
-        await response.arrayBuffer()
-        if (response.status >= 500) failures.push(`${what}: ${response.status}`)
+        const body = await response.text()
+        // Who answered matters when one fails: the shop's JSON message or the balancer's own error page.
+        if (response.status >= 500) failures.push(`${what}: ${response.status} ${body.replace(/\s+/g, ' ').slice(0, 160)}`)
         else answered += 1
       } catch (error) {
         failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`)
