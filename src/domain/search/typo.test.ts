@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowedEdits, editDistance, matchWord, Vocabulary } from './typo'
+import { allowedEdits, editDistance, matchWord, Vocabulary, type VocabularyTerm } from './typo'
 
 describe('Damerau-Levenshtein distance', () => {
   it('counts additions, removals, changes and swaps of neighbours as one edit each', () => {
@@ -51,5 +51,43 @@ describe('the typo rule', () => {
     expect(matchWord('twn', vocabulary).kind).toBe('unknown')
     expect(matchWord('hdnoa', vocabulary).kind).toBe('unknown')
     expect(matchWord('helmut', vocabulary)).toEqual({ kind: 'corrected', term: 'helmet', edits: 1 })
+  })
+})
+
+describe('nearest, against measuring every term', () => {
+  // The vocabulary passes over terms by length and character set; it must find what measuring every term finds.
+  function brute(terms: VocabularyTerm[], word: string, maxEdits: number) {
+    let best: { term: string; edits: number; docs: number } | null = null
+    for (const t of sortedTerms) {
+      const d = editDistance(word, t.term, maxEdits)
+      if (d > maxEdits) continue
+      if (!best || d < best.edits || (d === best.edits && t.docs > best.docs)) best = { term: t.term, edits: d, docs: t.docs }
+    }
+    return best && { term: best.term, edits: best.edits }
+  }
+  let seed = 7
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const letters = 'abcdehiklmnorstuy0123456789'
+  const wordOf = (length: number) => Array.from({ length }, () => letters[Math.floor(random() * letters.length)]).join('')
+  const terms: VocabularyTerm[] = Array.from({ length: 1500 }, () => ({ term: wordOf(3 + Math.floor(random() * 8)), docs: 1 + Math.floor(random() * 5) }))
+  const vocabulary = new Vocabulary(terms)
+  const sortedTerms = [...terms].sort((x, y) => (x.term < y.term ? -1 : x.term > y.term ? 1 : 0))
+
+  it('finds the same term and distance for typed words near and far', () => {
+    for (let n = 0; n < 150; n++) {
+      const source = terms[Math.floor(random() * terms.length)]!.term
+      const chars = source.split('')
+      const edits = Math.floor(random() * 4)
+      for (let e = 0; e < edits; e++) {
+        const at = Math.floor(random() * chars.length)
+        const kind = Math.floor(random() * 4)
+        if (kind === 0) chars.splice(at, 1)
+        else if (kind === 1) chars.splice(at, 0, letters[Math.floor(random() * letters.length)]!)
+        else if (kind === 2) chars[at] = letters[Math.floor(random() * letters.length)]!
+        else if (at + 1 < chars.length) [chars[at], chars[at + 1]] = [chars[at + 1]!, chars[at]!]
+      }
+      const typed = chars.join('')
+      for (const maxEdits of [1, 2, 3]) expect(vocabulary.nearest(typed, maxEdits), `${typed} within ${maxEdits}`).toEqual(brute(terms, typed, maxEdits))
+    }
   })
 })
