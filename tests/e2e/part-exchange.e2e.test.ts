@@ -65,7 +65,7 @@ describe('part-exchange on a finance quote', () => {
     const after = await chosenMonthly(page)
     expect(pence(after)).toBeLessThan(pence(before))
     const onQuote = await page.locator('[data-chosen="true"] [data-testid="quote-part-exchange"]').innerText()
-    expect(onQuote).toContain('Part-exchange: AB21CDE')
+    expect(onQuote).toContain('Part-exchange: AB21 CDE') // printed as on the plate
     expect(onQuote).toMatch(/Part-exchange value\s*£[\d,]+/)
     expect(onQuote).toMatch(/Settlement of outstanding finance\s*£500/)
     expect(onQuote).toMatch(/Net part-exchange \(off the amount borrowed\)\s*£[\d,]+/)

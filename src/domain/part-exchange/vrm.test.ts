@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { currentPlateYear, parseVrm } from './vrm'
+import { currentPlateYear, displayVrm, parseVrm } from './vrm'
 
 const now = new Date('2026-11-26T12:00:00Z')
 
@@ -38,5 +38,18 @@ describe('currentPlateYear', () => {
     expect(currentPlateYear(50)).toBe(2050)
     expect(currentPlateYear(99)).toBe(2049)
     expect(currentPlateYear(1)).toBeNull()
+  })
+})
+
+describe('displayVrm', () => {
+  it('prints each kind of mark with its space, however it was typed', () => {
+    expect(displayVrm('cx17hha')).toBe('CX17 HHA')
+    expect(displayVrm(' CX17 HHA ')).toBe('CX17 HHA')
+    expect(displayVrm('A123BCD')).toBe('A123 BCD')
+    expect(displayVrm('abc123d')).toBe('ABC 123D')
+    expect(displayVrm('1ABC')).toBe('1 ABC')
+    expect(displayVrm('ABZ1234')).toBe('ABZ 1234')
+    expect(displayVrm('WHEEL5')).toBe('WHEEL5') // not a UK mark: as stored
+    expect(displayVrm('X')).toBe('X')
   })
 })

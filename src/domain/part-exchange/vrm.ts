@@ -62,3 +62,18 @@ export function currentPlateYear(identifier: number): number | null {
   if (identifier <= 50) return 2000 + identifier
   return 2000 + identifier - 50
 }
+
+/**
+ * A mark as it is printed on the plate, for showing to people: current plates as "CX17 HHA", prefix "A123 BCD",
+ * suffix "ABC 123D", dateless "1 ABC" / "ABC 1"; anything else as stored.
+ */
+export function displayVrm(value: string): string {
+  const vrm = normaliseVrmText(value)
+  const parts =
+    /^([A-Z]{2}\d{2})([A-Z]{3})$/.exec(vrm) ?? // current
+    /^([A-Z]\d{1,3})([A-Z]{3})$/.exec(vrm) ?? // prefix
+    /^([A-Z]{3})(\d{1,3}[A-Z])$/.exec(vrm) ?? // suffix
+    /^(\d{1,4})([A-Z]{1,3})$/.exec(vrm) ?? // dateless, number first
+    /^([A-Z]{1,3})(\d{1,4})$/.exec(vrm) // dateless and Northern Ireland, letters first
+  return parts ? `${parts[1]} ${parts[2]}` : vrm
+}

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'
 import { BIKE_CONDITIONS, CONDITION_LABELS } from '../../../domain/part-exchange/trade-in'
+import { displayVrm } from '../../../domain/part-exchange/vrm'
 import type { QuotedPartExchange } from '../finance-client'
 import { requestValuation, type KeptPartExchange } from '../part-exchange-client'
 
@@ -66,7 +67,7 @@ export function PartExchangeValuation({ kept, onChange }: Props) {
       <section className="fc-px" aria-labelledby="fc-px-title" data-testid="part-exchange">
         <h2 id="fc-px-title">Your part-exchange</h2>
         <p>
-          {v.vrm}, {v.make}, {v.year}, {v.mileage.toLocaleString('en-GB')} miles
+          {displayVrm(v.vrm)}, {v.make}, {v.year}, {v.mileage.toLocaleString('en-GB')} miles
         </p>
         <p className="fc-px__range">
           Trade-in guide: <strong>{formatPence(v.lowPence)} to {formatPence(v.highPence)}</strong>
@@ -157,7 +158,7 @@ export function PartExchangeValuation({ kept, onChange }: Props) {
 export function QuotePartExchange({ partExchange }: { readonly partExchange: QuotedPartExchange }) {
   return (
     <div className="fc-px-quote" data-testid="quote-part-exchange">
-      <h4 className="fc-px-quote__title">Part-exchange: {partExchange.vrm}</h4>
+      <h4 className="fc-px-quote__title">Part-exchange: {displayVrm(partExchange.vrm)}</h4>
       <dl className="fc-px__figures">
         <dt>Part-exchange value</dt>
         <dd>{formatPence(partExchange.valuePence)}</dd>
