@@ -50,7 +50,7 @@ describe('part-exchange on a finance quote', () => {
     const valued = page.getByTestId('part-exchange')
     await valued.getByText('Trade-in guide').waitFor()
     const summary = await valued.innerText()
-    expect(summary).toContain('AB21CDE, Honda, 2021')
+    expect(summary).toContain('AB21 CDE, Honda, 2021')
     expect(summary).toMatch(/Trade-in guide: £[\d,]+ to £[\d,]+/)
     expect(summary).toContain('Subject to inspection')
     expect(await axeViolations(page)).toEqual([])
