@@ -18,6 +18,7 @@ type Log = { debug: (o: object, m: string) => void }
 
 /** Next's own caches, for the change; throws outside a Next request (the bus then asks the server to do it). */
 export async function revalidateNextCaches(change: StorefrontChange): Promise<void> {
+  // Loaded on use: the Payload config imports this module outside Next too (its CLI, the start-up scripts).
   const { revalidatePath, revalidateTag } = await import('next/cache')
   revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads: listings, facets, home page data
   if (change.kind === 'all') {
