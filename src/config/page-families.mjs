@@ -41,7 +41,7 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 // What follows a family's first segment, over a path alone and over a URL (path and query).
 const PATH_END = { root: '$', exact: '$', under: '/', within: '(/|$)', item: '/[^/]+$', any: '' }
-const URL_END = { root: '([?]|$)', exact: '([?]|$)', under: '/', within: '([/?]|$)' }
+const URL_END = { root: '([?]|$)', exact: '([?]|$)', under: '/', within: '([/?]|$)', item: '/[^/?]+([?]|$)', any: '' }
 
 /** One alternation per shape, in the table's order: `^/(a|b)<end>`. */
 function alternatives(families, ends) {
