@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url'
 import { prepareDatabase, serveShop, stopShop } from './shop-process.mjs'
 import { precompressStatic } from './precompress-static.mjs'
 import { BYPASS_HEADERS } from '../server-lib/response-cache.mjs'
+import { NEVER_CACHED_URL } from '../src/config/page-families.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -128,7 +129,7 @@ sub vcl_recv {
   }
   unset req.http.X-Ban-Key;
   if (req.method != "GET" && req.method != "HEAD") { return (pass); }
-  if (req.url ~ "^/(api|admin|_next)([/?]|$)") { return (pass); }
+  if (req.url ~ "${NEVER_CACHED_URL}") { return (pass); }
   # The instances' own rule (response-cache.mjs bypassReason, ADR 021): a request whose headers can change
   # what Next sends is never answered from the cache, so it can never be what the cache keeps either.
   if (${BYPASS_HEADERS.map((name) => `req.http.${name}`).join(' || ')}) {

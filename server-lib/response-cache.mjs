@@ -14,9 +14,8 @@
 // this far: server.mjs strips them first (untrusted-headers.mjs).
 
 import zlib from 'node:zlib'
+import { ALWAYS_CACHED, NEVER_CACHED, saleBanPattern, staleAfterSale } from '../src/config/page-families.mjs'
 
-const NEVER = /^\/(api|admin|_next)(\/|$)/
-const PUBLIC_LISTING = /^\/(all-bikes|search)$|^\/(brand|category)\//
 // A signed-in visitor, or Next's draft mode (which renders unpublished content).
 const PERSONAL_COOKIE = /(^|;\s*)(payload-token|__prerender_bypass|__next_preview_data)=/
 const MAX_ENTRIES = 2000
@@ -78,19 +77,14 @@ export function isStorableDocument(res, body) {
   }
 }
 
-const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-
 /**
  * The same rule as `invalidate` below, as one regular expression over a request URL (path and query), for a
  * shared HTTP cache in front of several instances (ADR 014: Varnish bans by it). Everything for a staff
- * edit; for a sale, the home page, the listings and the product pages of the slugs it touched.
+ * edit; for a sale, what the page families table (src/config/page-families.mjs) makes stale on a sale.
  */
 export function banPattern(change) {
   if (!change || change.kind !== 'products') return '^/'
-  const slugs = [...new Set((change.slugs ?? []).map((slug) => String(slug).toLowerCase()).filter(Boolean))].map(escapeRegex)
-  const alternatives = ['^/([?]|$)', '^/(all-bikes|search)([?]|$)', '^/(brand|category)/']
-  if (slugs.length > 0) alternatives.push(`^/products/(${slugs.join('|')})([?]|$)`)
-  return `(?i)${alternatives.join('|')}`
+  return saleBanPattern(change.slugs ?? [])
 }
 
 /**
@@ -121,7 +115,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
   function keyFor(req) {
     const url = req.url ?? '/'
     const pathOnly = url.split('?')[0]
-    if (NEVER.test(pathOnly) || bypassReason(req)) return null
+    if (NEVER_CACHED.test(pathOnly) || bypassReason(req)) return null
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? 'gzip' : 'identity'
     return `${gzip} ${url}`
   }
@@ -186,7 +180,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
       }
       const result = end.call(this, chunk, ...rest)
       const pathOnly = key.slice(key.indexOf(' ') + 1).split('?')[0]
-      const shared = /s-maxage=\d+/.test(String(res.getHeader('cache-control') ?? '')) || PUBLIC_LISTING.test(pathOnly)
+      const shared = /s-maxage=\d+/.test(String(res.getHeader('cache-control') ?? '')) || ALWAYS_CACHED.test(pathOnly)
       // A page Next served stale (while it re-renders in the background) must not be pinned here.
       const stale = String(res.getHeader('x-nextjs-cache') ?? '').toUpperCase() === 'STALE'
       if (!tooBig && shared && !stale && startedIn === generation) {
@@ -202,7 +196,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
 
   /**
    * Applies a storefront change (src/config/storefront-change.ts): everything for a staff edit; for a sale,
-   * only the pages that show its products: their product pages, the listings and the home page.
+   * only the pages that show its products, as the page families table says (src/config/page-families.mjs).
    */
   function invalidate(change) {
     generation += 1
@@ -211,10 +205,9 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
       totalBytes = 0
       return
     }
-    const products = new Set((change.slugs ?? []).map((slug) => `/products/${slug}`))
+    const stale = staleAfterSale(change.slugs ?? [])
     for (const key of [...entries.keys()]) {
-      const pathOnly = key.slice(key.indexOf(' ') + 1).split('?')[0]
-      if (pathOnly === '/' || PUBLIC_LISTING.test(pathOnly) || products.has(pathOnly.toLowerCase())) remove(key)
+      if (stale(key.slice(key.indexOf(' ') + 1).split('?')[0])) remove(key)
     }
   }
 

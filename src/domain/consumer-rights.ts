@@ -5,4 +5,6 @@
 export const CANCELLATION_DAYS = 14
 /** A cancelled contract's money is refunded within this many days (reg. 34). */
 export const REFUND_DAYS = 14
+/** Goods of a cancelled contract are sent back within this many days of cancelling (reg. 35). */
+export const RETURN_DAYS = 14
 export const CONSUMER_CONTRACTS_REGULATIONS = 'Consumer Contracts Regulations 2013'

@@ -7,6 +7,7 @@ if (!file) {
   process.stderr.write('usage: npm run catalogue:export -- FILE.csv\n')
   process.exit(2)
 }
+// Imported after the arguments are checked: a usage error answers at once, without loading Payload.
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { migrateDatabase } = await import('../cms/database.server')

@@ -17,6 +17,7 @@ if (!file || unknown.length || (imagesAt >= 0 && !zipFile)) {
   process.exit(2)
 }
 
+// Imported after the arguments are checked: a usage error answers at once, without loading Payload.
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { migrateDatabase } = await import('../cms/database.server')

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 // Run through scripts/run-ts.mjs, which preloads scripts/keep-alive.mjs: see there for why.
 const started = Date.now()
 
+// Imported here, not above: static imports load before any statement, and `started` counts Payload's loading too.
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { env } = await import('../config/env')
@@ -26,13 +27,16 @@ const result = await seedDemoShop(payload, {
   },
 })
 // The search index covers every product on sale: a database migrated before search existed is indexed once.
+// Imported when its step runs, as above.
 const { ensureSearchIndex } = await import('../cms/hooks/search-index')
 const indexed = await ensureSearchIndex(payload)
 if (indexed > 0) payload.logger.info({ products: indexed }, 'search index filled')
 // Listing cards' monthly figures exist for a shop whose bikes were added before they did (one refresh, queued).
+// Imported when its step runs, as above.
 const { ensureMonthlyFigures } = await import('../features/finance-figures/monthly-figures.server')
 if (await ensureMonthlyFigures(payload)) payload.logger.info('monthly figures: a refresh of every bike queued')
 // Booking capacity counters agree with the bookings again after any crash between the two writes.
+// Imported when its step runs, as above.
 const { recomputeCapacity } = await import('../features/bookings/capacity.server')
 const reconciled = await recomputeCapacity(payload)
 if (reconciled > 0) payload.logger.warn({ counters: reconciled }, 'booking capacity counters reconciled with the bookings')

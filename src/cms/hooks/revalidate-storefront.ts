@@ -1,12 +1,14 @@
 // Staff edits and sales show on the storefront within a second, on every app instance, without a rebuild.
 // A change is published on the storefront bus of the production server (server.mjs): it invalidates that
 // process's response cache and Next's cache, and, with REDIS_URL, every other instance's (ADR 008). A staff
-// change makes every cached page stale; a sale only the pages that show the products it touched.
+// change makes every cached page stale; a sale only the pages that show the products it touched. Which pages those
+// are is the page families table (src/config/page-families.mjs).
 import { forgetSiteSettings } from '../globals/site-settings-cache.server'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import type { StorefrontChange } from '../../config/storefront-change'
 import { paths } from '../../config/paths'
+import { changeOnEdit, PAGE_FAMILIES } from '../../config/page-families.mjs'
 
 interface StorefrontBus {
   publish(change: StorefrontChange, options: { nextDone: boolean }): void
@@ -16,14 +18,20 @@ type Log = { debug: (o: object, m: string) => void }
 
 /** Next's own caches, for the change; throws outside a Next request (the bus then asks the server to do it). */
 export async function revalidateNextCaches(change: StorefrontChange): Promise<void> {
+  // Loaded on use: the Payload config imports this module outside Next too (its CLI, the start-up scripts).
   const { revalidatePath, revalidateTag } = await import('next/cache')
   revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads: listings, facets, home page data
   if (change.kind === 'all') {
     revalidatePath('/', 'layout')
     return
   }
-  revalidatePath('/')
-  for (const slug of change.slugs) revalidatePath(paths.product(slug))
+  // The families Next keeps by path (static and ISR pages) that a sale makes stale; the listings, rendered per
+  // request, read the catalogue through the tag above.
+  for (const family of PAGE_FAMILIES) {
+    if (family.cache !== 'next' || family.staleOnSale === false) continue
+    if (family.staleOnSale === 'its products') for (const slug of change.slugs) revalidatePath(paths[family.path](slug))
+    else revalidatePath(paths[family.path]())
+  }
 }
 
 async function revalidate(change: StorefrontChange, reason: string, log: Log) {
@@ -58,18 +66,24 @@ export async function revalidateProductSlugs(slugs: readonly (string | null | un
   if (known.length > 0) await revalidate({ kind: 'products', slugs: known }, reason, log)
 }
 
+/** A staff edit: what the page families table makes stale on an edit of this collection or global. */
+async function revalidateEdit(slug: string, reason: string, log: Log) {
+  const change = changeOnEdit(slug)
+  if (change) await revalidate(change, reason, log)
+}
+
 export const revalidateAfterChange: CollectionAfterChangeHook = async ({ doc, req, collection }) => {
-  await revalidate({ kind: 'all' }, `${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
+  await revalidateEdit(collection.slug, `${collection.slug} ${String(doc.id)} changed`, req.payload.logger)
   return doc
 }
 
 export const revalidateAfterDelete: CollectionAfterDeleteHook = async ({ doc, req, collection }) => {
-  await revalidate({ kind: 'all' }, `${collection.slug} ${String(doc.id)} deleted`, req.payload.logger)
+  await revalidateEdit(collection.slug, `${collection.slug} ${String(doc.id)} deleted`, req.payload.logger)
   return doc
 }
 
 export const revalidateGlobalAfterChange: GlobalAfterChangeHook = async ({ doc, req, global }) => {
   if (global.slug === 'site-settings') forgetSiteSettings()
-  await revalidate({ kind: 'all' }, `${global.slug} changed`, req.payload.logger)
+  await revalidateEdit(global.slug, `${global.slug} changed`, req.payload.logger)
   return doc
 }

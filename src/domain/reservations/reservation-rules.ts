@@ -2,6 +2,7 @@
 // kept, who may cancel when, and how the deposit counts towards the sale. Pure: no framework, no clock.
 import { BIKE_KINDS, type ProductKind } from '../catalogue/product-kind'
 import { ORDER_NUMBER_ALPHABET, generateOrderNumber } from '../orders/order-number'
+import { CANCELLATION_DAYS } from '../consumer-rights'
 
 /** How long an unpaid reservation keeps its bike while the customer pays the deposit (as card orders). */
 export const RESERVATION_PAYMENT_MINUTES = 15
@@ -10,7 +11,8 @@ export const MAX_OPEN_RESERVATIONS_PER_CUSTOMER = 2
 /** Staff settings' bounds and defaults. */
 export const DEFAULT_DEPOSIT_PENCE = 9900
 export const DEFAULT_HOLD_HOURS = 72
-export const MAX_HOLD_HOURS = 14 * 24
+/** A paid hold never outlasts the cancellation period unless staff extend it. */
+export const MAX_HOLD_HOURS = CANCELLATION_DAYS * 24
 
 export const RESERVATION_PREFIX = 'RS-'
 const NUMBER_PATTERN = new RegExp(`^${RESERVATION_PREFIX}[${ORDER_NUMBER_ALPHABET}]{6}$`)
@@ -57,7 +59,7 @@ export function reservationDeposit(input: DepositInput): DepositDecision {
   return { ok: true, depositPence: deposit }
 }
 
-/** Hold hours from settings, within 1 hour and 14 days. */
+/** Hold hours from settings, within 1 hour and MAX_HOLD_HOURS. */
 export function holdHours(settingsHours: number | null | undefined): number {
   const h = settingsHours ?? DEFAULT_HOLD_HOURS
   if (!Number.isFinite(h)) return DEFAULT_HOLD_HOURS
@@ -79,7 +81,7 @@ export type Ending = 'cancelled' | 'expired' | 'released' | 'converted'
 
 /**
  * The customer may cancel an unpaid reservation, and a paid one any time while it holds the bike (the hold
- * never outlasts the 14-day cancellation period unless staff extend it, and cancelling stays open then too).
+ * never outlasts the CANCELLATION_DAYS cancellation period unless staff extend it, and cancelling stays open then too).
  * A converted reservation is a sale and follows the order rules.
  */
 export function customerMayCancel(status: ReservationStatus): boolean {

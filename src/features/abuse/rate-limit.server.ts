@@ -24,6 +24,7 @@ let store: Promise<RateStore> | undefined
 function rateStore(): Promise<RateStore> {
   store ??= (async () => {
     if (process.env.REDIS_URL) {
+      // Loaded only when REDIS_URL is set: a shop without Redis never loads ioredis.
       const { redisRateStore } = await import('./redis-rate-store.server')
       return redisRateStore(process.env.REDIS_URL)
     }

@@ -5,6 +5,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { EmailSender } from '../../adapters/email/email-sender'
+import { emailSender } from '../../adapters/email/email.server'
 import { readToken, signToken } from '../../cms/auth/signed-tokens'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
@@ -116,7 +117,7 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
   const product = await payload.findByID({ collection: 'products', id: input.productId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!product || product.status !== 'active') return 0
   const siteUrl = deps.siteUrl ?? env().SITE_URL
-  const sender = deps.email ?? (await import('../../adapters/email/email.server')).emailSender()
+  const sender = deps.email ?? emailSender()
   const price = headlinePence(product)
   let sent = 0
   let afterId = 0

@@ -12,7 +12,7 @@ import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { reindexProducts } from '../search/search.server'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
-import { checkFeed, compactVrm, SPEC_COLUMNS, type FeedContext, type FeedProductRow, type FeedRow, type FeedValue, type FeedVariantRow, type RawRow, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
+import { checkFeed, compactVrm, FEED_COLUMNS, SPEC_COLUMNS, type FeedContext, type FeedProductRow, type FeedRow, type FeedValue, type FeedVariantRow, type RawRow, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
 import { formatPounds } from '../../domain/catalogue/import/money'
 import { richTextFromText, textFromRichText } from '../../domain/catalogue/import/rich-text'
 import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Arg, type Stmt } from '../../cms/sql.server'
@@ -756,7 +756,6 @@ async function archiveMissing(payload: Payload, named: ReadonlySet<string>, opti
 
 /** The export: every product and its variants, in the feed's own format, so importing it again changes nothing. */
 export async function exportFeedRows(payload: Payload): Promise<string[][]> {
-  const { FEED_COLUMNS } = await import('../../domain/catalogue/import/feed-rows')
   const shop = await readCatalogue(payload)
   const brands = new Map([...shop.brandIds].map(([, id]) => [id, '']))
   for (const b of await readRows(payload, { sql: 'SELECT id, name FROM brands', args: [] })) brands.set(Number(b.id), String(b.name))

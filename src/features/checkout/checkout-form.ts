@@ -2,6 +2,7 @@
 import { z } from '../../lib/zod'
 import { withPersonNameRule } from '../../lib/text/person-name'
 import { normaliseUkPostcode } from '../../domain/delivery/delivery'
+import { CANCELLATION_DAYS } from '../../domain/consumer-rights'
 import { basketLinesInput, couponCodeInput, deliveryMethodInput } from '../basket/basket-request'
 
 /** UK phone numbers: 01/02/03 landlines, 07 mobiles, 08 non-geographic, with or without +44; spaces, dashes and brackets allowed. */
@@ -62,7 +63,7 @@ export const checkoutFormSchema = z
   .object({
     contact: contactSchema,
     address: addressSchema,
-    acceptTerms: z.literal(true, { message: 'Please confirm you have read the terms and your 14-day cancellation right' }),
+    acceptTerms: z.literal(true, { message: `Please confirm you have read the terms and your ${CANCELLATION_DAYS}-day cancellation right` }),
   })
   .strict()
 

@@ -1,5 +1,5 @@
 // The order confirmation email: items, totals with the VAT included, delivery or collection, what happens
-// next and the 14-day cancellation right (Consumer Contracts Regulations 2013). Plain text plus simple HTML.
+// next and the right to cancel (CANCELLATION_DAYS, Consumer Contracts Regulations 2013). Plain text plus simple HTML.
 import { formatPence } from '../../domain/money'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../domain/consumer-rights'
 

@@ -4,6 +4,7 @@ import { APIError, type CollectionBeforeChangeHook } from 'payload'
 import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
 import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
+import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 
 type HistoryEntry = NonNullable<Order['history']>[number]
 
@@ -36,6 +37,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   if (to === 'refunded' && from !== 'refunded') {
     const reference = originalDoc.payment?.reference
     const owed = originalDoc.totalPence - (originalDoc.payment?.refundedPence ?? 0)
+    // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { providerNamed } = await import('../payments/providers.server')
     const provider = providerNamed(req.payload, originalDoc.payment?.provider)
     if (!provider || !reference) throw new APIError('This order has no card payment on record to refund. Nothing was changed.', 400, null, true)
@@ -66,6 +68,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   let handedBack = false
   const endsWithoutSale = from === 'awaiting_payment' || (kind === 'finance' && !releasesStock(from, financeFrom))
   if (originalDoc.reservation != null && endsWithoutSale && releasesStock(to, financeTo)) {
+    // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
     const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: [from], status: to }, new Date())
     if (moved) {
@@ -75,12 +78,12 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     }
   }
   if (!handedBack && releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
+    // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { releaseOrderStock } = await import('./order-lifecycle.server')
     const transactionID = (await req.transactionID) ?? null
     if (await releaseOrderStock(req.payload, originalDoc, ['held', 'committed'], transactionID)) {
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
       entries.push({ at: now, by, actor, from: to, to: to, note: 'Stock put back on the shelf.' })
-      const { revalidateProducts } = await import('../../cms/hooks/revalidate-storefront')
       const productIds = originalDoc.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))
       await revalidateProducts(req.payload, productIds, `order ${originalDoc.orderNumber} ${to}`)
     }

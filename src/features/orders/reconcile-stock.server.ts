@@ -6,6 +6,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { orderStockRef, releaseStock } from '../stock/stock-ledger.server'
 import { deletePendingOrder } from './place-order.server'
+import { reconcilePendingReservations } from '../reservations/place-reservation.server'
 
 /** Pending orders younger than this may still be in the middle of being placed by a live request. */
 const PENDING_GRACE_MS = 2 * 60_000
@@ -27,6 +28,5 @@ export async function reconcileStock(payload: Payload, options: { now?: Date; ol
     await deletePendingOrder(payload, order.id)
     payload.logger.warn({ order: order.orderNumber }, 'removed an order cut short while it was being placed (it held no stock)')
   }
-  const { reconcilePendingReservations } = await import('../reservations/place-reservation.server')
   return pending.docs.length + (await reconcilePendingReservations(payload, before))
 }

@@ -5,6 +5,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHo
 import { formatPence } from '../../domain/money'
 import { checkStaffChange, type ReservationStatus } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
+import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 
 type HistoryEntry = NonNullable<Reservation['history']>[number]
 
@@ -31,10 +32,12 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
   }
   let stock = { ...originalDoc.stock, ...data.stock }
   const transactionID = (await req.transactionID) ?? null
+  // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
   const lifecycle = await import('../reservations/reservation-lifecycle.server')
   let convertedOrder = data.convertedOrder
   if (to === 'converted' && from === 'active') {
     // A real order for the sale, the held unit sold to it from the reservation, claimed once (ADR 011).
+    // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { sellReservationInShowroom } = await import('./showroom-sale.server')
     const sale = await sellReservationInShowroom(req.payload, originalDoc, { by, actor }, transactionID, now)
     if (!sale.ok) throw new APIError(sale.message, sale.status, null, true)
@@ -60,8 +63,8 @@ export const afterReservationChange: CollectionAfterChangeHook<Reservation> = as
   const kind = context?.reservationEmail as 'converted' | 'released' | undefined
   if (!kind) return doc
   delete context.reservationEmail
+  // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
   const lifecycle = await import('../reservations/reservation-lifecycle.server')
-  const { revalidateStorefront } = await import('../../cms/hooks/revalidate-storefront')
   // After this request's transaction: the refund reads the saved status.
   const later = async () => {
     // The request's transaction may not have committed yet: wait to see the saved status (the background

@@ -11,7 +11,7 @@ export interface TokenClaims {
   readonly expiresAt: number
 }
 
-/** Long enough to outlast any hold and the 14-day cancellation period. */
+/** Long enough to outlast any hold (MAX_HOLD_HOURS) and the cancellation period (CANCELLATION_DAYS). */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 3600
 
 function sign(body: string, key: string): string {

@@ -7,6 +7,9 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { isPostgres, pgPool, type PgPoolClient } from '../../cms/database-internals'
 import { BACKUP_QUEUE, queueBackupIfDue } from './backups.server'
+import { reconcileStock } from '../../features/orders/reconcile-stock.server'
+import { releaseExpiredHolds } from '../../features/orders/order-lifecycle.server'
+import { releaseExpiredReservations } from '../../features/reservations/reservation-lifecycle.server'
 
 const RUNNER_LOCK_KEY = 7_310_001 // any constant shared by every instance of this shop
 const JOBS_EVERY_MS = 2_000
@@ -55,12 +58,9 @@ export async function recoverStaleJobs(payload: Payload, olderThanMs = STALE_PRO
 export async function runBackgroundPass(payload: Payload, options: { sweep: boolean; now?: Date; startUp?: boolean }): Promise<void> {
   const now = options.now ?? new Date()
   if (options.sweep) {
-    const { reconcileStock } = await import('../../features/orders/reconcile-stock.server')
     await reconcileStock(payload, { now, olderThanMs: options.startUp && !isPostgres(payload) ? 0 : undefined })
-    const { releaseExpiredHolds } = await import('../../features/orders/order-lifecycle.server')
     const released = await releaseExpiredHolds(payload, now)
     if (released) payload.logger.info({ released }, 'expired stock holds released')
-    const { releaseExpiredReservations } = await import('../../features/reservations/reservation-lifecycle.server')
     const ended = await releaseExpiredReservations(payload, now)
     if (ended) payload.logger.info({ ended }, 'expired reservations released')
     if (await queueBackupIfDue(payload, now)) payload.logger.info('scheduled backup queued')
@@ -95,6 +95,7 @@ export function startBackgroundRunner(): void {
     if (running) return
     running = true
     try {
+      // The shop's own client and config, only once the runner runs: tests call runBackgroundPass with their own.
       const { payloadClient } = await import('../../cms/payload-client.server')
       const payload = await payloadClient()
       const wasRunner = lockClient != null || !isPostgres(payload)

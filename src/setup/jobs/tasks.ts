@@ -1,6 +1,8 @@
 // Background work that must survive a crash and run once: stored in Payload's jobs queue (ADR 007) and
 // run by the one runner of the shop (runner.server.ts beside this file). Handlers are idempotent, so a job that a killed
 // process had started and that runs again changes nothing twice.
+// Each handler imports its feature when it first runs: the Payload config imports this file, also outside Next (its
+// CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
 import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES } from '../../features/jobs/task-names'
@@ -22,6 +24,7 @@ export const jobTasks: TaskConfig[] = [
     // the gateway first, is the backstop after that).
     retries: { attempts: 60, backoff: { type: 'fixed', delay: 3000 } },
     handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { testGateway } = await import('../../features/payments/providers.server')
       const delivery = input as { sessionId: string; eventId: string; type: 'payment.succeeded' | 'payment.failed' | 'payment.refunded'; amountPence?: number | null; failureMessage?: string | null }
       const result = await testGateway(req.payload).deliverQueued({
@@ -41,6 +44,7 @@ export const jobTasks: TaskConfig[] = [
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { sendOrderConfirmation } = await import('../../features/orders/order-lifecycle.server')
       await sendOrderConfirmation(req.payload, Number((input as { orderId: number }).orderId))
       return { output: { result: 'sent' } }
@@ -56,6 +60,7 @@ export const jobTasks: TaskConfig[] = [
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { sendReservationEmailNow } = await import('../../features/reservations/reservation-lifecycle.server')
       const job = input as { reservationId: number; kind: 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded' }
       await sendReservationEmailNow(req.payload, Number(job.reservationId), job.kind)
@@ -74,6 +79,7 @@ export const jobTasks: TaskConfig[] = [
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
       // Loaded when run: the sender and the SQL seam are server modules that collection config must not pull in.
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { sendSavedBikeAlerts } = await import('../../features/account/saved-bikes.server')
       const job = input as { productId: number; kind: 'price-drop' | 'back-in-stock'; key: string }
       const sent = await sendSavedBikeAlerts(req.payload, { productId: Number(job.productId), kind: job.kind, key: job.key })
@@ -88,6 +94,7 @@ export const jobTasks: TaskConfig[] = [
     // A failed backup (disk full, pg_dump missing) is tried again a few times, then shows as failed under System › Jobs.
     retries: { attempts: 3, backoff: { type: 'fixed', delay: 60_000 } },
     handler: async () => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { runBackup } = await import('./backups.server')
       return { output: { archive: await runBackup() } }
     },
@@ -100,6 +107,7 @@ export const jobTasks: TaskConfig[] = [
     // Each batch commits with its progress marker, so a retry (or a restart) carries on after the last batch.
     retries: { attempts: 5, backoff: { type: 'exponential', delay: 5000 } },
     handler: async ({ input, job, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { runCatalogueImport } = await import('../../features/catalogue-import/import-job.server')
       const result = await runCatalogueImport(req.payload, Number((input as { importId: number }).importId), { jobId: job.id })
       return { output: { result: `${result.status}: ${result.done} of ${result.total} rows` } }
@@ -113,6 +121,7 @@ export const jobTasks: TaskConfig[] = [
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 5, backoff: { type: 'exponential', delay: 5000 } },
     handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { refreshMonthlyFigures } = await import('../../features/finance/monthly-figure-refresh')
       const result = await refreshMonthlyFigures(req.payload, String((input as { productIds: string }).productIds))
       return { output: { result: `${result.stored} stored, ${result.removed} removed` } }

@@ -10,6 +10,7 @@ import type { FinanceReservation } from '../finance-reservation'
 
 type StorageCodec = typeof import('../finance-storage')
 let codec: StorageCodec | null = null
+// After the page, not with it: zod stays out of the finance pages' first JavaScript (see the top).
 const loadCodec = async (): Promise<StorageCodec> => (codec ??= await import('../finance-storage'))
 
 export interface Held {

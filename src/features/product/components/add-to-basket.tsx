@@ -46,6 +46,7 @@ export function AddToBasket({ snapshot, brand = null, category = null }: Props) 
       // The stored copy is the customer's and may be stale or edited: it is only a list of what they chose.
       // Prices and stock are checked again on the server before the basket shows a total or takes payment.
       window.dispatchEvent(new Event(ADDING_EVENT))
+      // On the first click: the basket store stays out of the product page's first JavaScript (a late island).
       const { dispatchWhenReady } = await import('../../basket/basket-store')
       const state = await dispatchWhenReady({ type: 'add', product: snapshot })
       const result = state.lastAdd
