@@ -5,6 +5,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { payloadClient } from '../../cms/payload-client.server'
+import { signedInCustomerId } from '../../cms/auth/session.server'
 import { formActionRefusal } from '../abuse/form-guard.server'
 import { RATE_RULES } from '../abuse/rate-limit.server'
 import { paths } from '../../config/paths'
@@ -21,8 +22,7 @@ const str = (form: FormData, name: string) => {
 
 async function customerId(): Promise<number | null> {
   const payload = await payloadClient()
-  const { user } = await payload.auth({ headers: await headers() }).catch(() => ({ user: null }))
-  return user?.collection === 'users' ? Number(user.id) : null
+  return signedInCustomerId(payload, await headers())
 }
 
 function refused(refusal: Refusal, values: BookingFormState['values']): BookingFormState {

@@ -2,6 +2,7 @@
 // It runs spec §7 calls 5 and 6 on the server, in-process, with the same rules as the basic-auth HTTP endpoints
 // (createFinanceOrder, recordOrderReference), so no service credential ever reaches a browser.
 import type { Payload } from 'payload'
+import { signedInCustomerId } from '../../../cms/auth/session.server'
 import { z } from '../../../lib/zod'
 import { createFinanceOrder, financeOrderRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
@@ -29,13 +30,7 @@ export async function handleShopFinanceOrder(request: Request, payload: Payload,
     reservation = { id: found.reservationId }
   }
 
-  let customerId: number | null = null
-  try {
-    const { user } = await payload.auth({ headers: request.headers })
-    if (user && user.collection === 'users' && typeof user.id === 'number') customerId = user.id
-  } catch {
-    customerId = null
-  }
+  const customerId = await signedInCustomerId(payload, request.headers)
 
   const { reservationToken: _token, ...order } = parsed.value
   const outcome = await createFinanceOrder(payload, order, { placeOrder: deps.placeOrder, customerId, reservation })
