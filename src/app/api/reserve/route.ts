@@ -6,6 +6,7 @@ import { CUSTOMER_FIELDS } from '../../../features/checkout/checkout-form'
 import { reserveRequest } from '../../../features/reservations/reservation-request'
 import { reserveByCard } from '../../../features/reservations/reserve-by-card.server'
 import { json, refuseOutcome } from '../../../lib/http/respond'
+import type { ReserveBikeResponse } from '../../../features/reservations/api/reserve-bike'
 import { customerOf, endpoint } from '../endpoint'
 
 export const dynamic = 'force-dynamic'
@@ -17,6 +18,6 @@ export const POST = endpoint({
   handle: async (request, caller) => {
     const result = await reserveByCard(caller.payload, request, await customerOf(caller))
     if (!result.ok) return refuseOutcome(result)
-    return json({ reservationNumber: result.reservationNumber, depositPence: result.depositPence, paymentUrl: result.paymentUrl }, result.created ? 201 : 200, { 'set-cookie': result.cookie })
+    return json({ reservationNumber: result.reservationNumber, depositPence: result.depositPence, paymentUrl: result.paymentUrl } satisfies ReserveBikeResponse, result.created ? 201 : 200, { 'set-cookie': result.cookie })
   },
 })

@@ -6,19 +6,23 @@ import { signedInCustomerId } from '../../../cms/auth/session.server'
 import { z } from '../../../lib/zod'
 import { createFinanceOrder, financeOrderRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
-import { readJsonBody, validate } from '../../../lib/http/json-body'
-import { codeForStatus, json, refuse, refuseBody } from '../../../lib/http/respond'
+import { jsonEndpoint } from '../../../lib/http/endpoint'
+import { codeForStatus, json, refuse } from '../../../lib/http/respond'
+import type { PlaceFinanceOrderResponse } from './place-finance-order'
 
 export const STOREFRONT_SYSTEM_NAME = 'Wheelhouse storefront'
 
 /** Call 5's body, plus the storefront's own optional reservation link token (a reserved bike's application). */
 export const shopFinanceOrderRequest = financeOrderRequest.extend({ reservationToken: z.string().min(1).max(300).optional() }).strict()
 
-export async function handleShopFinanceOrder(request: Request, payload: Payload, deps: { placeOrder: PlaceOrderFn; reservationForFinance?: ReservationForFinanceFn }): Promise<Response> {
-  const body = await readJsonBody(request, 16 * 1024)
-  if (!body.ok) return refuseBody(body.refusal)
-  const parsed = validate(shopFinanceOrderRequest, body.value)
-  if (!parsed.ok) return refuseBody(parsed.refusal)
+export const handleShopFinanceOrder = jsonEndpoint({
+  schema: shopFinanceOrderRequest,
+  body: { limit: 16 * 1024 },
+  handle: (value, request, payload: Payload, deps: { placeOrder: PlaceOrderFn; reservationForFinance?: ReservationForFinanceFn }) => shopFinanceOrder(request, payload, value, deps),
+})
+
+async function shopFinanceOrder(request: Request, payload: Payload, value: z.output<typeof shopFinanceOrderRequest>, deps: { placeOrder: PlaceOrderFn; reservationForFinance?: ReservationForFinanceFn }): Promise<Response> {
+  const parsed = { value }
 
   // A reserved bike: the reservation's held unit moves to the application, and its deposit is part of the
   // deposit on the agreement (placeOrder checks the recorded quote includes it).
@@ -45,5 +49,5 @@ export async function handleShopFinanceOrder(request: Request, payload: Payload,
     if (!reference.ok) payload.logger.error({ msg: 'finance order reference failed', orderId: outcome.orderId, error: reference.message })
   }
   // `signedIn` tells the confirmation where the customer can follow the order: their account, or the guest lookup.
-  return json({ orderId: outcome.orderId, orderNumber: outcome.orderNumber, signedIn: customerId !== null }, outcome.created ? 201 : 200)
+  return json({ orderId: outcome.orderId, orderNumber: outcome.orderNumber, signedIn: customerId !== null } satisfies PlaceFinanceOrderResponse, outcome.created ? 201 : 200)
 }

@@ -2,6 +2,7 @@
 import { refuse, json } from '../../../../lib/http/respond'
 import { pricedBasketJson } from '../../../../features/basket/price-response.server'
 import { basketPricingRequest } from '../../../../features/basket/basket-request'
+import type { PriceBasketResponse } from '../../../../features/basket/api/price-basket'
 import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
@@ -17,7 +18,7 @@ export const POST = endpoint({
       if (gone.length > 0) {
         return refuse(422, 'unknown_products', `These items cannot be bought online: ${gone.join(', ')}. Remove them and try again.`, { itemIds: gone })
       }
-      return json(body)
+      return json(body satisfies PriceBasketResponse)
     } catch (error) {
       payload.logger.error({ err: error }, 'basket pricing failed')
       return refuse(500, 'pricing_failed', 'We could not price your basket just now. Please try again.')

@@ -1,6 +1,7 @@
 // GET/PUT /api/basket/saved: the signed-in customer's own basket (ids and counts); 401 for anyone else.
 import { json, refuse } from '../../../../lib/http/respond'
 import { savedBasketRequest, savedLinesFrom } from '../../../../features/basket/saved-basket'
+import type { SavedBasketResponse } from '../../../../features/basket/api/saved-basket'
 import { endpoint, type Caller } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
@@ -12,7 +13,7 @@ export const GET = endpoint({
   handle: async (_none, { payload, account }) => {
     const user = (await account())!
     const me = await payload.findByID({ collection: 'users', id: user.id, depth: 0, overrideAccess: false, user, select: { savedBasket: true } })
-    return json({ lines: savedLinesFrom(me.savedBasket) })
+    return json({ lines: savedLinesFrom(me.savedBasket) } satisfies SavedBasketResponse)
   },
 })
 
@@ -23,6 +24,6 @@ export const PUT = endpoint({
     const user = (await account())!
     const lines = savedLinesFrom({ lines: body.lines })
     await payload.update({ collection: 'users', id: user.id, data: { savedBasket: { lines, savedAt: new Date().toISOString() } }, depth: 0, overrideAccess: false, user })
-    return json({ lines })
+    return json({ lines } satisfies SavedBasketResponse)
   },
 })
