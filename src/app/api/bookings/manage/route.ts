@@ -1,7 +1,7 @@
 // POST /api/bookings/manage: the customer's changes by signed link, no account needed: cancel, reschedule,
 // approve or decline extra work. A forged or expired token is 403/410 and changes nothing.
 import { manageRequest, MAX_BOOKING_BYTES } from '../../../../features/bookings/booking-request'
-import { cancelBooking, decideExtraWork, rescheduleBooking } from '../../../../features/bookings/bookings.server'
+import { manageBooking } from '../../../../features/bookings/manage-booking.server'
 import { toBookingView } from '../../../../features/bookings/booking-view'
 import { json, refuseOutcome } from '../../../../lib/http/respond'
 import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
@@ -14,12 +14,7 @@ export const POST = endpoint({
   schema: manageRequest,
   body: { limit: MAX_BOOKING_BYTES },
   handle: async (input, { payload }) => {
-    const result =
-      input.action === 'cancel'
-        ? await cancelBooking(payload, input.token)
-        : input.action === 'reschedule'
-          ? await rescheduleBooking(payload, input.token, input.day, input.window ?? null)
-          : await decideExtraWork(payload, input.token, input.action === 'approve' ? 'approved' : 'declined')
+    const result = await manageBooking(payload, input)
     if (!result.ok) return refuseOutcome(result)
     const { id: _id, ...view } = toBookingView(result.booking)
     return json({ booking: view })
