@@ -22,26 +22,24 @@ export const handleShopFinanceOrder = jsonEndpoint({
 })
 
 async function shopFinanceOrder(request: Request, payload: Payload, value: z.output<typeof shopFinanceOrderRequest>, deps: { placeOrder: PlaceOrderFn; reservationForFinance?: ReservationForFinanceFn }): Promise<Response> {
-  const parsed = { value }
-
   // A reserved bike: the reservation's held unit moves to the application, and its deposit is part of the
   // deposit on the agreement (placeOrder checks the recorded quote includes it).
   let reservation: { id: number } | undefined
-  if (parsed.value.reservationToken) {
+  if (value.reservationToken) {
     if (!deps.reservationForFinance) return refuse(422, codeForStatus(422), 'Finance for a reserved bike is not available here. Please call us.')
-    const found = await deps.reservationForFinance(payload, parsed.value.reservationToken, { productId: parsed.value.productId, variantId: parsed.value.variantId })
+    const found = await deps.reservationForFinance(payload, value.reservationToken, { productId: value.productId, variantId: value.variantId })
     if (!found.ok) return refuse(found.status, codeForStatus(found.status), found.message)
     reservation = { id: found.reservationId }
   }
 
   const customerId = await signedInCustomerId(payload, request.headers)
 
-  const { reservationToken: _token, ...order } = parsed.value
+  const { reservationToken: _token, ...order } = value
   const outcome = await createFinanceOrder(payload, order, { placeOrder: deps.placeOrder, customerId, reservation })
   if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message, { issues: outcome.problems ?? [] })
 
   // Spec §7 call 6: after the order, when accessories are financed with it, record them against it.
-  const quote = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: parsed.value.quoteId } }, limit: 1, depth: 0, overrideAccess: true })
+  const quote = await payload.find({ collection: 'finance-quotes', where: { quoteUid: { equals: value.quoteId } }, limit: 1, depth: 0, overrideAccess: true })
   const items = z.array(z.object({ productId: z.number(), variantId: z.number().nullable() })).catch([]).parse(quote.docs[0]?.accessories)
   if (items.length > 0) {
     const order = await payload.findByID({ collection: 'orders', id: outcome.orderId, depth: 0, overrideAccess: true })
