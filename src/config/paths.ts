@@ -69,4 +69,20 @@ export const paths = {
   sitemapFile: (n: number) => `/sitemaps/${n}.xml`,
   accountAfterPasswordReset: () => '/account?reset=1',
   confirmEmail: () => '/account/confirm-email',
+  /** The shop's JSON endpoints the browser calls (their request and answer types: features/<name>/api/). */
+  api: {
+    basketPrice: () => '/api/basket/price',
+    savedBasket: () => '/api/basket/saved',
+    checkoutOrders: () => '/api/checkout/orders',
+    reserve: () => '/api/reserve',
+    reserveCancel: () => '/api/reserve/cancel',
+    financeQuotes: () => '/api/finance/quotes',
+    financeOrders: () => '/api/finance/orders',
+    partExchange: () => '/api/finance/part-exchange',
+    relatedProducts: (ids: readonly number[]) => `/api/v1/related-products?ids=${ids.join(',')}`,
+    /** Payload's own: who is signed in, for the browser. */
+    me: () => '/api/users/me',
+    /** Payload's own REST read of one document, for the admin's views. */
+    document: (collection: string, id: number | string, query: string) => `/api/${encodeURIComponent(collection)}/${encodeURIComponent(String(id))}?${query}`,
+  },
 } as const

@@ -2,10 +2,11 @@
 import 'server-only'
 import { cookies, headers } from 'next/headers'
 import { redirect } from 'next/navigation'
-import { createLocalReq, executeAuthStrategies, logoutOperation, type Payload } from 'payload'
+import { createLocalReq, logoutOperation, type Payload } from 'payload'
 import { cookieIsSecure } from '../../cms/auth/cookie-security'
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceTokensFromCookieValue, issueDeviceToken, nextDeviceCookieValue } from '../../cms/auth/known-device'
 import { payloadClient } from '../../cms/payload-client.server'
+import { signedInAccount } from '../../cms/auth/session.server'
 import { env } from '../../config/env'
 import { isSameOrigin } from '../../lib/http/same-origin'
 import type { User } from '../../payload-types'
@@ -18,22 +19,6 @@ function cookieName(payload: Payload): string {
 }
 
 /**
- * Who a request is signed in as, by Payload's own strategies (session cookie, API key). Not payload.auth:
- * that also works out the user's permissions on every collection and field, which no storefront caller
- * reads, and which was the largest single cost of a guest's checkout (docs/perf.md).
- */
-async function signedInUser(payload: Payload, requestHeaders: Headers): Promise<{ collection?: string; id: number | string } | null> {
-  const { user } = await executeAuthStrategies({ headers: requestHeaders, payload, canSetHeaders: false } as Parameters<typeof executeAuthStrategies>[0]).catch(() => ({ user: null }))
-  return (user as { collection?: string; id: number | string } | null) ?? null
-}
-
-/** The id of the customer signed in on a request (cookie or API token), or null for a visitor or a bad token. */
-export async function signedInCustomerId(payload: Payload, requestHeaders: Headers): Promise<number | null> {
-  const user = await signedInUser(payload, requestHeaders)
-  return user && user.collection === 'users' ? Number(user.id) : null
-}
-
-/**
  * The signed-in user of this request, or null. A session cookie that no longer validates (expired, signed
  * out elsewhere, password changed) is spec §8's token validation failure: logged as 'Error validating token'
  * and treated as signed out, so account pages send the customer to /login without an error page.
@@ -41,8 +26,8 @@ export async function signedInCustomerId(payload: Payload, requestHeaders: Heade
 export async function currentCustomer(): Promise<Customer | null> {
   const payload = await payloadClient()
   const requestHeaders = await headers()
-  const user = await signedInUser(payload, requestHeaders)
-  if (user && user.collection === 'users') return user as Customer
+  const user = await signedInAccount(payload, requestHeaders)
+  if (user) return user as Customer
   if (requestHeaders.get('cookie')?.includes(`${cookieName(payload)}=`)) payload.logger.warn('Error validating token')
   return null
 }

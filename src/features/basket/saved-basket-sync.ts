@@ -7,6 +7,7 @@ import { shopStore } from './basket-store'
 import { snapshotOf, type PricedLineJson } from './pricing-contract'
 import { mergeLineCounts, pricingLines, type LineCount } from './store-state'
 import { fetchPricing, UnknownProductsError } from './use-basket-pricing'
+import { loadSavedBasket, saveBasket, whoIsSignedIn } from './api/saved-basket'
 
 const MERGED_FOR = 'wheelhouse.basketMergedFor'
 const SAVE_DELAY_MS = 800
@@ -20,18 +21,15 @@ export function basketFromPricedLines(lines: readonly PricedLineJson[], couponCo
   return { items, couponCode }
 }
 
-async function json<T>(response: Response): Promise<T | null> {
-  return response.ok ? ((await response.json().catch(() => null)) as T | null) : null
-}
-
 async function putSaved(lines: LineCount[]) {
-  await fetch('/api/basket/saved', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lines }) })
+  await saveBasket({ lines })
 }
 
 async function mergeAtSignIn(userId: string) {
   const store = shopStore()
-  const saved = await json<{ lines: LineCount[] }>(await fetch('/api/basket/saved', { cache: 'no-store' }))
-  if (!saved) return false
+  const answer = await loadSavedBasket()
+  if (!answer.ok) return false
+  const saved = answer.body
   const current = store.getState().basket
   const merged = mergeLineCounts(pricingLines(current), saved.lines)
   if (merged.length > 0) {
@@ -60,8 +58,8 @@ export function useSavedBasketSync() {
     void (async () => {
       try {
         await store.whenHydrated()
-        const me = await json<{ user: { id: string | number; collection?: string } | null }>(await fetch('/api/users/me', { credentials: 'same-origin', cache: 'no-store' }))
-        const user = me?.user
+        const me = await whoIsSignedIn()
+        const user = me.ok ? me.body.user : null
         if (!user || cancelled) {
           if (!user) window.sessionStorage.removeItem(MERGED_FOR)
           return

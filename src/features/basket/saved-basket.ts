@@ -7,10 +7,15 @@ export const savedBasketRequest = z
   .object({ lines: z.array(basketLineInput).max(MAX_BASKET_LINES, `a basket holds at most ${MAX_BASKET_LINES} lines`) })
   .strict()
 
-export type SavedBasketLines = z.infer<typeof savedBasketRequest>['lines']
+/** One saved line as it is stored and answered. */
+export interface SavedLine {
+  readonly productId: number
+  readonly variantId: number | null
+  readonly count: number
+}
 
 /** What is stored on the user, read back defensively: lines that no longer parse are dropped. */
-export function savedLinesFrom(value: unknown): SavedBasketLines {
+export function savedLinesFrom(value: unknown): SavedLine[] {
   const lines = value && typeof value === 'object' && Array.isArray((value as { lines?: unknown }).lines) ? (value as { lines: unknown[] }).lines : []
   return lines.flatMap((l) => {
     const parsed = basketLineInput.safeParse(l)

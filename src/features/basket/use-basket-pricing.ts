@@ -3,6 +3,7 @@
 // trusted from storage), then brings the fresh snapshots and the coupon verdict back into the store.
 import { useEffect, useState } from 'react'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
+import { priceBasket } from './api/price-basket'
 import { shopStore } from './basket-store'
 import { snapshotOf, type BasketPricingResponse } from './pricing-contract'
 import { pricingLines, type ShopState } from './store-state'
@@ -24,11 +25,11 @@ export class UnknownProductsError extends Error {
 }
 
 export async function fetchPricing(body: { lines: ReturnType<typeof pricingLines>; couponCode: string | null; deliveryMethod: DeliveryMethod | null }, signal?: AbortSignal): Promise<BasketPricingResponse> {
-  const response = await fetch('/api/basket/price', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal })
-  const json = (await response.json().catch(() => null)) as (BasketPricingResponse & { message?: string; error?: string; itemIds?: string[] }) | null
-  if (response.status === 422 && json?.error === 'unknown_products' && Array.isArray(json.itemIds)) throw new UnknownProductsError(json.message ?? '', json.itemIds)
-  if (!response.ok || !json) throw new Error(json?.message ?? `The basket could not be priced (${response.status}).`)
-  return json
+  const answer = await priceBasket(body, signal)
+  if (answer.ok) return answer.body
+  const refusal = answer.body
+  if (answer.status === 422 && refusal?.error === 'unknown_products' && Array.isArray(refusal.itemIds)) throw new UnknownProductsError(refusal.message ?? '', refusal.itemIds as string[])
+  throw new Error(refusal?.message ?? `The basket could not be priced (${answer.status}).`)
 }
 
 /** Brings a pricing answer into the store: fresh snapshots (reconcile → basket error) and the coupon's verdict. */

@@ -5,13 +5,15 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { payloadClient } from '../../cms/payload-client.server'
+import { signedInCustomerId } from '../../cms/auth/session.server'
 import { formActionRefusal } from '../abuse/form-guard.server'
 import { RATE_RULES } from '../abuse/rate-limit.server'
 import { paths } from '../../config/paths'
 import { formatDayShort } from '../../domain/booking/calendar'
 import { manageRequest, poundsToPence, serviceBookingRequest, testRideRequest } from './booking-request'
 import { fieldErrorsOf } from '../../lib/http/json-body'
-import { bookService, bookTestRide, cancelBooking, decideExtraWork, rescheduleBooking, type Refusal } from './bookings.server'
+import { bookService, bookTestRide, type Refusal } from './bookings.server'
+import { manageBooking } from './manage-booking.server'
 import type { BookingFormState } from './form-state'
 
 const str = (form: FormData, name: string) => {
@@ -21,8 +23,7 @@ const str = (form: FormData, name: string) => {
 
 async function customerId(): Promise<number | null> {
   const payload = await payloadClient()
-  const { user } = await payload.auth({ headers: await headers() }).catch(() => ({ user: null }))
-  return user?.collection === 'users' ? Number(user.id) : null
+  return signedInCustomerId(payload, await headers())
 }
 
 function refused(refusal: Refusal, values: BookingFormState['values']): BookingFormState {
@@ -100,12 +101,7 @@ export async function manageBookingAction(_prev: BookingFormState, form: FormDat
   }
   const input = parsed.data
   const payload = await payloadClient()
-  const result =
-    input.action === 'cancel'
-      ? await cancelBooking(payload, input.token)
-      : input.action === 'reschedule'
-        ? await rescheduleBooking(payload, input.token, input.day, input.window ?? null)
-        : await decideExtraWork(payload, input.token, input.action === 'approve' ? 'approved' : 'declined')
+  const result = await manageBooking(payload, input)
   if (!result.ok) return refused(result, { day: slot })
   const done = input.action === 'cancel' ? 'cancelled' : input.action === 'reschedule' ? 'moved' : input.action === 'approve' ? 'approved' : 'declined'
   redirect(`${paths.manageBooking(input.token)}&done=${done}`)

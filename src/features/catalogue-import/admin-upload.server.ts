@@ -7,6 +7,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { isStaffUser } from '../../cms/access/roles'
+import { signedInUser } from '../../cms/auth/session.server'
 import { paths } from '../../config/paths'
 import { csvRows, FeedError, type RawRow } from '../../domain/catalogue/import/feed-rows'
 import { readBoundedBytes } from '../../lib/http/bounded-body'
@@ -25,7 +26,7 @@ const isFile = (value: FormDataEntryValue | null): value is File => typeof value
 const flag = (value: FormDataEntryValue | null) => typeof value === 'string' && ['true', 'on', '1', 'yes'].includes(value.toLowerCase())
 
 export async function handleImportUpload(payload: Payload, request: Request): Promise<Response> {
-  const { user } = await payload.auth({ headers: request.headers })
+  const user = await signedInUser(payload, request.headers)
   if (!user) return refuse(401, 'unauthorised', 'Sign in to the admin as staff to import stock.')
   if (!isStaffUser(user)) return refuse(403, 'forbidden', 'Only staff may import stock.')
 

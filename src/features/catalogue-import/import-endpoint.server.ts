@@ -6,6 +6,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { isStaffUser } from '../../cms/access/roles'
+import { signedInUser } from '../../cms/auth/session.server'
 import type { RawRow } from '../../domain/catalogue/import/feed-rows'
 import { readJsonRequest } from '../../lib/http/json-body'
 import { json, refuse, refuseBody } from '../../lib/http/respond'
@@ -15,7 +16,7 @@ import { queueCatalogueImport } from './import-job.server'
 import { catalogueImportRequest, MAX_IMPORT_BYTES } from './import-request'
 
 export async function handleCatalogueImport(payload: Payload, request: Request): Promise<Response> {
-  const { user } = await payload.auth({ headers: request.headers })
+  const user = await signedInUser(payload, request.headers)
   if (!user || (user as { _strategy?: string })._strategy !== 'api-key') {
     return refuse(401, 'api_key_required', 'Send a staff user’s API key: Authorization: users API-Key <key>.', {}, { 'www-authenticate': 'API-Key' })
   }

@@ -3,13 +3,14 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { isStaffUser } from '../../cms/access/roles'
+import { signedInUser } from '../../cms/auth/session.server'
 import { toCsv } from '../../domain/catalogue/import/csv'
 import { refusedCsvRows, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
 import { refuse } from '../../lib/http/respond'
 import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'
 
 export async function refusedRowsCsv(payload: Payload, request: Request, id: string): Promise<Response> {
-  const { user } = await payload.auth({ headers: request.headers })
+  const user = await signedInUser(payload, request.headers)
   if (!user) return refuse(401, 'unauthorised', 'Sign in as staff to download an import’s refused rows.')
   if (!isStaffUser(user)) return refuse(403, 'forbidden', 'Only staff may download an import’s refused rows.')
   if (!/^[1-9]\d{0,9}$/.test(id)) return refuse(404, 'not_found', 'No such import.')

@@ -2,6 +2,7 @@
 // can apply it to every quote. Only its id is sent back; the server reads the figures it issued.
 // Free of zod on purpose: the steps import it with their first-load JavaScript.
 import type { IssuedValuation } from './part-exchange'
+import { valuePartExchange, type ValuePartExchangeRequest } from './api/value-part-exchange'
 
 export type { IssuedValuation }
 
@@ -62,14 +63,7 @@ export function keepPartExchange(kept: KeptPartExchange | null): void {
   for (const listener of listeners) listener()
 }
 
-export interface ValuationForm {
-  readonly registration: string
-  readonly mileage: number
-  readonly condition: string
-  readonly outstandingFinancePence: number
-  readonly make?: string
-  readonly year?: number
-}
+export type ValuationForm = ValuePartExchangeRequest
 
 export type ValuationCall =
   | { readonly ok: true; readonly valuation: IssuedValuation }
@@ -77,10 +71,9 @@ export type ValuationCall =
 
 export async function requestValuation(form: ValuationForm): Promise<ValuationCall> {
   try {
-    const response = await fetch('/api/finance/part-exchange', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(form) })
-    const data = (await response.json()) as unknown
-    if (response.ok && isValuation(data)) return { ok: true, valuation: data }
-    const refusal = (data ?? {}) as { message?: unknown; fields?: unknown }
+    const answer = await valuePartExchange(form)
+    if (answer.ok && isValuation(answer.body)) return { ok: true, valuation: answer.body }
+    const refusal = (answer.ok ? null : answer.body) ?? {}
     const fields = refusal.fields && typeof refusal.fields === 'object' ? (refusal.fields as Record<string, string>) : {}
     return { ok: false, message: typeof refusal.message === 'string' ? refusal.message : 'We could not value your bike just now.', fields }
   } catch {

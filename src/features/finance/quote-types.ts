@@ -1,6 +1,7 @@
 // What the storefront's quote call answers (see features/finance/finance-client.ts), as the browser reads it.
 import type { FinanceQuoteOutcome, OfferedQuote } from './finance-client'
 import type { ReservationQuoteFigures } from './finance-reservation'
+import { getQuotes, type GetQuotesRequest } from './api/get-quotes'
 
 export type { OfferedQuote }
 /** With a reservation token, the answer also says how the reservation deposit counts towards the deposit. */
@@ -27,12 +28,11 @@ export function isReservationRefusal(status: number): boolean {
   return status === 403 || status === 409 || status === 422
 }
 
-export async function fetchQuotes(body: unknown, signal?: AbortSignal): Promise<{ ok: true; answer: QuotesAnswer } | { ok: false; message: string; status: number }> {
+export async function fetchQuotes(body: GetQuotesRequest, signal?: AbortSignal): Promise<{ ok: true; answer: QuotesAnswer } | { ok: false; message: string; status: number }> {
   try {
-    const response = await fetch('/api/finance/quotes', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
-    const data = (await response.json()) as QuotesAnswer | { message?: string }
-    if (!response.ok || !('quotes' in data)) return { ok: false, status: response.status, message: ('message' in data && data.message) || 'We could not get a quote just now.' }
-    return { ok: true, answer: data }
+    const answer = await getQuotes(body, signal)
+    if (answer.ok && 'quotes' in answer.body) return { ok: true, answer: answer.body }
+    return { ok: false, status: answer.status, message: (!answer.ok && answer.body?.message) || 'We could not get a quote just now.' }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     return { ok: false, status: 0, message: 'We could not reach our finance service. Please check your connection and try again.' }

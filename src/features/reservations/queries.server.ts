@@ -3,6 +3,7 @@
 import 'server-only'
 import { cookies, headers } from 'next/headers'
 import { payloadClient } from '../../cms/payload-client.server'
+import { signedInAccount } from '../../cms/auth/session.server'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
 import { RESERVATION_COOKIE, reservationTokenKey } from './reservation-lifecycle.server'
@@ -50,9 +51,9 @@ export async function visibleReservation(number: string | undefined): Promise<Re
   const cookieStore = await cookies()
   const claims = verifyReservationToken(cookieStore.get(RESERVATION_COOKIE)?.value, 'manage', reservationTokenKey(), now())
   if (claims?.reservationId === r.id) return r
-  const { user } = await payload.auth({ headers: await headers() }).catch(() => ({ user: null }))
+  const user = await signedInAccount(payload, await headers())
   const owner = typeof r.customer === 'object' ? r.customer?.id : r.customer
-  return user && user.collection === 'users' && owner != null && Number(user.id) === owner ? r : null
+  return user && owner != null && Number(user.id) === owner ? r : null
 }
 
 /** A signed-in customer's reservations, newest first. */

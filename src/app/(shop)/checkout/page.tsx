@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { payloadClient } from '../../../cms/payload-client.server'
+import { signedInAccount } from '../../../cms/auth/session.server'
 import { CheckoutSteps } from '../../../features/basket/components/checkout-steps'
 import { CheckoutView, type CheckoutPrefill } from '../../../features/checkout/components/checkout-view'
 
@@ -10,8 +11,8 @@ export const dynamic = 'force-dynamic'
 /** A signed-in customer's own details, to fill the form in; guests get an empty form. */
 async function prefill(): Promise<{ prefill: CheckoutPrefill; signedIn: boolean }> {
   const payload = await payloadClient()
-  const { user } = await payload.auth({ headers: await headers() })
-  if (!user || user.collection !== 'users') return { prefill: {}, signedIn: false }
+  const user = await signedInAccount(payload, await headers())
+  if (!user) return { prefill: {}, signedIn: false }
   const address = user.addresses?.[0]
   return {
     signedIn: true,

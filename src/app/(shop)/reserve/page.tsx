@@ -2,6 +2,7 @@
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { payloadClient } from '../../../cms/payload-client.server'
+import { signedInAccount } from '../../../cms/auth/session.server'
 import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
 import { holdHours, reservationDeposit, reservationTerms } from '../../../domain/reservations/reservation-rules'
@@ -31,8 +32,8 @@ export default async function ReservePage({ searchParams }: { searchParams: Prom
     )
   }
   const payload = await payloadClient()
-  const { user } = await payload.auth({ headers: await headers() }).catch(() => ({ user: null }))
-  const prefill = user && user.collection === 'users' ? { firstName: user.firstName ?? undefined, lastName: user.lastName ?? undefined, email: user.email, phone: (user as { phone?: string }).phone ?? undefined } : {}
+  const user = await signedInAccount(payload, await headers())
+  const prefill = user ? { firstName: user.firstName ?? undefined, lastName: user.lastName ?? undefined, email: user.email, phone: (user as { phone?: string }).phone ?? undefined } : {}
   const depositText = formatPence(deposit.depositPence)
   return (
     <div className="container order-result">

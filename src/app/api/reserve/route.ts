@@ -6,17 +6,18 @@ import { CUSTOMER_FIELDS } from '../../../features/checkout/checkout-form'
 import { reserveRequest } from '../../../features/reservations/reservation-request'
 import { reserveByCard } from '../../../features/reservations/reserve-by-card.server'
 import { json, refuseOutcome } from '../../../lib/http/respond'
-import { customerEndpoint } from '../customer-endpoint'
+import type { ReserveBikeResponse } from '../../../features/reservations/api/reserve-bike'
+import { customerOf, endpoint } from '../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = customerEndpoint({
+export const POST = endpoint({
   rule: RATE_RULES.reservation,
   schema: reserveRequest,
   body: { knownFields: CUSTOMER_FIELDS },
-  handle: async (payload, request, customer) => {
-    const result = await reserveByCard(payload, request, customer)
+  handle: async (request, caller) => {
+    const result = await reserveByCard(caller.payload, request, await customerOf(caller))
     if (!result.ok) return refuseOutcome(result)
-    return json({ reservationNumber: result.reservationNumber, depositPence: result.depositPence, paymentUrl: result.paymentUrl }, result.created ? 201 : 200, { 'set-cookie': result.cookie })
+    return json({ reservationNumber: result.reservationNumber, depositPence: result.depositPence, paymentUrl: result.paymentUrl } satisfies ReserveBikeResponse, result.created ? 201 : 200, { 'set-cookie': result.cookie })
   },
 })

@@ -3,6 +3,7 @@
 // account, and anything saved before signing in joins it the next time the customer is seen signed in.
 import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'
+import { callApi } from '../../../lib/http/call-api'
 import { mergeSavedSlugs, MAX_SAVED_BIKES } from '../../../domain/catalogue/saved-bikes'
 import { parseCompareSlugs } from '../../../domain/catalogue/compare'
 // Types only: the request's zod schema stays on the server (it would put zod in every bike page's first load).
@@ -30,8 +31,8 @@ export function writeLocalSaved(slugs: readonly string[]): void {
 }
 
 export async function savedBikesCall(body?: SavedBikesRequest): Promise<SavedBikesResponse | null> {
-  const response = await fetch(paths.savedBikesApi(), body ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), cache: 'no-store' } : { cache: 'no-store' })
-  return response.ok ? ((await response.json()) as SavedBikesResponse) : null
+  const answer = await callApi<SavedBikesResponse>(paths.savedBikesApi(), body ? { method: 'POST', body, cache: 'no-store' } : { cache: 'no-store' })
+  return answer.ok ? answer.body : null
 }
 
 /**

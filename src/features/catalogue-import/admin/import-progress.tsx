@@ -6,6 +6,7 @@
 import { useDocumentInfo } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'
+import { callApi } from '../../../lib/http/call-api'
 import type { RefusedRow } from '../../../domain/catalogue/import/feed-rows'
 import { importProgress, type ImportSnapshot, type ImportStatus } from '../../../domain/catalogue/import/progress'
 import { RefusedRowsTable } from './refused-rows-table'
@@ -36,8 +37,8 @@ export function ImportProgress() {
     let timer: ReturnType<typeof setTimeout> | undefined
     const read = async (fields: readonly string[]) => {
       const query = new URLSearchParams([['depth', '0'], ...fields.map((f) => [`select[${f}]`, 'true'])])
-      const res = await fetch(`/api/${collectionSlug}/${encodeURIComponent(String(id))}?${query}`, { credentials: 'same-origin', cache: 'no-store' })
-      return res.ok ? ((await res.json()) as Record<string, unknown>) : null
+      const answer = await callApi<Record<string, unknown>>(paths.api.document(collectionSlug, id, query.toString()), { cache: 'no-store' })
+      return answer.ok ? answer.body : null
     }
     let refusedSeen = -1
     const poll = async () => {

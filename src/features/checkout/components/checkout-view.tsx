@@ -12,6 +12,7 @@ import { BasketLoading, BasketNotice, PricingPending } from '../../basket/compon
 import { applyPricing, fetchPricing, pricedOrPrevious, useBasketPricing } from '../../basket/use-basket-pricing'
 import { pricingLines } from '../../basket/store-state'
 import type { CheckoutForm } from '../checkout-form'
+import { placeCardOrder, type PlaceCardOrderRequest } from '../api/place-card-order'
 import { Field, FieldError } from '../../../components/ui/form-field'
 
 // The form's rules are the server's own zod schema. They load just after the page, not with it: zod is about 30 KB
@@ -219,25 +220,28 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
       requestAnimationFrame(() => summaryRef.current?.focus())
       return
     }
+    // The form is shown only once delivery is chosen (above).
+    const deliveryMethod = state.deliveryMethod
+    if (!deliveryMethod) return
     setSending(true)
     const coupon = state.basket.couponCode
-    const body = {
+    const body: PlaceCardOrderRequest = {
       ...data,
       checkoutKey: checkoutKey(),
       lines: pricingLines(state.basket),
       couponCode: coupon?.status === 'applied' ? coupon.code : null,
-      deliveryMethod: state.deliveryMethod,
+      deliveryMethod,
     }
     try {
-      const response = await fetch('/api/checkout/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-      const json = (await response.json().catch(() => null)) as { paymentUrl?: string; message?: string; error?: string; problems?: unknown } | null
+      const answer = await placeCardOrder(body)
       // 201 a new order; 200 the same order again (this checkout key was already used, e.g. after a lost answer).
-      if ((response.status === 201 || response.status === 200) && json?.paymentUrl) {
+      if (answer.ok && (answer.status === 201 || answer.status === 200) && answer.body.paymentUrl) {
         forgetCheckoutKey()
-        window.location.assign(json.paymentUrl)
+        window.location.assign(answer.body.paymentUrl)
         return
       }
-      if (response.status >= 400 && response.status < 500) {
+      const json = answer.ok ? null : answer.body
+      if (answer.status >= 400 && answer.status < 500) {
         // A refusal is final for this attempt (the basket changes); the next one gets a new key.
         forgetCheckoutKey()
         const problems = Array.isArray(json?.problems) ? json.problems.map((p) => (typeof p === 'string' ? p : typeof p === 'object' && p && 'message' in p ? String((p as { message: unknown }).message) : '')).filter(Boolean) : []

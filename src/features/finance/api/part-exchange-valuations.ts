@@ -3,13 +3,16 @@
 import type { Payload } from 'payload'
 import { valuationRequest, valueBike } from '../part-exchange'
 import type { ValuationSource } from '../../../adapters/valuation/valuation-source'
-import { readJsonRequest } from '../../../lib/http/json-body'
-import { json, refuseBody, refuseOutcome } from '../../../lib/http/respond'
+import { jsonEndpoint } from '../../../lib/http/endpoint'
+import { json, refuseOutcome } from '../../../lib/http/respond'
+import type { ValuePartExchangeResponse } from './value-part-exchange'
 
-export async function handlePartExchangeValuation(request: Request, payload: Payload, deps: { readonly source?: ValuationSource; readonly now?: Date } = {}): Promise<Response> {
-  const body = await readJsonRequest(request, valuationRequest, { limit: 4 * 1024 })
-  if (!body.ok) return refuseBody(body.refusal)
-  const outcome = await valueBike(payload, body.value, deps)
-  if (!outcome.ok) return refuseOutcome(outcome)
-  return json(outcome.valuation, 201)
-}
+export const handlePartExchangeValuation = jsonEndpoint({
+  schema: valuationRequest,
+  body: { limit: 4 * 1024 },
+  handle: async (value, _request, payload: Payload, deps: { readonly source?: ValuationSource; readonly now?: Date } = {}) => {
+    const outcome = await valueBike(payload, value, deps)
+    if (!outcome.ok) return refuseOutcome(outcome)
+    return json(outcome.valuation satisfies ValuePartExchangeResponse, 201)
+  },
+})

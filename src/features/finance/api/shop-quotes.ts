@@ -5,8 +5,9 @@ import { z } from '../../../lib/zod'
 import { financeQuotesForProduct } from '../finance-client'
 import { financeDepositWithReservation } from '../../../domain/reservations/reservation-rules'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
-import { readJsonBody, validate } from '../../../lib/http/json-body'
-import { codeForStatus, json, refuse, refuseBody } from '../../../lib/http/respond'
+import { jsonEndpoint } from '../../../lib/http/endpoint'
+import { codeForStatus, json, refuse } from '../../../lib/http/respond'
+import type { GetQuotesResponse } from './get-quotes'
 
 const id = z.number().int().positive().max(2_147_483_647)
 
@@ -27,17 +28,19 @@ export const shopQuoteRequest = z
 
 export type ShopQuoteRequest = z.input<typeof shopQuoteRequest>
 
-export async function handleShopQuotes(request: Request, payload: Payload, deps: { readonly reservationForFinance?: ReservationForFinanceFn } = {}): Promise<Response> {
-  const body = await readJsonBody(request, 16 * 1024)
-  if (!body.ok) return refuseBody(body.refusal)
-  const parsed = validate(shopQuoteRequest, body.value)
-  if (!parsed.ok) return refuseBody(parsed.refusal)
-  const { reservationToken, ...query } = parsed.value
+export const handleShopQuotes = jsonEndpoint({
+  schema: shopQuoteRequest,
+  body: { limit: 16 * 1024 },
+  handle: (value, _request, payload: Payload, deps: { readonly reservationForFinance?: ReservationForFinanceFn } = {}) => shopQuotes(payload, value, deps),
+})
+
+async function shopQuotes(payload: Payload, value: z.output<typeof shopQuoteRequest>, deps: { readonly reservationForFinance?: ReservationForFinanceFn }): Promise<Response> {
+  const { reservationToken, ...query } = value
   if (!reservationToken) {
     // Without a reservation a sold bike is refused here, at the first step, not when the application is sent.
     const outcome = await financeQuotesForProduct(payload, query, { inStockOnly: true })
     if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message)
-    return json(outcome)
+    return json(outcome satisfies GetQuotesResponse)
   }
   // A reserved bike: the deposit already paid is part of the deposit quoted (never less), worked out here.
   if (!deps.reservationForFinance) return refuse(422, codeForStatus(422), 'Finance for a reserved bike is not available here. Please call us.')
@@ -48,5 +51,5 @@ export async function handleShopQuotes(request: Request, payload: Payload, deps:
   const depositPence = financeDepositWithReservation(query.depositPence, reservation.depositPence)
   const outcome = await financeQuotesForProduct(payload, { ...query, depositPence })
   if (!outcome.ok) return refuse(outcome.status, codeForStatus(outcome.status), outcome.message)
-  return json({ ...outcome, reservation: { reservationNumber: reservation.reservationNumber, depositPaidPence: reservation.depositPence, depositPence, depositToPayPence: depositPence - reservation.depositPence } })
+  return json({ ...outcome, reservation: { reservationNumber: reservation.reservationNumber, depositPaidPence: reservation.depositPence, depositPence, depositToPayPence: depositPence - reservation.depositPence } } satisfies GetQuotesResponse)
 }

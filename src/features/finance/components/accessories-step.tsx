@@ -7,6 +7,7 @@ import { RepresentativeExample, type FinanceDisclosures } from '../../../compone
 import type { FinanceProductSnapshot } from '../state/finance-state'
 import { formatPence } from '../../../domain/money'
 import type { RelatedProduct } from '../api/related-products'
+import { getRelatedProducts } from '../api/get-related-products'
 import { reservationFor } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
 import { asOfferedQuote, fetchQuotes, toStoredQuote } from '../quote-types'
@@ -45,9 +46,9 @@ export function AccessoriesStep({ product, disclosures }: Props) {
     dispatch({ type: 'accessoriesRequested' })
     ;(async () => {
       try {
-        const response = await fetch(`/api/v1/related-products?ids=${product.relatedIds.join(',')}`)
-        if (!response.ok) throw new Error(`related products answered ${response.status}`)
-        const body = (await response.json()) as { products: RelatedProduct[] }
+        const answer = await getRelatedProducts(product.relatedIds)
+        if (!answer.ok) throw new Error(`related products answered ${answer.status}`)
+        const body = answer.body
         if (cancelled) return
         const usable = body.products.filter((p) => p.pricePence !== null && (p.nodeType === 'SimpleProduct' ? p.stockQuantity > 0 : p.variants.some((v) => v.stockQuantity > 0)))
         setRelated(usable)

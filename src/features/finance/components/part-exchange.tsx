@@ -3,7 +3,7 @@
 // finance give a trade-in guide, which the customer may apply to their quotes as a part-exchange.
 import { useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'
-import { BIKE_CONDITIONS, CONDITION_LABELS } from '../../../domain/part-exchange/trade-in'
+import { BIKE_CONDITIONS, CONDITION_LABELS, type TradeInCondition } from '../../../domain/part-exchange/trade-in'
 import { displayVrm } from '../../../domain/part-exchange/vrm'
 import type { QuotedPartExchange } from '../finance-client'
 import { requestValuation, type KeptPartExchange } from '../part-exchange-client'
@@ -18,7 +18,7 @@ interface Props {
 export function PartExchangeValuation({ kept, onChange }: Props) {
   const [registration, setRegistration] = useState('')
   const [mileage, setMileage] = useState('')
-  const [condition, setCondition] = useState<string>('good')
+  const [condition, setCondition] = useState<TradeInCondition>('good')
   const [outstanding, setOutstanding] = useState('0')
   const [make, setMake] = useState('')
   const [year, setYear] = useState('')
@@ -132,7 +132,7 @@ export function PartExchangeValuation({ kept, onChange }: Props) {
         </div>
         <div className="fc-field">
           <label htmlFor="fc-px-condition">Condition</label>
-          <select id="fc-px-condition" value={condition} onChange={(e) => setCondition(e.target.value)}>
+          <select id="fc-px-condition" value={condition} onChange={(e) => setCondition(e.target.value as TradeInCondition)}>
             {BIKE_CONDITIONS.map((c) => (
               <option key={c} value={c}>
                 {CONDITION_LABELS[c]}

@@ -14,6 +14,7 @@ import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
+import { placeFinanceOrder } from '../api/place-finance-order'
 
 interface Props {
   readonly product: FinanceProduct
@@ -83,36 +84,34 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
     setMessage(null)
     setReservationRefused(false)
     try {
-      const response = await fetch('/api/finance/orders', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          quoteId: quote.quoteUid,
-          email: state.email,
-          phone: state.phone,
-          firstName: contact.firstName,
-          lastName: contact.lastName,
-          shippingMethod,
-          shippingAddress: { address1: contact.address1, address2: contact.address2, city: contact.city, postcode: contact.postcode, country: 'GB' },
-          productId: product.productId,
-          variantId: null,
-          ...(reservation ? { reservationToken: reservation.token } : {}),
-        }),
+      const answer = await placeFinanceOrder({
+        quoteId: quote.quoteUid,
+        email: state.email,
+        phone: state.phone,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        shippingMethod,
+        shippingAddress: { address1: contact.address1, address2: contact.address2, city: contact.city, postcode: contact.postcode, country: 'GB' },
+        productId: product.productId,
+        variantId: null,
+        ...(reservation ? { reservationToken: reservation.token } : {}),
       })
-      const body = (await response.json().catch(() => ({}))) as { orderId?: number; orderNumber?: string; signedIn?: boolean; message?: string; issues?: unknown[] }
-      if (!response.ok || !body.orderId || !body.orderNumber) {
+      if (!answer.ok || !answer.body.orderId || !answer.body.orderNumber) {
+        const body = (answer.ok ? null : answer.body) ?? {}
+        const message = typeof body.message === 'string' ? body.message : undefined
         // Issues come as sentences or as { message } per line; each sentence is said once (a sold bike's refusal
         // repeats the message in its one problem).
-        const issues = (body.issues ?? []).map((i) => (typeof i === 'string' ? i : typeof i === 'object' && i !== null && 'message' in i ? String((i as { message: unknown }).message) : '')).filter(Boolean)
-        const details = response.status === 400 && issues.length ? ['Some details need correcting:', ...issues] : [body.message, ...issues]
-        setSoldOut(response.status === 409 && !(reservation !== null && isReservationRefusal(response.status)) && /sold/i.test(body.message ?? '') && (body.message ?? '').includes(product.name))
+        const issues = (Array.isArray(body.issues) ? (body.issues as unknown[]) : []).map((i) => (typeof i === 'string' ? i : typeof i === 'object' && i !== null && 'message' in i ? String((i as { message: unknown }).message) : '')).filter(Boolean)
+        const details = answer.status === 400 && issues.length ? ['Some details need correcting:', ...issues] : [message, ...issues]
+        setSoldOut(answer.status === 409 && !(reservation !== null && isReservationRefusal(answer.status)) && /sold/i.test(message ?? '') && (message ?? '').includes(product.name))
         setMessage([...new Set(details.filter(Boolean))].join(' ') || 'We could not send your application.')
-        setReservationRefused(reservation !== null && isReservationRefusal(response.status))
+        setReservationRefused(reservation !== null && isReservationRefusal(answer.status))
         dispatch({ type: 'orderFailed' })
         return
       }
+      const placed = answer.body
       dispatch({ type: 'orderSucceeded' })
-      setPlaced({ orderId: body.orderId, orderNumber: body.orderNumber, email: state.email, signedIn: body.signedIn === true, reservation: figures })
+      setPlaced({ orderId: placed.orderId, orderNumber: placed.orderNumber, email: state.email, signedIn: placed.signedIn === true, reservation: figures })
       // The application is placed: the checkout starts afresh next time (spec §4 finish, then reset).
       dispatch({ type: 'processFinished' })
       dispatch({ type: 'reset' })

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
 import { Problem, refusalText } from './form-fields'
+import { cancelReservation } from '../api/cancel-reservation'
 
 export function CancelReservation({ token, depositText }: { token: string; depositText: string }) {
   const router = useRouter()
@@ -16,12 +17,12 @@ export function CancelReservation({ token, depositText }: { token: string; depos
     setSending(true)
     setProblem(null)
     try {
-      const response = await fetch('/api/reserve/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-      if (response.ok) {
-        const body = (await response.json()) as { refunded: boolean }
+      const answer = await cancelReservation({ token })
+      if (answer.ok) {
+        const body = answer.body
         setDone(body.refunded ? `Your reservation is cancelled and your ${depositText} deposit has been refunded to your card.` : 'Your reservation is cancelled. Nothing was charged.')
         router.refresh()
-      } else setProblem(await refusalText(response))
+      } else setProblem(refusalText(answer.body))
     } catch {
       setProblem('We could not reach the shop. Please check your connection and try again.')
     }

@@ -3,6 +3,7 @@
 // the deposit already paid. The reserved bike is collected from the dealer.
 import { AcceptTerms, Problem, TextField, type FieldSpec } from './form-fields'
 import { usePaymentForm } from './use-payment-form'
+import { placeCardOrder, type PlaceCardOrderRequest } from '../../checkout/api/place-card-order'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../../domain/consumer-rights'
 
 const FIELDS: readonly FieldSpec[] = [
@@ -23,18 +24,18 @@ interface Props {
 export function CompleteForm({ token, productId, variantId, contact, payText }: Props) {
   const form = usePaymentForm(FIELDS, { line1: '', line2: '', town: '', postcode: '' }, 'Please confirm you have read the terms and your 14-day cancellation right')
   const { values, errors } = form
-  const order = (key: string) => ({
+  const order = (key: string): PlaceCardOrderRequest => ({
     checkoutKey: key,
     lines: [{ productId, ...(variantId != null ? { variantId } : {}), count: 1 }],
     deliveryMethod: 'free',
     contact,
-    address: { line1: values.line1, line2: values.line2, town: values.town, county: '', postcode: values.postcode },
+    address: { line1: values.line1 ?? '', line2: values.line2 ?? '', town: values.town ?? '', county: '', postcode: values.postcode ?? '' },
     acceptTerms: true,
     reservationToken: token,
   })
 
   return (
-    <form className="reservation-form" onSubmit={(e) => void form.submit(e, '/api/checkout/orders', order)} noValidate>
+    <form className="reservation-form" onSubmit={(e) => void form.submit(e, placeCardOrder, order)} noValidate>
       <Problem message={form.problem} innerRef={form.problemRef} />
       <fieldset>
         <legend>Billing address</legend>

@@ -1,6 +1,7 @@
 // The labelled text inputs and the error summary the reservation forms share (the checkout form's look).
 import type { ReactNode, RefObject } from 'react'
 import { Field, FieldError } from '../../../components/ui/form-field'
+import type { ApiAnswer, ApiRefusal } from '../../../lib/http/call-api'
 
 export interface FieldSpec {
   readonly name: string
@@ -47,8 +48,7 @@ export function Problem({ message, innerRef }: { message: string | null; innerRe
 }
 
 /** The server's answer to a refused request, in words for the customer. */
-export async function refusalText(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { message?: string; issues?: string[] } | null
+export function refusalText(body: ApiRefusal | null): string {
   return body?.message ?? 'Something went wrong. Please try again; you have not been charged.'
 }
 
@@ -57,16 +57,15 @@ export async function refusalText(response: Response): Promise<string> {
  * refusal in words. A refused request (400, or 409 and above) drops its idempotency key, so the next try is
  * a new request rather than a replay of the refused one.
  */
-export async function sendToPayment(url: string, body: unknown, key: { current: string | null }): Promise<string | null> {
+export async function sendToPayment<T>(call: (body: T) => Promise<ApiAnswer<{ readonly paymentUrl: string }>>, body: T, key: { current: string | null }): Promise<string | null> {
   try {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    if (response.ok) {
-      const { paymentUrl } = (await response.json()) as { paymentUrl: string }
-      window.location.assign(paymentUrl)
+    const answer = await call(body)
+    if (answer.ok) {
+      window.location.assign(answer.body.paymentUrl)
       return null
     }
-    if (response.status === 400 || response.status >= 409) key.current = null
-    return await refusalText(response)
+    if (answer.status === 400 || answer.status >= 409) key.current = null
+    return refusalText(answer.body)
   } catch {
     return 'We could not reach the shop. Please check your connection and try again; you have not been charged.'
   }

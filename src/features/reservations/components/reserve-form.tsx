@@ -3,6 +3,7 @@
 // The deposit is never sent from here: the server takes it from the shop's settings.
 import { AcceptTerms, Problem, TextField, type FieldSpec } from './form-fields'
 import { usePaymentForm } from './use-payment-form'
+import { reserveBike, type ReserveBikeRequest } from '../api/reserve-bike'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../../domain/consumer-rights'
 
 const FIELDS: readonly FieldSpec[] = [
@@ -25,7 +26,7 @@ export function ReserveForm({ productId, depositText, terms, prefill }: Props) {
   const { values, errors } = form
 
   return (
-    <form className="reservation-form" onSubmit={(e) => void form.submit(e, '/api/reserve', (key) => ({ reservationKey: key, productId, contact: values, acceptTerms: true }))} noValidate>
+    <form className="reservation-form" onSubmit={(e) => void form.submit(e, reserveBike, (key): ReserveBikeRequest => ({ reservationKey: key, productId, contact: { firstName: values.firstName ?? '', lastName: values.lastName ?? '', email: values.email ?? '', phone: values.phone ?? '' }, acceptTerms: true }))} noValidate>
       <Problem message={form.problem} innerRef={form.problemRef} />
       <fieldset>
         <legend>Your details</legend>

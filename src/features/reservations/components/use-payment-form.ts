@@ -1,6 +1,7 @@
 // The scaffolding the reserve and complete forms share: their fields and terms checked in the browser, the
 // problem announced and focused, then one request to the payment page under one idempotency key per attempt.
 import { useRef, useState, type FormEvent } from 'react'
+import type { ApiAnswer } from '../../../lib/http/call-api'
 import { sendToPayment, type FieldSpec } from './form-fields'
 
 export function usePaymentForm(fields: readonly FieldSpec[], initial: Record<string, string>, acceptTermsError: string) {
@@ -12,8 +13,8 @@ export function usePaymentForm(fields: readonly FieldSpec[], initial: Record<str
   const key = useRef<string | null>(null)
   const problemRef = useRef<HTMLDivElement>(null)
 
-  /** Checks the form; when it is complete, posts body(key) to url and goes to the card page, or shows the refusal. */
-  async function submit(event: FormEvent, url: string, body: (key: string) => unknown) {
+  /** Checks the form; when it is complete, sends body(key) by `call` and goes to the card page, or shows the refusal. */
+  async function submit<T>(event: FormEvent, call: (body: T) => Promise<ApiAnswer<{ readonly paymentUrl: string }>>, body: (key: string) => T) {
     event.preventDefault()
     const missing: Record<string, string> = {}
     for (const f of fields) if (f.required !== false && !values[f.name]?.trim()) missing[f.name] = `Enter your ${f.label.toLowerCase()}`
@@ -27,7 +28,7 @@ export function usePaymentForm(fields: readonly FieldSpec[], initial: Record<str
     setSending(true)
     setProblem(null)
     key.current ??= crypto.randomUUID()
-    const refused = await sendToPayment(url, body(key.current), key)
+    const refused = await sendToPayment(call, body(key.current), key)
     if (refused === null) return
     setProblem(refused)
     setSending(false)

@@ -5,16 +5,16 @@ import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { MAX_BOOKING_BYTES, serviceBookingRequest } from '../../../../features/bookings/booking-request'
 import { bookService } from '../../../../features/bookings/bookings.server'
 import { json, refuseOutcome } from '../../../../lib/http/respond'
-import { customerEndpoint } from '../../customer-endpoint'
+import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = customerEndpoint({
+export const POST = endpoint({
   rule: RATE_RULES.booking,
   schema: serviceBookingRequest,
   body: { limit: MAX_BOOKING_BYTES },
-  handle: async (payload, request, { customerId }) => {
-    const result = await bookService(payload, request, { customerId })
+  handle: async (request, caller) => {
+    const result = await bookService(caller.payload, request, { customerId: await caller.customerId() })
     if (!result.ok) return refuseOutcome(result)
     return json({ reference: result.reference, token: result.token, successUrl: paths.bicycleServicesSuccess(result.token) }, 201)
   },

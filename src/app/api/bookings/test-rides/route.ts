@@ -5,16 +5,16 @@ import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { MAX_BOOKING_BYTES, testRideRequest } from '../../../../features/bookings/booking-request'
 import { bookTestRide } from '../../../../features/bookings/bookings.server'
 import { json, refuseOutcome } from '../../../../lib/http/respond'
-import { customerEndpoint } from '../../customer-endpoint'
+import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = customerEndpoint({
+export const POST = endpoint({
   rule: RATE_RULES.booking,
   schema: testRideRequest,
   body: { limit: MAX_BOOKING_BYTES },
-  handle: async (payload, request, { customerId }) => {
-    const result = await bookTestRide(payload, request, { customerId })
+  handle: async (request, caller) => {
+    const result = await bookTestRide(caller.payload, request, { customerId: await caller.customerId() })
     if (!result.ok) return refuseOutcome(result)
     return json({ reference: result.reference, token: result.token, successUrl: paths.testRideSuccess(result.token) }, 201)
   },

@@ -4,17 +4,18 @@ import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { CUSTOMER_FIELDS, placeOrderRequest } from '../../../../features/checkout/checkout-form'
 import { checkoutByCard } from '../../../../features/orders/card-checkout.server'
 import { json, refuseOutcome } from '../../../../lib/http/respond'
-import { customerEndpoint } from '../../customer-endpoint'
+import type { PlaceCardOrderResponse } from '../../../../features/checkout/api/place-card-order'
+import { customerOf, endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export const POST = customerEndpoint({
+export const POST = endpoint({
   rule: RATE_RULES.checkout,
   schema: placeOrderRequest,
   body: { knownFields: CUSTOMER_FIELDS },
-  handle: async (payload, request, customer) => {
-    const result = await checkoutByCard(payload, request, customer)
+  handle: async (request, caller) => {
+    const result = await checkoutByCard(caller.payload, request, await customerOf(caller))
     if (!result.ok) return refuseOutcome(result)
-    return json({ orderNumber: result.orderNumber, totalPence: result.totalPence, paymentUrl: result.paymentUrl }, result.created ? 201 : 200, { 'set-cookie': result.cookie })
+    return json({ orderNumber: result.orderNumber, totalPence: result.totalPence, paymentUrl: result.paymentUrl } satisfies PlaceCardOrderResponse, result.created ? 201 : 200, { 'set-cookie': result.cookie })
   },
 })

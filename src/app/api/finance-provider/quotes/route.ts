@@ -1,12 +1,11 @@
-// The built-in finance quote provider (iVendi Quoteware protocol); a static route, so it wins over Payload's /api/[...slug].
-import { payloadClient } from '../../../../cms/payload-client.server'
+// The built-in finance quote provider (iVendi Quoteware protocol, its own error envelope); a static route, so it wins over Payload's /api/[...slug].
 import { handleProviderQuotes } from '../../../../features/finance/api/provider-quotes'
-import { limitRequest, RATE_RULES } from '../../../../features/abuse/rate-limit.server'
+import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
+import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request): Promise<Response> {
-  const limited = await limitRequest(request, RATE_RULES.financeQuote)
-  if (limited) return limited
-  return handleProviderQuotes(request, await payloadClient())
-}
+export const POST = endpoint({
+  rule: RATE_RULES.financeQuote,
+  handle: (_body, { payload, request }) => handleProviderQuotes(request, payload),
+})

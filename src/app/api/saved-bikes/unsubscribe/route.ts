@@ -1,21 +1,23 @@
 // POST /api/saved-bikes/unsubscribe?token=…: stops a saved bike's alerts with the link from the email. Mail
 // clients post here themselves (RFC 8058 one-click: List-Unsubscribe-Post); the page's own button posts a form and
 // is sent back to the page. Nothing but the signed token is read, so any body is accepted and ignored.
-import { payloadClient } from '../../../../cms/payload-client.server'
 import { paths } from '../../../../config/paths'
 import { unsubscribeByToken } from '../../../../features/account/saved-bikes.server'
 import { json, refuse } from '../../../../lib/http/respond'
+import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request): Promise<Response> {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
-  const fromPage = new URL(request.url).searchParams.get('from') === 'page'
-  const ok = token.length > 0 && token.length <= 2048 && (await unsubscribeByToken(await payloadClient(), token))
-  if (fromPage) {
-    const back = `${paths.savedAlertsUnsubscribe(token)}&${ok ? 'done=1' : 'invalid=1'}`
-    return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } })
-  }
-  if (!ok) return refuse(404, 'not_found', 'This unsubscribe link is not valid.')
-  return json({ unsubscribed: true })
-}
+export const POST = endpoint({
+  handle: async (_body, { payload, request }) => {
+    const token = new URL(request.url).searchParams.get('token') ?? ''
+    const fromPage = new URL(request.url).searchParams.get('from') === 'page'
+    const ok = token.length > 0 && token.length <= 2048 && (await unsubscribeByToken(payload, token))
+    if (fromPage) {
+      const back = `${paths.savedAlertsUnsubscribe(token)}&${ok ? 'done=1' : 'invalid=1'}`
+      return new Response(null, { status: 303, headers: { Location: back, 'Cache-Control': 'no-store' } })
+    }
+    if (!ok) return refuse(404, 'not_found', 'This unsubscribe link is not valid.')
+    return json({ unsubscribed: true })
+  },
+})

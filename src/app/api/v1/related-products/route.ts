@@ -1,9 +1,9 @@
 // GET /api/v1/related-products?ids=… (spec §7 call 4).
-import { payloadClient } from '../../../../cms/payload-client.server'
 import { handleRelatedProducts } from '../../../../features/finance/api/related-products'
+import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET(request: Request): Promise<Response> {
-  return handleRelatedProducts(request, await payloadClient())
-}
+export const GET = endpoint({
+  handle: (_none, { payload, request }) => handleRelatedProducts(request, payload),
+})

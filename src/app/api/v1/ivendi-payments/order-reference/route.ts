@@ -1,9 +1,9 @@
 // POST /api/v1/ivendi-payments/order-reference (spec §7 call 6): basic auth with the finance service credentials.
-import { payloadClient } from '../../../../../cms/payload-client.server'
 import { handleOrderReference } from '../../../../../features/finance/api/order-handlers'
+import { endpoint } from '../../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request): Promise<Response> {
-  return handleOrderReference(request, await payloadClient())
-}
+export const POST = endpoint({
+  handle: (_body, { payload, request }) => handleOrderReference(request, payload),
+})
