@@ -71,7 +71,6 @@ export interface NewOrder {
   readonly history: readonly { readonly at: string; readonly by?: number | null; readonly actor: string; readonly to: string; readonly note: string }[]
 }
 
-
 const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value)
 
 /** The order's columns and values (a group's fields are prefixed columns, as Payload stores them). */
