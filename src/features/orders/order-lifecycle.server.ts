@@ -6,21 +6,20 @@ import type { Payload } from 'payload'
 import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
-import { confirmationEmail } from './confirmation-email'
+import { sendOrderConfirmation } from './confirmation-email.server'
 import { orderStockRef, releaseStock, takeStock, type HoldState } from '../stock/stock-ledger.server'
-import { env } from '../../config/env'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { formatPence } from '../../domain/money'
 import { crashPoint } from '../../lib/crash-point'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { appendHistory, change, claim, findByNotice, lockedFor, makeStale, providerFor, refund, runQueuedNow, runTransition, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
+import { appendHistory, change, claim, findByNotice, onNotice, makeStale, providerFor, refund, runQueuedNow, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
 import { paymentProvider } from '../payments/providers.server'
-import { emailSender } from '../../adapters/email/email.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
 
 export type { LifecycleDeps, PaymentNotice }
+export { sendOrderConfirmation }
 export type LifecycleOutcome = { readonly changed: boolean; readonly outcome: string; readonly orderId?: number }
 
 const NO_ORDER: LifecycleOutcome = { changed: false, outcome: 'no order with that number or payment reference' }
@@ -28,7 +27,7 @@ const recordOf = (order: Pick<Order, 'id'>) => ({ table: 'orders' as const, id: 
 
 export const findOrderForPayment = (payload: Payload, notice: { orderNumber?: string; reference?: string }): Promise<Order | undefined> => findByNotice(payload, 'orders', 'orderNumber', notice)
 
-/* One lifecycle change at a time per order in this process (see lockedFor); the row's claims guard across processes. */
+/* One lifecycle change at a time per order in this process (see onNotice). */
 export const withOrderLock: KeyedLock<number> = keyedLock<number>()
 
 export function productIdsOf(order: Order): number[] {
@@ -53,30 +52,13 @@ export async function releaseOrderStock(payload: Payload, order: Order, from: re
   return released.rows > 0
 }
 
-/** Builds and sends an order's confirmation email (the job handler of SEND_ORDER_CONFIRMATION). */
-export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
-  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  const mail = confirmationEmail(
-    { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } },
-    { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL },
-  )
-  // One confirmation per order, however often the job runs (a crash after sending and before the job was
-  // marked done runs it again): the carrier keeps one message per key (EmailMessage.idempotencyKey, ADR 025).
-  await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation', idempotencyKey: `order-confirmation-${order.id}` })
-  crashPoint('order-confirmation-sent')
-}
-
 async function sendConfirmation(payload: Payload, orderId: number, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {
   crashPoint('order-paid-committed')
   await runQueuedNow(payload, followUps, deps.email ? () => sendOrderConfirmation(payload, orderId, deps) : null, { orderId })
 }
 
 // The steps themselves, run under the order lock (see the exported functions at the end).
-async function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  const now = deps.now ?? new Date()
-  const order = await findOrderForPayment(payload, notice)
-  if (!order) return NO_ORDER
+async function paid(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   if (order.kind !== 'card') return { changed: false, outcome: 'not a card order', orderId: order.id }
   if (order.payment?.reference && order.payment.reference !== notice.reference) {
     payload.logger.warn({ order: order.orderNumber, reference: notice.reference }, 'payment success for a reference the order does not have')
@@ -157,10 +139,7 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
   return { changed: true, outcome: 'late payment: automatic refund failed, staff must refund', orderId: order.id }
 }
 
-async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  const now = deps.now ?? new Date()
-  const order = await findOrderForPayment(payload, notice)
-  if (!order) return NO_ORDER
+async function failed(payload: Payload, order: Order, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
   const unchanged = { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   // A failure of one payment page says nothing when another payment of the order already succeeded.
@@ -175,10 +154,7 @@ async function markPaymentFailedNow(payload: Payload, notice: PaymentNotice & { 
   return release.ownerChanged ? { changed: true, outcome: 'payment failed: order cancelled, stock released', orderId: order.id } : unchanged
 }
 
-async function markRefundedNow(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  const now = deps.now ?? new Date()
-  const order = await findOrderForPayment(payload, notice)
-  if (!order) return NO_ORDER
+async function refunded(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   if (order.status === 'refunded') return { changed: false, outcome: 'already refunded', orderId: order.id }
   // A refund of a payment the order never kept (an unwanted second payment) changes nothing on the order.
   if (order.payment?.reference && order.payment.reference !== notice.reference) return { changed: false, outcome: 'refund of a payment this order did not keep', orderId: order.id }
@@ -211,21 +187,12 @@ export async function releaseExpiredHolds(payload: Payload, now: Date = new Date
     overrideAccess: true,
     pagination: false,
   })
-  let count = 0
-  const touched: number[] = []
-  for (const order of expired.docs) {
-    try {
-      if (await withOrderLock(order.id, () => expireHold(payload, order, now, deps))) {
-        count++
-        touched.push(...productIdsOf(order))
-      }
-    } catch (error) {
-      // The provider could not be asked: the hold stays until the next pass can ask it.
-      payload.logger.warn({ err: error, order: order.orderNumber }, 'hold not released: the payment provider could not be asked')
-    }
-  }
-  if (count) await makeStale(payload, { reason: `${count} expired stock holds released`, products: touched })
-  return count
+  const released = await sweep(withOrderLock, expired.docs, (order) => expireHold(payload, order, now, deps), (order, error) => {
+    // The provider could not be asked: the hold stays until the next pass can ask it.
+    payload.logger.warn({ err: error, order: order.orderNumber }, 'hold not released: the payment provider could not be asked')
+  })
+  if (released.length) await makeStale(payload, { reason: `${released.length} expired stock holds released`, products: released.flatMap(productIdsOf) })
+  return released.length
 }
 
 async function expireHold(payload: Payload, order: Order, now: Date, deps: LifecycleDeps): Promise<boolean> {
@@ -237,13 +204,11 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
     return (await runTransition(payload, recordOf(order), t, { note: t.note(), data: { financeStatus: 'cancelled', stock: { couponCounted: false } } }, now)).ownerChanged
   }
   const provider = providerFor(payload, deps, order.payment?.provider) ?? paymentProvider(payload)
-  const settled = await provider.closeOpenPayments({ orderNumber: order.orderNumber, reference: order.payment?.reference })
-  if (settled.status === 'succeeded') {
+  const settled = await settleOpenPayments(provider, order, (notice) => {
     payload.logger.warn({ order: order.orderNumber }, 'hold expiry found the order paid: marking it paid instead of releasing it')
-    await markOrderPaidNow(payload, { orderNumber: order.orderNumber, reference: settled.reference, amountPence: settled.amountPence, provider: provider.name }, { ...deps, provider, now })
-    return false
-  }
-  if (settled.status === 'processing') return false
+    return markOrderPaidNow(payload, notice, { ...deps, provider, now })
+  })
+  if (settled !== 'closed') return false
   const handedBack = (back: boolean) => ORDER_NOTES.handedBack(ORDER_NOTES.holdExpired, back)
   if (order.reservation != null && (await handBackToReservation(payload, order, now, LIFECYCLE.holdExpired, cancelledCard({ failureMessage: ORDER_NOTES.holdExpiredPayment }), handedBack))) return true
   const t = LIFECYCLE.holdExpired
@@ -271,17 +236,20 @@ function counted(result: LifecycleOutcome, outcome: 'taken' | 'failed' | 'refund
   return result
 }
 
+const markOrderPaidNow = onNotice(findOrderForPayment, null, NO_ORDER, paid)
+const locked = <N extends PaymentNotice>(apply: Parameters<typeof onNotice<Order, N, LifecycleOutcome>>[3]) => onNotice(findOrderForPayment, withOrderLock, NO_ORDER, apply)
+
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */
 export async function markOrderPaid(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return counted(await lockedFor(withOrderLock, await findOrderForPayment(payload, notice), NO_ORDER, () => markOrderPaidNow(payload, notice, deps)), 'taken')
+  return counted(await locked(paid)(payload, notice, deps), 'taken')
 }
 
 /** A payment failed: the order is cancelled and its stock and coupon use go back, once. */
 export async function markPaymentFailed(payload: Payload, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return counted(await lockedFor(withOrderLock, await findOrderForPayment(payload, notice), NO_ORDER, () => markPaymentFailedNow(payload, notice, deps)), 'failed')
+  return counted(await locked(failed)(payload, notice, deps), 'failed')
 }
 
 /** The provider reports a refund (made here by staff, or in the provider's own dashboard). */
 export async function markRefunded(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return counted(await lockedFor(withOrderLock, await findOrderForPayment(payload, notice), NO_ORDER, () => markRefundedNow(payload, notice, deps)), 'refunded')
+  return counted(await locked(refunded)(payload, notice, deps), 'refunded')
 }

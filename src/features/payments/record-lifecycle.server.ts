@@ -14,7 +14,7 @@ import { execute, isPostgres, type Arg, type TransactionId } from '../../cms/sql
 import { stockStateAfter, type Transition } from '../../domain/lifecycle'
 import type { KeyedLock } from '../../lib/keyed-lock'
 import { enqueueAndRun, runJobNow } from '../jobs/queue.server'
-import { recordChange, releaseStock, sellHeldStock, type ChangeRecord, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
+import { recordChange, releaseStock, sellHeldStock, transferHeldStock, type ChangeRecord, type HoldState, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
 import { paymentProvider, providerNamed } from './providers.server'
 
 export interface LifecycleDeps {
@@ -193,11 +193,58 @@ export async function findByNotice<C extends 'orders' | 'reservations'>(payload:
   return found.docs[0] as DataFromCollectionSlug<C> | undefined
 }
 
-/*
- * One lifecycle change at a time per record in this process, so a success and a failure arriving together
- * cannot interleave (history and stock are read and written in steps). The conditional updates on the
- * record's row remain the guard across processes.
+/**
+ * A payment notice applied to its record. With a lock (one change at a time per record in this process, so a
+ * success and a failure arriving together cannot interleave), the record is found again inside it: a change that
+ * waited sees the record as the one before it left it. The claims on the record's row guard across processes.
  */
-export async function lockedFor<R>(lock: KeyedLock<number>, record: { id: number } | undefined, missing: R, fn: () => Promise<R>): Promise<R> {
-  return record ? lock(record.id, fn) : missing
+export function onNotice<R extends { id: number }, N extends PaymentNotice, O>(find: (payload: Payload, notice: N) => Promise<R | undefined>, lock: KeyedLock<number> | null, missing: O, apply: (payload: Payload, record: R, notice: N, deps: LifecycleDeps, now: Date) => Promise<O>) {
+  return async (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<O> => {
+    const found = await find(payload, notice)
+    if (!found) return missing
+    const run = async () => {
+      const fresh = lock ? await find(payload, notice) : found
+      return fresh ? apply(payload, fresh, notice, deps, deps.now ?? new Date()) : missing
+    }
+    return lock ? lock(found.id, run) : run()
+  }
+}
+
+/**
+ * A background pass over the records that are due (holds run out): each is changed under its lock, and one
+ * whose change throws (its provider could not be asked) stays for the next pass. Answers the records changed.
+ */
+export async function sweep<T extends { id: number }>(lock: KeyedLock<number>, due: readonly T[], fn: (record: T) => Promise<boolean>, failed: (record: T, error: unknown) => void): Promise<T[]> {
+  const changed: T[] = []
+  for (const record of due) {
+    try {
+      if (await lock(record.id, () => fn(record))) changed.push(record)
+    } catch (error) {
+      failed(record, error)
+    }
+  }
+  return changed
+}
+
+/**
+ * Before an unpaid record ends, its open payments are closed at the provider: a payment that did succeed is
+ * applied (`paid`) instead, and one still processing leaves the record as it is for now.
+ */
+export async function settleOpenPayments(provider: PaymentProvider, record: { orderNumber: string; reference?: string | null }, paid: (notice: PaymentNotice) => Promise<unknown>): Promise<'paid' | 'processing' | 'closed'> {
+  const settled = await provider.closeOpenPayments({ orderNumber: record.orderNumber, reference: record.reference })
+  if (settled.status === 'succeeded') await paid({ orderNumber: record.orderNumber, reference: settled.reference, amountPence: settled.amountPence, provider: provider.name })
+  return settled.status === 'succeeded' ? 'paid' : settled.status === 'processing' ? 'processing' : 'closed'
+}
+
+/**
+ * Hands a record's units to another record without putting them back on the shelf in between, with both
+ * claims, all or nothing. When the receiver cannot take them, the giver still makes its change and its units go
+ * back on the shelf. Answers 'moved', 'released', or false when the giver had nothing to hand over.
+ */
+export async function handOver(payload: Payload, giver: LifecycleRecord & { readonly change: OwnerChange }, taker: LifecycleRecord & { readonly change: OwnerChange }, states: readonly HoldState[], as: HoldState, now: Date): Promise<'moved' | 'released' | false> {
+  const moved = await transferHeldStock(payload, null, giver.ref, taker.ref, { owners: [giver.change, taker.change], states, as, now })
+  if (moved.ownerChanged && moved.rows > 0) return 'moved'
+  // Nothing moved (on either database the move is all or nothing).
+  const again = await releaseStock(payload, null, giver.ref, states, { owner: giver.change, now })
+  return again.rows > 0 ? 'released' : false
 }

@@ -14,8 +14,8 @@ import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import type { Order, Reservation } from '../../payload-types'
 import { SEND_RESERVATION_EMAIL } from '../jobs/task-names'
 import { paymentProvider } from '../payments/providers.server'
-import { appendHistory, claim, findByNotice, lockedFor, makeStale, notify, providerFor, refund, runTransition, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
-import { orderStockRef, releaseStock, transferHeldStock, type OwnerChange } from '../stock/stock-ledger.server'
+import { appendHistory, claim, findByNotice, handOver, onNotice, makeStale, notify, providerFor, refund, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
+import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
 import type { ReservationEmailKind } from './reservation-email'
 import { manageToken, reservationTokenKey, sendReservationEmailNow } from './reservation-email.server'
 
@@ -56,10 +56,7 @@ export async function queueReservationEmail(payload: Payload, reservationId: num
 
 /* Deposit payment --------------------------------------------------------------------------------- */
 
-async function depositPaidNow(payload: Payload, notice: DepositNotice, deps: ReservationDeps): Promise<ReservationOutcome> {
-  const now = deps.now ?? new Date()
-  const r = await findReservation(payload, notice)
-  if (!r) return NO_RESERVATION
+async function depositPaid(payload: Payload, r: Reservation, notice: DepositNotice, deps: ReservationDeps, now: Date): Promise<ReservationOutcome> {
   if (notice.amountPence !== r.depositPence) {
     await appendHistory(payload, recordOf(r.id), {}, entry(now, 'payment webhook', r.status, r.status, NOTES.amountMismatch(notice.amountPence, r.depositPence)))
     return { changed: false, outcome: 'amount does not match the deposit', reservationId: r.id }
@@ -84,40 +81,31 @@ async function depositPaidNow(payload: Payload, notice: DepositNotice, deps: Res
   return { changed: false, outcome: `reservation is ${current.status}; nothing to change`, reservationId: r.id }
 }
 
-async function depositFailedNow(payload: Payload, notice: DepositNotice & { failureMessage?: string }, deps: ReservationDeps): Promise<ReservationOutcome> {
-  const r = await findReservation(payload, notice)
-  if (!r) return NO_RESERVATION
+async function depositFailed(payload: Payload, r: Reservation, notice: DepositNotice & { failureMessage?: string }, deps: ReservationDeps, now: Date): Promise<ReservationOutcome> {
   const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
   const data = { stock: { holdExpiresAt: null }, payment: { provider: notice.provider, reference: notice.reference, failureMessage: message } }
-  const failed = await runTransition(payload, recordOf(r.id), LIFECYCLE.depositFailed, { note: LIFECYCLE.depositFailed.note(message), data, stale: { reason: `reservation ${r.reservationNumber} payment failed` } }, deps.now ?? new Date())
+  const failed = await runTransition(payload, recordOf(r.id), LIFECYCLE.depositFailed, { note: LIFECYCLE.depositFailed.note(message), data, stale: { reason: `reservation ${r.reservationNumber} payment failed` } }, now)
   if (!failed.ownerChanged) return { changed: false, outcome: `reservation is ${r.status}; a failure changes nothing now`, reservationId: r.id }
   return { changed: true, outcome: 'deposit failed: reservation cancelled, bike released', reservationId: r.id }
 }
 
-async function depositRefundedNow(payload: Payload, notice: DepositNotice, deps: ReservationDeps): Promise<ReservationOutcome> {
-  const r = await findReservation(payload, notice)
-  if (!r) return NO_RESERVATION
+async function depositRefunded(payload: Payload, r: Reservation, notice: DepositNotice, deps: ReservationDeps, now: Date): Promise<ReservationOutcome> {
   const data = { payment: { refundedPence: Math.min(r.depositPence, (r.payment?.refundedPence ?? 0) + notice.amountPence) } }
   const stale = { reason: `reservation ${r.reservationNumber} refunded` }
-  const ended = await runTransition(payload, recordOf(r.id), LIFECYCLE.refundReported, { note: LIFECYCLE.refundReported.note(notice), data, stale }, deps.now ?? new Date())
+  const ended = await runTransition(payload, recordOf(r.id), LIFECYCLE.refundReported, { note: LIFECYCLE.refundReported.note(notice), data, stale }, now)
   if (!ended.ownerChanged) return { changed: false, outcome: 'refund already recorded', reservationId: r.id }
   return { changed: true, outcome: 'refunded outside the shop: reservation cancelled', reservationId: r.id }
 }
 
-const lockedByNotice = async (payload: Payload, notice: DepositNotice, fn: () => Promise<ReservationOutcome>) => lockedFor(withReservationLock, await findReservation(payload, notice), NO_RESERVATION, fn)
-export const markDepositPaid = (payload: Payload, notice: DepositNotice, deps: ReservationDeps = {}) => lockedByNotice(payload, notice, () => depositPaidNow(payload, notice, deps))
-export const markDepositFailed = (payload: Payload, notice: DepositNotice & { failureMessage?: string }, deps: ReservationDeps = {}) => lockedByNotice(payload, notice, () => depositFailedNow(payload, notice, deps))
-export const markDepositRefunded = (payload: Payload, notice: DepositNotice, deps: ReservationDeps = {}) => lockedByNotice(payload, notice, () => depositRefundedNow(payload, notice, deps))
+const depositPaidNow = onNotice(findReservation, null, NO_RESERVATION, depositPaid)
+export const markDepositPaid = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositPaid)
+export const markDepositFailed = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositFailed)
+export const markDepositRefunded = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositRefunded)
 
-/**
- * An unpaid reservation's open payments are closed at the provider first: a deposit that did succeed makes the
- * reservation active (never released); one still processing leaves it as it is for now.
- */
+/** An unpaid reservation's open payments are closed first (a deposit that made it makes the reservation active). */
 async function settleUnpaid(payload: Payload, r: Reservation, deps: ReservationDeps, now: Date): Promise<'paid' | 'processing' | 'closed'> {
   const provider = providerFor(payload, deps, r.payment?.provider) ?? paymentProvider(payload)
-  const settled = await provider.closeOpenPayments({ orderNumber: r.reservationNumber, reference: r.payment?.reference })
-  if (settled.status === 'succeeded') await depositPaidNow(payload, { orderNumber: r.reservationNumber, reference: settled.reference, amountPence: settled.amountPence, provider: provider.name }, { ...deps, now })
-  return settled.status === 'succeeded' ? 'paid' : settled.status === 'processing' ? 'processing' : 'closed'
+  return settleOpenPayments(provider, { orderNumber: r.reservationNumber, reference: r.payment?.reference }, (notice) => depositPaidNow(payload, notice, { ...deps, now }))
 }
 
 /* Refunds and endings ----------------------------------------------------------------------------- */
@@ -195,29 +183,21 @@ export async function releaseExpiredReservations(payload: Payload, now: Date = n
     overrideAccess: true,
     pagination: false,
   })
-  let count = 0
-  for (const r of due.docs) {
-    try {
-      const ended = await withReservationLock(r.id, async () => {
-        const expired = RESERVATION_ENDINGS.expired
-        if (r.status === 'active') return endActiveReservation(payload, r.id, 'expired', { actor: expired.actor, note: expired.note() }, { ...deps, now })
-        if ((await settleUnpaid(payload, r, deps, now)) !== 'closed') return false
-        const t = LIFECYCLE.paymentExpired
-        return (await runTransition(payload, recordOf(r.id), t, { note: t.note(), data: { payment: { failureMessage: NOTES.depositPaymentExpired } } }, now)).ownerChanged
-      })
-      if (ended) count++
-    } catch (error) {
-      payload.logger.warn({ err: error, reservation: r.reservationNumber }, 'reservation not released yet: the payment provider could not be asked')
-    }
-  }
+  const ended = await sweep(withReservationLock, due.docs, async (r) => {
+    const expired = RESERVATION_ENDINGS.expired
+    if (r.status === 'active') return endActiveReservation(payload, r.id, 'expired', { actor: expired.actor, note: expired.note() }, { ...deps, now })
+    if ((await settleUnpaid(payload, r, deps, now)) !== 'closed') return false
+    const t = LIFECYCLE.paymentExpired
+    return (await runTransition(payload, recordOf(r.id), t, { note: t.note(), data: { payment: { failureMessage: NOTES.depositPaymentExpired } } }, now)).ownerChanged
+  }, (r, error) => payload.logger.warn({ err: error, reservation: r.reservationNumber }, 'reservation not released yet: the payment provider could not be asked'))
   // Refunds still owed (a provider refusal or a crash between the ending and the refund): retried here.
   const owed = await readRows(payload, {
     sql: `SELECT id FROM reservations WHERE status IN ('cancelled', 'expired', 'released') AND payment_paid_at IS NOT NULL AND COALESCE(payment_refunded_pence, 0) < deposit_pence LIMIT 50`,
     args: [],
   })
   for (const row of owed) await withReservationLock(Number(row.id), () => refundDeposit(payload, Number(row.id), { ...deps, now }))
-  if (count) await makeStale(payload, { reason: `${count} reservations released` })
-  return count
+  if (ended.length) await makeStale(payload, { reason: `${ended.length} reservations released` })
+  return ended.length
 }
 
 /* Conversion -------------------------------------------------------------------------------------- */
@@ -230,17 +210,11 @@ export async function releaseExpiredReservations(payload: Payload, now: Date = n
 export async function returnOrderUnitToReservation(payload: Payload, order: Order, orderChange: { status: string; fromStatuses: readonly string[]; alsoWhere?: OwnerChange['alsoWhere'] }, now = new Date()): Promise<'returned' | 'released' | false> {
   const reservationId = typeof order.reservation === 'object' ? order.reservation?.id : order.reservation
   if (reservationId == null) return false
-  const orderOwner: OwnerChange = { table: 'orders', id: order.id, fromStatuses: orderChange.fromStatuses, alsoWhere: orderChange.alsoWhere, status: orderChange.status, stockState: 'released' }
-  // A showroom sale's unit is already sold to its order: it comes back to the reservation as held, too.
   const t = LIFECYCLE.orderReturned
-  const owners = [orderOwner, claim(recordOf(reservationId), t, 'held')]
-  const moved = await transferHeldStock(payload, null, orderStockRef(order.id), reservationStockRef(reservationId), { owners, states: ['held', 'sold'], as: 'held', now })
-  if (!moved.ownerChanged || moved.rows === 0) {
-    // Nothing moved (on either database the move is all or nothing). If the reservation cannot take the unit
-    // back, the order still ends as asked and its unit goes back on the shelf as for any other order.
-    const again = await releaseStock(payload, null, orderStockRef(order.id), ['held', 'sold'], { owner: orderOwner, now })
-    return again.rows > 0 ? 'released' : false
-  }
+  // A showroom sale's unit is already sold to its order: it comes back to the reservation as held, too.
+  const giver = { table: 'orders' as const, id: order.id, ref: orderStockRef(order.id), change: { table: 'orders' as const, id: order.id, ...orderChange, stockState: 'released' } }
+  const moved = await handOver(payload, giver, { ...recordOf(reservationId), change: claim(recordOf(reservationId), t, 'held') }, ['held', 'sold'], 'held', now)
+  if (moved !== 'moved') return moved
   const why = NOTES.whyOrderReturned(order.kind === 'finance' ? 'finance' : order.payment?.provider === SHOWROOM_PROVIDER ? 'showroom' : 'card')
   await appendHistory(payload, recordOf(reservationId), { status: 'active', stock: { state: 'held' }, convertedOrder: null }, entry(now, t.actor, 'converted', 'active', t.note({ orderNumber: order.orderNumber, why })))
   return 'returned'
