@@ -1,5 +1,5 @@
 // The bookings collection's rules for staff and for every write: a staff booking (phone, walk-in) is priced
-// from the tier and checked against the same day rules as online ones; every booking takes its capacity in
+// and checked like an online one (staff-booking.server.ts); every booking takes its capacity in
 // the same write (afterChange, inside the write's transaction on PostgreSQL, undone by hand on SQLite);
 // status changes follow the workflow, are recorded with who and when, and send the customer's emails.
 import { APIError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook } from 'payload'
@@ -7,58 +7,24 @@ import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/
 import { dayProblem, todayInUk } from '../../domain/booking/availability'
 import { BOOKING_NOTES, staffStatusStep, statusEmail } from '../../domain/booking/booking-lifecycle'
 import { checkStatusChange, holdsCapacity, type BookingKind, type JobStatus } from '../../domain/booking/job-status'
-import { quoteService } from '../../domain/booking/service-pricing'
-import { generateOrderNumber } from '../../domain/orders/order-number'
 import type { Booking } from '../../payload-types'
-import { capacityOf, rideResource, WORKSHOP_RESOURCE } from './booking-settings'
+import { capacityOf } from './booking-settings'
 import { cancelledEmail, extraWorkEmail, readyEmail } from './booking-emails'
 import { toBookingView } from './booking-view'
 import { DayFullError } from './errors'
 
 const bad = (message: string) => new APIError(message, 400, null, true)
 
-function idOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return value
-  if (value && typeof value === 'object' && 'id' in value) return Number((value as { id: unknown }).id)
-  return undefined
-}
-
 export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({ data, originalDoc, req, operation, context }) => {
   if (context?.bookingEngine) return data
-  const { loadBookingSettings, loadServiceOptions } = await import('./bookings.server') // server-only: never loaded with the config
+  const { loadBookingSettings } = await import('./bookings.server') // server-only: never loaded with the config
   const settings = await loadBookingSettings(req.payload, req)
   const now = new Date()
   const today = todayInUk(now)
   const { by, actor } = staffActor(req)
 
-  if (operation === 'create') {
-    const kind = (data.kind ?? 'service') as BookingKind
-    const rules = kind === 'test_ride' ? settings.testRides : settings.workshop
-    const problem = dayProblem(rules, today, data.day, { ignoreLeadTime: true })
-    if (problem) throw bad(problem.message)
-    if (kind === 'service') {
-      const options = await loadServiceOptions(req.payload, req)
-      const quote = quoteService(options, idOf(data.service?.tier) ?? -1, (data.service?.addOns ?? []).map(idOf).filter((x): x is number => x !== undefined), Boolean(data.service?.bike?.eBike))
-      if (!quote.ok) throw bad(quote.message)
-      data.resource = WORKSHOP_RESOURCE
-      data.minutes = quote.minutes
-      data.service = { ...data.service, lines: quote.lines.map((l) => ({ name: l.name, pricePence: l.pricePence, minutes: l.minutes })), totalPence: quote.totalPence }
-    } else {
-      const productId = idOf(data.testRide?.product)
-      if (!productId) throw bad('Choose the bike for the test ride.')
-      if (!settings.testRides.windows.some((w) => w.starts === data.window)) throw bad(`Choose a test ride time: ${settings.testRides.windows.map((w) => w.starts).join(', ')}.`)
-      const product = await req.payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true, req, disableErrors: true })
-      if (!product) throw bad('That bike does not exist.')
-      data.resource = rideResource(productId, data.window!)
-      data.minutes = 1
-      data.testRide = { ...data.testRide, bikeName: product.name }
-    }
-    data.status = 'booked'
-    data.reference = generateOrderNumber((n) => crypto.getRandomValues(new Uint8Array(n))).replace(/^WH-/, kind === 'test_ride' ? 'TR-' : 'SV-')
-    data.history = [entry(now, actor, undefined, 'booked', BOOKING_NOTES.bookedByStaff(data.source ?? 'phone', data.day, data.window), by)]
-    return data
-  }
-
+  // A booking staff make by phone or walk-in: priced and checked like an online one.
+  if (operation === 'create') return (await import('./staff-booking.server')).prepareStaffBooking(data, req, settings, now)
   if (!originalDoc) return data
   const kind = originalDoc.kind as BookingKind
   const from = originalDoc.status as JobStatus
@@ -85,11 +51,8 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   let service = { ...originalDoc.service, ...data.service }
   if (to !== from) {
     if (to === 'cancelled' && holdsCapacity(from)) {
-      const { claimBookingStatus } = await import('./claim-status.server')
-      const { returnCapacity } = await import('./capacity.server')
-      const transactionID = (await req.transactionID) ?? null
-      if (!(await claimBookingStatus(req.payload, transactionID, originalDoc.id, [from], 'cancelled'))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
-      if (originalDoc.resource && originalDoc.minutes) await returnCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes)
+      const { cancelHoldingBooking } = await import('./claim-status.server')
+      if (!(await cancelHoldingBooking(req.payload, (await req.transactionID) ?? null, originalDoc, [from], newDay))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
     }
     const step = staffStatusStep(to, service?.extraWork, service?.extraWorkLimitPence, now, settings.workshop.collectionDays)
     if (!step.ok) throw bad(step.message)

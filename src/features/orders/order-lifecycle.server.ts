@@ -2,7 +2,7 @@
 // LIFECYCLE (domain/orders/order-status.ts) and run by the record lifecycle (features/payments): each is claimed
 // with a conditional update on the order row, so a repeated or racing event changes the order once.
 import 'server-only'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
@@ -173,24 +173,15 @@ async function refunded(payload: Payload, order: Order, notice: PaymentNotice, d
  */
 export async function releaseExpiredHolds(payload: Payload, now: Date = new Date(), deps: LifecycleDeps = {}): Promise<number> {
   const { holdExpired: card, financeHoldExpired: finance } = LIFECYCLE
-  const expired = await payload.find({
-    collection: 'orders',
-    where: {
-      and: [
-        { 'stock.state': { equals: 'held' } },
-        { 'stock.holdExpiresAt': { less_than: now.toISOString() } },
-        { or: [{ and: [{ kind: { equals: 'card' } }, { status: { in: [...card.from] } }] }, { and: [{ kind: { equals: 'finance' } }, { status: { in: [...finance.from] } }, { financeStatus: { in: [...finance.financeFrom] } }] }] },
-      ],
-    },
-    limit: 100,
-    depth: 0,
-    overrideAccess: true,
-    pagination: false,
-  })
-  const released = await sweep(withOrderLock, expired.docs, (order) => expireHold(payload, order, now, deps), (order, error) => {
-    // The provider could not be asked: the hold stays until the next pass can ask it.
-    payload.logger.warn({ err: error, order: order.orderNumber }, 'hold not released: the payment provider could not be asked')
-  })
+  const due: Where = {
+    and: [
+      { 'stock.state': { equals: 'held' } },
+      { 'stock.holdExpiresAt': { less_than: now.toISOString() } },
+      { or: [{ and: [{ kind: { equals: 'card' } }, { status: { in: [...card.from] } }] }, { and: [{ kind: { equals: 'finance' } }, { status: { in: [...finance.from] } }, { financeStatus: { in: [...finance.financeFrom] } }] }] },
+    ],
+  }
+  // The provider could not be asked: the hold stays until the next pass can ask it.
+  const released = await sweep(payload, 'orders', due, withOrderLock, (order) => expireHold(payload, order, now, deps), (order, error) => payload.logger.warn({ err: error, order: order.orderNumber }, 'hold not released: the payment provider could not be asked'))
   if (released.length) await makeStale(payload, { reason: `${released.length} expired stock holds released`, products: released.flatMap(productIdsOf) })
   return released.length
 }
@@ -230,26 +221,21 @@ async function handBackToReservation(payload: Payload, order: Order, now: Date, 
 /** What an unpaid card order handed back to its reservation is left as. */
 const cancelledCard = (payment: RecordWrite['payment']): RecordWrite => ({ status: 'cancelled', stock: { state: 'released', couponCounted: false, holdExpiresAt: null }, payment })
 
-/** Counts a payment outcome for /metrics (issue 27 §3) when it changed an order; money sent back counts as refunded. */
-function counted(result: LifecycleOutcome, outcome: 'taken' | 'failed' | 'refunded'): LifecycleOutcome {
-  if (result.changed) metrics().payments.inc({ outcome: /refund/i.test(result.outcome) ? 'refunded' : outcome })
-  return result
-}
-
 const markOrderPaidNow = onNotice(findOrderForPayment, null, NO_ORDER, paid)
-const locked = <N extends PaymentNotice>(apply: Parameters<typeof onNotice<Order, N, LifecycleOutcome>>[3]) => onNotice(findOrderForPayment, withOrderLock, NO_ORDER, apply)
+
+/** Under the order's lock, counting a payment outcome for /metrics (issue 27 §3) when it changed an order; money sent back counts as refunded. */
+function counted<N extends PaymentNotice>(apply: Parameters<typeof onNotice<Order, N, LifecycleOutcome>>[3], outcome: 'taken' | 'failed' | 'refunded') {
+  const run = onNotice(findOrderForPayment, withOrderLock, NO_ORDER, apply)
+  return async (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> => {
+    const result = await run(payload, notice, deps)
+    if (result.changed) metrics().payments.inc({ outcome: /refund/i.test(result.outcome) ? 'refunded' : outcome })
+    return result
+  }
+}
 
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */
-export async function markOrderPaid(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return counted(await locked(paid)(payload, notice, deps), 'taken')
-}
-
+export const markOrderPaid = counted(paid, 'taken')
 /** A payment failed: the order is cancelled and its stock and coupon use go back, once. */
-export async function markPaymentFailed(payload: Payload, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return counted(await locked(failed)(payload, notice, deps), 'failed')
-}
-
+export const markPaymentFailed = counted(failed, 'failed')
 /** The provider reports a refund (made here by staff, or in the provider's own dashboard). */
-export async function markRefunded(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
-  return counted(await locked(refunded)(payload, notice, deps), 'refunded')
-}
+export const markRefunded = counted(refunded, 'refunded')

@@ -211,12 +211,14 @@ export function onNotice<R extends { id: number }, N extends PaymentNotice, O>(f
 }
 
 /**
- * A background pass over the records that are due (holds run out): each is changed under its lock, and one
- * whose change throws (its provider could not be asked) stays for the next pass. Answers the records changed.
+ * A background pass over the records that are due (`where`: their holds ran out), 100 at a time: each is changed
+ * under its lock, and one whose change throws (its provider could not be asked) stays for the next pass.
+ * Answers the records changed.
  */
-export async function sweep<T extends { id: number }>(lock: KeyedLock<number>, due: readonly T[], fn: (record: T) => Promise<boolean>, failed: (record: T, error: unknown) => void): Promise<T[]> {
-  const changed: T[] = []
-  for (const record of due) {
+export async function sweep<C extends 'orders' | 'reservations'>(payload: Payload, collection: C, where: Where, lock: KeyedLock<number>, fn: (record: DataFromCollectionSlug<C>) => Promise<boolean>, failed: (record: DataFromCollectionSlug<C>, error: unknown) => void): Promise<DataFromCollectionSlug<C>[]> {
+  const due = await payload.find({ collection, where, limit: 100, depth: 0, overrideAccess: true, pagination: false })
+  const changed: DataFromCollectionSlug<C>[] = []
+  for (const record of due.docs as DataFromCollectionSlug<C>[]) {
     try {
       if (await lock(record.id, () => fn(record))) changed.push(record)
     } catch (error) {

@@ -8,6 +8,9 @@ import { namedSecret } from '../../config/secrets.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
 import { signReservationToken, TOKEN_LIFETIME_SECONDS } from './reservation-token'
 
+/** HttpOnly cookie holding the manage token of the reservation this browser placed (its result page). */
+export const RESERVATION_COOKIE = 'wh_reservation'
+
 export function reservationTokenKey(): string {
   return namedSecret('reservationTokenKey', env().RESERVATION_TOKEN_SECRET)
 }

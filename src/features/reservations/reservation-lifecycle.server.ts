@@ -5,7 +5,7 @@
 // refunded only after a claim to an ending without a sale, with one idempotency key per reservation; a conversion
 // claims 'active' too, so a deposit is either refunded once or counted towards the sale once, never both.
 import 'server-only'
-import type { Payload } from 'payload'
+import type { Payload, Where } from 'payload'
 import { historyEntry as entry, type HistoryEntry } from '../../cms/fields/history'
 import { readRows } from '../../cms/sql.server'
 import { DEFAULT_HOLD_HOURS, holdEndsAt } from '../../domain/reservations/reservation-rules'
@@ -17,9 +17,9 @@ import { paymentProvider } from '../payments/providers.server'
 import { appendHistory, claim, findByNotice, handOver, onNotice, makeStale, notify, providerFor, refund, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
 import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
 import type { ReservationEmailKind } from './reservation-email'
-import { manageToken, reservationTokenKey, sendReservationEmailNow } from './reservation-email.server'
+import { manageToken, RESERVATION_COOKIE, reservationTokenKey, sendReservationEmailNow } from './reservation-email.server'
 
-export { entry, manageToken, reservationTokenKey, sendReservationEmailNow }
+export { entry, manageToken, RESERVATION_COOKIE, reservationTokenKey, sendReservationEmailNow }
 export type ReservationDeps = Omit<LifecycleDeps, 'siteUrl'>
 export type DepositNotice = PaymentNotice
 export type ReservationOutcome = { readonly changed: boolean; readonly outcome: string; readonly reservationId?: number }
@@ -30,9 +30,6 @@ const NO_RESERVATION: ReservationOutcome = { changed: false, outcome: 'no reserv
 
 /** The payment provider recorded on an order sold in the showroom from a reservation (money taken by the dealer). */
 export const SHOWROOM_PROVIDER = 'showroom'
-
-/** HttpOnly cookie holding the manage token of the reservation this browser placed (its result page). */
-export const RESERVATION_COOKIE = 'wh_reservation'
 
 /* One change at a time per reservation in this process; the conditional updates guard across processes. */
 export const withReservationLock: KeyedLock<number> = keyedLock<number>()
@@ -175,15 +172,8 @@ export async function cancelReservation(payload: Payload, id: number, deps: Rese
  * deposit refunded), and refunds that failed before (retried).
  */
 export async function releaseExpiredReservations(payload: Payload, now: Date = new Date(), deps: ReservationDeps = {}): Promise<number> {
-  const due = await payload.find({
-    collection: 'reservations',
-    where: { and: [{ status: { in: ['awaiting_payment', 'active'] } }, { 'stock.holdExpiresAt': { less_than: now.toISOString() } }] },
-    limit: 100,
-    depth: 0,
-    overrideAccess: true,
-    pagination: false,
-  })
-  const ended = await sweep(withReservationLock, due.docs, async (r) => {
+  const due: Where = { and: [{ status: { in: ['awaiting_payment', 'active'] } }, { 'stock.holdExpiresAt': { less_than: now.toISOString() } }] }
+  const ended = await sweep(payload, 'reservations', due, withReservationLock, async (r) => {
     const expired = RESERVATION_ENDINGS.expired
     if (r.status === 'active') return endActiveReservation(payload, r.id, 'expired', { actor: expired.actor, note: expired.note() }, { ...deps, now })
     if ((await settleUnpaid(payload, r, deps, now)) !== 'closed') return false
