@@ -18,7 +18,7 @@ export interface Transition<S extends string = string> {
 }
 
 /** The stock state a record is left in by a transition's move of its units (none when its units stay). */
-export function stockStateAfter(transition: Pick<Transition, 'stock'>): 'committed' | 'released' | undefined {
+export function stockStateAfter(transition: { readonly stock?: Transition['stock']; readonly to?: string }): 'committed' | 'released' | undefined {
   if (!transition.stock) return undefined
   return transition.stock === 'sell' ? 'committed' : 'released'
 }
