@@ -15,15 +15,9 @@ import { testPayload } from './payload'
 vi.mock('server-only', () => ({}))
 
 let payload: Payload
+beforeAll(async () => void (payload = await testPayload()), 300_000)
+afterAll(() => payload?.destroy())
 const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
 
 const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, overrideAccess: true, depth: 0 })
 const recordOf = (id: number) => ({ table: 'orders' as const, id, ref: orderStockRef(id) })
