@@ -7,7 +7,6 @@ import { checkStaffChange, type ReservationStatus } from '../../domain/reservati
 import type { Reservation } from '../../payload-types'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
 
-
 export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> = async ({ data, originalDoc, req, operation, context }) => {
   // Placement, payments, cancellation and expiry make their own checked changes.
   if (operation !== 'update' || !originalDoc || context?.reservationLifecycle) return data
