@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkFinanceStatusChange, checkStaffStatusChange, LIFECYCLE, releasesStock, type OrderStatus } from './order-status'
+import { CARD_HOLD_MINUTES, checkFinanceStatusChange, checkStaffStatusChange, LIFECYCLE, ORDER_NOTES, releasesStock, type OrderStatus } from './order-status'
 
 const ALL: OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'ready_for_collection', 'dispatched', 'completed', 'cancelled', 'refunded']
 
@@ -85,5 +85,26 @@ describe('LIFECYCLE: the changes the shop makes itself', () => {
     expect(releasesStock(LIFECYCLE.holdExpired.to)).toBe(true)
     expect(releasesStock(LIFECYCLE.refundReported.to)).toBe(true)
     expect(releasesStock(LIFECYCLE.paymentTaken.to)).toBe(false)
+  })
+})
+
+describe('LIFECYCLE as data: stock and notes of each change', () => {
+  it('a payment sells the held units; failures, expiries and refunds put them back; a late payment takes them again itself', () => {
+    expect(LIFECYCLE.paymentTaken.stock).toBe('sell')
+    expect(LIFECYCLE.paymentFailed.stock).toEqual(['held'])
+    expect(LIFECYCLE.holdExpired.stock).toEqual(['held'])
+    expect(LIFECYCLE.financeHoldExpired.stock).toEqual(['held'])
+    expect(LIFECYCLE.refundReported.stock).toEqual(['held', 'sold'])
+    expect('stock' in LIFECYCLE.latePaymentTaken).toBe(false)
+  })
+
+  it('writes its notes from the payment and the card hold constant', () => {
+    expect(LIFECYCLE.paymentTaken.note({ amountPence: 1200, provider: 'stripe', reference: 'pi_9' })).toBe('Paid 1200p by card (stripe pi_9).')
+    expect(LIFECYCLE.paymentFailed.note('Declined.')).toBe('Payment failed: Declined. Stock released.')
+    expect(LIFECYCLE.holdExpired.note()).toBe(`hold expired: not paid within ${CARD_HOLD_MINUTES} minutes; the provider confirmed no payment, open payments cancelled, stock released`)
+    expect(ORDER_NOTES.holdExpiredPayment).toBe(`Not paid within ${CARD_HOLD_MINUTES} minutes: the stock hold expired.`)
+    expect(ORDER_NOTES.unwantedPayment('£12.00 (stripe pi_2)', 'the order is cancelled', { id: 're_1' })).toBe('A further payment of £12.00 (stripe pi_2) arrived but the order is cancelled: refunded automatically (re_1).')
+    expect(ORDER_NOTES.unwantedPayment('£12.00 (stripe pi_2)', 'the order is cancelled', { error: 'card closed' })).toBe('A further payment of £12.00 (stripe pi_2) arrived but the order is cancelled, and the automatic refund FAILED: refund it by hand. card closed')
+    expect(ORDER_NOTES.handedBack('Payment failed: Declined.', true)).toBe('Payment failed: Declined.. The bike is held for its reservation again.')
   })
 })

@@ -1,5 +1,6 @@
 // Which status changes an order may make, and which of them put its stock back. Pure: the orders
 // collection's hook and the payment lifecycle both ask this table.
+import type { Transition } from '../lifecycle'
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'processing' | 'ready_for_collection' | 'dispatched' | 'completed' | 'cancelled' | 'refunded'
 export type FinanceStatus = 'submitted' | 'approved' | 'declined' | 'completed' | 'cancelled'
@@ -86,12 +87,20 @@ export function cardStatesThatMayBecome(to: OrderStatus): OrderStatus[] {
   return (Object.keys(CARD_STAFF_TRANSITIONS) as OrderStatus[]).filter((from) => CARD_STAFF_TRANSITIONS[from].includes(to))
 }
 
-/** A change the shop makes itself: the states it may start from and the state it ends in. */
-export interface LifecycleChange {
-  readonly from: readonly OrderStatus[]
-  readonly to: OrderStatus
+/** A change the shop makes itself: the states it may start from and the state it ends in (see domain/lifecycle.ts). */
+export interface LifecycleChange extends Transition<OrderStatus> {
   /** Also required of a finance order: its application is still in one of these states. */
   readonly financeFrom?: readonly FinanceStatus[]
+}
+
+/** How long a card order holds its stock while the customer pays. */
+export const CARD_HOLD_MINUTES = 15
+
+/** What a payment says on the order's history. */
+interface Paid {
+  readonly amountPence: number
+  readonly provider: string
+  readonly reference: string
 }
 
 /**
@@ -101,17 +110,29 @@ export interface LifecycleChange {
  */
 export const LIFECYCLE = {
   /** The provider confirmed the payment of an order awaiting it. */
-  paymentTaken: { from: ['awaiting_payment'], to: 'paid' },
+  paymentTaken: { from: ['awaiting_payment'], to: 'paid', stock: 'sell', actor: 'payment webhook', note: (p: Paid) => `Paid ${p.amountPence}p by card (${p.provider} ${p.reference}).` },
   /** A payment arrived for an order already cancelled (its hold ran out) and its stock was still there. */
-  latePaymentTaken: { from: ['cancelled'], to: 'paid' },
+  latePaymentTaken: { from: ['cancelled'], to: 'paid', actor: 'payment webhook', note: () => 'Payment arrived after the stock hold was released; the stock was still there and is taken again.' },
   /** A payment arrived for an order already cancelled whose stock had sold: refunded at once. */
-  latePaymentRefunded: { from: ['cancelled'], to: 'refunded' },
+  latePaymentRefunded: { from: ['cancelled'], to: 'refunded', actor: 'payment webhook', note: (refundId: string) => `Payment arrived after the stock hold was released and the goods had sold out: refunded automatically (${refundId}).` },
   /** The provider reported the payment failed. */
-  paymentFailed: { from: ['awaiting_payment'], to: 'cancelled' },
+  paymentFailed: { from: ['awaiting_payment'], to: 'cancelled', stock: ['held'], actor: 'payment webhook', note: (message: string) => `Payment failed: ${message} Stock released.` },
   /** Not paid before the stock hold ran out (the provider confirmed no payment). */
-  holdExpired: { from: ['awaiting_payment'], to: 'cancelled' },
+  holdExpired: { from: ['awaiting_payment'], to: 'cancelled', stock: ['held'], actor: 'hold expiry', note: () => `${ORDER_NOTES.holdExpired}; the provider confirmed no payment, open payments cancelled, stock released` },
   /** A finance application nobody decided before its hold ran out. */
-  financeHoldExpired: { from: ['processing'], to: 'cancelled', financeFrom: ['submitted'] },
+  financeHoldExpired: { from: ['processing'], to: 'cancelled', financeFrom: ['submitted'], stock: ['held'], actor: 'hold expiry', note: () => 'finance application not decided before its hold expired: cancelled, bike back on sale' },
   /** The provider reported a refund: from every state staff could refund from. */
-  refundReported: { from: cardStatesThatMayBecome('refunded'), to: 'refunded' },
+  refundReported: { from: cardStatesThatMayBecome('refunded'), to: 'refunded', stock: ['held', 'sold'], actor: 'payment webhook', note: (p: Omit<Paid, 'reference'>) => `Refund of ${p.amountPence}p reported by ${p.provider}. Stock restored.` },
 } as const satisfies Record<string, LifecycleChange>
+
+/** The other notes the order lifecycle writes: money it cannot keep, and units handed back to a reservation. */
+export const ORDER_NOTES = {
+  holdExpired: `hold expired: not paid within ${CARD_HOLD_MINUTES} minutes`,
+  holdExpiredPayment: `Not paid within ${CARD_HOLD_MINUTES} minutes: the stock hold expired.`,
+  amountMismatch: (paid: number, total: number) => `Payment of ${paid}p does not match the order total ${total}p; staff must check it.`,
+  unwantedPayment: (payment: string, why: string, refund: { id: string } | { error: string }) =>
+    `A further payment of ${payment} arrived but ${why}${'id' in refund ? `: refunded automatically (${refund.id}).` : `, and the automatic refund FAILED: refund it by hand. ${refund.error}`}`,
+  lateRefundFailed: (paid: number, error: string) => `Payment of ${paid}p arrived after the hold was released and the automatic refund FAILED: refund it by hand. ${error}`,
+  handedBack: (why: string, returned: boolean) => `${why}. ${returned ? 'The bike is held for its reservation again.' : 'Stock released.'}`,
+  financeHandedBack: (returned: boolean) => `finance application not decided before its hold expired: cancelled; ${returned ? 'the bike is held for its reservation again' : 'bike back on sale'}`,
+} as const

@@ -1,68 +1,30 @@
 // The bookings collection's rules for staff and for every write: a staff booking (phone, walk-in) is priced
-// from the tier and checked against the same day rules as online ones; every booking takes its capacity in
+// and checked like an online one (staff-booking.server.ts); every booking takes its capacity in
 // the same write (afterChange, inside the write's transaction on PostgreSQL, undone by hand on SQLite);
 // status changes follow the workflow, are recorded with who and when, and send the customer's emails.
 import { APIError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook } from 'payload'
+import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
 import { dayProblem, todayInUk } from '../../domain/booking/availability'
-import { addDays } from '../../domain/booking/calendar'
-import { checkStatusChange, extraWorkPreAuthorised, holdsCapacity, type BookingKind, type JobStatus } from '../../domain/booking/job-status'
-import { quoteService } from '../../domain/booking/service-pricing'
-import { generateOrderNumber } from '../../domain/orders/order-number'
+import { BOOKING_NOTES, staffStatusStep, statusEmail } from '../../domain/booking/booking-lifecycle'
+import { checkStatusChange, holdsCapacity, type BookingKind, type JobStatus } from '../../domain/booking/job-status'
 import type { Booking } from '../../payload-types'
-
-type HistoryEntry = NonNullable<Booking['history']>[number]
+import { capacityOf } from './booking-settings'
+import { cancelledEmail, extraWorkEmail, readyEmail } from './booking-emails'
+import { toBookingView } from './booking-view'
+import { DayFullError } from './errors'
 
 const bad = (message: string) => new APIError(message, 400, null, true)
 
-function idOf(value: unknown): number | undefined {
-  if (typeof value === 'number') return value
-  if (value && typeof value === 'object' && 'id' in value) return Number((value as { id: unknown }).id)
-  return undefined
-}
-
-function who(req: Parameters<CollectionBeforeChangeHook>[0]['req']) {
-  const by = req.user?.collection === 'users' ? Number(req.user.id) : undefined
-  const actor = (req.user as { email?: string } | null)?.email?.slice(0, 80) ?? 'staff'
-  return { by, actor }
-}
-
 export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({ data, originalDoc, req, operation, context }) => {
   if (context?.bookingEngine) return data
-  const { loadBookingSettings, loadServiceOptions } = await import('./bookings.server')
-  const { rideResource, WORKSHOP_RESOURCE } = await import('./booking-settings')
+  const { loadBookingSettings } = await import('./bookings.server') // server-only: never loaded with the config
   const settings = await loadBookingSettings(req.payload, req)
   const now = new Date()
   const today = todayInUk(now)
-  const { by, actor } = who(req)
+  const { by, actor } = staffActor(req)
 
-  if (operation === 'create') {
-    const kind = (data.kind ?? 'service') as BookingKind
-    const rules = kind === 'test_ride' ? settings.testRides : settings.workshop
-    const problem = dayProblem(rules, today, data.day, { ignoreLeadTime: true })
-    if (problem) throw bad(problem.message)
-    if (kind === 'service') {
-      const options = await loadServiceOptions(req.payload, req)
-      const quote = quoteService(options, idOf(data.service?.tier) ?? -1, (data.service?.addOns ?? []).map(idOf).filter((x): x is number => x !== undefined), Boolean(data.service?.bike?.eBike))
-      if (!quote.ok) throw bad(quote.message)
-      data.resource = WORKSHOP_RESOURCE
-      data.minutes = quote.minutes
-      data.service = { ...data.service, lines: quote.lines.map((l) => ({ name: l.name, pricePence: l.pricePence, minutes: l.minutes })), totalPence: quote.totalPence }
-    } else {
-      const productId = idOf(data.testRide?.product)
-      if (!productId) throw bad('Choose the bike for the test ride.')
-      if (!settings.testRides.windows.some((w) => w.starts === data.window)) throw bad(`Choose a test ride time: ${settings.testRides.windows.map((w) => w.starts).join(', ')}.`)
-      const product = await req.payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true, req, disableErrors: true })
-      if (!product) throw bad('That bike does not exist.')
-      data.resource = rideResource(productId, data.window!)
-      data.minutes = 1
-      data.testRide = { ...data.testRide, bikeName: product.name }
-    }
-    data.status = 'booked'
-    data.reference = generateOrderNumber((n) => crypto.getRandomValues(new Uint8Array(n))).replace(/^WH-/, kind === 'test_ride' ? 'TR-' : 'SV-')
-    data.history = [{ at: now.toISOString(), by, actor, to: 'booked', note: `Booked by staff (${data.source ?? 'phone'}) for ${data.day}${data.window ? ` ${data.window}` : ''}.` }]
-    return data
-  }
-
+  // A booking staff make by phone or walk-in: priced and checked like an online one.
+  if (operation === 'create') return (await import('./staff-booking.server')).prepareStaffBooking(data, req, settings, now)
   if (!originalDoc) return data
   const kind = originalDoc.kind as BookingKind
   const from = originalDoc.status as JobStatus
@@ -77,42 +39,27 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
     const problem = dayProblem(kind === 'test_ride' ? settings.testRides : settings.workshop, today, newDay, { ignoreLeadTime: true })
     if (problem) throw bad(problem.message)
     const { takeCapacity, returnCapacity } = await import('./capacity.server')
-    const { capacityOf } = await import('./booking-settings')
     const transactionID = (await req.transactionID) ?? null
     if (!(await takeCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes, capacityOf(settings, originalDoc.resource)))) {
       throw new APIError(`${newDay} has no room left for this job. Nothing was changed.`, 409, null, true)
     }
     await returnCapacity(req.payload, transactionID, originalDoc.resource, originalDoc.day, originalDoc.minutes)
-    entries.push({ at: now.toISOString(), by, actor, from: originalDoc.day, to: newDay, note: 'Day moved by staff.' })
+    entries.push(entry(now, actor, originalDoc.day, newDay, BOOKING_NOTES.dayMoved, by))
   }
 
   // A partial update (REST PATCH of the status and the quote) keeps the rest of the job as it was.
   let service = { ...originalDoc.service, ...data.service }
   if (to !== from) {
     if (to === 'cancelled' && holdsCapacity(from)) {
-      const { claimBookingStatus } = await import('./claim-status.server')
-      const { returnCapacity } = await import('./capacity.server')
-      const transactionID = (await req.transactionID) ?? null
-      if (!(await claimBookingStatus(req.payload, transactionID, originalDoc.id, [from], 'cancelled'))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
-      if (originalDoc.resource && originalDoc.minutes) await returnCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes)
+      const { cancelHoldingBooking } = await import('./claim-status.server')
+      if (!(await cancelHoldingBooking(req.payload, (await req.transactionID) ?? null, originalDoc, [from], newDay))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
     }
-    if (to === 'awaiting_approval') {
-      const quote = service?.extraWork
-      if (!quote?.description || quote.quotePence == null || quote.quotePence <= 0) throw bad('Describe the extra work and enter its quote (in pence) before asking the customer to approve it.')
-      if (extraWorkPreAuthorised(quote.quotePence, service?.extraWorkLimitPence)) {
-        service = { ...service, extraWork: { ...quote, decision: 'pre_authorised', decidedAt: now.toISOString() } }
-        entries.push({ at: now.toISOString(), by, actor, from, to: 'in_progress', note: `Extra work (${quote.quotePence}p) is within the pre-authorised limit: approved without asking.` })
-        to = 'in_progress'
-      } else {
-        service = { ...service, extraWork: { ...quote, decision: 'pending', decidedAt: null } }
-        entries.push({ at: now.toISOString(), by, actor, from, to, note: `Extra work quoted at ${quote.quotePence}p; approval requested by email.` })
-      }
-    } else if (to === 'ready_for_collection') {
-      service = { ...service, readyAt: now.toISOString(), collectBy: addDays(today, settings.workshop.collectionDays) }
-      entries.push({ at: now.toISOString(), by, actor, from, to, note: 'Ready for collection; customer emailed.' })
-    } else {
-      entries.push({ at: now.toISOString(), by, actor, from, to, note: 'Status changed by staff.' })
-    }
+    const step = staffStatusStep(to, service?.extraWork, service?.extraWorkLimitPence, now, settings.workshop.collectionDays)
+    if (!step.ok) throw bad(step.message)
+    if (step.extraWork) service = { ...service, extraWork: { ...service?.extraWork, ...step.extraWork } }
+    service = { ...service, ...step.ready }
+    entries.push(entry(now, actor, from, step.to, step.note, by))
+    to = step.to
   }
   if (!entries.length) return data
   return { ...data, status: to, service, history: [...(originalDoc.history ?? []), ...entries] }
@@ -123,14 +70,12 @@ export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ d
     if (holdsCapacity(doc.status as JobStatus) && doc.resource && doc.minutes) {
       const { takeCapacity } = await import('./capacity.server')
       const { loadBookingSettings } = await import('./bookings.server')
-      const { capacityOf } = await import('./booking-settings')
       const settings = await loadBookingSettings(req.payload, req)
       const transactionID = (await req.transactionID) ?? null
       if (!(await takeCapacity(req.payload, transactionID, doc.resource, doc.day, doc.minutes, capacityOf(settings, doc.resource)))) {
         // No room: the booking must not stay (SQLite has no transaction to roll it back).
         await req.payload.delete({ collection: 'bookings', id: doc.id, overrideAccess: true, req, context: { bookingEngine: 'undo' } })
-        const { DayFullError } = await import('./errors')
-        throw new DayFullError(doc.kind === 'test_ride' ? 'Sorry, that time has just been booked for this bike: please choose another time.' : 'Sorry, that day has just filled up: please choose another day.')
+        throw new DayFullError(BOOKING_NOTES.dayFull(doc.kind))
       }
     }
     if (!context?.bookingEngine && doc.email) {
@@ -139,18 +84,14 @@ export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ d
     }
     return doc
   }
-  if (context?.bookingEngine || !previousDoc || doc.status === previousDoc.status) return doc
+  const email = statusEmail(doc.status)
+  if (context?.bookingEngine || !previousDoc || doc.status === previousDoc.status || !email) return doc
   const { sendBookingEmail, bookingLinks, loadBookingSettings } = await import('./bookings.server')
-  const { extraWorkEmail, readyEmail, cancelledEmail } = await import('./booking-emails')
-  const { toBookingView } = await import('./booking-view')
   const view = toBookingView(doc)
   const links = bookingLinks(req.payload, doc)
-  if (doc.status === 'awaiting_approval') await sendBookingEmail(req.payload, doc, extraWorkEmail(view, links.extraWork), 'extra-work-quote', false)
-  if (doc.status === 'ready_for_collection') {
-    const settings = await loadBookingSettings(req.payload, req)
-    await sendBookingEmail(req.payload, doc, readyEmail(view, { address: settings.address, phone: settings.phone }, links.manage), 'ready-for-collection', false)
-  }
-  if (doc.status === 'cancelled') await sendBookingEmail(req.payload, doc, cancelledEmail(view), 'booking-cancelled', false)
+  const settings = email === 'ready-for-collection' ? await loadBookingSettings(req.payload, req) : null
+  const mail = email === 'extra-work-quote' ? extraWorkEmail(view, links.extraWork) : email === 'booking-cancelled' ? cancelledEmail(view) : readyEmail(view, { address: settings!.address, phone: settings!.phone }, links.manage)
+  await sendBookingEmail(req.payload, doc, mail, email, false)
   return doc
 }
 

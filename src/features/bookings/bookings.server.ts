@@ -146,7 +146,7 @@ export async function sendConfirmation(payload: Payload, booking: Booking): Prom
 
 // ------------------------------------------------------------------ booking
 
-function newReference(kind: 'service' | 'test_ride'): string {
+export function newReference(kind: 'service' | 'test_ride'): string {
   return generateOrderNumber(randomBytes).replace(/^WH-/, kind === 'test_ride' ? 'TR-' : 'SV-')
 }
 
@@ -283,8 +283,8 @@ export async function cancelBooking(payload: Payload, token: unknown, now = new 
   const refusal = changeRefusal(settings, booking, now)
   if (refusal) return refusal
   // The one request that moves booked → cancelled gives the capacity back; a repeated click does nothing.
-  if (!(await claimStatus(payload, booking, 'booked', 'cancelled'))) return problem(409, 'not_changeable', 'This booking has just been changed. Reload the page to see it.')
-  if (booking.resource && booking.minutes) await returnCapacity(payload, null, booking.resource, booking.day, booking.minutes)
+  const { cancelHoldingBooking } = await import('./claim-status.server')
+  if (!(await cancelHoldingBooking(payload, null, booking, ['booked'], booking.day))) return problem(409, 'not_changeable', 'This booking has just been changed. Reload the page to see it.')
   const updated = await payload.update({
     collection: 'bookings',
     id: booking.id,

@@ -11,7 +11,7 @@
 // tests/int/order-rows.int.test.ts writes one order each way, on SQLite and on PostgreSQL, and compares
 // them as Payload reads them. A field added to the orders collection fails that test until it is added here.
 import 'server-only'
-import { randomBytes } from 'node:crypto'
+import { arrayRowId } from '../payments/record-lifecycle.server'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
 import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
@@ -69,11 +69,6 @@ export interface NewOrder {
   readonly checkoutKey: string
   readonly accessTokenHash?: string | null
   readonly history: readonly { readonly at: string; readonly by?: number | null; readonly actor: string; readonly to: string; readonly note: string }[]
-}
-
-/** An id for an array row, in the form Payload gives them (an ObjectId's 24 hex digits: seconds, then random). */
-export function arrayRowId(now: Date): string {
-  return Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex')
 }
 
 const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value)

@@ -5,8 +5,8 @@ import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type F
 import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
+import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
 
-type HistoryEntry = NonNullable<Order['history']>[number]
 
 export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
   // Checkout, payment webhooks and hold expiry make their own checked changes.
@@ -28,9 +28,8 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     throw new APIError('Only finance orders have a finance application status.', 400, null, true)
   }
 
-  const now = new Date().toISOString()
-  const by = req.user?.collection === 'users' ? Number(req.user.id) : undefined
-  const actor = (req.user as { email?: string } | null)?.email?.slice(0, 80) ?? 'staff'
+  const now = new Date()
+  const { by, actor } = staffActor(req)
   const entries: HistoryEntry[] = []
   const payment = { ...originalDoc.payment, ...data.payment }
 
@@ -44,7 +43,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     if (owed > 0) {
       try {
         const refund = await provider.refund(reference, owed, `staff-refund-${originalDoc.orderNumber}`)
-        entries.push({ at: now, by, actor, from, to, note: `Refunded ${owed}p to the card through ${provider.name} (${refund.id}).` })
+        entries.push(entry(now, actor, from, to, `Refunded ${owed}p to the card through ${provider.name} (${refund.id}).`, by))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)
         req.payload.logger.warn({ err: error, order: originalDoc.orderNumber }, 'staff refund refused by the payment provider')
@@ -54,12 +53,12 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     payment.refundedPence = originalDoc.totalPence
   } else if (soldInShowroom && from === 'awaiting_payment' && to === 'paid') {
     const balance = originalDoc.totalPence
-    payment.paidAt = now
-    entries.push({ at: now, by, actor, from, to, note: `Balance of ${formatPence(balance)} paid in the showroom (recorded by staff; the ${formatPence(originalDoc.reservationDepositPence ?? 0)} reservation deposit was paid online).` })
+    payment.paidAt = now.toISOString()
+    entries.push(entry(now, actor, from, to, `Balance of ${formatPence(balance)} paid in the showroom (recorded by staff; the ${formatPence(originalDoc.reservationDepositPence ?? 0)} reservation deposit was paid online).`, by))
   } else if (to !== from) {
-    entries.push({ at: now, by, actor, from, to, note: 'Status changed by staff.' })
+    entries.push(entry(now, actor, from, to, 'Status changed by staff.', by))
   }
-  if (financeTo !== financeFrom) entries.push({ at: now, by, actor, from: financeFrom ?? undefined, to: financeTo ?? undefined, note: 'Finance application status changed by staff.' })
+  if (financeTo !== financeFrom) entries.push(entry(now, actor, financeFrom ?? undefined, financeTo ?? undefined, 'Finance application status changed by staff.', by))
 
   let stock = { ...originalDoc.stock, ...data.stock }
   // An order that completed a reservation and ends without a sale (an unpaid card order or showroom sale
@@ -70,11 +69,11 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   if (originalDoc.reservation != null && endsWithoutSale && releasesStock(to, financeTo)) {
     // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { returnOrderUnitToReservation } = await import('../reservations/reservation-lifecycle.server')
-    const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: [from], status: to }, new Date())
+    const moved = await returnOrderUnitToReservation(req.payload, originalDoc, { fromStatuses: [from], status: to }, now)
     if (moved) {
       handedBack = true
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
-      entries.push({ at: now, by, actor, from: to, to, note: moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock put back on the shelf.' })
+      entries.push(entry(now, actor, to, to, moved === 'returned' ? 'The bike is held for its reservation again.' : 'Stock put back on the shelf.', by))
     }
   }
   if (!handedBack && releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
@@ -83,7 +82,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     const transactionID = (await req.transactionID) ?? null
     if (await releaseOrderStock(req.payload, originalDoc, ['held', 'committed'], transactionID)) {
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
-      entries.push({ at: now, by, actor, from: to, to: to, note: 'Stock put back on the shelf.' })
+      entries.push(entry(now, actor, to, to, 'Stock put back on the shelf.', by))
       const productIds = originalDoc.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))
       await revalidateProducts(req.payload, productIds, `order ${originalDoc.orderNumber} ${to}`)
     }

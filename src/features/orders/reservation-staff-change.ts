@@ -6,8 +6,7 @@ import { formatPence } from '../../domain/money'
 import { checkStaffChange, type ReservationStatus } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
 import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
-
-type HistoryEntry = NonNullable<Reservation['history']>[number]
+import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
 
 export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> = async ({ data, originalDoc, req, operation, context }) => {
   // Placement, payments, cancellation and expiry make their own checked changes.
@@ -19,8 +18,7 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
   if (!check.ok) throw new APIError(check.message, 400, null, true)
 
   const now = new Date()
-  const by = req.user?.collection === 'users' ? Number(req.user.id) : undefined
-  const actor = (req.user as { email?: string } | null)?.email?.slice(0, 80) ?? 'staff'
+  const { by, actor } = staffActor(req)
   const entries: HistoryEntry[] = []
   const newExpiry = data.stock?.holdExpiresAt
   const oldExpiry = originalDoc.stock?.holdExpiresAt
@@ -28,7 +26,7 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
   if (expiryChanged) {
     if (from !== 'active' || to !== 'active') throw new APIError('Only an active reservation’s hold can be extended.', 400, null, true)
     if (!newExpiry || new Date(newExpiry).getTime() <= now.getTime()) throw new APIError('A new hold end must be in the future. To end the reservation, release it with a reason.', 400, null, true)
-    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Hold changed by staff to end at ${new Date(newExpiry).toISOString()}.` })
+    entries.push(entry(now, actor, from, to, `Hold changed by staff to end at ${new Date(newExpiry).toISOString()}.`, by))
   }
   let stock = { ...originalDoc.stock, ...data.stock }
   const transactionID = (await req.transactionID) ?? null
@@ -44,14 +42,14 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
     stock = { ...stock, state: 'committed', holdExpiresAt: null }
     convertedOrder = sale.orderId
     const money = sale.paid ? 'nothing left to pay' : `balance ${formatPence(sale.totalPence)} to pay in the showroom`
-    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Converted to a sale by staff as order ${sale.orderNumber}: the bike is sold to it and the ${formatPence(sale.depositPence)} deposit counts towards the price (${money}).` })
+    entries.push(entry(now, actor, from, to, `Converted to a sale by staff as order ${sale.orderNumber}: the bike is sold to it and the ${formatPence(sale.depositPence)} deposit counts towards the price (${money}).`, by))
     context.reservationEmail = 'converted'
   }
   if (to === 'released' && from === 'active') {
     const ended = await lifecycle.endActiveReservation(req.payload, originalDoc.id, 'released', { actor, by, note: '' }, {}, { transactionID, claimOnly: true })
     if (!ended) throw new APIError('This reservation has just changed. Reload it; nothing was changed.', 409, null, true)
     stock = { ...stock, state: 'released' }
-    entries.push({ at: now.toISOString(), by, actor, from, to, note: `Released by staff: ${String(reason).slice(0, 300)}. Bike back on sale; deposit to be refunded.` })
+    entries.push(entry(now, actor, from, to, `Released by staff: ${String(reason).slice(0, 300)}. Bike back on sale; deposit to be refunded.`, by))
     context.reservationEmail = 'released'
   }
   if (entries.length === 0 && to === from && !expiryChanged) return data

@@ -1,0 +1,31 @@
+// A reservation's emails and the no-account link in them (see, complete or cancel a reservation).
+import 'server-only'
+import type { Payload } from 'payload'
+import type { EmailSender } from '../../adapters/email/email-sender'
+import { emailSender } from '../../adapters/email/email.server'
+import { env } from '../../config/env'
+import { namedSecret } from '../../config/secrets.server'
+import { reservationEmail, type ReservationEmailKind } from './reservation-email'
+import { signReservationToken, TOKEN_LIFETIME_SECONDS } from './reservation-token'
+
+/** HttpOnly cookie holding the manage token of the reservation this browser placed (its result page). */
+export const RESERVATION_COOKIE = 'wh_reservation'
+
+export function reservationTokenKey(): string {
+  return namedSecret('reservationTokenKey', env().RESERVATION_TOKEN_SECRET)
+}
+
+/** The no-account link to see, complete or cancel a reservation. */
+export function manageToken(reservationId: number, now = new Date()): string {
+  return signReservationToken({ reservationId, purpose: 'manage', expiresAt: Math.floor(now.getTime() / 1000) + TOKEN_LIFETIME_SECONDS }, reservationTokenKey())
+}
+
+/** Builds and sends a reservation's email (the job handler of SEND_RESERVATION_EMAIL). */
+export async function sendReservationEmailNow(payload: Payload, reservationId: number, kind: ReservationEmailKind, deps: { email?: EmailSender } = {}): Promise<void> {
+  const r = await payload.findByID({ collection: 'reservations', id: reservationId, depth: 0, overrideAccess: true })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const address = [settings.address?.line1, settings.address?.line2, settings.address?.town, settings.address?.postcode].filter(Boolean).join(', ')
+  const site = env().SITE_URL
+  const mail = reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, { name: settings.dealerName, phone: settings.phone, email: settings.email, address, whatToBring: settings.reservations?.whatToBring }, { manage: `${site}/reservations/manage?token=${manageToken(r.id)}` })
+  await (deps.email ?? emailSender()).send({ to: r.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `reservation-${kind}` })
+}
