@@ -5,7 +5,7 @@
 import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
 import { keyedLock } from '../lib/keyed-lock'
-import { createStep, Halt, runFlow, type RunStep, type Step } from '../lib/steps'
+import { answerOfHalt, createStep, Halt, runFlow, type RunStep, type Step } from '../lib/steps'
 import { beginTransaction, commitTransaction, execute, rollbackTransaction, type TransactionId } from './sql.server'
 
 export interface Unit {
@@ -37,14 +37,10 @@ const sqliteKeys = keyedLock<string>()
 export async function runUnit<T, R>(payload: Payload, options: { readonly name: string; readonly key?: string }, body: (run: RunStep<Unit>, unit: Unit) => Promise<T>): Promise<T | R> {
   const transactionID = await beginTransaction(payload)
   const unit: Unit = { payload, transactionID, req: transactionID != null ? { transactionID } : {} }
-  const answer = (error: unknown): R => {
-    if (error instanceof Halt) return error.answer as R
-    throw error
-  }
   if (transactionID == null) {
     const flow = () =>
       runFlow(unit, { compensate: true, onCompensationFailed: (error, step) => payload.logger.error({ err: error, unit: options.name, step }, 'a step could not be undone') }, (run) => body(run, unit))
-    return (options.key != null ? sqliteKeys(options.key, flow) : flow()).catch(answer)
+    return (options.key != null ? sqliteKeys(options.key, flow) : flow()).catch(answerOfHalt<R>)
   }
   try {
     if (options.key != null) await execute(payload, transactionID, { sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [options.key] })
@@ -53,6 +49,6 @@ export async function runUnit<T, R>(payload: Payload, options: { readonly name: 
     return result
   } catch (error) {
     await rollbackTransaction(payload, transactionID)
-    return answer(error)
+    return answerOfHalt<R>(error)
   }
 }

@@ -23,6 +23,12 @@ export class Halt<R> extends Error {
   }
 }
 
+/** The answer of a halt, for a flow's caller; any other failure is thrown on. */
+export function answerOfHalt<R>(error: unknown): R {
+  if (error instanceof Halt) return error.answer as R
+  throw error
+}
+
 export interface FlowOptions {
   /** false when something else undoes the steps' work as a whole (a database transaction's rollback). */
   readonly compensate: boolean
