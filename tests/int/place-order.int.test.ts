@@ -50,6 +50,16 @@ describe(`placeOrder on ${db}`, () => {
     expect(again).toMatchObject({ ok: true, created: false })
   })
 
+  it('the same checkout sent 10 times at once places one order, and all ten answer it', async () => {
+    const productId = await simpleProduct(payload, 5)
+    const input = orderInput([{ productId, count: 1 }])
+    const results = await Promise.all(Array.from({ length: 10 }, () => placeOrder(payload, input)))
+    expect(results.every((r) => r.ok)).toBe(true)
+    expect(new Set(results.map((r) => (r.ok ? r.orderId : 0))).size).toBe(1)
+    expect(results.filter((r) => r.ok && r.created)).toHaveLength(1)
+    expect(await stockOf(payload, productId)).toBe(4)
+  })
+
   it('refuses sold out, unknown and withdrawn items, and changes nothing', async () => {
     const productId = await simpleProduct(payload, 1)
     const before = await orderCount(payload)

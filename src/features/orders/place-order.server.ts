@@ -7,7 +7,7 @@ import { revalidateProducts, revalidateProductSlugs } from '../../cms/hooks/reva
 import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS, MAX_UNPAID_HOLDS_PER_NETWORK, maxUnpaidUnitsPerNetwork } from '../../domain/basket/order-limits'
 import { resolveShippingAddress } from '../../domain/delivery/delivery'
 import { generateOrderNumber } from '../../domain/orders/order-number'
-import type { Order } from '../../payload-types'
+import type { Order, SiteSetting } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
@@ -19,8 +19,9 @@ import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
-import { beginTransaction, commitTransaction, execute, placeholders, readRows, rollbackTransaction, type TransactionId } from '../../cms/sql.server'
-import { insertOrder } from './order-rows.server'
+import { execute, placeholders, readRows, type TransactionId } from '../../cms/sql.server'
+import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
+import { insertOrder, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 
 /** How long a card order keeps its stock while the customer pays. */
@@ -56,12 +57,6 @@ export function networkHoldsRefusal(itemName: string | undefined): PlaceOrderRef
   }
 }
 
-class Refused extends Error {
-  constructor(readonly refusal: PlaceOrderRefusal) {
-    super(refusal.message)
-  }
-}
-
 function refusalFor(priced: PricedBasket, input: PlaceOrderInput): PlaceOrderRefusal | null {
   const gone = priced.problems.filter((p) => p.kind === 'product_gone')
   if (gone.length) {
@@ -85,18 +80,6 @@ function refusalFor(priced: PricedBasket, input: PlaceOrderInput): PlaceOrderRef
 function soldOut(itemId: string, name: string): PlaceOrderRefusal {
   const message = `Sorry, ${name} has just sold out: someone else bought the last one.`
   return { ok: false, status: 409, code: 'sold_out', message, problems: [{ itemId, message }] }
-}
-
-/** The order a checkout key already placed, read whole only when there is one (most checkouts are new). */
-async function placedByCheckoutKey(payload: Payload, checkoutKey: string): Promise<Order | undefined> {
-  const [row] = await readRows(payload, { sql: 'SELECT id FROM orders WHERE checkout_key = ?', args: [checkoutKey] })
-  if (!row) return undefined
-  return payload.findByID({ collection: 'orders', id: Number(row.id), depth: 0, overrideAccess: true, disableErrors: true }).then((o) => o ?? undefined)
-}
-
-async function findByCheckoutKey(payload: Payload, checkoutKey: string, req?: Partial<PayloadRequest>): Promise<Order | undefined> {
-  const found = await payload.find({ collection: 'orders', where: { checkoutKey: { equals: checkoutKey } }, limit: 1, pagination: false, depth: 0, overrideAccess: true, req })
-  return found.docs[0]
 }
 
 export async function uniqueOrderNumber(payload: Payload, req: Partial<PayloadRequest>): Promise<string> {
@@ -154,19 +137,6 @@ export async function deletePendingOrder(payload: Payload, orderId: number): Pro
   await payload.delete({ collection: 'orders', where: { and: [{ id: { equals: orderId } }, { 'stock.state': { equals: 'pending' } }] }, overrideAccess: true, context: { orderLifecycle: true } })
 }
 
-/** The order a checkout key placed, once it has left 'pending' (waits up to 10 s); 'gone' if it was removed. */
-async function settledOrder(payload: Payload, checkoutKey: string): Promise<Order | 'gone' | undefined> {
-  let seen = false
-  for (let i = 0; i < 100; i++) {
-    const order = await findByCheckoutKey(payload, checkoutKey).catch(() => undefined)
-    if (order && order.stock?.state !== 'pending') return order
-    if (order) seen = true
-    else if (seen || i > 0) return 'gone'
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return undefined
-}
-
 interface ReservationToComplete {
   readonly id: number
   readonly productId: number
@@ -180,7 +150,7 @@ interface ReservationToComplete {
  * the figures are the shop's own recorded quote, never the browser's.
  */
 async function reservationFor(payload: Payload, input: PlaceOrderInput, req: Partial<PayloadRequest>): Promise<ReservationToComplete> {
-  const unavailable = (message: string, status: 409 | 422 = 409) => new Refused({ ok: false, status, code: 'reservation_unavailable', message })
+  const unavailable = (message: string, status: 409 | 422 = 409) => halt<PlaceOrderRefusal>({ ok: false, status, code: 'reservation_unavailable', message })
   const r = await payload.find({ collection: 'reservations', where: { id: { equals: input.reservation!.id } }, limit: 1, depth: 0, overrideAccess: true, req }).then((found) => found.docs[0])
   if (!r || r.status !== 'active') throw unavailable('This reservation is no longer active, so it cannot be completed online.')
   const productId = typeof r.product === 'object' ? r.product.id : r.product
@@ -217,28 +187,15 @@ async function noteConversion(payload: Payload, reservationId: number, orderId: 
   }
 }
 
-/** How far one call has got: a lost race for the checkout key, and expired holds already released. */
-interface Attempt {
-  readonly raced?: boolean
-  readonly releasedHolds?: boolean
-}
-
-export async function placeOrder(payload: Payload, input: PlaceOrderInput, attempt: Attempt = {}): Promise<PlaceOrderResult> {
+export async function placeOrder(payload: Payload, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const now = new Date()
-  const existing = await placedByCheckoutKey(payload, input.checkoutKey)
-  if (existing?.stock?.state === 'pending') {
-    return { ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' }
-  }
-  if (existing) return { ok: true, orderId: existing.id, orderNumber: existing.orderNumber, totalPence: existing.totalPence, created: false, order: existing }
-  const result = await placeNewOrder(payload, input, now, attempt)
+  let result = await placeNewOrder(payload, input, now)
+  // Stock held by abandoned card checkouts goes back before a customer is told something is sold out (the
+  // background runner also releases them every 30 s; this makes a lapsed hold available at once).
+  if (!result.ok && result.code === 'sold_out' && (await releaseLapsedHolds(payload, now)) > 0) result = await placeNewOrder(payload, input, new Date())
   if (result.ok && result.created) {
     metrics().ordersPlaced.inc({ payment: input.kind })
     payload.logger.info({ order: result.orderNumber, totalPence: result.totalPence, kind: input.kind }, 'order placed')
-  }
-  // Stock held by abandoned card checkouts goes back before a customer is told something is sold out (the
-  // background runner also releases them every 30 s; this makes a lapsed hold available at once).
-  if (!result.ok && result.code === 'sold_out' && !attempt.releasedHolds && (await releaseLapsedHolds(payload, now)) > 0) {
-    return placeOrder(payload, input, { ...attempt, releasedHolds: true })
   }
   return result
 }
@@ -253,24 +210,38 @@ async function releaseLapsedHolds(payload: Payload, now: Date): Promise<number> 
   }
 }
 
-async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date, attempt: Attempt): Promise<PlaceOrderResult> {
-  // PostgreSQL: the order and its stock in one transaction. SQLite (no interactive transactions in this
-  // adapter): the order is written first as 'pending', then its stock is taken and the order marked 'held'
-  // in one atomic batch (ADR 007); a refused take deletes the pending order, and a crash in between leaves
-  // a pending order holding nothing, which start-up reconciliation removes.
-  // Read before the transaction takes a connection: a read outside it while 50 checkouts each hold one
-  // would wait for the pool forever.
-  const settings = await siteSettings(payload)
-  const transactionID = await beginTransaction(payload)
-  const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
-  const undo: (() => Promise<void>)[] = []
-  try {
-    const reservation = input.reservation ? await reservationFor(payload, input, req) : null
+/* ------------------------------------------------------------------------------------------------ */
+/* The steps of placing an order                                                                     */
+
+const alreadyPlaced = (order: Order): PlaceOrderResult => ({ ok: true, orderId: order.id, orderNumber: order.orderNumber, totalPence: order.totalPence, created: false, order })
+
+/**
+ * The order this checkout key already placed, if any. The unit holds the key's lock, so an order still
+ * 'pending' here was cut short by a crash (start-up reconciliation removes it), not one being placed now.
+ */
+const findPlaced = unitStep('find the order this checkout placed', async (checkoutKey: string, { payload, transactionID, req }): Promise<Order | undefined> => {
+  const [row] = (await execute(payload, transactionID, { sql: 'SELECT id, stock_state FROM orders WHERE checkout_key = ?', args: [checkoutKey] })).rows
+  if (!row) return undefined
+  if (row.stock_state === 'pending') throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' })
+  return payload.findByID({ collection: 'orders', id: Number(row.id), depth: 0, overrideAccess: true, req })
+})
+
+const checkReservation = unitStep('check the reservation it completes', (input: PlaceOrderInput, { payload, req }) => reservationFor(payload, input, req))
+
+interface Priced {
+  readonly priced: PricedBasket
+  readonly delivery: NonNullable<PricedBasket['delivery']>
+  readonly shipping: ReturnType<typeof resolveShippingAddress>
+}
+
+/** The basket priced afresh from the catalogue (the reserved bike counted as the customer's own), and where it goes. */
+const priceOrder = unitStep(
+  'price the basket',
+  async ({ input, reservation, settings, now }: { input: PlaceOrderInput; reservation: ReservationToComplete | null; settings: SiteSetting; now: Date }, { payload, req }): Promise<Priced> => {
     const heldForCustomer = reservation ? new Map([[itemIdFor({ productId: reservation.productId, variantId: reservation.variantId ?? undefined }), 1]]) : undefined
     const priced = await priceBasket(payload, input.lines, { couponCode: input.couponCode, deliveryMethod: input.deliveryMethod, req, now, heldForCustomer, settings, images: false })
     const refusal = refusalFor(priced, input)
-    if (refusal) throw new Refused(refusal)
-
+    if (refusal) throw halt(refusal)
     const delivery = priced.delivery!
     const shipping = resolveShippingAddress(delivery.method, {
       customer: { firstName: input.contact.firstName, lastName: input.contact.lastName, address1: input.address.line1, address2: input.address.line2, city: input.address.town, postcode: input.address.postcode },
@@ -278,133 +249,174 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
     })
     if (!shipping.ok && shipping.reason === 'pickup_location_not_found') payload.logger.warn({ method: delivery.method }, shipping.logMessage)
     if (!shipping.ok && shipping.reason !== 'pickup_location_not_found') {
-      throw new Refused({ ok: false, status: 422, code: 'delivery_unavailable', message: shipping.message })
+      throw halt<PlaceOrderRefusal>({ ok: false, status: 422, code: 'delivery_unavailable', message: shipping.message })
     }
+    return { priced, delivery, shipping }
+  },
+)
 
-    const finance = input.kind === 'finance'
-    const holdMinutes = finance ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : CARD_HOLD_MINUTES
-    const holdExpiresAt = new Date(now.getTime() + holdMinutes * 60_000).toISOString()
-    const { open, orderNumber } = await openHoldsAndNumber(payload, input, transactionID)
-    const limit = finance ? MAX_OPEN_FINANCE_APPLICATIONS : MAX_OPEN_CARD_ORDERS
-    if (open >= limit) {
-      throw new Refused({
-        ok: false,
-        status: 429,
-        code: 'too_many_holds',
-        message: finance
-          ? `You already have ${open} finance applications waiting for a decision. Please wait for the dealer to decide, or call us, before applying again.`
-          : `You already have ${open} unpaid orders holding stock. Pay for one, or wait ${CARD_HOLD_MINUTES} minutes for them to lapse, before starting another.`,
-      })
-    }
-    const deposit = reservation ? depositDeduction(priced.totals.totalPence, reservation.depositPence) : 0
-    const totals = { ...priced.totals, totalPence: priced.totals.totalPence - deposit }
-    const order = await insertOrder(
-      payload,
-      transactionID,
-      {
-        orderNumber,
-        kind: input.kind,
-        status: finance ? 'processing' : 'awaiting_payment',
-        financeStatus: finance ? 'submitted' : undefined,
-        customer: input.customerId ?? undefined,
-        firstName: input.contact.firstName,
-        lastName: input.contact.lastName,
-        email: input.contact.email,
-        phone: input.contact.phone,
-        address: { line1: input.address.line1, line2: input.address.line2, town: input.address.town, county: input.address.county, postcode: input.address.postcode, country: 'GB' },
-        delivery: {
-          method: delivery.method,
-          feePence: delivery.feePence ?? 0,
-          feeToBeQuoted: delivery.feePence === null,
-          firstName: shipping.ok ? shipping.address.firstName : undefined,
-          lastName: shipping.ok ? shipping.address.lastName : undefined,
-          shippingAddress: shipping.ok ? { line1: shipping.address.address1, line2: shipping.address.address2, town: shipping.address.city, postcode: shipping.address.postcode, country: 'GB' } : undefined,
-        },
-        lines: priced.lines.map((l) => ({
-          product: Number(l.item.product.productId),
-          variant: l.item.product.variantId != null ? Number(l.item.product.variantId) : undefined,
-          name: l.item.product.name.slice(0, 200),
-          sku: l.item.product.sku?.slice(0, 60),
-          unitPricePence: l.item.product.pricePence,
-          count: l.item.count,
-          vatRatePercent: l.item.product.vatRatePercent,
-          lineTotalPence: l.item.product.pricePence * l.item.count,
-        })),
-        couponCode: priced.coupon?.status === 'applied' ? priced.coupon.code : undefined,
-        coupon: priced.couponId ?? undefined,
-        subtotalPence: totals.subtotalPence,
-        discountPence: totals.discountPence,
-        vatPence: totals.vatPence,
-        totalPence: totals.totalPence,
-        reservation: reservation?.id,
-        reservationDepositPence: deposit,
-        stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },
-        finance: finance && input.finance ? { ...input.finance, figures: input.finance.figures } : undefined,
-        checkoutKey: input.checkoutKey,
-        accessTokenHash: input.accessTokenHash,
-        history: [
-          {
-            at: now.toISOString(),
-            by: input.customerId ?? undefined,
-            actor: 'customer',
-            to: finance ? 'processing' : 'awaiting_payment',
-            note: [
-              finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
-              reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
-              reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
-              // Each line's unit price is its headline price; what it contains is recorded here (ADR 023).
-              ...priced.lines.map((l) => {
-                const included = includedChargesText({ charges: l.item.product.charges ?? [] })
-                return included ? `${l.item.product.name}: unit price ${formatPence(l.item.product.pricePence)}. ${included}` : ''
-              }),
-            ].filter(Boolean).join(' ').slice(0, 500), // the history note's limit, so staff can still save the order
-          },
-        ],
-      },
-      now,
-    )
-    if (transactionID == null) undo.push(() => deletePendingOrder(payload, order.id))
+/** Within the holds one customer may keep open, and a free order number. */
+const numberOrder = unitStep('check the open holds and number the order', async (input: PlaceOrderInput, { payload, transactionID }): Promise<string> => {
+  const { open, orderNumber } = await openHoldsAndNumber(payload, input, transactionID)
+  const finance = input.kind === 'finance'
+  if (open >= (finance ? MAX_OPEN_FINANCE_APPLICATIONS : MAX_OPEN_CARD_ORDERS)) {
+    throw halt<PlaceOrderRefusal>({
+      ok: false,
+      status: 429,
+      code: 'too_many_holds',
+      message: finance
+        ? `You already have ${open} finance applications waiting for a decision. Please wait for the dealer to decide, or call us, before applying again.`
+        : `You already have ${open} unpaid orders holding stock. Pay for one, or wait ${CARD_HOLD_MINUTES} minutes for them to lapse, before starting another.`,
+    })
+  }
+  return orderNumber
+})
 
-    if (reservation) {
-      // The reservation's held bike becomes the order's in one unit of work: never back on the shelf between.
-      const moved = await transferHeldStock(payload, transactionID, reservationStockRef(reservation.id), orderStockRef(order.id), {
-        owners: [
-          { table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
-          { table: 'orders', id: order.id, stockState: 'held' },
-        ],
-        now,
-      })
-      if (!moved.ownerChanged || moved.rows === 0) {
-        if (transactionID == null) await changeOwner(payload, null, { table: 'orders', id: order.id, stockState: 'pending' })
-        throw new Refused({ ok: false, status: 409, code: 'reservation_unavailable', message: 'Your reservation has just ended or changed, so this purchase could not use it. Nothing has been charged.' })
-      }
-      if (transactionID != null) await commitTransaction(payload, transactionID)
-      await noteConversion(payload, reservation.id, order.id, orderNumber, deposit, now, finance)
-      await revalidateProducts(payload, priced.lines.map((l) => Number(l.item.product.productId)), `order ${orderNumber} placed`)
-      return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
-    }
+/** The order, written 'pending': it holds nothing until its stock step marks it 'held'. */
+const writeOrder = unitStep(
+  'write the order',
+  ({ order, now }: { order: NewOrder; now: Date }, { payload, transactionID }) => insertOrder(payload, transactionID, order, now),
+  (order, _input, { payload }) => deletePendingOrder(payload, order.id),
+)
 
-    const lines = stockLinesOf(priced)
-    const items: LedgerItem[] = [...lines, ...(priced.couponId != null ? [{ couponId: priced.couponId, count: 1 }] : [])]
-    const network = input.network ? { key: input.network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined
-    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now, network })
-    if (!taken.ok && taken.reason === 'network_cap') throw new Refused(networkHoldsRefusal(lines[taken.shortItem ?? -1]?.name))
+/** The reservation's held bike becomes the order's in one unit of work: never back on the shelf between. */
+const moveReservedBike = unitStep('move the reserved bike to the order', async ({ order, reservation, now }: { order: Order; reservation: ReservationToComplete; now: Date }, { payload, transactionID }): Promise<void> => {
+  const moved = await transferHeldStock(payload, transactionID, reservationStockRef(reservation.id), orderStockRef(order.id), {
+    owners: [
+      { table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
+      { table: 'orders', id: order.id, stockState: 'held' },
+    ],
+    now,
+  })
+  if (!moved.ownerChanged || moved.rows === 0) {
+    if (transactionID == null) await changeOwner(payload, null, { table: 'orders', id: order.id, stockState: 'pending' })
+    throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'reservation_unavailable', message: 'Your reservation has just ended or changed, so this purchase could not use it. Nothing has been charged.' })
+  }
+})
+
+/** Each line's stock and the coupon's use, taken with one conditional update each; the order marked 'held'. */
+const takeOrderStock = unitStep(
+  'take the stock',
+  async ({ order, lines, couponId, network, now }: { order: Order; lines: ReturnType<typeof stockLinesOf>; couponId: number | null | undefined; network: string | null | undefined; now: Date }, { payload, transactionID }): Promise<void> => {
+    const items: LedgerItem[] = [...lines, ...(couponId != null ? [{ couponId, count: 1 }] : [])]
+    const taking = network ? { key: network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined
+    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now, network: taking })
+    if (!taken.ok && taken.reason === 'network_cap') throw halt(networkHoldsRefusal(lines[taken.shortItem ?? -1]?.name))
     if (!taken.ok) {
       const line = taken.shortItem != null ? lines[taken.shortItem] : undefined
-      throw new Refused(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
+      throw halt<PlaceOrderRefusal>(line ? soldOut(line.itemId, line.name) : { ok: false, status: 422, code: 'coupon_invalid', message: 'That coupon has reached its usage limit.' })
     }
-    if (transactionID != null) await commitTransaction(payload, transactionID)
-    await revalidateSold(payload, lines, priced, `order ${orderNumber} placed`)
-    return { ok: true, orderId: order.id, orderNumber, totalPence: order.totalPence, created: true, order }
-  } catch (error) {
-    if (transactionID != null) await rollbackTransaction(payload, transactionID)
-    else for (const step of undo.reverse()) await step()
-    if (error instanceof Refused) return error.refusal
-    // Two submissions of one checkout raced: the other one won, and this answer is its order once it is
-    // placed (or, if it was refused and removed, this submission tries again on its own).
-    const winner = await settledOrder(payload, input.checkoutKey)
-    if (winner === 'gone' && !attempt.raced) return placeOrder(payload, input, { ...attempt, raced: true })
-    if (winner && winner !== 'gone') return { ok: true, orderId: winner.id, orderNumber: winner.orderNumber, totalPence: winner.totalPence, created: false, order: winner }
-    throw error
+  },
+)
+
+/**
+ * One checkout, as one unit of work under its checkout key's lock: the same checkout sent ten times at once
+ * waits its turn and answers the one order the first placed.
+ */
+async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date): Promise<PlaceOrderResult> {
+  // Read before the unit takes a connection: a read outside it while 50 checkouts each hold one would wait
+  // for the pool forever.
+  const settings = await siteSettings(payload)
+  const placed = await runUnit<Placed, PlaceOrderRefusal>(payload, { name: 'place order', key: `checkout:${input.checkoutKey}` }, async (run) => {
+    const existing = await run(findPlaced, input.checkoutKey)
+    if (existing) return { existing }
+    const reservation = input.reservation ? await run(checkReservation, input) : null
+    const { priced, delivery, shipping } = await run(priceOrder, { input, reservation, settings, now })
+    const orderNumber = await run(numberOrder, input)
+    const holdMinutes = input.kind === 'finance' ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : CARD_HOLD_MINUTES
+    const deposit = reservation ? depositDeduction(priced.totals.totalPence, reservation.depositPence) : 0
+    const record = newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000).toISOString() })
+    const order = await run(writeOrder, { order: record, now })
+    if (reservation) {
+      await run(moveReservedBike, { order, reservation, now })
+      return { order, priced, reservation, deposit }
+    }
+    const lines = stockLinesOf(priced)
+    await run(takeOrderStock, { order, lines, couponId: priced.couponId, network: input.network, now })
+    return { order, priced, lines }
+  })
+  if ('ok' in placed) return placed
+  if ('existing' in placed) return alreadyPlaced(placed.existing)
+
+  // After the unit has committed: what the sale makes stale, and the reservation's own record of it.
+  const { order, priced } = placed
+  const reason = `order ${order.orderNumber} placed`
+  if (placed.reservation) {
+    await noteConversion(payload, placed.reservation.id, order.id, order.orderNumber, placed.deposit, now, input.kind === 'finance')
+    await revalidateProducts(payload, priced.lines.map((l) => Number(l.item.product.productId)), reason)
+  } else {
+    await revalidateSold(payload, placed.lines, priced, reason)
+  }
+  return { ok: true, orderId: order.id, orderNumber: order.orderNumber, totalPence: order.totalPence, created: true, order }
+}
+
+type Placed =
+  | { readonly existing: Order }
+  | { readonly order: Order; readonly priced: PricedBasket; readonly reservation: ReservationToComplete; readonly deposit: number; readonly lines?: undefined }
+  | { readonly order: Order; readonly priced: PricedBasket; readonly lines: ReturnType<typeof stockLinesOf>; readonly reservation?: undefined; readonly deposit?: undefined }
+
+/** The order's record as written: its lines at the catalogue's prices, its totals less any reservation deposit. */
+function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt }: Priced & { input: PlaceOrderInput; orderNumber: string; deposit: number; reservation: ReservationToComplete | null; now: Date; holdExpiresAt: string }): NewOrder {
+  const finance = input.kind === 'finance'
+  const totals = { ...priced.totals, totalPence: priced.totals.totalPence - deposit }
+  return {
+    orderNumber,
+    kind: input.kind,
+    status: finance ? 'processing' : 'awaiting_payment',
+    financeStatus: finance ? 'submitted' : undefined,
+    customer: input.customerId ?? undefined,
+    firstName: input.contact.firstName,
+    lastName: input.contact.lastName,
+    email: input.contact.email,
+    phone: input.contact.phone,
+    address: { line1: input.address.line1, line2: input.address.line2, town: input.address.town, county: input.address.county, postcode: input.address.postcode, country: 'GB' },
+    delivery: {
+      method: delivery.method,
+      feePence: delivery.feePence ?? 0,
+      feeToBeQuoted: delivery.feePence === null,
+      firstName: shipping.ok ? shipping.address.firstName : undefined,
+      lastName: shipping.ok ? shipping.address.lastName : undefined,
+      shippingAddress: shipping.ok ? { line1: shipping.address.address1, line2: shipping.address.address2, town: shipping.address.city, postcode: shipping.address.postcode, country: 'GB' } : undefined,
+    },
+    lines: priced.lines.map((l) => ({
+      product: Number(l.item.product.productId),
+      variant: l.item.product.variantId != null ? Number(l.item.product.variantId) : undefined,
+      name: l.item.product.name.slice(0, 200),
+      sku: l.item.product.sku?.slice(0, 60),
+      unitPricePence: l.item.product.pricePence,
+      count: l.item.count,
+      vatRatePercent: l.item.product.vatRatePercent,
+      lineTotalPence: l.item.product.pricePence * l.item.count,
+    })),
+    couponCode: priced.coupon?.status === 'applied' ? priced.coupon.code : undefined,
+    coupon: priced.couponId ?? undefined,
+    subtotalPence: totals.subtotalPence,
+    discountPence: totals.discountPence,
+    vatPence: totals.vatPence,
+    totalPence: totals.totalPence,
+    reservation: reservation?.id,
+    reservationDepositPence: deposit,
+    stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },
+    finance: finance && input.finance ? { ...input.finance, figures: input.finance.figures } : undefined,
+    checkoutKey: input.checkoutKey,
+    accessTokenHash: input.accessTokenHash,
+    history: [
+      {
+        at: now.toISOString(),
+        by: input.customerId ?? undefined,
+        actor: 'customer',
+        to: finance ? 'processing' : 'awaiting_payment',
+        note: [
+          finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
+          reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
+          reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
+          // Each line's unit price is its headline price; what it contains is recorded here (ADR 023).
+          ...priced.lines.map((l) => {
+            const included = includedChargesText({ charges: l.item.product.charges ?? [] })
+            return included ? `${l.item.product.name}: unit price ${formatPence(l.item.product.pricePence)}. ${included}` : ''
+          }),
+        ].filter(Boolean).join(' ').slice(0, 500), // the history note's limit, so staff can still save the order
+      },
+    ],
   }
 }

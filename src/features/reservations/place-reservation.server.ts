@@ -11,11 +11,11 @@ import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { formatPence } from '../../domain/money'
 import { generateReservationNumber, MAX_OPEN_RESERVATIONS_PER_CUSTOMER, paymentDueAt, reservationDeposit, RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
-import type { Reservation } from '../../payload-types'
+import type { Product, Reservation } from '../../payload-types'
 import { takeStock } from '../stock/stock-ledger.server'
 import { reservationStockRef } from './reservation-lifecycle.server'
 import { paths } from '../../config/paths'
-import { beginTransaction, commitTransaction, rollbackTransaction } from '../../cms/sql.server'
+import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 
 export interface PlaceReservationInput {
   /** Idempotency key: the same key answers the same reservation and never holds a second bike. */
@@ -33,13 +33,7 @@ export type PlaceReservationResult =
   | { readonly ok: true; readonly reservationId: number; readonly reservationNumber: string; readonly depositPence: number; readonly created: boolean }
   | { readonly ok: false; readonly status: 404 | 409 | 422 | 429; readonly code: string; readonly message: string }
 
-class Refused extends Error {
-  constructor(readonly refusal: Extract<PlaceReservationResult, { ok: false }>) {
-    super(refusal.message)
-  }
-}
-
-const refuse = (status: 404 | 409 | 422 | 429, code: string, message: string) => new Refused({ ok: false, status, code, message })
+const refuse = (status: 404 | 409 | 422 | 429, code: string, message: string) => halt<Refusal>({ ok: false, status, code, message })
 
 async function byKey(payload: Payload, key: string, req?: Partial<PayloadRequest>): Promise<Reservation | undefined> {
   const found = await payload.find({ collection: 'reservations', where: { reservationKey: { equals: key } }, limit: 1, depth: 0, overrideAccess: true, req })
@@ -58,11 +52,14 @@ export async function deletePendingReservation(payload: Payload, id: number): Pr
   await payload.delete({ collection: 'reservations', where: { and: [{ id: { equals: id } }, { 'stock.state': { equals: 'pending' } }] }, overrideAccess: true, context: { reservationLifecycle: true } })
 }
 
+type Refusal = Extract<PlaceReservationResult, { ok: false }>
+
+const answerWith = (r: Reservation): PlaceReservationResult => ({ ok: true, reservationId: r.id, reservationNumber: r.reservationNumber, depositPence: r.depositPence, created: false })
+
 export async function placeReservation(payload: Payload, input: PlaceReservationInput): Promise<PlaceReservationResult> {
   const now = input.now ?? new Date()
   const existing = await byKey(payload, input.reservationKey)
-  if (existing?.stock?.state === 'pending') return { ok: false, status: 409, code: 'in_progress', message: 'This reservation is still being placed. Please try again in a moment.' }
-  if (existing) return { ok: true, reservationId: existing.id, reservationNumber: existing.reservationNumber, depositPence: existing.depositPence, created: false }
+  if (existing && existing.stock?.state !== 'pending') return answerWith(existing)
 
   try {
     const { releaseExpiredReservations } = await import('./reservation-lifecycle.server')
@@ -71,56 +68,103 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
     payload.logger.warn({ err: error }, 'releasing expired reservations before a new one failed')
   }
 
-  const transactionID = await beginTransaction(payload)
-  const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
-  let pendingId: number | null = null
-  try {
-    const product = await payload.find({ collection: 'products', where: { and: [{ id: { equals: input.productId } }, { status: { equals: 'active' } }] }, limit: 1, depth: 0, overrideAccess: true, req }).then((r) => r.docs[0])
-    if (!product) throw refuse(404, 'unknown_product', 'We can’t find that bike. It may have been sold or withdrawn.')
-    let pricePence = product.price ?? null
-    let stock = product.stockQuantity ?? 0
-    let variantId: number | null = null
-    let name = product.name
-    if (product.productType === 'variable') {
-      if (input.variantId == null) throw refuse(422, 'choose_variant', 'Please choose a size or colour to reserve.')
-      const variant = await payload.find({ collection: 'variants', where: { and: [{ id: { equals: input.variantId } }, { product: { equals: product.id } }] }, limit: 1, depth: 0, overrideAccess: true, req }).then((r) => r.docs[0])
-      if (!variant) throw refuse(404, 'unknown_product', 'We can’t find that bike. It may have been sold or withdrawn.')
-      pricePence = variant.price ?? null
-      stock = variant.stockQuantity ?? 0
-      variantId = variant.id
-      name = `${product.name}${variant.title ? ` – ${variant.title}` : ''}`
-    } else if (input.variantId != null) {
-      throw refuse(422, 'unknown_variant', 'That bike has no sizes or colours to choose from.')
-    }
-    // The reservation records the headline price (ADR 023): what is left to pay is worked out from it.
-    pricePence = headlinePricePence({ basePricePence: pricePence, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })
-    const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
-    const decision = reservationDeposit({
-      kind: product.kind as ProductKind,
-      pricePence,
-      stockQuantity: stock,
-      enabled: settings.reservations?.enabled !== false,
-      settingsDepositPence: settings.reservations?.depositPence,
-      productDepositPence: product.reservationDepositPence,
-    })
-    if (!decision.ok) {
-      if (decision.reason === 'sold_out') {
-        const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }] }, overrideAccess: true, req })
-        throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} is reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has sold.`)
-      }
-      throw refuse(422, 'not_reservable', decision.reason === 'not_a_bike' ? 'Only bikes can be reserved; rider wear and accessories can be bought straight away.' : 'This bike cannot be reserved online. Please call us.')
-    }
+  // One unit of work under the reservation key's lock: the same reservation sent twice at once waits its
+  // turn and answers the one reservation the first placed.
+  const placed = await runUnit<Reservation | Placed, Refusal>(payload, { name: 'place reservation', key: `reservation:${input.reservationKey}` }, async (run) => {
+    const earlier = await run(findReserved, input.reservationKey)
+    if (earlier) return earlier
+    const bike = await run(chooseBike, input)
+    await run(checkOpenReservations, input)
+    const reservation = await run(writeReservation, { input, bike, now })
+    await run(takeReservedBike, { input, bike, reservation, now })
+    return { reservation, bike }
+  })
+  if ('ok' in placed) return placed
+  if (!('bike' in placed)) return answerWith(placed)
+  await revalidateStorefront(`reservation ${placed.reservation.reservationNumber} placed`, payload.logger)
+  return { ok: true, reservationId: placed.reservation.id, reservationNumber: placed.reservation.reservationNumber, depositPence: placed.bike.depositPence, created: true }
+}
 
-    const who: Where[] = [{ email: { equals: input.contact.email } }]
-    if (input.customerId != null) who.push({ customer: { equals: input.customerId } })
-    const open = await payload.count({ collection: 'reservations', where: { and: [{ status: { in: ['awaiting_payment', 'active'] } }, { or: who }] }, overrideAccess: true, req })
-    if (open.totalDocs >= MAX_OPEN_RESERVATIONS_PER_CUSTOMER) {
-      throw refuse(429, 'too_many_reservations', `You already have ${open.totalDocs} reservations. Buy or cancel one before reserving another bike.`)
-    }
+interface Placed {
+  readonly reservation: Reservation
+  readonly bike: Bike
+}
 
+/** The bike to reserve, its headline price and the deposit it takes. */
+interface Bike {
+  readonly product: Product
+  readonly variantId: number | null
+  readonly name: string
+  readonly pricePence: number | null
+  readonly depositPence: number
+}
+
+/**
+ * The reservation this key already placed, if any. The unit holds the key's lock, so one still 'pending' here
+ * was cut short by a crash (start-up reconciliation removes it), not one being placed now.
+ */
+const findReserved = unitStep('find the reservation this key placed', async (key: string, { payload, req }): Promise<Reservation | undefined> => {
+  const found = await byKey(payload, key, req)
+  if (found?.stock?.state === 'pending') throw refuse(409, 'in_progress', 'This reservation is still being placed. Please try again in a moment.')
+  return found
+})
+
+/** The bike, if it may be reserved online, with the deposit the settings or the bike itself ask. */
+const chooseBike = unitStep('choose the bike and its deposit', async (input: PlaceReservationInput, { payload, req }): Promise<Bike> => {
+  const product = await payload.find({ collection: 'products', where: { and: [{ id: { equals: input.productId } }, { status: { equals: 'active' } }] }, limit: 1, depth: 0, overrideAccess: true, req }).then((r) => r.docs[0])
+  if (!product) throw refuse(404, 'unknown_product', 'We can’t find that bike. It may have been sold or withdrawn.')
+  let pricePence = product.price ?? null
+  let stock = product.stockQuantity ?? 0
+  let variantId: number | null = null
+  let name = product.name
+  if (product.productType === 'variable') {
+    if (input.variantId == null) throw refuse(422, 'choose_variant', 'Please choose a size or colour to reserve.')
+    const variant = await payload.find({ collection: 'variants', where: { and: [{ id: { equals: input.variantId } }, { product: { equals: product.id } }] }, limit: 1, depth: 0, overrideAccess: true, req }).then((r) => r.docs[0])
+    if (!variant) throw refuse(404, 'unknown_product', 'We can’t find that bike. It may have been sold or withdrawn.')
+    pricePence = variant.price ?? null
+    stock = variant.stockQuantity ?? 0
+    variantId = variant.id
+    name = `${product.name}${variant.title ? ` – ${variant.title}` : ''}`
+  } else if (input.variantId != null) {
+    throw refuse(422, 'unknown_variant', 'That bike has no sizes or colours to choose from.')
+  }
+  // The reservation records the headline price (ADR 023): what is left to pay is worked out from it.
+  pricePence = headlinePricePence({ basePricePence: pricePence, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0, req })
+  const decision = reservationDeposit({
+    kind: product.kind as ProductKind,
+    pricePence,
+    stockQuantity: stock,
+    enabled: settings.reservations?.enabled !== false,
+    settingsDepositPence: settings.reservations?.depositPence,
+    productDepositPence: product.reservationDepositPence,
+  })
+  if (!decision.ok) {
+    if (decision.reason === 'sold_out') {
+      const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }] }, overrideAccess: true, req })
+      throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} is reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has sold.`)
+    }
+    throw refuse(422, 'not_reservable', decision.reason === 'not_a_bike' ? 'Only bikes can be reserved; rider wear and accessories can be bought straight away.' : 'This bike cannot be reserved online. Please call us.')
+  }
+  return { product, variantId, name, pricePence, depositPence: decision.depositPence }
+})
+
+const checkOpenReservations = unitStep('check the customer’s open reservations', async (input: PlaceReservationInput, { payload, req }): Promise<void> => {
+  const who: Where[] = [{ email: { equals: input.contact.email } }]
+  if (input.customerId != null) who.push({ customer: { equals: input.customerId } })
+  const open = await payload.count({ collection: 'reservations', where: { and: [{ status: { in: ['awaiting_payment', 'active'] } }, { or: who }] }, overrideAccess: true, req })
+  if (open.totalDocs >= MAX_OPEN_RESERVATIONS_PER_CUSTOMER) {
+    throw refuse(429, 'too_many_reservations', `You already have ${open.totalDocs} reservations. Buy or cancel one before reserving another bike.`)
+  }
+})
+
+/** The reservation, written 'pending' where no transaction covers it: it holds nothing until its stock is taken. */
+const writeReservation = unitStep(
+  'write the reservation',
+  async ({ input, bike, now }: { input: PlaceReservationInput; bike: Bike; now: Date }, { payload, transactionID, req }): Promise<Reservation> => {
     const reservationNumber = await uniqueNumber(payload, req)
     const due = paymentDueAt(now).toISOString()
-    const created = await payload.create({
+    return payload.create({
       collection: 'reservations',
       overrideAccess: true,
       depth: 0,
@@ -130,11 +174,11 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
         reservationNumber,
         status: 'awaiting_payment',
         customer: input.customerId ?? undefined,
-        product: product.id,
-        variant: variantId ?? undefined,
-        productName: name.slice(0, 200),
-        pricePence: pricePence!,
-        depositPence: decision.depositPence,
+        product: bike.product.id,
+        variant: bike.variantId ?? undefined,
+        productName: bike.name.slice(0, 200),
+        pricePence: bike.pricePence!,
+        depositPence: bike.depositPence,
         firstName: input.contact.firstName,
         lastName: input.contact.lastName,
         email: input.contact.email,
@@ -142,37 +186,30 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
         stock: { state: transactionID != null ? 'held' : 'pending', holdExpiresAt: due },
         payment: { refundedPence: 0 },
         reservationKey: input.reservationKey,
-        history: [{ at: now.toISOString(), by: input.customerId ?? undefined, actor: 'customer', to: 'awaiting_payment', note: `Reserved; ${formatPence(decision.depositPence)} deposit to pay within ${RESERVATION_PAYMENT_MINUTES} minutes (by ${due}).` }],
+        history: [{ at: now.toISOString(), by: input.customerId ?? undefined, actor: 'customer', to: 'awaiting_payment', note: `Reserved; ${formatPence(bike.depositPence)} deposit to pay within ${RESERVATION_PAYMENT_MINUTES} minutes (by ${due}).` }],
       },
     })
-    if (transactionID == null) pendingId = created.id
-    const taken = await takeStock(payload, transactionID, reservationStockRef(created.id), [{ productId: product.id, variantId, count: 1, networkCap: maxUnpaidUnitsPerNetwork(product.kind as ProductKind) }], {
-      owner: { table: 'reservations', id: created.id, stockState: 'held' },
+  },
+  (reservation, _input, { payload }) => deletePendingReservation(payload, reservation.id),
+)
+
+/** The bike's one unit off the shelf through the stock ledger, within what one network may hold unpaid. */
+const takeReservedBike = unitStep(
+  'take the bike off the shelf',
+  async ({ input, bike, reservation, now }: { input: PlaceReservationInput; bike: Bike; reservation: Reservation; now: Date }, { payload, transactionID, req }): Promise<void> => {
+    const { product, variantId, name } = bike
+    const taken = await takeStock(payload, transactionID, reservationStockRef(reservation.id), [{ productId: product.id, variantId, count: 1, networkCap: maxUnpaidUnitsPerNetwork(product.kind as ProductKind) }], {
+      owner: { table: 'reservations', id: reservation.id, stockState: 'held' },
       now,
       network: input.network ? { key: input.network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined,
     })
     if (!taken.ok && taken.reason === 'network_cap') throw refuse(429, 'network_holds', `Too many unpaid orders, reservations and finance applications from your network are holding stock (the ${name} among them). Pay for one, or let it lapse, before reserving another, or call us and we will help.`)
     if (!taken.ok) {
-      const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }, { id: { not_equals: created.id } }] }, overrideAccess: true, req })
+      const held = await payload.count({ collection: 'reservations', where: { and: [{ product: { equals: product.id } }, { status: { in: ['awaiting_payment', 'active'] } }, { id: { not_equals: reservation.id } }] }, overrideAccess: true, req })
       throw held.totalDocs > 0 ? refuse(409, 'already_reserved', `Sorry, the ${name} has just been reserved by another customer.`) : refuse(409, 'sold_out', `Sorry, the ${name} has just sold.`)
     }
-    if (transactionID != null) await commitTransaction(payload, transactionID)
-    await revalidateStorefront(`reservation ${reservationNumber} placed`, payload.logger)
-    return { ok: true, reservationId: created.id, reservationNumber, depositPence: decision.depositPence, created: true }
-  } catch (error) {
-    if (transactionID != null) await rollbackTransaction(payload, transactionID)
-    else if (pendingId != null) await deletePendingReservation(payload, pendingId)
-    if (error instanceof Refused) return error.refusal
-    // The same key raced itself: answer the reservation the other request placed, once it has settled.
-    for (let i = 0; i < 100; i++) {
-      const winner = await byKey(payload, input.reservationKey).catch(() => undefined)
-      if (!winner) break
-      if (winner.stock?.state !== 'pending') return { ok: true, reservationId: winner.id, reservationNumber: winner.reservationNumber, depositPence: winner.depositPence, created: false }
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw error
-  }
-}
+  },
+)
 
 /** Where the customer pays the deposit (or the result page, when it is already settled). */
 export async function depositPaymentUrl(payload: Payload, r: Reservation, provider: PaymentProvider): Promise<string> {
