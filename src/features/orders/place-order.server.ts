@@ -23,9 +23,8 @@ import { execute, placeholders, readRows, type TransactionId } from '../../cms/s
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 import { insertOrder, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
+import { CARD_HOLD_MINUTES } from '../../domain/orders/order-status'
 
-/** How long a card order keeps its stock while the customer pays. */
-export const CARD_HOLD_MINUTES = 15
 /** How long a finance application keeps its bike unless site settings say otherwise. */
 export const FINANCE_HOLD_HOURS = 72
 
