@@ -3,6 +3,7 @@
 // summary with VAT included, terms and the 14-day cancellation right, and "Place order and pay £X".
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'
+import { CANCELLATION_DAYS, REFUND_DAYS } from '../../../domain/consumer-rights'
 import { paths } from '../../../config/paths'
 import { STORE_STORAGE_KEY } from '../../../config/browser-storage'
 import { shopStore, useShopState } from '../../basket/basket-store'
@@ -332,8 +333,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
           <fieldset className="checkout-terms">
             <legend>Terms and your right to cancel</legend>
             <p>
-              You have the right to cancel your order within 14 days of receiving the goods, without giving a reason, under the Consumer
-              Contracts (Information, Cancellation and Additional Charges) Regulations 2013. We refund you within 14 days of getting the goods
+              You have the right to cancel your order within {CANCELLATION_DAYS} days of receiving the goods, without giving a reason, under the Consumer
+              Contracts (Information, Cancellation and Additional Charges) Regulations 2013. We refund you within {REFUND_DAYS} days of getting the goods
               back. See our <a href={paths.page('terms')}>terms and conditions</a> and <a href={paths.page('returns')}>returns and cancellation</a>.
             </p>
             <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
