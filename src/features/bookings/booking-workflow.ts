@@ -38,6 +38,7 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   if (newDay !== originalDoc.day && holdsCapacity(from) && originalDoc.resource && originalDoc.minutes) {
     const problem = dayProblem(kind === 'test_ride' ? settings.testRides : settings.workshop, today, newDay, { ignoreLeadTime: true })
     if (problem) throw bad(problem.message)
+    // server-only: never loaded with the config (as above)
     const { takeCapacity, returnCapacity } = await import('./capacity.server')
     const transactionID = (await req.transactionID) ?? null
     if (!(await takeCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes, capacityOf(settings, originalDoc.resource)))) {
@@ -51,6 +52,7 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   let service = { ...originalDoc.service, ...data.service }
   if (to !== from) {
     if (to === 'cancelled' && holdsCapacity(from)) {
+      // server-only: never loaded with the config
       const { cancelHoldingBooking } = await import('./claim-status.server')
       if (!(await cancelHoldingBooking(req.payload, (await req.transactionID) ?? null, originalDoc, [from], newDay))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
     }
@@ -68,6 +70,7 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
 export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ doc, previousDoc, req, operation, context }) => {
   if (operation === 'create') {
     if (holdsCapacity(doc.status as JobStatus) && doc.resource && doc.minutes) {
+      // server-only: never loaded with the config
       const { takeCapacity } = await import('./capacity.server')
       const { loadBookingSettings } = await import('./bookings.server')
       const settings = await loadBookingSettings(req.payload, req)
@@ -79,6 +82,7 @@ export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ d
       }
     }
     if (!context?.bookingEngine && doc.email) {
+      // server-only: never loaded with the config
       const { sendConfirmation } = await import('./bookings.server')
       await sendConfirmation(req.payload, doc)
     }
@@ -86,6 +90,7 @@ export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ d
   }
   const email = statusEmail(doc.status)
   if (context?.bookingEngine || !previousDoc || doc.status === previousDoc.status || !email) return doc
+  // server-only: never loaded with the config
   const { sendBookingEmail, bookingLinks, loadBookingSettings } = await import('./bookings.server')
   const view = toBookingView(doc)
   const links = bookingLinks(req.payload, doc)
@@ -97,6 +102,7 @@ export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ d
 
 export const bookingAfterDelete: CollectionAfterDeleteHook<Booking> = async ({ doc, req, context }) => {
   if (context?.bookingEngine || !holdsCapacity(doc.status as JobStatus) || !doc.resource || !doc.minutes) return doc
+  // server-only: never loaded with the config
   const { returnCapacity } = await import('./capacity.server')
   await returnCapacity(req.payload, (await req.transactionID) ?? null, doc.resource, doc.day, doc.minutes)
   return doc

@@ -271,6 +271,7 @@ function changeRefusal(settings: BookingSettings, booking: Booking, now: Date): 
 }
 
 async function claimStatus(payload: Payload, booking: Booking, from: JobStatus, to: JobStatus): Promise<boolean> {
+  // Loaded on a status change only: the claim's SQL module is server-only and most booking reads never change one.
   const { claimBookingStatus } = await import('./claim-status.server')
   return claimBookingStatus(payload, null, booking.id, [from], to)
 }

@@ -176,6 +176,7 @@ function financeDepositOf(input: PlaceOrderInput): number {
 /** The reservation records the order it became (after the move committed; the order also names the reservation). */
 async function noteConversion(payload: Payload, reservationId: number, orderId: number, orderNumber: string, deposit: number, now: Date, finance: boolean): Promise<void> {
   try {
+    // Loaded on the path that needs it (a reserved bike sold): a server-only module this file does not otherwise pull in.
     const { appendReservationHistory, entry } = await import('../reservations/reservation-lifecycle.server')
     const note = finance
       ? `Finance application ${orderNumber} made for the reserved bike: the held bike moved to the application; the ${formatPence(deposit)} deposit is part of the deposit on the agreement.`
@@ -201,6 +202,7 @@ export async function placeOrder(payload: Payload, input: PlaceOrderInput): Prom
 
 async function releaseLapsedHolds(payload: Payload, now: Date): Promise<number> {
   try {
+    // Loaded on the path that needs it (a customer at the cap of unpaid orders): server-only, and the lifecycle's whole graph.
     const { releaseExpiredHolds } = await import('./order-lifecycle.server')
     return await releaseExpiredHolds(payload, now)
   } catch (error) {

@@ -62,6 +62,7 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
   if (existing && existing.stock?.state !== 'pending') return answerWith(existing)
 
   try {
+    // Loaded when a reservation is placed: server-only, and the lifecycle's graph is not needed by the reconciliation below.
     const { releaseExpiredReservations } = await import('./reservation-lifecycle.server')
     await releaseExpiredReservations(payload, now)
   } catch (error) {
@@ -227,6 +228,7 @@ export async function depositPaymentUrl(payload: Payload, r: Reservation, provid
 
 /** Removes reservations a crash left 'pending' (SQLite): they hold nothing; any ledger rows go back first. */
 export async function reconcilePendingReservations(payload: Payload, before: string): Promise<number> {
+  // Loaded when a crash left something to reconcile: a server-only module, and the start-up sweep usually finds nothing.
   const { releaseStock } = await import('../stock/stock-ledger.server')
   const pending = await payload.find({ collection: 'reservations', where: { and: [{ 'stock.state': { equals: 'pending' } }, { createdAt: { less_than_equal: before } }] }, limit: 200, depth: 0, overrideAccess: true, pagination: false })
   for (const r of pending.docs) {
