@@ -284,6 +284,7 @@ export async function cancelBooking(payload: Payload, token: unknown, now = new 
   const refusal = changeRefusal(settings, booking, now)
   if (refusal) return refusal
   // The one request that moves booked → cancelled gives the capacity back; a repeated click does nothing.
+  // Loaded on a cancellation only, as claimStatus above.
   const { cancelHoldingBooking } = await import('./claim-status.server')
   if (!(await cancelHoldingBooking(payload, null, booking, ['booked'], booking.day))) return problem(409, 'not_changeable', 'This booking has just been changed. Reload the page to see it.')
   const updated = await payload.update({

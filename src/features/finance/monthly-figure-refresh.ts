@@ -57,10 +57,10 @@ export async function cardQuote(payload: Payload, productId: number, options: { 
  */
 async function productsToQuote(payload: Payload, productIds: string): Promise<{ quote: number[]; drop: number[] }> {
   const kinds = [...FINANCEABLE_KINDS]
-  const eligible = `status = 'active' AND vehicle_financeable = ${isPostgres(payload) ? 'true' : '1'} AND kind IN (${placeholders(kinds.length)})`
+  const eligible = (p = '') => `${p}status = 'active' AND ${p}vehicle_financeable = ${isPostgres(payload) ? 'true' : '1'} AND ${p}kind IN (${placeholders(kinds.length)})`
   if (productIds === 'all') {
-    const quote = await readRows(payload, { sql: `SELECT id FROM products WHERE ${eligible} ORDER BY id`, args: kinds })
-    const stored = await readRows(payload, { sql: `SELECT f.product_id AS id FROM product_monthly_figures f LEFT JOIN products p ON p.id = f.product_id AND ${eligible.replace(/(status|vehicle_financeable|kind)/g, 'p.$1')} WHERE p.id IS NULL`, args: kinds })
+    const quote = await readRows(payload, { sql: `SELECT id FROM products WHERE ${eligible()} ORDER BY id`, args: kinds })
+    const stored = await readRows(payload, { sql: `SELECT f.product_id AS id FROM product_monthly_figures f LEFT JOIN products p ON p.id = f.product_id AND ${eligible('p.')} WHERE p.id IS NULL`, args: kinds })
     return { quote: quote.map((r) => Number(r.id)), drop: stored.map((r) => Number(r.id)) }
   }
   const parsed: unknown = JSON.parse(productIds)
@@ -68,7 +68,7 @@ async function productsToQuote(payload: Payload, productIds: string): Promise<{ 
   const quote = new Set<number>()
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500)
-    const rows = await readRows(payload, { sql: `SELECT id FROM products WHERE ${eligible} AND id IN (${placeholders(chunk.length)})`, args: [...kinds, ...chunk] })
+    const rows = await readRows(payload, { sql: `SELECT id FROM products WHERE ${eligible()} AND id IN (${placeholders(chunk.length)})`, args: [...kinds, ...chunk] })
     for (const r of rows) quote.add(Number(r.id))
   }
   return { quote: ids.filter((id) => quote.has(id)), drop: ids.filter((id) => !quote.has(id)) }
