@@ -31,4 +31,9 @@ describe('withReleaseLock on SQLite (a lock file)', () => {
     fs.writeFileSync(sqliteLockFile(database), `${process.pid} 0 0`)
     await expect(withReleaseLock(database, async () => 1, { timeoutMs: 300 })).rejects.toThrow(/another release \(process \d+\) has held/)
   })
+  it('makes the database directory of a fresh checkout (no data/ yet)', async () => {
+    const fresh = { kind: 'sqlite' as const, url: `file:${path.join(dir, 'fresh', 'data', 'shop.db')}` }
+    await expect(withReleaseLock(fresh, async () => 'released')).resolves.toBe('released')
+    expect(fs.existsSync(path.join(dir, 'fresh', 'data'))).toBe(true)
+  })
 })

@@ -4,6 +4,7 @@
 // file beside the database holding the owner's process id; a lock whose owner is gone is taken over.
 // No 'server-only' import: scripts/release.mjs and scripts/start.mjs load this outside Next.
 import fs from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
 import type { ParsedDatabase } from '../config/env'
 
@@ -34,6 +35,8 @@ async function withFileLock<T>(file: string, fn: () => Promise<T>, { onWait, tim
   const mine = `${process.pid} ${Date.now()} ${Math.random()}`
   const deadline = Date.now() + timeoutMs
   let waited = false
+  // A fresh checkout has no data directory yet: the database's own directory is made here, as migrate would.
+  fs.mkdirSync(path.dirname(file), { recursive: true })
   for (;;) {
     try {
       fs.writeFileSync(file, mine, { flag: 'wx', mode: 0o600 })
