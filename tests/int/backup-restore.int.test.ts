@@ -13,7 +13,7 @@ import { getPayload, type Payload } from 'payload'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
-import { manageToken, reservationTokenKey } from '../../src/features/reservations/reservation-lifecycle.server'
+import { manageToken, reservationTokenKey } from '../../src/features/reservations/reservation-email.server'
 import { signToken } from '../../src/cms/auth/signed-tokens'
 import { orderStockRef } from '../../src/features/stock/stock-ledger.server'
 import { orderInput, simpleProduct } from './order-fixtures'
@@ -196,7 +196,7 @@ describe(`backup and restore on ${kind}`, () => {
     }
 
     // Secrets: links emailed before the backup still verify on the copy.
-    const restoredReservations = await import('../../src/features/reservations/reservation-lifecycle.server')
+    const restoredReservations = await import('../../src/features/reservations/reservation-email.server')
     const { verifyReservationToken } = await import('../../src/features/reservations/reservation-token')
     const restoredTokens = await import('../../src/cms/auth/signed-tokens')
     expect(restoredReservations.reservationTokenKey()).toBe(sourceKey)

@@ -8,23 +8,21 @@ import { dayProblem, todayInUk } from '../../domain/booking/availability'
 import { BOOKING_NOTES, staffStatusStep, statusEmail } from '../../domain/booking/booking-lifecycle'
 import { checkStatusChange, holdsCapacity, type BookingKind, type JobStatus } from '../../domain/booking/job-status'
 import type { Booking } from '../../payload-types'
-import { capacityOf } from './booking-settings'
-import { cancelledEmail, extraWorkEmail, readyEmail } from './booking-emails'
-import { toBookingView } from './booking-view'
-import { DayFullError } from './errors'
 
 const bad = (message: string) => new APIError(message, 400, null, true)
+/** What the hooks do on the server, loaded when one runs: it is server-only, and the Payload config (loaded outside Next by its CLI) imports these hooks. */
+const engine = () => import('./staff-booking.server')
 
 export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({ data, originalDoc, req, operation, context }) => {
   if (context?.bookingEngine) return data
-  const { loadBookingSettings } = await import('./bookings.server') // server-only: never loaded with the config
-  const settings = await loadBookingSettings(req.payload, req)
+  const staff = await engine()
+  const settings = await staff.loadBookingSettings(req.payload, req)
   const now = new Date()
   const today = todayInUk(now)
   const { by, actor } = staffActor(req)
 
   // A booking staff make by phone or walk-in: priced and checked like an online one.
-  if (operation === 'create') return (await import('./staff-booking.server')).prepareStaffBooking(data, req, settings, now)
+  if (operation === 'create') return staff.prepareStaffBooking(data, req, settings, now)
   if (!originalDoc) return data
   const kind = originalDoc.kind as BookingKind
   const from = originalDoc.status as JobStatus
@@ -38,24 +36,14 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   if (newDay !== originalDoc.day && holdsCapacity(from) && originalDoc.resource && originalDoc.minutes) {
     const problem = dayProblem(kind === 'test_ride' ? settings.testRides : settings.workshop, today, newDay, { ignoreLeadTime: true })
     if (problem) throw bad(problem.message)
-    // server-only: never loaded with the config (as above)
-    const { takeCapacity, returnCapacity } = await import('./capacity.server')
-    const transactionID = (await req.transactionID) ?? null
-    if (!(await takeCapacity(req.payload, transactionID, originalDoc.resource, newDay, originalDoc.minutes, capacityOf(settings, originalDoc.resource)))) {
-      throw new APIError(`${newDay} has no room left for this job. Nothing was changed.`, 409, null, true)
-    }
-    await returnCapacity(req.payload, transactionID, originalDoc.resource, originalDoc.day, originalDoc.minutes)
+    await staff.moveDay(req, originalDoc, newDay, settings)
     entries.push(entry(now, actor, originalDoc.day, newDay, BOOKING_NOTES.dayMoved, by))
   }
 
   // A partial update (REST PATCH of the status and the quote) keeps the rest of the job as it was.
   let service = { ...originalDoc.service, ...data.service }
   if (to !== from) {
-    if (to === 'cancelled' && holdsCapacity(from)) {
-      // server-only: never loaded with the config
-      const { cancelHoldingBooking } = await import('./claim-status.server')
-      if (!(await cancelHoldingBooking(req.payload, (await req.transactionID) ?? null, originalDoc, [from], newDay))) throw new APIError('This booking has just been changed by someone else. Reload it.', 409, null, true)
-    }
+    if (to === 'cancelled' && holdsCapacity(from)) await staff.cancelHolding(req, originalDoc, from, newDay)
     const step = staffStatusStep(to, service?.extraWork, service?.extraWorkLimitPence, now, settings.workshop.collectionDays)
     if (!step.ok) throw bad(step.message)
     if (step.extraWork) service = { ...service, extraWork: { ...service?.extraWork, ...step.extraWork } }
@@ -69,41 +57,17 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
 
 export const bookingAfterChange: CollectionAfterChangeHook<Booking> = async ({ doc, previousDoc, req, operation, context }) => {
   if (operation === 'create') {
-    if (holdsCapacity(doc.status as JobStatus) && doc.resource && doc.minutes) {
-      // server-only: never loaded with the config
-      const { takeCapacity } = await import('./capacity.server')
-      const { loadBookingSettings } = await import('./bookings.server')
-      const settings = await loadBookingSettings(req.payload, req)
-      const transactionID = (await req.transactionID) ?? null
-      if (!(await takeCapacity(req.payload, transactionID, doc.resource, doc.day, doc.minutes, capacityOf(settings, doc.resource)))) {
-        // No room: the booking must not stay (SQLite has no transaction to roll it back).
-        await req.payload.delete({ collection: 'bookings', id: doc.id, overrideAccess: true, req, context: { bookingEngine: 'undo' } })
-        throw new DayFullError(BOOKING_NOTES.dayFull(doc.kind))
-      }
-    }
-    if (!context?.bookingEngine && doc.email) {
-      // server-only: never loaded with the config
-      const { sendConfirmation } = await import('./bookings.server')
-      await sendConfirmation(req.payload, doc)
-    }
+    await (await engine()).bookingCreated(req, doc, holdsCapacity(doc.status as JobStatus), !context?.bookingEngine)
     return doc
   }
   const email = statusEmail(doc.status)
   if (context?.bookingEngine || !previousDoc || doc.status === previousDoc.status || !email) return doc
-  // server-only: never loaded with the config
-  const { sendBookingEmail, bookingLinks, loadBookingSettings } = await import('./bookings.server')
-  const view = toBookingView(doc)
-  const links = bookingLinks(req.payload, doc)
-  const settings = email === 'ready-for-collection' ? await loadBookingSettings(req.payload, req) : null
-  const mail = email === 'extra-work-quote' ? extraWorkEmail(view, links.extraWork) : email === 'booking-cancelled' ? cancelledEmail(view) : readyEmail(view, { address: settings!.address, phone: settings!.phone }, links.manage)
-  await sendBookingEmail(req.payload, doc, mail, email, false)
+  await (await engine()).sendStatusEmail(req, doc, email)
   return doc
 }
 
 export const bookingAfterDelete: CollectionAfterDeleteHook<Booking> = async ({ doc, req, context }) => {
   if (context?.bookingEngine || !holdsCapacity(doc.status as JobStatus) || !doc.resource || !doc.minutes) return doc
-  // server-only: never loaded with the config
-  const { returnCapacity } = await import('./capacity.server')
-  await returnCapacity(req.payload, (await req.transactionID) ?? null, doc.resource, doc.day, doc.minutes)
+  await (await engine()).bookingDeleted(req, doc)
   return doc
 }

@@ -7,7 +7,7 @@ import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
 import { sendOrderConfirmation } from './confirmation-email.server'
-import { orderStockRef, releaseStock, takeStock, type HoldState } from '../stock/stock-ledger.server'
+import { orderStockRef, takeStock } from '../stock/stock-ledger.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
@@ -18,8 +18,6 @@ import { appendHistory, change, claim, findByNotice, onNotice, makeStale, provid
 import { paymentProvider } from '../payments/providers.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
 
-export type { LifecycleDeps, PaymentNotice }
-export { sendOrderConfirmation }
 export type LifecycleOutcome = { readonly changed: boolean; readonly outcome: string; readonly orderId?: number }
 
 const NO_ORDER: LifecycleOutcome = { changed: false, outcome: 'no order with that number or payment reference' }
@@ -41,16 +39,6 @@ function paidData(notice: PaymentNotice, now: Date): RecordWrite {
 
 /** The confirmation email's job, queued in the same unit of work as the payment that earns it. */
 const confirmationJob = (payload: Payload, orderId: number, now: Date) => (when: Parameters<typeof queueJobStatement>[4]) => [queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when)]
-
-/**
- * Puts an order's stock back on the shelf and gives its coupon use back, once: only the caller whose
- * release finds ledger rows still held (or sold) does it. Answers whether this call did it.
- */
-export async function releaseOrderStock(payload: Payload, order: Order, from: readonly ('held' | 'committed')[] = ['held', 'committed'], transactionID: string | number | null = null): Promise<boolean> {
-  const states: HoldState[] = from.map((s) => (s === 'committed' ? 'sold' : 'held'))
-  const released = await releaseStock(payload, transactionID, orderStockRef(order.id), states, { owner: { table: 'orders', id: order.id, stockState: 'released' } })
-  return released.rows > 0
-}
 
 async function sendConfirmation(payload: Payload, orderId: number, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {
   crashPoint('order-paid-committed')
@@ -141,17 +129,13 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
 
 async function failed(payload: Payload, order: Order, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
-  const unchanged = { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   // A failure of one payment page says nothing when another payment of the order already succeeded.
-  if (order.payment?.paidAt || (order.payment?.reference && order.payment.reference !== notice.reference && order.status !== 'awaiting_payment')) return unchanged
-  const payment = { provider: notice.provider, reference: notice.reference, failureMessage: message }
-  if (order.reservation != null && (await handBackToReservation(payload, order, now, LIFECYCLE.holdExpired, cancelledCard(payment), (back) => ORDER_NOTES.handedBack(`Payment failed: ${message}`, back), 'payment webhook'))) {
-    return { changed: true, outcome: 'payment failed: order cancelled, bike held for its reservation again', orderId: order.id }
-  }
+  if (order.payment?.paidAt || (order.payment?.reference && order.payment.reference !== notice.reference && order.status !== 'awaiting_payment')) return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   const t = LIFECYCLE.paymentFailed
-  const stale = { reason: `order ${order.orderNumber} payment failed`, products: productIdsOf(order) }
-  const release = await runTransition(payload, recordOf(order), t, { note: t.note(message), data: { stock: { couponCounted: false, holdExpiresAt: null }, payment }, stale }, now)
-  return release.ownerChanged ? { changed: true, outcome: 'payment failed: order cancelled, stock released', orderId: order.id } : unchanged
+  const payment = { provider: notice.provider, reference: notice.reference, failureMessage: message }
+  const ended = await endUnsold(payload, order, t, { note: t.note(message), back: (returned) => ORDER_NOTES.handedBack(`Payment failed: ${message}`, returned), payment, stale: `order ${order.orderNumber} payment failed` }, now)
+  if (!ended) return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
+  return { changed: true, outcome: ended === 'handed back' ? 'payment failed: order cancelled, bike held for its reservation again' : 'payment failed: order cancelled, stock released', orderId: order.id }
 }
 
 async function refunded(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
@@ -190,47 +174,44 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
   if (order.kind === 'finance') {
     // An application nobody decided within its hold: cancelled, and the bike goes back on sale (or to its reservation).
     const t = LIFECYCLE.financeHoldExpired
-    const data: RecordWrite = { status: 'cancelled', financeStatus: 'cancelled', stock: { state: 'released', couponCounted: false } }
-    if (order.reservation != null) return handBackToReservation(payload, order, now, t, data, ORDER_NOTES.financeHandedBack)
-    return (await runTransition(payload, recordOf(order), t, { note: t.note(), data: { financeStatus: 'cancelled', stock: { couponCounted: false } } }, now)).ownerChanged
+    return Boolean(await endUnsold(payload, order, t, { note: t.note(), back: ORDER_NOTES.financeHandedBack, data: { financeStatus: 'cancelled' } }, now))
   }
   const provider = providerFor(payload, deps, order.payment?.provider) ?? paymentProvider(payload)
   const settled = await settleOpenPayments(provider, order, (notice) => {
     payload.logger.warn({ order: order.orderNumber }, 'hold expiry found the order paid: marking it paid instead of releasing it')
     return markOrderPaidNow(payload, notice, { ...deps, provider, now })
   })
-  if (settled !== 'closed') return false
-  const handedBack = (back: boolean) => ORDER_NOTES.handedBack(ORDER_NOTES.holdExpired, back)
-  if (order.reservation != null && (await handBackToReservation(payload, order, now, LIFECYCLE.holdExpired, cancelledCard({ failureMessage: ORDER_NOTES.holdExpiredPayment }), handedBack))) return true
   const t = LIFECYCLE.holdExpired
-  return (await runTransition(payload, recordOf(order), t, { note: t.note(), data: { stock: { couponCounted: false }, payment: { failureMessage: ORDER_NOTES.holdExpiredPayment } } }, now)).ownerChanged
+  const back = (returned: boolean) => ORDER_NOTES.handedBack(ORDER_NOTES.holdExpired, returned)
+  return settled === 'closed' && Boolean(await endUnsold(payload, order, t, { note: t.note(), back, payment: { failureMessage: ORDER_NOTES.holdExpiredPayment } }, now))
 }
 
 /**
- * An unpaid order that completed a reservation: its bike goes back to the reservation (active again, deposit
- * still refundable), never to the shelf, so the deposit is neither lost nor counted twice.
+ * An order that ends without a sale (its payment failed, or its hold ran out). The bike of an order that completed
+ * a reservation goes back to that reservation (active again, deposit still refundable), never to the shelf, so the
+ * deposit is neither lost nor counted twice; any other stock goes back on the shelf with the declared change.
  */
-async function handBackToReservation(payload: Payload, order: Order, now: Date, t: typeof LIFECYCLE.holdExpired | typeof LIFECYCLE.financeHoldExpired, data: RecordWrite, note: (returned: boolean) => string, actor: string = t.actor): Promise<boolean> {
-  const moved = await returnOrderUnitToReservation(payload, order, claim(recordOf(order), t, ''), now)
-  if (!moved) return false
-  await appendHistory(payload, recordOf(order), data, entry(now, actor, t.from[0], t.to, note(moved === 'returned')), now)
-  if (t === LIFECYCLE.holdExpired) await makeStale(payload, { reason: `order ${order.orderNumber} cancelled`, products: productIdsOf(order) })
-  return true
+async function endUnsold(payload: Payload, order: Order, t: typeof LIFECYCLE.paymentFailed | typeof LIFECYCLE.holdExpired | typeof LIFECYCLE.financeHoldExpired, end: { note: string; back: (returned: boolean) => string; payment?: RecordWrite['payment']; data?: RecordWrite; stale?: string }, now: Date): Promise<'handed back' | 'released' | false> {
+  const data: RecordWrite = { ...end.data, stock: { couponCounted: false, holdExpiresAt: null }, ...(end.payment ? { payment: end.payment } : {}) }
+  const stale = end.stale ? { reason: end.stale, products: productIdsOf(order) } : undefined
+  const moved = order.reservation != null && (await returnOrderUnitToReservation(payload, order, claim(recordOf(order), t, ''), now))
+  if (moved) {
+    await appendHistory(payload, recordOf(order), { ...data, status: t.to, stock: { ...data.stock, state: 'released' } }, entry(now, t.actor, t.from[0], t.to, end.back(moved === 'returned')), now)
+    if (stale) await makeStale(payload, stale)
+    return 'handed back'
+  }
+  return (await runTransition(payload, recordOf(order), t, { note: end.note, data, stale }, now)).ownerChanged && 'released'
 }
-
-/** What an unpaid card order handed back to its reservation is left as. */
-const cancelledCard = (payment: RecordWrite['payment']): RecordWrite => ({ status: 'cancelled', stock: { state: 'released', couponCounted: false, holdExpiresAt: null }, payment })
 
 const markOrderPaidNow = onNotice(findOrderForPayment, null, NO_ORDER, paid)
 
 /** Under the order's lock, counting a payment outcome for /metrics (issue 27 §3) when it changed an order; money sent back counts as refunded. */
 function counted<N extends PaymentNotice>(apply: Parameters<typeof onNotice<Order, N, LifecycleOutcome>>[3], outcome: 'taken' | 'failed' | 'refunded') {
   const run = onNotice(findOrderForPayment, withOrderLock, NO_ORDER, apply)
-  return async (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> => {
-    const result = await run(payload, notice, deps)
+  return (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> => run(payload, notice, deps).then((result) => {
     if (result.changed) metrics().payments.inc({ outcome: /refund/i.test(result.outcome) ? 'refunded' : outcome })
     return result
-  }
+  })
 }
 
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */

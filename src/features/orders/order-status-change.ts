@@ -78,9 +78,10 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   }
   if (!handedBack && releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
     // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
-    const { releaseOrderStock } = await import('./order-lifecycle.server')
-    const transactionID = (await req.transactionID) ?? null
-    if (await releaseOrderStock(req.payload, originalDoc, ['held', 'committed'], transactionID)) {
+    const { orderStockRef, releaseStock } = await import('../stock/stock-ledger.server')
+    // Only the change whose release finds units still held or sold puts them back (and the coupon's use).
+    const released = await releaseStock(req.payload, (await req.transactionID) ?? null, orderStockRef(originalDoc.id), ['held', 'sold'], { owner: { table: 'orders', id: originalDoc.id, stockState: 'released' } })
+    if (released.rows > 0) {
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
       entries.push(entry(now, actor, to, to, 'Stock put back on the shelf.', by))
       const productIds = originalDoc.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product))

@@ -12,7 +12,8 @@ import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
 import { changeOwner, orderStockRef, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
-import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { appendReservationHistory, reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
@@ -176,8 +177,6 @@ function financeDepositOf(input: PlaceOrderInput): number {
 /** The reservation records the order it became (after the move committed; the order also names the reservation). */
 async function noteConversion(payload: Payload, reservationId: number, orderId: number, orderNumber: string, deposit: number, now: Date, finance: boolean): Promise<void> {
   try {
-    // Loaded on the path that needs it (a reserved bike sold): a server-only module this file does not otherwise pull in.
-    const { appendReservationHistory, entry } = await import('../reservations/reservation-lifecycle.server')
     const note = finance
       ? `Finance application ${orderNumber} made for the reserved bike: the held bike moved to the application; the ${formatPence(deposit)} deposit is part of the deposit on the agreement.`
       : `Completed online as order ${orderNumber}: the held bike moved to the order; the ${formatPence(deposit)} deposit comes off its total.`

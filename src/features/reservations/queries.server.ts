@@ -6,7 +6,7 @@ import { payloadClient } from '../../cms/payload-client.server'
 import { signedInAccount } from '../../cms/auth/session.server'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
-import { RESERVATION_COOKIE, reservationTokenKey } from './reservation-lifecycle.server'
+import { RESERVATION_COOKIE, reservationTokenKey } from './reservation-email.server'
 import { verifyReservationToken } from './reservation-token'
 
 export interface DealerInfo {

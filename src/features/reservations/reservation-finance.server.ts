@@ -2,7 +2,7 @@
 // token the card completion uses), checked against the bike being quoted or applied for.
 import 'server-only'
 import type { Payload } from 'payload'
-import { reservationTokenKey } from './reservation-lifecycle.server'
+import { reservationTokenKey } from './reservation-email.server'
 import { verifyReservationToken } from './reservation-token'
 
 export type ReservationForFinance =

@@ -17,9 +17,8 @@ import { paymentProvider } from '../payments/providers.server'
 import { appendHistory, claim, findByNotice, handOver, onNotice, makeStale, notify, providerFor, refund, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
 import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
 import type { ReservationEmailKind } from './reservation-email'
-import { manageToken, RESERVATION_COOKIE, reservationTokenKey, sendReservationEmailNow } from './reservation-email.server'
+import { sendReservationEmailNow } from './reservation-email.server'
 
-export { entry, manageToken, RESERVATION_COOKIE, reservationTokenKey, sendReservationEmailNow }
 export type ReservationDeps = Omit<LifecycleDeps, 'siteUrl'>
 export type DepositNotice = PaymentNotice
 export type ReservationOutcome = { readonly changed: boolean; readonly outcome: string; readonly reservationId?: number }

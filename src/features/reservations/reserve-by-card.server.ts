@@ -8,7 +8,8 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { answerOfHalt, createStep, Halt, runFlow } from '../../lib/steps'
 import type { Reservation } from '../../payload-types'
 import { depositPaymentUrl, placeReservation, type PlaceReservationResult } from './place-reservation.server'
-import { manageToken, markDepositFailed, RESERVATION_COOKIE } from './reservation-lifecycle.server'
+import { manageToken, RESERVATION_COOKIE } from './reservation-email.server'
+import { markDepositFailed } from './reservation-lifecycle.server'
 import type { ReserveRequest } from './reservation-request'
 
 export type CardReservation =

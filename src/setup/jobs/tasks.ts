@@ -45,7 +45,7 @@ export const jobTasks: TaskConfig[] = [
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
-      const { sendOrderConfirmation } = await import('../../features/orders/order-lifecycle.server')
+      const { sendOrderConfirmation } = await import('../../features/orders/confirmation-email.server')
       await sendOrderConfirmation(req.payload, Number((input as { orderId: number }).orderId))
       return { output: { result: 'sent' } }
     },
@@ -61,7 +61,7 @@ export const jobTasks: TaskConfig[] = [
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
-      const { sendReservationEmailNow } = await import('../../features/reservations/reservation-lifecycle.server')
+      const { sendReservationEmailNow } = await import('../../features/reservations/reservation-email.server')
       const job = input as { reservationId: number; kind: 'confirmed' | 'cancelled' | 'expired' | 'released' | 'converted' | 'refunded' }
       await sendReservationEmailNow(req.payload, Number(job.reservationId), job.kind)
       return { output: { result: 'sent' } }

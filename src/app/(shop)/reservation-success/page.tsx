@@ -6,7 +6,7 @@ import { PaymentPending } from '../../../features/orders/components/payment-pend
 import { ReservationDetails } from '../../../features/reservations/components/reservation-details'
 import { dealerInfo, visibleReservation } from '../../../features/reservations/queries.server'
 import { reservationFinanceHref } from '../../../features/finance/queries.server'
-import { manageToken } from '../../../features/reservations/reservation-lifecycle.server'
+import { manageToken } from '../../../features/reservations/reservation-email.server'
 import '../../../features/orders/components/order-result.css'
 
 export const dynamic = 'force-dynamic'

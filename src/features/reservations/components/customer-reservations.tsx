@@ -3,7 +3,7 @@ import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
 import { formatUkDateTime } from '../../../domain/reservations/reservation-rules'
 import { customerReservations } from '../queries.server'
-import { manageToken } from '../reservation-lifecycle.server'
+import { manageToken } from '../reservation-email.server'
 
 const WORDS: Record<string, string> = { awaiting_payment: 'Waiting for deposit', active: 'Reserved', converted: 'Bought', cancelled: 'Cancelled', expired: 'Ended', released: 'Released' }
 
