@@ -11,8 +11,8 @@ import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { MAX_SAVED_BIKES, mergeSavedSlugs, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
 import { formatPence } from '../../domain/money'
-import { execute, isPostgres } from '../../cms/sql.server'
 import { headlinePence } from './saved-bike-hooks'
+import { claimAlert, releaseAlert } from './saved-bike-rows.server'
 
 export interface SavedBike {
   readonly id: number
@@ -135,11 +135,7 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
       afterId = row.id
       const email = typeof row.customer === 'object' && row.customer ? row.customer.email : null
       if (!email || row.lastAlertKey === input.key) continue
-      const claimed = await execute(payload, null, {
-        sql: 'UPDATE saved_bikes SET last_alert_key = ?, last_alert_at = ? WHERE id = ? AND alerts = ? AND (last_alert_key IS NULL OR last_alert_key <> ?)',
-        args: [input.key, (deps.now ?? new Date()).toISOString(), row.id, isPostgres(payload) ? 'true' : 1, input.key],
-      })
-      if (claimed.rowsAffected !== 1) continue
+      if (!(await claimAlert(payload, row.id, input.key, deps.now ?? new Date()))) continue
       const productUrl = new URL(paths.product(product.slug), siteUrl).toString()
       const token = unsubscribeToken(row.id)
       const unsubscribePage = new URL(paths.savedAlertsUnsubscribe(token), siteUrl).toString()
@@ -161,7 +157,7 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
         })
         sent++
       } catch (error) {
-        await execute(payload, null, { sql: 'UPDATE saved_bikes SET last_alert_key = ? WHERE id = ? AND last_alert_key = ?', args: [row.lastAlertKey ?? null, row.id, input.key] })
+        await releaseAlert(payload, row.id, input.key, row.lastAlertKey ?? null)
         throw error
       }
     }

@@ -5,7 +5,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import type { RawRow, RefusedRow } from '../../domain/catalogue/import/feed-rows'
 import { execute, readRows, refreshPlannerStatistics } from '../../cms/sql.server'
-import { enqueueJob, runJobNow } from '../jobs/queue.server'
+import { enqueueJob, runJobNow, touchJob } from '../jobs/queue.server'
 import { RUN_CATALOGUE_IMPORT } from '../jobs/task-names'
 import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'
 import { importFeed, type ImportCounts, type ImportOptions } from './import-feed.server'
@@ -77,7 +77,7 @@ export async function runCatalogueImport(
   // A job the runner sees untouched for a while is taken for a dead process's (recoverStaleJobs): an import of
   // minutes says it is alive after every batch, so that no other runner starts it a second time meanwhile.
   const heartbeat = async (done: number) => {
-    if (jobId != null) await execute(payload, null, { sql: 'UPDATE payload_jobs SET updated_at = ? WHERE id = ?', args: [new Date().toISOString(), jobId] })
+    if (jobId != null) await touchJob(payload, jobId, new Date())
     await afterBatch?.(done)
   }
   const doc = await payload.findByID({ collection: CATALOGUE_IMPORTS, id: importId, depth: 0, overrideAccess: true, select: RECORD })

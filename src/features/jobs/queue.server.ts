@@ -1,8 +1,8 @@
 // Queues a job durably and tries it at once in this process; the runner retries it if this try fails or
-// the process dies before it finishes.
+// the process dies before it finishes. The shop's own writes to payload_jobs are here and nowhere else.
 import 'server-only'
 import type { Payload } from 'payload'
-import { isPostgres, readRows, type Stmt } from '../../cms/sql.server'
+import { execute, isPostgres, readRows, type Stmt } from '../../cms/sql.server'
 
 export async function enqueueJob(payload: Payload, task: string, input: Record<string, unknown>): Promise<string | number> {
   const job = await (payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; overrideAccess?: boolean }) => Promise<{ id: string | number }>)({ task, input, overrideAccess: true })
@@ -48,4 +48,18 @@ export async function queueDepth(payload: Payload): Promise<{ depth: number; old
   })
   const oldest = row?.oldest == null ? null : new Date(row.oldest instanceof Date ? row.oldest : String(row.oldest))
   return { depth: Number(row?.depth ?? 0), oldest: oldest && !Number.isNaN(oldest.getTime()) ? oldest : null }
+}
+
+/** Marks a job done that was run outside the runner (its work done here and now, as tests ask). */
+export async function markJobCompleted(payload: Payload, id: string | number, now: Date): Promise<void> {
+  const at = now.toISOString()
+  await execute(payload, null, { sql: 'UPDATE payload_jobs SET completed_at = ?, updated_at = ? WHERE id = ?', args: [at, at, Number(id)] })
+}
+
+/**
+ * Says a long job is still alive: the runner takes a job left untouched for a while for a dead process's
+ * (recoverStaleJobs) and would start it a second time.
+ */
+export async function touchJob(payload: Payload, id: string | number, now: Date): Promise<void> {
+  await execute(payload, null, { sql: 'UPDATE payload_jobs SET updated_at = ? WHERE id = ?', args: [now.toISOString(), id] })
 }

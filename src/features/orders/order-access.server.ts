@@ -3,9 +3,9 @@
 import 'server-only'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Payload } from 'payload'
-import { execute } from '../../cms/sql.server'
 import { isOrderNumber } from '../../domain/orders/order-number'
 import type { Order } from '../../payload-types'
+import { setAccessTokenHash } from './order-rows.server'
 
 export const ORDER_ACCESS_COOKIE = 'wh_order'
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60
@@ -34,9 +34,7 @@ export function orderAccessCookie(orderNumber: string, access: OrderAccessToken,
 /** Gives an existing order a fresh access token (a repeated checkout) and answers the Set-Cookie header. */
 export async function issueOrderAccess(payload: Payload, order: Pick<Order, 'id' | 'orderNumber'>, secure: boolean): Promise<string> {
   const access = newOrderAccessToken()
-  // One column of one row: Payload's update would rewrite every line and history row of the order (on SQLite
-  // outside a transaction, so a crash there lost a paid order's lines).
-  await execute(payload, null, { sql: 'UPDATE orders SET access_token_hash = ? WHERE id = ?', args: [access.hash, order.id] })
+  await setAccessTokenHash(payload, order.id, access.hash)
   return orderAccessCookie(order.orderNumber, access, secure)
 }
 

@@ -1,5 +1,7 @@
-// A new order written with plain INSERTs (the order row, its lines and its first history entry) in the
-// caller's unit of work, and answered as Payload reads it at depth 0.
+// The orders table's hand-written SQL (issue 24 §2: no other feature file names its columns). Chiefly a new
+// order written with plain INSERTs (the order row, its lines and its first history entry) in the caller's unit
+// of work, and answered as Payload reads it at depth 0; at the end, the few single-column writes and reads of
+// checkout.
 //
 // Why not Payload's create: for an order it validates every field, builds each insert through drizzle and
 // reads the whole order back with its arrays, about 10 ms of CPU per checkout, a third of it (docs/perf.md,
@@ -254,4 +256,42 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     updatedAt: stamp,
     createdAt: stamp,
   }
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Single-column writes and the reads checkout makes on the orders table                             */
+//
+// A column or two of one row: a single UPDATE, not Payload's update, which rewrites every line and history row
+// of the order and reads it back (a third of a checkout's statements; docs/perf.md), and on SQLite does so
+// outside a transaction (a crash there lost a paid order's lines).
+
+/** Remembers the payment a provider started for an order. */
+export async function setPaymentReference(payload: Payload, orderId: number, provider: string, reference: string, now: Date): Promise<void> {
+  await execute(payload, null, { sql: 'UPDATE orders SET payment_provider = ?, payment_reference = ?, updated_at = ? WHERE id = ?', args: [provider, reference, now.toISOString(), orderId] })
+}
+
+/** Keeps the hash of an order's access token (never the token). */
+export async function setAccessTokenHash(payload: Payload, orderId: number, hash: string): Promise<void> {
+  await execute(payload, null, { sql: 'UPDATE orders SET access_token_hash = ? WHERE id = ?', args: [hash, orderId] })
+}
+
+/**
+ * Orders of this kind still holding stock for this email address or account, and whether `orderNumber` is
+ * taken, read with one statement (two of Payload's counts cost more to build than to run).
+ */
+export async function openHoldsAndNumber(payload: Payload, transactionID: TransactionId, holder: { kind: Order['kind']; email: string; customerId?: number | null }, orderNumber: string): Promise<{ open: number; taken: boolean }> {
+  const [row] = (
+    await execute(payload, transactionID, {
+      sql: `SELECT (SELECT count(*) FROM orders WHERE kind = ? AND stock_state = 'held' AND (email = ? OR customer_id = ?)) AS open_holds,
+                   (SELECT count(*) FROM orders WHERE order_number = ?) AS taken`,
+      args: [holder.kind, holder.email, holder.customerId ?? null, orderNumber],
+    })
+  ).rows
+  return { open: Number(row?.open_holds ?? 0), taken: Number(row?.taken ?? 0) !== 0 }
+}
+
+/** The order a checkout key placed, if any: its id and stock state. */
+export async function findByCheckoutKey(payload: Payload, transactionID: TransactionId, checkoutKey: string): Promise<{ id: number; stockState: Order['stock']['state'] } | undefined> {
+  const [row] = (await execute(payload, transactionID, { sql: 'SELECT id, stock_state FROM orders WHERE checkout_key = ?', args: [checkoutKey] })).rows
+  return row ? { id: Number(row.id), stockState: row.stock_state as Order['stock']['state'] } : undefined
 }

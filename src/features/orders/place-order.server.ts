@@ -11,7 +11,7 @@ import type { Order, SiteSetting } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
-import { changeOwner, orderStockRef, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
+import { changeOwner, orderStockRef, shelfStockOf, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
 import { appendReservationHistory, reservationStockRef } from '../reservations/reservation-lifecycle.server'
 import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
@@ -20,32 +20,13 @@ import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
-import { execute, placeholders, readRows, type TransactionId } from '../../cms/sql.server'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
-import { insertOrder, type NewOrder } from './order-rows.server'
+import { findByCheckoutKey, insertOrder, openHoldsAndNumber, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 import { CARD_HOLD_MINUTES } from '../../domain/orders/order-status'
 
 /** How long a finance application keeps its bike unless site settings say otherwise. */
 export const FINANCE_HOLD_HOURS = 72
-
-/**
- * Orders of this kind still holding stock for this email address or account, and a free order number,
- * read with one statement (two of Payload's counts cost more to build than to run).
- */
-async function openHoldsAndNumber(payload: Payload, input: PlaceOrderInput, transactionID: TransactionId): Promise<{ open: number; orderNumber: string }> {
-  const candidate = generateOrderNumber(randomBytes)
-  const [row] = (
-    await execute(payload, transactionID, {
-      sql: `SELECT (SELECT count(*) FROM orders WHERE kind = ? AND stock_state = 'held' AND (email = ? OR customer_id = ?)) AS open_holds,
-                   (SELECT count(*) FROM orders WHERE order_number = ?) AS taken`,
-      args: [input.kind, input.contact.email, input.customerId ?? null, candidate],
-    })
-  ).rows
-  const open = Number(row?.open_holds ?? 0)
-  const req: Partial<PayloadRequest> = transactionID != null ? { transactionID } : {}
-  return { open, orderNumber: Number(row?.taken ?? 0) === 0 ? candidate : await uniqueOrderNumber(payload, req) }
-}
 
 /** One network already holds as much unpaid as the shop allows (ADR 022): refused before any stock is taken. */
 export function networkHoldsRefusal(itemName: string | undefined): PlaceOrderRefusal {
@@ -116,19 +97,14 @@ async function revalidateSold(payload: Payload, lines: readonly LedgerItem[], pr
     products: [...new Set(lines.flatMap((l) => (l.variantId == null && l.productId != null ? [l.productId] : [])))],
     variants: [...new Set(lines.flatMap((l) => (l.variantId != null ? [l.variantId] : [])))],
   }
-  const remaining = new Map<string, number | null | undefined>()
+  let remaining: Awaited<ReturnType<typeof shelfStockOf>> | null = null
   try {
-    for (const collection of ['products', 'variants'] as const) {
-      const ids = wanted[collection]
-      if (ids.length === 0) continue
-      const rows = await readRows(payload, { sql: `SELECT id, stock_quantity FROM ${collection} WHERE id IN (${placeholders(ids.length)})`, args: ids })
-      for (const row of rows) remaining.set(`${collection}:${Number(row.id)}`, row.stock_quantity == null ? null : Number(row.stock_quantity))
-    }
+    remaining = await shelfStockOf(payload, wanted)
   } catch (error) {
     payload.logger.warn({ err: error }, 'could not read stock after a sale; its pages are made stale')
   }
-  const keyOf = (product: { readonly productId: number | string; readonly variantId?: number | string | null }) => (product.variantId != null ? `variants:${Number(product.variantId)}` : `products:${Number(product.productId)}`)
-  const changed = priced.lines.filter((l) => saleChangesPages(remaining.get(keyOf(l.item.product))))
+  const left = (product: { readonly productId: number | string; readonly variantId?: number | string | null }) => (product.variantId != null ? remaining?.variants.get(Number(product.variantId)) : remaining?.products.get(Number(product.productId)))
+  const changed = priced.lines.filter((l) => saleChangesPages(left(l.item.product)))
   await revalidateProductSlugs(changed.map((l) => l.item.product.slug), reason, payload.logger)
 }
 
@@ -220,10 +196,10 @@ const alreadyPlaced = (order: Order): PlaceOrderResult => ({ ok: true, orderId: 
  * 'pending' here was cut short by a crash (start-up reconciliation removes it), not one being placed now.
  */
 const findPlaced = unitStep('find the order this checkout placed', async (checkoutKey: string, { payload, transactionID, req }): Promise<Order | undefined> => {
-  const [row] = (await execute(payload, transactionID, { sql: 'SELECT id, stock_state FROM orders WHERE checkout_key = ?', args: [checkoutKey] })).rows
-  if (!row) return undefined
-  if (row.stock_state === 'pending') throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' })
-  return payload.findByID({ collection: 'orders', id: Number(row.id), depth: 0, overrideAccess: true, req })
+  const placed = await findByCheckoutKey(payload, transactionID, checkoutKey)
+  if (!placed) return undefined
+  if (placed.stockState === 'pending') throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'in_progress', message: 'This order is still being placed. Please try again in a moment.' })
+  return payload.findByID({ collection: 'orders', id: placed.id, depth: 0, overrideAccess: true, req })
 })
 
 const checkReservation = unitStep('check the reservation it completes', (input: PlaceOrderInput, { payload, req }) => reservationFor(payload, input, req))
@@ -257,7 +233,8 @@ const priceOrder = unitStep(
 
 /** Within the holds one customer may keep open, and a free order number. */
 const numberOrder = unitStep('check the open holds and number the order', async (input: PlaceOrderInput, { payload, transactionID }): Promise<string> => {
-  const { open, orderNumber } = await openHoldsAndNumber(payload, input, transactionID)
+  const candidate = generateOrderNumber(randomBytes)
+  const { open, taken } = await openHoldsAndNumber(payload, transactionID, { kind: input.kind, email: input.contact.email, customerId: input.customerId }, candidate)
   const finance = input.kind === 'finance'
   if (open >= (finance ? MAX_OPEN_FINANCE_APPLICATIONS : MAX_OPEN_CARD_ORDERS)) {
     throw halt<PlaceOrderRefusal>({
@@ -269,7 +246,7 @@ const numberOrder = unitStep('check the open holds and number the order', async 
         : `You already have ${open} unpaid orders holding stock. Pay for one, or wait ${CARD_HOLD_MINUTES} minutes for them to lapse, before starting another.`,
     })
   }
-  return orderNumber
+  return taken ? uniqueOrderNumber(payload, transactionID != null ? { transactionID } : {}) : candidate
 })
 
 /** The order, written 'pending': it holds nothing until its stock step marks it 'held'. */

@@ -2,9 +2,9 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
-import { execute } from '../../cms/sql.server'
 import type { Order } from '../../payload-types'
 import { paths } from '../../config/paths'
+import { setPaymentReference } from './order-rows.server'
 
 /** Where the customer goes next for this order: to pay, or straight to the result of an order already settled. */
 export async function paymentUrlFor(payload: Payload, order: Order, provider: PaymentProvider): Promise<string> {
@@ -13,12 +13,7 @@ export async function paymentUrlFor(payload: Payload, order: Order, provider: Pa
   const description = `Wheelhouse order ${order.orderNumber}`
   const start = await provider.startPayment({ orderNumber: order.orderNumber, totalPence: order.totalPence, email: order.email, description }, `order-${order.orderNumber}-payment`)
   if (order.payment?.reference !== start.reference || order.payment?.provider !== provider.name) {
-    // Two columns of one row: a single UPDATE, not Payload's update, which rewrites every line and
-    // history row of the order and reads it back (a third of a checkout's statements; docs/perf.md).
-    await execute(payload, null, {
-      sql: 'UPDATE orders SET payment_provider = ?, payment_reference = ?, updated_at = ? WHERE id = ?',
-      args: [provider.name, start.reference, new Date().toISOString(), order.id],
-    })
+    await setPaymentReference(payload, order.id, provider.name, start.reference, new Date())
   }
   return start.redirectUrl
 }

@@ -10,10 +10,10 @@ import type { EmailSender } from '../../adapters/email/email-sender'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import type { HistoryEntry } from '../../cms/fields/history'
 import { revalidateProducts, revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
-import { execute, isPostgres, type Arg, type TransactionId } from '../../cms/sql.server'
+import { isPostgres, type Arg, type TransactionId } from '../../cms/sql.server'
 import { stockStateAfter, type Transition } from '../../domain/lifecycle'
 import type { KeyedLock } from '../../lib/keyed-lock'
-import { enqueueAndRun, runJobNow } from '../jobs/queue.server'
+import { enqueueAndRun, markJobCompleted, runJobNow } from '../jobs/queue.server'
 import { recordChange, releaseStock, sellHeldStock, transferHeldStock, type ChangeRecord, type HoldState, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
 import { paymentProvider, providerNamed } from './providers.server'
 
@@ -148,8 +148,7 @@ export async function runQueuedNow(payload: Payload, followUps: readonly Record<
   try {
     if (direct) {
       await direct()
-      const at = new Date().toISOString()
-      if (jobId != null) await execute(payload, null, { sql: 'UPDATE payload_jobs SET completed_at = ?, updated_at = ? WHERE id = ?', args: [at, at, Number(jobId)] })
+      if (jobId != null) await markJobCompleted(payload, Number(jobId), new Date())
       return
     }
     if (jobId == null) throw new Error('the email job was not queued with the change')

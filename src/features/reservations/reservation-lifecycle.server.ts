@@ -7,7 +7,6 @@
 import 'server-only'
 import type { Payload, Where } from 'payload'
 import { historyEntry as entry, type HistoryEntry } from '../../cms/fields/history'
-import { readRows } from '../../cms/sql.server'
 import { DEFAULT_HOLD_HOURS, holdEndsAt } from '../../domain/reservations/reservation-rules'
 import { owesDepositBack, RESERVATION_ENDINGS, RESERVATION_LIFECYCLE as LIFECYCLE, RESERVATION_NOTES as NOTES, type ReservationEnding } from '../../domain/reservations/reservation-lifecycle'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
@@ -18,6 +17,7 @@ import { appendHistory, claim, findByNotice, handOver, onNotice, makeStale, noti
 import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
 import type { ReservationEmailKind } from './reservation-email'
 import { sendReservationEmailNow } from './reservation-email.server'
+import { reservationsOwingRefunds } from './reservation-rows.server'
 
 export type ReservationDeps = Omit<LifecycleDeps, 'siteUrl'>
 export type DepositNotice = PaymentNotice
@@ -180,11 +180,7 @@ export async function releaseExpiredReservations(payload: Payload, now: Date = n
     return (await runTransition(payload, recordOf(r.id), t, { note: t.note(), data: { payment: { failureMessage: NOTES.depositPaymentExpired } } }, now)).ownerChanged
   }, (r, error) => payload.logger.warn({ err: error, reservation: r.reservationNumber }, 'reservation not released yet: the payment provider could not be asked'))
   // Refunds still owed (a provider refusal or a crash between the ending and the refund): retried here.
-  const owed = await readRows(payload, {
-    sql: `SELECT id FROM reservations WHERE status IN ('cancelled', 'expired', 'released') AND payment_paid_at IS NOT NULL AND COALESCE(payment_refunded_pence, 0) < deposit_pence LIMIT 50`,
-    args: [],
-  })
-  for (const row of owed) await withReservationLock(Number(row.id), () => refundDeposit(payload, Number(row.id), { ...deps, now }))
+  for (const id of await reservationsOwingRefunds(payload, 50)) await withReservationLock(id, () => refundDeposit(payload, id, { ...deps, now }))
   if (ended.length) await makeStale(payload, { reason: `${ended.length} reservations released` })
   return ended.length
 }

@@ -507,16 +507,24 @@ export function setOnHandStatement(table: 'products' | 'variants', id: number, o
   return { sql: `UPDATE ${table} SET stock_quantity = CASE WHEN ${left} > 0 THEN ${left} ELSE 0 END, updated_at = ? WHERE id = ?`, args: [onHand, onHand, updatedAt, id] }
 }
 
+/** `value` (SQL over the row `table`) of each of these rows, 500 ids to a statement. */
+async function valuesOf(payload: Payload, table: 'products' | 'variants', ids: readonly number[], value: string): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500)
+    const rows = await readRows(payload, { sql: `SELECT ${table}.id AS id, ${value} AS n FROM ${table} WHERE ${table}.id IN (${placeholders(chunk.length)})`, args: chunk })
+    for (const r of rows) out.set(Number(r.id), r.n == null ? null : Number(r.n))
+  }
+  return out
+}
+
 /** Units on hand of these products (their own stock, not their variants') and variants: the shelf plus the units held. */
 export async function onHandOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }): Promise<{ products: Map<number, number>; variants: Map<number, number> }> {
-  const read = async (table: 'products' | 'variants', list: readonly number[]) => {
-    const out = new Map<number, number>()
-    for (let i = 0; i < list.length; i += 500) {
-      const chunk = list.slice(i, i + 500)
-      const rows = await readRows(payload, { sql: `SELECT ${table}.id AS id, COALESCE(${table}.stock_quantity, 0) + ${heldOf(table, table)} AS on_hand FROM ${table} WHERE ${table}.id IN (${placeholders(chunk.length)})`, args: chunk })
-      for (const r of rows) out.set(Number(r.id), Number(r.on_hand))
-    }
-    return out
-  }
+  const read = async (table: 'products' | 'variants', list: readonly number[]) => valuesOf(payload, table, list, `COALESCE(${table}.stock_quantity, 0) + ${heldOf(table, table)}`) as Promise<Map<number, number>>
   return { products: await read('products', ids.products), variants: await read('variants', ids.variants) }
+}
+
+/** Units left on the shelf of these products and variants (null for one that does not count its stock); a row not found is absent. */
+export async function shelfStockOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }): Promise<{ products: Map<number, number | null>; variants: Map<number, number | null> }> {
+  return { products: await valuesOf(payload, 'products', ids.products, 'products.stock_quantity'), variants: await valuesOf(payload, 'variants', ids.variants, 'variants.stock_quantity') }
 }
