@@ -14,6 +14,8 @@
 // Pages are timed after the background work the import queued (the monthly-figure refresh) has finished; its length
 // is reported.
 // Usage: node bench/catalogue-scale.mjs [--db sqlite|postgres|both] [--sizes 65,10000,100000] [--requests 100]
+//   [--node-flags '--max-semi-space-size=32'] (more Node flags for the shop, to compare a setting)
+//   [--heap-snapshot DIR] (a heap snapshot of the shop after the cached pages, one per database and size, into DIR)
 // Needs a production build (`npm run build`, or `npm start` once). Loopback only; run it on a quiet machine.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -29,6 +31,8 @@ const arg = (name, fallback) => {
 const DBS = arg('db', 'both') === 'both' ? ['sqlite', 'postgres'] : [arg('db')]
 const SIZES = arg('sizes', '65,10000,100000').split(',').map(Number)
 const REQUESTS = Number(arg('requests', '100'))
+const NODE_FLAGS = arg('node-flags', '').split(' ').filter(Boolean)
+const HEAP_DIR = arg('heap-snapshot', null)
 const PORT = 3470
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234' }
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
@@ -117,6 +121,26 @@ async function sitemapTimes(base) {
   return { files: files.length, urls, indexMs: index.ms, slowestMs: slowest }
 }
 
+/** Asks the shop for a heap snapshot (--heapsnapshot-signal) and waits until V8 has written it; renamed for its run. */
+async function heapSnapshot(pid, label) {
+  fs.mkdirSync(HEAP_DIR, { recursive: true })
+  const before = new Set(fs.readdirSync(HEAP_DIR))
+  process.kill(pid, 'SIGUSR2')
+  for (let i = 0; i < 600; i++) {
+    await new Promise((r) => setTimeout(r, 1000))
+    const written = fs.readdirSync(HEAP_DIR).find((f) => f.endsWith('.heapsnapshot') && !before.has(f))
+    if (!written) continue
+    const file = path.join(HEAP_DIR, written)
+    const size = fs.statSync(file).size
+    await new Promise((r) => setTimeout(r, 2000))
+    if (fs.statSync(file).size !== size) continue // still being written
+    fs.renameSync(file, path.join(HEAP_DIR, `${label}.heapsnapshot`))
+    console.info(`heap snapshot: ${path.join(HEAP_DIR, `${label}.heapsnapshot`)} (${Math.round(size / 1e6)} MB)`)
+    return
+  }
+  console.error('heap snapshot: none written within 10 minutes')
+}
+
 async function benchOne(kind, size) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-scale-${kind}-`))
   const cleanups = [() => fs.rmSync(dir, { recursive: true, force: true })]
@@ -131,7 +155,8 @@ async function benchOne(kind, size) {
     await prepareDatabase(env)
     const row = { db: kind, size }
     const logFile = path.join(dir, 'server.log')
-    const { base, child } = await serveShop(env, logFile, 120_000)
+    const heapFlags = HEAP_DIR ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(HEAP_DIR)}`] : []
+    const { base, child } = await serveShop(env, logFile, 120_000, [...NODE_FLAGS, ...heapFlags])
     cleanups.unshift(() => stopShop(child))
     const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
     if (size > 65) {
@@ -198,6 +223,7 @@ async function benchOne(kind, size) {
       product: await cachedRps(`${base}/products/${slugs[0]}`),
       search: await cachedRps(`${base}/search?q=honda`),
     }
+    if (HEAP_DIR) await heapSnapshot(child.pid, `${kind}-${size}`)
 
     const found = await api(base, token, 'GET', `/api/products?where[slug][equals]=${CHECKOUT_SLUG}&depth=0&limit=1`)
     const productId = found.docs[0]?.id
