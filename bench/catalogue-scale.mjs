@@ -22,7 +22,7 @@ import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { writeCatalogueCsv } from './catalogue-fixture.mjs'
-import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../scripts/shop-process.mjs'
+import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -186,13 +186,7 @@ async function benchOne(kind, size) {
     // The import (and a new shop's seed) queued a monthly-figure refresh of the bikes (issue 26, ADR 030): the shop's
     // runner quotes each one, resting as long as each took. Its length is reported, and the pages are timed once it
     // has finished, on the catalogue as customers meet it every other hour of the day.
-    const refreshStarted = performance.now()
-    for (;;) {
-      const waiting = await api(base, token, 'GET', '/api/payload-jobs?where[taskSlug][equals]=refreshMonthlyFigures&where[completedAt][exists]=false&limit=0&depth=0')
-      if (waiting.totalDocs === 0 || performance.now() - refreshStarted > 30 * 60_000) break
-      await new Promise((r) => setTimeout(r, 2000))
-    }
-    row.refreshSeconds = Math.round((performance.now() - refreshStarted) / 1000)
+    row.refreshSeconds = await waitForMonthlyFigures(base, token)
 
     const slugs = await productSlugs(base, REQUESTS + WARM_UP) // the last WARM_UP warm the product page up
     row.coldHomeMs = (await timed(`${base}/`)).ms // the first request loads the app's code
