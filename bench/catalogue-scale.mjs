@@ -217,7 +217,6 @@ async function benchOne(kind, size) {
       product: await cachedRps(`${base}/products/${slugs[0]}`),
       search: await cachedRps(`${base}/search?q=honda`),
     }
-    if (HEAP_DIR) await heapSnapshot(child.pid, `${kind}-${size}`)
 
     const found = await api(base, token, 'GET', `/api/products?where[slug][equals]=${CHECKOUT_SLUG}&depth=0&limit=1`)
     const productId = found.docs[0]?.id
@@ -226,6 +225,7 @@ async function benchOne(kind, size) {
     const checkout = await autocannon({ url: `${base}/api/checkout/orders`, connections: 16, duration: 8, requests: [checkoutRequest(productId)] })
     row.checkout = { rps: Math.round(checkout.requests.total / checkout.duration), p99: checkout.latency.p99, created: checkout.statusCodeStats['201']?.count ?? 0, non2xx: checkout.non2xx }
     row.serverPeakRssMb = peakRssMb(child.pid)
+    if (HEAP_DIR) await heapSnapshot(child.pid, `${kind}-${size}`) // last: writing it pauses the shop and raises its memory
     // Node's own warnings reach the log through stderr at level error (node-postgres' deprecation of a query sent
     // while another runs on the same client, for one): counted as warnings, not as failed requests.
     const errors = fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => /"level":("error"|50)/.test(l) && !/Warning: /.test(l))
