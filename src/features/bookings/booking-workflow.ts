@@ -1,10 +1,8 @@
-// The bookings collection's rules for staff and for every write: a staff booking (phone, walk-in) is priced
-// and checked like an online one (staff-booking.server.ts); every booking takes its capacity in
-// the same write (afterChange, inside the write's transaction on PostgreSQL, undone by hand on SQLite);
-// status changes follow the workflow, are recorded with who and when, and send the customer's emails.
+// The bookings collection's rules for staff and for every write: status changes follow the workflow declared in
+// domain/booking, are recorded with who and when, and send the customer's emails; what the hooks do on the server
+// (capacity taken in the write, a staff booking priced like an online one, the emails) is in staff-booking.server.ts.
 import { APIError, type CollectionAfterChangeHook, type CollectionAfterDeleteHook, type CollectionBeforeChangeHook } from 'payload'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
-import { dayProblem, todayInUk } from '../../domain/booking/availability'
 import { BOOKING_NOTES, staffStatusStep, statusEmail } from '../../domain/booking/booking-lifecycle'
 import { checkStatusChange, holdsCapacity, type BookingKind, type JobStatus } from '../../domain/booking/job-status'
 import type { Booking } from '../../payload-types'
@@ -18,7 +16,6 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   const staff = await engine()
   const settings = await staff.loadBookingSettings(req.payload, req)
   const now = new Date()
-  const today = todayInUk(now)
   const { by, actor } = staffActor(req)
 
   // A booking staff make by phone or walk-in: priced and checked like an online one.
@@ -34,9 +31,7 @@ export const bookingBeforeChange: CollectionBeforeChangeHook<Booking> = async ({
   // Staff moving the day: take the new day's capacity first, then give the old one back.
   const newDay = data.day ?? originalDoc.day
   if (newDay !== originalDoc.day && holdsCapacity(from) && originalDoc.resource && originalDoc.minutes) {
-    const problem = dayProblem(kind === 'test_ride' ? settings.testRides : settings.workshop, today, newDay, { ignoreLeadTime: true })
-    if (problem) throw bad(problem.message)
-    await staff.moveDay(req, originalDoc, newDay, settings)
+    await staff.moveDay(req, originalDoc, newDay, settings, now)
     entries.push(entry(now, actor, originalDoc.day, newDay, BOOKING_NOTES.dayMoved, by))
   }
 

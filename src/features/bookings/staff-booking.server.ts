@@ -58,8 +58,13 @@ export async function prepareStaffBooking(data: Partial<Booking>, req: PayloadRe
   return data
 }
 
-/** Staff move a job that holds capacity to another day: the new day's capacity is taken first, then the old day's given back. */
-export async function moveDay(req: PayloadRequest, booking: Held, newDay: string, settings: BookingSettings): Promise<void> {
+/**
+ * Staff move a job that holds capacity to another day: the day must be one the shop works (the lead time aside); the
+ * new day's capacity is taken first, then the old day's given back.
+ */
+export async function moveDay(req: PayloadRequest, booking: Held, newDay: string, settings: BookingSettings, now: Date): Promise<void> {
+  const problem = dayProblem(booking.kind === 'test_ride' ? settings.testRides : settings.workshop, todayInUk(now), newDay, { ignoreLeadTime: true })
+  if (problem) throw bad(problem.message)
   const transactionID = await transactionOf(req)
   if (!(await takeCapacity(req.payload, transactionID, booking.resource!, newDay, booking.minutes!, capacityOf(settings, booking.resource!)))) {
     throw new APIError(`${newDay} has no room left for this job. Nothing was changed.`, 409, null, true)

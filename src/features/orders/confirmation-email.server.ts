@@ -4,7 +4,9 @@ import type { Payload } from 'payload'
 import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
 import { crashPoint } from '../../lib/crash-point'
-import type { LifecycleDeps } from '../payments/record-lifecycle.server'
+import { queueJobStatement } from '../jobs/queue.server'
+import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
+import { runQueuedNow, type LifecycleDeps } from '../payments/record-lifecycle.server'
 import { confirmationEmail } from './confirmation-email'
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
@@ -20,3 +22,12 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
   crashPoint('order-confirmation-sent')
 }
 
+
+/** The confirmation email's job, queued in the same unit of work as the payment that earns it. */
+export const confirmationJob = (payload: Payload, orderId: number, now: Date) => (when: Parameters<typeof queueJobStatement>[4]) => [queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when)]
+
+/** After the payment committed with its job: the email is tried at once (the runner retries it if this try fails). */
+export async function sendConfirmationNow(payload: Payload, orderId: number, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {
+  crashPoint('order-paid-committed')
+  await runQueuedNow(payload, followUps, deps.email ? () => sendOrderConfirmation(payload, orderId, deps) : null, { orderId })
+}

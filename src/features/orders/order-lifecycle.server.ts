@@ -6,15 +6,12 @@ import type { Payload, Where } from 'payload'
 import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
-import { sendOrderConfirmation } from './confirmation-email.server'
+import { confirmationJob, sendConfirmationNow as sendConfirmation } from './confirmation-email.server'
 import { orderStockRef, takeStock } from '../stock/stock-ledger.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
-import { queueJobStatement } from '../jobs/queue.server'
-import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { formatPence } from '../../domain/money'
-import { crashPoint } from '../../lib/crash-point'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { appendHistory, change, claim, findByNotice, onNotice, makeStale, providerFor, refund, runQueuedNow, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
+import { amountMatches, appendHistory, change, claim, findByNotice, onNotice, makeStale, providerFor, refund, refundAndNote, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
 import { paymentProvider } from '../payments/providers.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
 
@@ -37,23 +34,13 @@ function paidData(notice: PaymentNotice, now: Date): RecordWrite {
   return { stock: { holdExpiresAt: null }, payment: { provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
 }
 
-/** The confirmation email's job, queued in the same unit of work as the payment that earns it. */
-const confirmationJob = (payload: Payload, orderId: number, now: Date) => (when: Parameters<typeof queueJobStatement>[4]) => [queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when)]
-
-async function sendConfirmation(payload: Payload, orderId: number, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {
-  crashPoint('order-paid-committed')
-  await runQueuedNow(payload, followUps, deps.email ? () => sendOrderConfirmation(payload, orderId, deps) : null, { orderId })
-}
-
 // The steps themselves, run under the order lock (see the exported functions at the end).
 async function paid(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   if (order.kind !== 'card') return { changed: false, outcome: 'not a card order', orderId: order.id }
   if (order.payment?.reference && order.payment.reference !== notice.reference) {
     payload.logger.warn({ order: order.orderNumber, reference: notice.reference }, 'payment success for a reference the order does not have')
   }
-  if (notice.amountPence !== order.totalPence) {
-    await appendHistory(payload, recordOf(order), {}, entry(now, 'payment webhook', order.status, order.status, ORDER_NOTES.amountMismatch(notice.amountPence, order.totalPence)), now)
-    payload.logger.error({ order: order.orderNumber, amountPence: notice.amountPence }, 'payment amount does not match the order')
+  if (!(await amountMatches(payload, { ...recordOf(order), status: order.status, number: order.orderNumber }, order.totalPence, notice, ORDER_NOTES.amountMismatch, now))) {
     return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
   }
 
@@ -106,11 +93,9 @@ async function closeOtherPayments(payload: Payload, order: Order, notice: Paymen
 /** A payment the order cannot keep is refunded at once, in full, and the order's history says so. */
 async function refundUnwantedPayment(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   const why = order.payment?.paidAt ? `the order was already paid (${order.payment.reference ?? 'another payment'})` : `the order is ${order.status}`
-  const made = await refund(payload, deps, { ...notice, key: `unwanted-payment-refund-${notice.reference}` })
-  const note = ORDER_NOTES.unwantedPayment(`${formatPence(notice.amountPence)} (${notice.provider} ${notice.reference})`, why, made.ok ? made : { error: made.message })
+  const money = `${formatPence(notice.amountPence)} (${notice.provider} ${notice.reference})`
+  const made = await refundAndNote(payload, deps, { ...recordOf(order), status: order.status, number: order.orderNumber }, { ...notice, key: `unwanted-payment-refund-${notice.reference}` }, { actor: 'payment webhook', note: (outcome) => ({ note: ORDER_NOTES.unwantedPayment(money, why, outcome) }) }, now)
   if (made.ok) payload.logger.warn({ order: order.orderNumber, reference: notice.reference }, 'unwanted payment refunded automatically')
-  else payload.logger.error({ err: made.error, order: order.orderNumber, reference: notice.reference }, 'automatic refund of an unwanted payment failed')
-  await appendHistory(payload, recordOf(order), {}, entry(now, 'payment webhook', order.status, order.status, note), now)
   return { changed: true, outcome: made.ok ? 'unwanted payment refunded automatically' : 'unwanted payment: automatic refund failed, staff must refund', orderId: order.id }
 }
 

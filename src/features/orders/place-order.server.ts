@@ -12,7 +12,8 @@ import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
 import { changeOwner, orderStockRef, shelfStockOf, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
-import { appendReservationHistory, reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { appendHistory } from '../payments/record-lifecycle.server'
 import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
@@ -156,7 +157,7 @@ async function noteConversion(payload: Payload, reservationId: number, orderId: 
     const note = finance
       ? `Finance application ${orderNumber} made for the reserved bike: the held bike moved to the application; the ${formatPence(deposit)} deposit is part of the deposit on the agreement.`
       : `Completed online as order ${orderNumber}: the held bike moved to the order; the ${formatPence(deposit)} deposit comes off its total.`
-    await appendReservationHistory(payload, reservationId, { convertedOrder: orderId, stock: { state: 'committed' } }, entry(now, 'customer', 'active', 'converted', note))
+    await appendHistory(payload, { table: 'reservations', id: reservationId }, { convertedOrder: orderId, stock: { state: 'committed' } }, entry(now, 'customer', 'active', 'converted', note))
   } catch (error) {
     payload.logger.error({ err: error, reservationId, orderNumber }, 'could not record a reservation’s conversion (the order names it)')
   }

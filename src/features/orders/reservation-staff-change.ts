@@ -62,7 +62,7 @@ export const afterReservationChange: CollectionAfterChangeHook<Reservation> = as
   if (!kind) return doc
   delete context.reservationEmail
   // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
-  const lifecycle = await import('../reservations/reservation-lifecycle.server')
+  const [lifecycle, emails] = await Promise.all([import('../reservations/reservation-lifecycle.server'), import('../reservations/reservation-email.server')])
   // After this request's transaction: the refund reads the saved status.
   const later = async () => {
     // The request's transaction may not have committed yet: wait to see the saved status (the background
@@ -76,7 +76,7 @@ export const afterReservationChange: CollectionAfterChangeHook<Reservation> = as
       }
       await new Promise((resolve) => setTimeout(resolve, 250))
     }
-    await lifecycle.queueReservationEmail(req.payload, doc.id, kind)
+    await emails.queueReservationEmail(req.payload, doc.id, kind)
     await revalidateStorefront(`reservation ${doc.reservationNumber} ${kind}`, req.payload.logger)
   }
   setTimeout(() => void later().catch((error) => req.payload.logger.error({ err: error }, 'after a staff reservation change')), 0)

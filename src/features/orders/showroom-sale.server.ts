@@ -12,7 +12,8 @@ import { priceBasket } from '../basket/price-basket.server'
 import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
 import type { TransactionId } from '../../cms/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
-import { reservationStockRef, SHOWROOM_PROVIDER } from '../reservations/reservation-lifecycle.server'
+import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
+import { SHOWROOM_PROVIDER } from '../payments/providers.server'
 
 export type ShowroomSale =
   | { readonly ok: true; readonly orderId: number; readonly orderNumber: string; readonly totalPence: number; readonly depositPence: number; readonly paid: boolean }

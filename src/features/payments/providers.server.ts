@@ -11,6 +11,9 @@ import { execute, withDatabaseLock } from '../../cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../adapters/payments/test-gateway.server'
 
 /** The built-in gateway posts its webhooks to this very process, whatever public address the shop has. */
+/** The payment provider recorded on an order sold in the showroom from a reservation (money taken by the dealer). */
+export const SHOWROOM_PROVIDER = 'showroom'
+
 export function testGateway(payload: Payload): TestGateway {
   const { PORT: port, HOST } = env()
   const host = HOST && HOST !== '0.0.0.0' && HOST !== '::' ? HOST : '127.0.0.1'

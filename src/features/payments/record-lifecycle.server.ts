@@ -132,6 +132,17 @@ export async function runTransition(payload: Payload, record: LifecycleRecord, t
   return result
 }
 
+/**
+ * Money that is not the sum the record asks for is never applied: the record's history says so, for staff to check.
+ * Answers whether the amounts match.
+ */
+export async function amountMatches(payload: Payload, record: Pick<LifecycleRecord, 'table' | 'id'> & { readonly status: string; readonly number: string }, expectedPence: number, notice: PaymentNotice, note: (paid: number, expected: number) => string, now: Date): Promise<boolean> {
+  if (notice.amountPence === expectedPence) return true
+  await appendHistory(payload, record, {}, { at: now.toISOString(), actor: 'payment webhook', from: record.status, to: record.status, note: note(notice.amountPence, expectedPence) }, now)
+  payload.logger.error({ [record.table]: record.number, amountPence: notice.amountPence, expectedPence }, 'payment amount does not match what it pays for')
+  return false
+}
+
 /** Pages showing stock a change moved: the products' pages (when units moved), or the whole storefront. */
 export async function makeStale(payload: Payload, stale: NonNullable<Step['stale']>, movedRows = 1): Promise<void> {
   if (!stale.products) return revalidateStorefront(stale.reason, payload.logger)
@@ -182,6 +193,18 @@ export async function refund(payload: Payload, deps: LifecycleDeps, money: { pro
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error), error }
   }
+}
+
+/**
+ * Money sent back through its provider, with the record's history saying so, or saying why not so that staff can
+ * send it back by hand (a refusal is logged as an error too). Never throws; answers what `refund` answered.
+ */
+export async function refundAndNote(payload: Payload, deps: LifecycleDeps, record: Pick<LifecycleRecord, 'table' | 'id'> & { readonly status: string; readonly number: string }, money: Parameters<typeof refund>[2], said: { readonly actor: string; readonly fallback?: boolean; readonly note: (outcome: { id: string; provider: string } | { error: string }) => { note: string; data?: RecordWrite } }, now: Date): ReturnType<typeof refund> {
+  const made = await refund(payload, deps, money, said.fallback)
+  if (!made.ok) payload.logger.error({ err: made.error, [record.table]: record.number, reference: money.reference }, 'automatic refund failed: staff must refund it, or the background pass retries it')
+  const { note, data } = said.note(made.ok ? made : { error: made.message })
+  await appendHistory(payload, record, data ?? {}, { at: now.toISOString(), actor: said.actor, from: record.status, to: record.status, note }, now).catch((error) => payload.logger.error({ err: error, [record.table]: record.number }, 'could not record a refund in the history'))
+  return made
 }
 
 /** The order or reservation a payment notice is about: by its number, else by the payment's reference. */

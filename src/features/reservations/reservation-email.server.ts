@@ -5,6 +5,8 @@ import type { EmailSender } from '../../adapters/email/email-sender'
 import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
+import { SEND_RESERVATION_EMAIL } from '../jobs/task-names'
+import { notify } from '../payments/record-lifecycle.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
 import { signReservationToken, TOKEN_LIFETIME_SECONDS } from './reservation-token'
 
@@ -28,4 +30,9 @@ export async function sendReservationEmailNow(payload: Payload, reservationId: n
   const site = env().SITE_URL
   const mail = reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, { name: settings.dealerName, phone: settings.phone, email: settings.email, address, whatToBring: settings.reservations?.whatToBring }, { manage: `${site}/reservations/manage?token=${manageToken(r.id)}` })
   await (deps.email ?? emailSender()).send({ to: r.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `reservation-${kind}` })
+}
+
+/** Sends a reservation's email through the durable job queue (or here and now, with an email sender given). */
+export async function queueReservationEmail(payload: Payload, reservationId: number, kind: ReservationEmailKind, deps: { email?: EmailSender } = {}): Promise<void> {
+  await notify(payload, SEND_RESERVATION_EMAIL, { reservationId, kind }, deps.email ? () => sendReservationEmailNow(payload, reservationId, kind, deps) : null)
 }

@@ -6,55 +6,34 @@
 // claims 'active' too, so a deposit is either refunded once or counted towards the sale once, never both.
 import 'server-only'
 import type { Payload, Where } from 'payload'
-import { historyEntry as entry, type HistoryEntry } from '../../cms/fields/history'
+import { historyEntry as entry } from '../../cms/fields/history'
 import { DEFAULT_HOLD_HOURS, holdEndsAt } from '../../domain/reservations/reservation-rules'
 import { owesDepositBack, RESERVATION_ENDINGS, RESERVATION_LIFECYCLE as LIFECYCLE, RESERVATION_NOTES as NOTES, type ReservationEnding } from '../../domain/reservations/reservation-lifecycle'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import type { Order, Reservation } from '../../payload-types'
-import { SEND_RESERVATION_EMAIL } from '../jobs/task-names'
-import { paymentProvider } from '../payments/providers.server'
-import { appendHistory, claim, findByNotice, handOver, onNotice, makeStale, notify, providerFor, refund, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
+import { paymentProvider, SHOWROOM_PROVIDER } from '../payments/providers.server'
+import { amountMatches, appendHistory, claim, findByNotice, handOver, onNotice, makeStale, providerFor, refundAndNote, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice } from '../payments/record-lifecycle.server'
 import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
-import type { ReservationEmailKind } from './reservation-email'
-import { sendReservationEmailNow } from './reservation-email.server'
+import { queueReservationEmail } from './reservation-email.server'
 import { reservationsOwingRefunds } from './reservation-rows.server'
 
-export type ReservationDeps = Omit<LifecycleDeps, 'siteUrl'>
-export type DepositNotice = PaymentNotice
 export type ReservationOutcome = { readonly changed: boolean; readonly outcome: string; readonly reservationId?: number }
 
 export const reservationStockRef = (id: number) => `reservation:${id}`
 const recordOf = (id: number) => ({ table: 'reservations' as const, id, ref: reservationStockRef(id) })
 const NO_RESERVATION: ReservationOutcome = { changed: false, outcome: 'no reservation with that number or payment reference' }
 
-/** The payment provider recorded on an order sold in the showroom from a reservation (money taken by the dealer). */
-export const SHOWROOM_PROVIDER = 'showroom'
-
 /* One change at a time per reservation in this process; the conditional updates guard across processes. */
 export const withReservationLock: KeyedLock<number> = keyedLock<number>()
 
-export async function reloadReservation(payload: Payload, id: number): Promise<Reservation> {
-  return payload.findByID({ collection: 'reservations', id, depth: 0, overrideAccess: true })
-}
+export const reloadReservation = (payload: Payload, id: number): Promise<Reservation> => payload.findByID({ collection: 'reservations', id, depth: 0, overrideAccess: true })
 
 export const findReservation = (payload: Payload, notice: { orderNumber?: string; reference?: string }): Promise<Reservation | undefined> => findByNotice(payload, 'reservations', 'reservationNumber', notice)
 
-/** Notes (and any columns) added to a reservation without a status condition, each in one atomic statement pair. */
-export async function appendReservationHistory(payload: Payload, id: number, data: RecordWrite, ...entries: HistoryEntry[]): Promise<Reservation> {
-  for (const [i, history] of entries.entries()) await appendHistory(payload, recordOf(id), i === 0 ? data : {}, history)
-  return reloadReservation(payload, id)
-}
-
-/** Sends a reservation's email through the durable job queue (or here and now, with an email sender given). */
-export async function queueReservationEmail(payload: Payload, reservationId: number, kind: ReservationEmailKind, deps: ReservationDeps = {}): Promise<void> {
-  await notify(payload, SEND_RESERVATION_EMAIL, { reservationId, kind }, deps.email ? () => sendReservationEmailNow(payload, reservationId, kind, deps) : null)
-}
-
 /* Deposit payment --------------------------------------------------------------------------------- */
 
-async function depositPaid(payload: Payload, r: Reservation, notice: DepositNotice, deps: ReservationDeps, now: Date): Promise<ReservationOutcome> {
-  if (notice.amountPence !== r.depositPence) {
-    await appendHistory(payload, recordOf(r.id), {}, entry(now, 'payment webhook', r.status, r.status, NOTES.amountMismatch(notice.amountPence, r.depositPence)))
+async function depositPaid(payload: Payload, r: Reservation, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<ReservationOutcome> {
+  if (!(await amountMatches(payload, { ...recordOf(r.id), status: r.status, number: r.reservationNumber }, r.depositPence, notice, NOTES.amountMismatch, now))) {
     return { changed: false, outcome: 'amount does not match the deposit', reservationId: r.id }
   }
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
@@ -77,7 +56,7 @@ async function depositPaid(payload: Payload, r: Reservation, notice: DepositNoti
   return { changed: false, outcome: `reservation is ${current.status}; nothing to change`, reservationId: r.id }
 }
 
-async function depositFailed(payload: Payload, r: Reservation, notice: DepositNotice & { failureMessage?: string }, deps: ReservationDeps, now: Date): Promise<ReservationOutcome> {
+async function depositFailed(payload: Payload, r: Reservation, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps, now: Date): Promise<ReservationOutcome> {
   const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
   const data = { stock: { holdExpiresAt: null }, payment: { provider: notice.provider, reference: notice.reference, failureMessage: message } }
   const failed = await runTransition(payload, recordOf(r.id), LIFECYCLE.depositFailed, { note: LIFECYCLE.depositFailed.note(message), data, stale: { reason: `reservation ${r.reservationNumber} payment failed` } }, now)
@@ -85,7 +64,7 @@ async function depositFailed(payload: Payload, r: Reservation, notice: DepositNo
   return { changed: true, outcome: 'deposit failed: reservation cancelled, bike released', reservationId: r.id }
 }
 
-async function depositRefunded(payload: Payload, r: Reservation, notice: DepositNotice, deps: ReservationDeps, now: Date): Promise<ReservationOutcome> {
+async function depositRefunded(payload: Payload, r: Reservation, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<ReservationOutcome> {
   const data = { payment: { refundedPence: Math.min(r.depositPence, (r.payment?.refundedPence ?? 0) + notice.amountPence) } }
   const stale = { reason: `reservation ${r.reservationNumber} refunded` }
   const ended = await runTransition(payload, recordOf(r.id), LIFECYCLE.refundReported, { note: LIFECYCLE.refundReported.note(notice), data, stale }, now)
@@ -99,7 +78,7 @@ export const markDepositFailed = onNotice(findReservation, withReservationLock, 
 export const markDepositRefunded = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositRefunded)
 
 /** An unpaid reservation's open payments are closed first (a deposit that made it makes the reservation active). */
-async function settleUnpaid(payload: Payload, r: Reservation, deps: ReservationDeps, now: Date): Promise<'paid' | 'processing' | 'closed'> {
+async function settleUnpaid(payload: Payload, r: Reservation, deps: LifecycleDeps, now: Date): Promise<'paid' | 'processing' | 'closed'> {
   const provider = providerFor(payload, deps, r.payment?.provider) ?? paymentProvider(payload)
   return settleOpenPayments(provider, { orderNumber: r.reservationNumber, reference: r.payment?.reference }, (notice) => depositPaidNow(payload, notice, { ...deps, now }))
 }
@@ -111,27 +90,25 @@ async function settleUnpaid(payload: Payload, r: Reservation, deps: ReservationD
  * provider key per reservation, and nothing is owed once refundedPence reaches the deposit). A refusal is
  * logged and recorded for staff, and retried by the background pass.
  */
-export async function refundDeposit(payload: Payload, id: number, deps: ReservationDeps = {}): Promise<'refunded' | 'nothing_owed' | 'failed'> {
+export async function refundDeposit(payload: Payload, id: number, deps: LifecycleDeps = {}): Promise<'refunded' | 'nothing_owed' | 'failed'> {
   const now = deps.now ?? new Date()
   const r = await reloadReservation(payload, id)
   const owed = r.depositPence - (r.payment?.refundedPence ?? 0)
   if (!owesDepositBack(r.status) || !r.payment?.paidAt || !r.payment.reference || owed <= 0) return 'nothing_owed'
-  const made = await refund(payload, deps, { provider: r.payment.provider, reference: r.payment.reference, amountPence: owed, key: `reservation-refund-${r.reservationNumber}` }, true)
-  if (made.ok) {
-    await appendHistory(payload, recordOf(id), { payment: { refundedPence: r.depositPence, refundId: made.id, refundError: null } }, entry(now, 'refund', r.status, r.status, NOTES.refunded(owed, made.provider, made.id)))
-    return 'refunded'
-  }
-  payload.logger.error({ err: made.error, reservation: r.reservationNumber }, 'reservation deposit refund failed; retried on the next background pass')
-  const data = { payment: { refundError: `${now.toISOString()}: ${made.message}`.slice(0, 500) } }
-  await appendHistory(payload, recordOf(id), data, entry(now, 'refund', r.status, r.status, NOTES.refundFailed(made.message))).catch(() => undefined)
-  return 'failed'
+  const money = { provider: r.payment.provider, reference: r.payment.reference, amountPence: owed, key: `reservation-refund-${r.reservationNumber}` }
+  const made = await refundAndNote(payload, deps, { ...recordOf(id), status: r.status, number: r.reservationNumber }, money, {
+    actor: 'refund',
+    fallback: true,
+    note: (o) => ('id' in o ? { note: NOTES.refunded(owed, o.provider, o.id), data: { payment: { refundedPence: r.depositPence, refundId: o.id, refundError: null } } } : { note: NOTES.refundFailed(o.error), data: { payment: { refundError: `${now.toISOString()}: ${o.error}`.slice(0, 500) } } }),
+  }, now)
+  return made.ok ? 'refunded' : 'failed'
 }
 
 /**
  * Ends an active reservation without a sale: the bike goes back (claimed with the status change in one
  * unit of work), then the deposit is refunded. Answers false when another ending got there first.
  */
-export async function endActiveReservation(payload: Payload, id: number, to: ReservationEnding, who: { actor: string; by?: number; note: string }, deps: ReservationDeps = {}, options: { transactionID?: string | number | null; claimOnly?: boolean } = {}): Promise<boolean> {
+export async function endActiveReservation(payload: Payload, id: number, to: ReservationEnding, who: { actor: string; by?: number; note: string }, deps: LifecycleDeps = {}, options: { transactionID?: string | number | null; claimOnly?: boolean } = {}): Promise<boolean> {
   const transactionID = options.transactionID ?? null
   // claimOnly: the caller (the admin hook) records, refunds and mails after its update.
   const step = options.claimOnly ? { transactionID } : { transactionID, note: NOTES.ended(who.note), actor: who.actor, by: who.by, stale: { reason: `reservation ${id} ${to}` } }
@@ -143,7 +120,7 @@ export async function endActiveReservation(payload: Payload, id: number, to: Res
 }
 
 /** The customer cancels from the emailed link or their account: unpaid → open payments closed; active → refund. */
-export async function cancelReservation(payload: Payload, id: number, deps: ReservationDeps = {}): Promise<{ ok: true; refunded: boolean } | { ok: false; status: 409; message: string }> {
+export async function cancelReservation(payload: Payload, id: number, deps: LifecycleDeps = {}): Promise<{ ok: true; refunded: boolean } | { ok: false; status: 409; message: string }> {
   return withReservationLock(id, async () => {
     const now = deps.now ?? new Date()
     let r = await reloadReservation(payload, id)
@@ -170,7 +147,7 @@ export async function cancelReservation(payload: Payload, id: number, deps: Rese
  * that succeeded makes the reservation active, never released), active ones past their hold (bike back,
  * deposit refunded), and refunds that failed before (retried).
  */
-export async function releaseExpiredReservations(payload: Payload, now: Date = new Date(), deps: ReservationDeps = {}): Promise<number> {
+export async function releaseExpiredReservations(payload: Payload, now: Date = new Date(), deps: LifecycleDeps = {}): Promise<number> {
   const due: Where = { and: [{ status: { in: ['awaiting_payment', 'active'] } }, { 'stock.holdExpiresAt': { less_than: now.toISOString() } }] }
   const ended = await sweep(payload, 'reservations', due, withReservationLock, async (r) => {
     const expired = RESERVATION_ENDINGS.expired
