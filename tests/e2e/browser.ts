@@ -65,9 +65,12 @@ function withinTime(entry: Opened, running: Promise<string[]>): Promise<string[]
 }
 
 function queueCheck(entry: Opened, check: () => Promise<string[]>): Promise<string[]> {
-  let navigations = -1
+  // The document this check is for is the one shown when it was queued. Counted then, not when the earlier checks
+  // let it start: a page that navigated while it waited would otherwise have the next document, perhaps still
+  // loading, checked in its place.
+  const navigations = entry.navigations
   const run = entry.checks.then(() => {
-    navigations = entry.navigations
+    if (entry.navigations !== navigations) return []
     return withinTime(entry, check())
   }).then(
     // A check the page navigated away from while it ran read two documents (axe's results from one, the gate's
