@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { DataFromCollectionSlug, Payload, Where } from 'payload'
 import type { EmailSender } from '../../adapters/email/email-sender'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
-import type { HistoryEntry } from '../../cms/fields/history'
+import { historyEntry, type HistoryEntry } from '../../cms/fields/history'
 import { revalidateProducts, revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { isPostgres, type Arg, type TransactionId } from '../../cms/sql.server'
 import { stockStateAfter, type Transition } from '../../domain/lifecycle'
@@ -138,7 +138,7 @@ export async function runTransition(payload: Payload, record: LifecycleRecord, t
  */
 export async function amountMatches(payload: Payload, record: Pick<LifecycleRecord, 'table' | 'id'> & { readonly status: string; readonly number: string }, expectedPence: number, notice: PaymentNotice, note: (paid: number, expected: number) => string, now: Date): Promise<boolean> {
   if (notice.amountPence === expectedPence) return true
-  await appendHistory(payload, record, {}, { at: now.toISOString(), actor: 'payment webhook', from: record.status, to: record.status, note: note(notice.amountPence, expectedPence) }, now)
+  await appendHistory(payload, record, {}, historyEntry(now, 'payment webhook', record.status, record.status, note(notice.amountPence, expectedPence)), now)
   payload.logger.error({ [record.table]: record.number, amountPence: notice.amountPence, expectedPence }, 'payment amount does not match what it pays for')
   return false
 }
@@ -203,7 +203,7 @@ export async function refundAndNote(payload: Payload, deps: LifecycleDeps, recor
   const made = await refund(payload, deps, money, said.fallback)
   if (!made.ok) payload.logger.error({ err: made.error, [record.table]: record.number, reference: money.reference }, 'automatic refund failed: staff must refund it, or the background pass retries it')
   const { note, data } = said.note(made.ok ? made : { error: made.message })
-  await appendHistory(payload, record, data ?? {}, { at: now.toISOString(), actor: said.actor, from: record.status, to: record.status, note }, now).catch((error) => payload.logger.error({ err: error, [record.table]: record.number }, 'could not record a refund in the history'))
+  await appendHistory(payload, record, data ?? {}, historyEntry(now, said.actor, record.status, record.status, note), now).catch((error) => payload.logger.error({ err: error, [record.table]: record.number }, 'could not record a refund in the history'))
   return made
 }
 
