@@ -6,6 +6,7 @@ import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
 import { closeAfterEarlyResponse } from './server-lib/early-response.mjs'
+import { trackConnections } from './server-lib/graceful-drain.mjs'
 import { serveMediaFile } from './server-lib/media-files.mjs'
 import { serveStaticAsset } from './server-lib/static-assets.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
@@ -225,7 +226,6 @@ function answer(req, res, requestId, start) {
   const forwardedFor = trustProxy && typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'].split(',').pop()?.trim() : undefined
   req.headers['x-wheelhouse-client-address'] = forwardedFor || req.socket.remoteAddress || 'unknown'
   res.setHeader('X-Request-Id', requestId)
-  if (stopping) res.setHeader('Connection', 'close')
   const https = trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted)
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   dedupeLocation(res)
@@ -261,6 +261,8 @@ function answer(req, res, requestId, start) {
   })
 }
 server.keepAliveTimeout = 65_000
+// Connections and their requests, for a shutdown that never closes a connection the balancer may be sending on.
+const connections = trackConnections(server)
 
 // /metrics on a port of its own when METRICS_PORT is set (bound to METRICS_HOST, 127.0.0.1 by default).
 const metricsServer = serveMetricsPort((fields) => log('info', fields))
@@ -279,20 +281,25 @@ function shutdown(signal) {
   }, 10_000)
   force.unref()
   // Behind a load balancer (SHUTDOWN_DRAIN_MS, set by the topology and the systemd units): keep answering for a
-  // moment, each answer closing its connection, so the balancer's pooled connections to this instance end
-  // cleanly after a response instead of being cut while it sends a request on them; then stop listening, and
-  // the balancer sends what comes next to another instance (a refused connection is safe to retry, ADR 026).
+  // moment, every answer closing its connection (those in flight too), so the balancer stops pooling connections to
+  // this instance; then stop listening, and the balancer sends what comes next to another instance (a refused
+  // connection is safe to retry, ADR 026). Connections left open are closed only once idle for longer than the
+  // balancer keeps one (server-lib/graceful-drain.mjs): closed sooner, a POST it sent in that instant would be lost.
+  connections.beginDrain()
   const drainMs = Math.max(0, Math.min(Number(process.env.SHUTDOWN_DRAIN_MS || 0) || 0, 5_000))
   // Record the last 404s while we can still reach ourselves, then stop taking connections.
   new Promise((resolve) => setTimeout(resolve, drainMs)).then(flushNotFound).finally(() => {
     metricsServer?.close()
-    server.close(() => {
-      log('info', { msg: 'stopped cleanly' })
-      process.exit(0)
+    // Right after the event loop's poll, which has just accepted every connection the kernel had queued: a
+    // connection still queued when the listening socket closes is reset, with the balancer's request in it.
+    setImmediate(() => {
+      const closing = connections.stop(() => {
+        log('info', { msg: 'stopped cleanly' })
+        process.exit(0)
+      })
+      // Without a balancer (no drain asked for) nothing pools connections to us: idle ones close now.
+      if (drainMs === 0) closing.forceIdle()
     })
-    // Keep-alive sockets go idle once their last response is sent; close them as they do.
-    server.closeIdleConnections()
-    setInterval(() => server.closeIdleConnections(), 100).unref()
   })
 }
 // Promises nobody awaited: reported through the one error hook, and the process carries on (Node's default would

@@ -76,26 +76,35 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3
   }
   server {
     listen ${listen};
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_set_header X-Forwarded-For ${behindCache ? '$http_x_forwarded_for' : '$remote_addr'};
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # Written here, never passed on from the visitor: the instances trust X-Forwarded-* (TRUST_PROXY, ADR 021).
+    proxy_set_header X-Forwarded-Host $host;
+    proxy_connect_timeout 2s;
+    proxy_read_timeout 60s;
+    # Room for a whole page and its headers (a listing is ~90 KB uncompressed; the policy header lists the
+    # page's script hashes) in memory, so nothing is spilled to a temp file under load.
+    proxy_buffer_size 16k;
+    proxy_buffers 32 16k;
+    proxy_busy_buffers_size 64k;
+    proxy_next_upstream_tries 2;
     location / {
       proxy_pass http://wheelhouse;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For ${behindCache ? '$http_x_forwarded_for' : '$remote_addr'};
-      proxy_set_header X-Forwarded-Proto $scheme;
-      # Written here, never passed on from the visitor: the instances trust X-Forwarded-* (TRUST_PROXY, ADR 021).
-      proxy_set_header X-Forwarded-Host $host;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 60s;
-      # Room for a whole page and its headers (a listing is ~90 KB uncompressed; the policy header lists the
-      # page's script hashes) in memory, so nothing is spilled to a temp file under load.
-      proxy_buffer_size 16k;
-      proxy_buffers 32 16k;
-      proxy_busy_buffers_size 64k;
       # A request never sent (connection refused: an instance died) goes to the next instance. One that was
-      # sent is not repeated for POST: the customer's retry carries the same checkout key instead.
+      # sent is not repeated for a POST: nginx cannot know whether the instance acted on it.
       proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
+    }
+    # POSTs that are safe to send twice: each carries a key the shop answers once (a checkout, a finance
+    # application, a reservation: a repeated key gets the same order) or changes nothing (a basket priced, a
+    # quote, a valuation). A stopping instance closes its listening socket, and the kernel resets connections
+    # still waiting in its accept queue; nginx has written the request on them by then, so without this such a
+    # checkout would be answered 502 (ADR 026). Anything else keeps the rule above.
+    location ~ ^/api/(checkout/orders|finance/orders|finance/quotes|finance/part-exchange|basket/price|reserve)$ {
+      proxy_pass http://wheelhouse;
+      proxy_next_upstream error timeout http_502 http_503 non_idempotent;
     }
   }
 }

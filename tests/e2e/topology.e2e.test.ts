@@ -42,7 +42,13 @@ afterAll(async () => {
   await topology?.stop()
   await db?.end()
   await dropDb?.()
-  if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  if (!dir) return
+  // The balancer's and instances' logs go with the e2e artifacts (data/e2e): a failed request here is explained by
+  // nginx's error log (refused, reset, or no instance left) and by which instance was stopping at the time.
+  const kept = path.join(process.cwd(), 'data', 'e2e', 'topology')
+  fs.mkdirSync(kept, { recursive: true })
+  for (const name of fs.readdirSync(dir)) if (name.endsWith('.log')) fs.copyFileSync(path.join(dir, name), path.join(kept, name))
+  fs.rmSync(dir, { recursive: true, force: true })
 }, 120_000)
 
 async function productBySlug(slug: string): Promise<{ id: number; price: number }> {

@@ -1,0 +1,79 @@
+// Stopping an instance behind a load balancer without cutting a request the balancer has just sent (ADR 026).
+//
+// The balancer (nginx) keeps a pool of idle keep-alive connections to each instance and closes one itself once it
+// has been idle for its keepalive_timeout (1 s in scripts/topology.mjs). If the instance closes an idle pooled
+// connection instead, nginx can send a request on it in the same instant; a POST that was sent is never retried, so
+// the customer gets a 502. Node's own `server.close()` closes every idle connection at once (Node 19+), which is
+// exactly that. So a stopping server here:
+//   - answers every response not yet started with `Connection: close`, including the ones already in flight when
+//     the signal came (their headers are written later), so the balancer does not pool those connections again;
+//   - stops listening without touching open connections;
+//   - closes a connection only once it has been idle for longer than the balancer keeps one (`idleCloseMs`), so
+//     the balancer has let it go first; a request that still arrives on it is answered, with `Connection: close`;
+//   - calls `onClosed` when the last connection has gone.
+
+import net from 'node:net'
+
+/**
+ * Tracks `server`'s connections and their in-flight requests. Returns `{ stop(onClosed) }`: `stop` begins the
+ * close described above. `now` is injectable for tests.
+ */
+export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, now = () => Date.now() } = {}) {
+  /** @type {Map<import('node:net').Socket, { busy: number, idleSince: number }>} */
+  const sockets = new Map()
+  /** @type {Set<import('node:http').ServerResponse>} */
+  const open = new Set()
+  let stopping = false
+
+  server.on('connection', (socket) => {
+    sockets.set(socket, { busy: 0, idleSince: now() })
+    socket.on('close', () => sockets.delete(socket))
+  })
+  // Before the app's own request listener (prependListener): the count must be up before any answer is written.
+  server.prependListener('request', (req, res) => {
+    const state = sockets.get(req.socket)
+    if (state) state.busy += 1
+    open.add(res)
+    if (stopping) res.setHeader('Connection', 'close')
+    let done = false
+    const finished = () => {
+      if (done) return
+      done = true
+      open.delete(res)
+      if (state) {
+        state.busy -= 1
+        state.idleSince = now()
+      }
+    }
+    res.on('finish', finished)
+    res.on('close', finished)
+  })
+
+  function sweep(force = false) {
+    const at = now()
+    for (const [socket, state] of sockets) {
+      if (state.busy === 0 && (force || at - state.idleSince >= idleCloseMs)) socket.destroy()
+    }
+  }
+
+  return {
+    get connections() {
+      return sockets.size
+    },
+    /** Starts answering with `Connection: close` (call at the signal, while still listening). */
+    beginDrain() {
+      stopping = true
+      for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close')
+    },
+    /** Stops listening, then closes connections as they pass `idleCloseMs` idle; `onClosed` once none are left. */
+    stop(onClosed) {
+      this.beginDrain()
+      // net.Server's close: stop listening, keep the open connections (http.Server's would close the idle ones now).
+      net.Server.prototype.close.call(server, () => onClosed())
+      sweep()
+      const timer = setInterval(() => sweep(), sweepMs)
+      timer.unref()
+      return { forceIdle: () => sweep(true) }
+    },
+  }
+}

@@ -1,0 +1,126 @@
+import http from 'node:http'
+import net from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { trackConnections } from './graceful-drain.mjs'
+
+// A raw keep-alive client, as nginx's upstream pool is: requests written on one socket, answers read as they come.
+function rawClient(port: number) {
+  const socket = net.connect(port, '127.0.0.1')
+  let buffer = ''
+  let closed = false
+  const waiters: Array<() => void> = []
+  socket.setEncoding('utf8')
+  socket.on('data', (chunk: string) => {
+    buffer += chunk
+    waiters.splice(0).forEach((w) => w())
+  })
+  socket.on('close', () => {
+    closed = true
+    waiters.splice(0).forEach((w) => w())
+  })
+  const until = async (test: () => boolean) => {
+    while (!test()) await new Promise<void>((resolve) => waiters.push(resolve))
+  }
+  return {
+    ready: new Promise<void>((resolve) => socket.once('connect', () => resolve())),
+    send: (path: string) => socket.write(`GET ${path} HTTP/1.1\r\nHost: t\r\n\r\n`),
+    /** The next whole answer (headers and its `ok` body). */
+    async answer() {
+      await until(() => closed || /\r\n\r\nok/.test(buffer))
+      const end = buffer.indexOf('\r\n\r\nok')
+      if (end < 0) return null
+      const text = buffer.slice(0, end + 6)
+      buffer = buffer.slice(end + 6)
+      return text
+    },
+    get closed() {
+      return closed
+    },
+    waitClosed: () => until(() => closed),
+    destroy: () => socket.destroy(),
+  }
+}
+
+const servers: http.Server[] = []
+afterEach(() => {
+  for (const s of servers.splice(0)) s.closeAllConnections()
+})
+
+async function serve(handler: http.RequestListener, idleCloseMs: number) {
+  const server = http.createServer(handler)
+  servers.push(server)
+  const tracker = trackConnections(server, { idleCloseMs, sweepMs: 10 })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  return { server, tracker, port: (server.address() as net.AddressInfo).port }
+}
+
+describe('graceful drain', () => {
+  it('answers a request that was in flight at the signal with Connection: close', async () => {
+    let release = () => {}
+    const { tracker, port } = await serve((req, res) => {
+      if (req.url === '/slow') release = () => res.end('ok')
+      else res.end('ok')
+    }, 1_000)
+    const client = rawClient(port)
+    await client.ready
+    client.send('/slow')
+    await new Promise((r) => setTimeout(r, 50))
+    tracker.beginDrain()
+    release()
+    const answer = await client.answer()
+    expect(answer).toMatch(/^HTTP\/1.1 200/)
+    expect(answer).toMatch(/connection: close/i)
+    await client.waitClosed()
+  })
+
+  it('keeps an idle pooled connection open until it has been idle longer than the balancer keeps one, and answers on it meanwhile', async () => {
+    const { tracker, port } = await serve((_req, res) => res.end('ok'), 400)
+    const client = rawClient(port)
+    await client.ready
+    client.send('/a')
+    expect(await client.answer()).not.toMatch(/connection: close/i) // pooled, as before any signal
+    let stopped = false
+    tracker.stop(() => {
+      stopped = true
+    })
+    // Node's own server.close() would close this idle connection now; the balancer could be writing on it.
+    await new Promise((r) => setTimeout(r, 100))
+    expect(client.closed).toBe(false)
+    client.send('/b')
+    const late = await client.answer()
+    expect(late).toMatch(/^HTTP\/1.1 200/)
+    expect(late).toMatch(/connection: close/i) // so the balancer lets it go
+    await client.waitClosed()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(stopped).toBe(true)
+    expect(tracker.connections).toBe(0)
+  })
+
+  it('closes a connection left idle once it passes the idle limit, and then reports closed', async () => {
+    const { tracker, port } = await serve((_req, res) => res.end('ok'), 300)
+    const client = rawClient(port)
+    await client.ready
+    client.send('/a')
+    await client.answer()
+    const started = Date.now()
+    const closed = new Promise<number>((resolve) => tracker.stop(() => resolve(Date.now() - started)))
+    await client.waitClosed()
+    const after = await closed
+    expect(after).toBeGreaterThanOrEqual(250)
+    expect(after).toBeLessThan(2_000)
+  })
+
+  it('stops taking new connections once stopped', async () => {
+    const { tracker, port } = await serve((_req, res) => res.end('ok'), 300)
+    tracker.stop(() => {})
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1')
+      s.on('connect', () => {
+        s.destroy()
+        resolve(false)
+      })
+      s.on('error', () => resolve(true))
+    })
+    expect(refused).toBe(true)
+  })
+})
