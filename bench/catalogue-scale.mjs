@@ -133,7 +133,7 @@ async function heapSnapshot(pid, label) {
     const file = path.join(HEAP_DIR, written)
     const size = fs.statSync(file).size
     await new Promise((r) => setTimeout(r, 2000))
-    if (fs.statSync(file).size !== size) continue // still being written
+    if (size === 0 || fs.statSync(file).size !== size) continue // still being written
     fs.renameSync(file, path.join(HEAP_DIR, `${label}.heapsnapshot`))
     console.info(`heap snapshot: ${path.join(HEAP_DIR, `${label}.heapsnapshot`)} (${Math.round(size / 1e6)} MB)`)
     return
@@ -155,6 +155,10 @@ async function benchOne(kind, size) {
     await prepareDatabase(env)
     const row = { db: kind, size }
     const logFile = path.join(dir, 'server.log')
+    // Next's data cache (unstable_cache) is kept in the build's directory and outlives the process, and a new process
+    // does not know which tags an earlier one made stale: a page read in an earlier run (another database, another
+    // catalogue) would answer this run's "uncached" requests. Each shop starts without it.
+    fs.rmSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.next', 'cache', 'fetch-cache'), { recursive: true, force: true })
     const heapFlags = HEAP_DIR ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(HEAP_DIR)}`] : []
     const { base, child } = await serveShop(env, logFile, 120_000, [...NODE_FLAGS, ...heapFlags])
     cleanups.unshift(() => stopShop(child))

@@ -3,4 +3,8 @@
 // collects lazily: a 100,000-row import in the shop's runner left the process at 1.5 GB although what it held was a
 // fraction of that. A bounded old generation makes V8 collect sooner, so the shop stays under 1 GB (issue 28,
 // ADR 029). package.json's start script spells the same flags out; a unit test keeps the two equal.
-export const SHOP_NODE_FLAGS = ['--max-old-space-size=640']
+// A larger young generation (64 MB semi-spaces, V8's default is 16): a page's objects live across its database reads,
+// and with small semi-spaces many survived two scavenges and were promoted, so the old generation filled and a full
+// collection ran every 4 s or so under load. Measured (docs/perf.md, session 17): uncached /all-bikes p99 at 100,000
+// variants on PostgreSQL 144-147 ms -> 110-120 ms, for about 100 MB more resident memory.
+export const SHOP_NODE_FLAGS = ['--max-old-space-size=640', '--max-semi-space-size=64']

@@ -17,7 +17,7 @@ describe('the systemd generator', () => {
   it('serves the released build, never building; instances leave background work to the runner, which takes no traffic', () => {
     const files = systemdFiles(options(['--instances', '2']), 'k'.repeat(48))
     const app = files.get('wheelhouse@.service')!
-    expect(app).toMatch(/^ExecStart=\/usr\/bin\/node --max-old-space-size=\d+ scripts\/start\.mjs$/m)
+    expect(app).toMatch(/^ExecStart=\/usr\/bin\/node --max-old-space-size=\d+( --[a-z-]+=\d+)* scripts\/start\.mjs$/m)
     expect(app).toMatch(/^Environment=NODE_ENV=production .*PORT=%i .*BACKGROUND_RUNNER=off$/m)
     expect(app).toMatch(/^After=.*wheelhouse-release\.service$/m)
     expect(app).toMatch(/^WorkingDirectory=\/srv\/wheelhouse$/m)

@@ -1,4 +1,4 @@
-// Chooses the database adapter from DATABASE_URL and owns migrations and connection tuning for both.
+// Chooses the database adapter from DATABASE_URL and owns connection tuning for both (migrations: migrate.server.ts).
 // No 'server-only' import: the Payload CLI (migrations, seed) loads this file outside Next.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -8,9 +8,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { DatabaseAdapterObj, Payload } from 'payload'
 import { env, type ParsedDatabase } from '../config/env'
-import { migrations as postgresMigrations } from '../migrations/postgres'
-import { migrations as sqliteMigrations } from '../migrations/sqlite'
-import { isPostgres, runAdapterMigrations, sqliteDrizzle, pgDrizzle } from './database-internals'
+import { isPostgres, sqliteDrizzle, pgDrizzle } from './database-internals'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -51,26 +49,6 @@ export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
     push: false,
     migrationDir: path.resolve(dirname, '../migrations/sqlite'),
   })
-}
-
-/** The names of the migrations this database has run (none on a new database). */
-async function migrationsRun(payload: Payload): Promise<Set<string>> {
-  try {
-    const { docs } = await payload.find({ collection: 'payload-migrations', pagination: false, depth: 0, overrideAccess: true })
-    return new Set(docs.map((d) => d.name ?? ''))
-  } catch {
-    return new Set() // no migrations table yet
-  }
-}
-
-/** Applies every committed migration that has not run yet; answers the names of those it applied. */
-export async function migrateDatabase(payload: Payload): Promise<string[]> {
-  const migrations = isPostgres(payload) ? postgresMigrations : sqliteMigrations
-  const done = await migrationsRun(payload)
-  const pending = migrations.map((m) => m.name).filter((name) => !done.has(name))
-  if (pending.length === 0) return []
-  await runAdapterMigrations(payload, migrations)
-  return pending
 }
 
 /**

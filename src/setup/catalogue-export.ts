@@ -10,7 +10,7 @@ if (!file) {
 // Imported after the arguments are checked: a usage error answers at once, without loading Payload.
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
-const { migrateDatabase } = await import('../cms/database.server')
+const { migrateDatabase } = await import('../cms/migrate.server')
 const { toCsv } = await import('../domain/catalogue/import/csv')
 const { exportFeedRows } = await import('../features/catalogue-import/import-feed.server')
 

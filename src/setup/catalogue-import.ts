@@ -20,7 +20,7 @@ if (!file || unknown.length || (imagesAt >= 0 && !zipFile)) {
 // Imported after the arguments are checked: a usage error answers at once, without loading Payload.
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
-const { migrateDatabase } = await import('../cms/database.server')
+const { migrateDatabase } = await import('../cms/migrate.server')
 const { csvRows, FeedError, refusedCsvRows } = await import('../domain/catalogue/import/feed-rows')
 const { toCsv } = await import('../domain/catalogue/import/csv')
 const { importFeed } = await import('../features/catalogue-import/import-feed.server')

@@ -8,7 +8,7 @@ const started = Date.now()
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { env } = await import('../config/env')
-const { migrateDatabase } = await import('../cms/database.server')
+const { migrateDatabase } = await import('../cms/migrate.server')
 const { databaseKind } = await import('../cms/database-internals')
 const { seedDemoShop } = await import('./seed/seed')
 

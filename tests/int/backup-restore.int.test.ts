@@ -151,7 +151,7 @@ describe(`backup and restore on ${kind}`, () => {
     delete process.env.MEDIA_DIR
     process.env.DATABASE_URL = emptyPg ?? `file:${path.join(restored, 'wheelhouse.db')}`
     const { default: config } = await import('../../src/payload.config')
-    const { migrateDatabase } = await import('../../src/cms/database.server')
+    const { migrateDatabase } = await import('../../src/cms/migrate.server')
     copy = await getPayload({ config, key: 'restored-copy' })
     expect(await migrateDatabase(copy)).toEqual([]) // nothing to do: the copy is at the same migration
 

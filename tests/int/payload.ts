@@ -27,7 +27,7 @@ export function testPayload(): Promise<Payload> {
   instance ??= (async () => {
     if (process.env.INT_DB_KIND) await freshDatabase()
     const { default: config } = await import('../../src/payload.config')
-    const { migrateDatabase } = await import('../../src/cms/database.server')
+    const { migrateDatabase } = await import('../../src/cms/migrate.server')
     const payload = await getPayload({ config })
     await migrateDatabase(payload)
     return payload

@@ -35,7 +35,7 @@ describe(`the release lock on ${kind}`, () => {
   it('lets one of two simultaneous releases migrate; the other waits, then finds nothing to do', async () => {
     process.env.DATABASE_URL = await newDatabaseUrl()
     const { default: config } = await import('../../src/payload.config')
-    const { migrateDatabase } = await import('../../src/cms/database.server')
+    const { migrateDatabase } = await import('../../src/cms/migrate.server')
     const { migrations } = await import(kind === 'postgres' ? '../../src/migrations/postgres' : '../../src/migrations/sqlite')
     for (const key of ['release-a', 'release-b']) instances.push(await getPayload({ config, key }))
     const database = parseDatabaseUrl(process.env.DATABASE_URL)
