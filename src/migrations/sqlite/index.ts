@@ -14,6 +14,7 @@ import * as migration_20261126_115757_merged_schema_snapshot from './20261126_11
 import * as migration_20261126_181617_part_exchange from './20261126_181617_part_exchange';
 import * as migration_20261126_181638_monthly_figures from './20261126_181638_monthly_figures';
 import * as migration_20261126_184904_merged_schema_snapshot_2 from './20261126_184904_merged_schema_snapshot_2';
+import * as migration_20261127_071500_listing_kind_price_index from './20261127_071500_listing_kind_price_index';
 
 export const migrations = [
   {
@@ -95,5 +96,10 @@ export const migrations = [
     up: migration_20261126_184904_merged_schema_snapshot_2.up,
     down: migration_20261126_184904_merged_schema_snapshot_2.down,
     name: '20261126_184904_merged_schema_snapshot_2'
+  },
+  {
+    up: migration_20261127_071500_listing_kind_price_index.up,
+    down: migration_20261127_071500_listing_kind_price_index.down,
+    name: '20261127_071500_listing_kind_price_index',
   },
 ];
