@@ -10,6 +10,8 @@
 //   - stops listening without touching open connections;
 //   - closes a connection only once it has been idle for longer than the balancer keeps one (`idleCloseMs`), so
 //     the balancer has let it go first; a request that still arrives on it is answered, with `Connection: close`;
+//   - never counts as idle a connection whose next request has begun to arrive (bytes read since its last answer,
+//     before Node has the whole head and calls it a request): that request is answered too;
 //   - calls `onClosed` when the last connection has gone.
 
 import net from 'node:net'
@@ -19,14 +21,14 @@ import net from 'node:net'
  * close described above. `now` is injectable for tests.
  */
 export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, now = () => Date.now() } = {}) {
-  /** @type {Map<import('node:net').Socket, { busy: number, idleSince: number }>} */
+  /** @type {Map<import('node:net').Socket, { busy: number, idleSince: number, bytesAtIdle: number }>} */
   const sockets = new Map()
   /** @type {Set<import('node:http').ServerResponse>} */
   const open = new Set()
   let stopping = false
 
   server.on('connection', (socket) => {
-    sockets.set(socket, { busy: 0, idleSince: now() })
+    sockets.set(socket, { busy: 0, idleSince: now(), bytesAtIdle: socket.bytesRead })
     socket.on('close', () => sockets.delete(socket))
   })
   // Before the app's own request listener (prependListener): the count must be up before any answer is written.
@@ -43,6 +45,7 @@ export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, n
       if (state) {
         state.busy -= 1
         state.idleSince = now()
+        state.bytesAtIdle = req.socket.bytesRead
       }
     }
     res.on('finish', finished)
@@ -52,7 +55,9 @@ export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, n
   function sweep(force = false) {
     const at = now()
     for (const [socket, state] of sockets) {
-      if (state.busy === 0 && (force || at - state.idleSince >= idleCloseMs)) socket.destroy()
+      // bytesRead counts what the socket received even while Node's parser reads it natively (no 'data' events)
+      const receiving = socket.bytesRead !== state.bytesAtIdle
+      if (state.busy === 0 && !receiving && (force || at - state.idleSince >= idleCloseMs)) socket.destroy()
     }
   }
 

@@ -38,6 +38,7 @@ function rawClient(port: number) {
     },
     waitClosed: () => until(() => closed),
     destroy: () => socket.destroy(),
+    socket,
   }
 }
 
@@ -108,6 +109,23 @@ describe('graceful drain', () => {
     const after = await closed
     expect(after).toBeGreaterThanOrEqual(250)
     expect(after).toBeLessThan(2_000)
+  })
+
+  it('answers a request that had begun to arrive when the server stopped, even with no drain (idle ones close at once)', async () => {
+    const { tracker, port } = await serve((_req, res) => res.end('ok'), 1_000)
+    const idle = rawClient(port)
+    const arriving = rawClient(port)
+    await Promise.all([idle.ready, arriving.ready])
+    arriving.socket.write('GET /partial HTTP/1.1\r\nHost: t\r\n') // the head is not complete yet
+    await new Promise((r) => setTimeout(r, 50))
+    tracker.stop(() => {}).forceIdle()
+    await idle.waitClosed() // nothing had arrived on it: closed now
+    expect(arriving.closed).toBe(false)
+    arriving.socket.write('Accept: text/plain\r\n\r\n')
+    const answer = await arriving.answer()
+    expect(answer).toMatch(/^HTTP\/1.1 200/)
+    expect(answer).toMatch(/connection: close/i)
+    await arriving.waitClosed()
   })
 
   it('stops taking new connections once stopped', async () => {
