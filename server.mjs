@@ -293,12 +293,14 @@ function shutdown(signal) {
     // Right after the event loop's poll, which has just accepted every connection the kernel had queued: a
     // connection still queued when the listening socket closes is reset, with the balancer's request in it.
     setImmediate(() => {
-      const closing = connections.stop(() => {
-        log('info', { msg: 'stopped cleanly' })
-        process.exit(0)
-      })
-      // Without a balancer (no drain asked for) nothing pools connections to us: idle ones close now.
-      if (drainMs === 0) closing.forceIdle()
+      // Without a balancer (no drain asked for) nothing pools connections to us: idle ones close at once.
+      connections.stop(
+        () => {
+          log('info', { msg: 'stopped cleanly' })
+          process.exit(0)
+        },
+        drainMs === 0 ? { idleCloseMs: 0 } : {},
+      )
     })
   })
 }

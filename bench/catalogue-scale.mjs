@@ -158,7 +158,7 @@ async function benchOne(kind, size) {
     // Next's data cache (unstable_cache) is kept in the build's directory and outlives the process, and a new process
     // does not know which tags an earlier one made stale: a page read in an earlier run (another database, another
     // catalogue) would answer this run's "uncached" requests. Each shop starts without it.
-    fs.rmSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '.next', 'cache', 'fetch-cache'), { recursive: true, force: true })
+    fs.rmSync(path.join(import.meta.dirname, '..', '.next', 'cache', 'fetch-cache'), { recursive: true, force: true })
     const heapFlags = HEAP_DIR ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${path.resolve(HEAP_DIR)}`] : []
     const { base, child } = await serveShop(env, logFile, 120_000, [...NODE_FLAGS, ...heapFlags])
     cleanups.unshift(() => stopShop(child))

@@ -8,8 +8,9 @@
 //   - answers every response not yet started with `Connection: close`, including the ones already in flight when
 //     the signal came (their headers are written later), so the balancer does not pool those connections again;
 //   - stops listening without touching open connections;
-//   - closes a connection only once it has been idle for longer than the balancer keeps one (`idleCloseMs`), so
-//     the balancer has let it go first; a request that still arrives on it is answered, with `Connection: close`;
+//   - closes a connection only once it has been idle for longer than the balancer keeps one (`idleCloseMs`, 0 when
+//     no balancer pools connections to it), so the balancer has let it go first; a request that still arrives on it
+//     is answered, with `Connection: close`;
 //   - never counts as idle a connection whose next request has begun to arrive (bytes read since its last answer,
 //     before Node has the whole head and calls it a request): that request is answered too;
 //   - calls `onClosed` when the last connection has gone.
@@ -17,10 +18,10 @@
 import net from 'node:net'
 
 /**
- * Tracks `server`'s connections and their in-flight requests. Returns `{ stop(onClosed) }`: `stop` begins the
- * close described above. `now` is injectable for tests.
+ * Tracks `server`'s connections and their in-flight requests: `beginDrain` at the signal, `stop` when the server
+ * should stop listening and close as described above.
  */
-export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, now = () => Date.now() } = {}) {
+export function trackConnections(server, { sweepMs = 100 } = {}) {
   /** @type {Map<import('node:net').Socket, { busy: number, idleSince: number, bytesAtIdle: number }>} */
   const sockets = new Map()
   /** @type {Set<import('node:http').ServerResponse>} */
@@ -28,7 +29,7 @@ export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, n
   let stopping = false
 
   server.on('connection', (socket) => {
-    sockets.set(socket, { busy: 0, idleSince: now(), bytesAtIdle: socket.bytesRead })
+    sockets.set(socket, { busy: 0, idleSince: Date.now(), bytesAtIdle: socket.bytesRead })
     socket.on('close', () => sockets.delete(socket))
   })
   // Before the app's own request listener (prependListener): the count must be up before any answer is written.
@@ -44,7 +45,7 @@ export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, n
       open.delete(res)
       if (state) {
         state.busy -= 1
-        state.idleSince = now()
+        state.idleSince = Date.now()
         state.bytesAtIdle = req.socket.bytesRead
       }
     }
@@ -52,12 +53,12 @@ export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, n
     res.on('close', finished)
   })
 
-  function sweep(force = false) {
-    const at = now()
+  function sweep(idleCloseMs) {
+    const at = Date.now()
     for (const [socket, state] of sockets) {
       // bytesRead counts what the socket received even while Node's parser reads it natively (no 'data' events)
       const receiving = socket.bytesRead !== state.bytesAtIdle
-      if (state.busy === 0 && !receiving && (force || at - state.idleSince >= idleCloseMs)) socket.destroy()
+      if (state.busy === 0 && !receiving && at - state.idleSince >= idleCloseMs) socket.destroy()
     }
   }
 
@@ -71,14 +72,12 @@ export function trackConnections(server, { idleCloseMs = 1_500, sweepMs = 100, n
       for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close')
     },
     /** Stops listening, then closes connections as they pass `idleCloseMs` idle; `onClosed` once none are left. */
-    stop(onClosed) {
+    stop(onClosed, { idleCloseMs = 1_500 } = {}) {
       this.beginDrain()
       // net.Server's close: stop listening, keep the open connections (http.Server's would close the idle ones now).
       net.Server.prototype.close.call(server, () => onClosed())
-      sweep()
-      const timer = setInterval(() => sweep(), sweepMs)
-      timer.unref()
-      return { forceIdle: () => sweep(true) }
+      sweep(idleCloseMs)
+      setInterval(() => sweep(idleCloseMs), sweepMs).unref()
     },
   }
 }

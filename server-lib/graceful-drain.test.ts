@@ -42,15 +42,23 @@ function rawClient(port: number) {
   }
 }
 
+/** The client's next answer is a 200 that tells it to close, and the server then closes the connection. */
+async function answeredThenClosed(client: ReturnType<typeof rawClient>) {
+  const answer = await client.answer()
+  expect(answer).toMatch(/^HTTP\/1.1 200/)
+  expect(answer).toMatch(/connection: close/i)
+  await client.waitClosed()
+}
+
 const servers: http.Server[] = []
 afterEach(() => {
   for (const s of servers.splice(0)) s.closeAllConnections()
 })
 
-async function serve(handler: http.RequestListener, idleCloseMs: number) {
+async function serve(handler: http.RequestListener) {
   const server = http.createServer(handler)
   servers.push(server)
-  const tracker = trackConnections(server, { idleCloseMs, sweepMs: 10 })
+  const tracker = trackConnections(server, { sweepMs: 10 })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
   return { server, tracker, port: (server.address() as net.AddressInfo).port }
 }
@@ -61,29 +69,29 @@ describe('graceful drain', () => {
     const { tracker, port } = await serve((req, res) => {
       if (req.url === '/slow') release = () => res.end('ok')
       else res.end('ok')
-    }, 1_000)
+    })
     const client = rawClient(port)
     await client.ready
     client.send('/slow')
     await new Promise((r) => setTimeout(r, 50))
     tracker.beginDrain()
     release()
-    const answer = await client.answer()
-    expect(answer).toMatch(/^HTTP\/1.1 200/)
-    expect(answer).toMatch(/connection: close/i)
-    await client.waitClosed()
+    await answeredThenClosed(client)
   })
 
   it('keeps an idle pooled connection open until it has been idle longer than the balancer keeps one, and answers on it meanwhile', async () => {
-    const { tracker, port } = await serve((_req, res) => res.end('ok'), 400)
+    const { tracker, port } = await serve((_req, res) => res.end('ok'))
     const client = rawClient(port)
     await client.ready
     client.send('/a')
     expect(await client.answer()).not.toMatch(/connection: close/i) // pooled, as before any signal
     let stopped = false
-    tracker.stop(() => {
-      stopped = true
-    })
+    tracker.stop(
+      () => {
+        stopped = true
+      },
+      { idleCloseMs: 400 },
+    )
     // Node's own server.close() would close this idle connection now; the balancer could be writing on it.
     await new Promise((r) => setTimeout(r, 100))
     expect(client.closed).toBe(false)
@@ -98,13 +106,13 @@ describe('graceful drain', () => {
   })
 
   it('closes a connection left idle once it passes the idle limit, and then reports closed', async () => {
-    const { tracker, port } = await serve((_req, res) => res.end('ok'), 300)
+    const { tracker, port } = await serve((_req, res) => res.end('ok'))
     const client = rawClient(port)
     await client.ready
     client.send('/a')
     await client.answer()
     const started = Date.now()
-    const closed = new Promise<number>((resolve) => tracker.stop(() => resolve(Date.now() - started)))
+    const closed = new Promise<number>((resolve) => tracker.stop(() => resolve(Date.now() - started), { idleCloseMs: 300 }))
     await client.waitClosed()
     const after = await closed
     expect(after).toBeGreaterThanOrEqual(250)
@@ -112,25 +120,22 @@ describe('graceful drain', () => {
   })
 
   it('answers a request that had begun to arrive when the server stopped, even with no drain (idle ones close at once)', async () => {
-    const { tracker, port } = await serve((_req, res) => res.end('ok'), 1_000)
+    const { tracker, port } = await serve((_req, res) => res.end('ok'))
     const idle = rawClient(port)
     const arriving = rawClient(port)
     await Promise.all([idle.ready, arriving.ready])
     arriving.socket.write('GET /partial HTTP/1.1\r\nHost: t\r\n') // the head is not complete yet
     await new Promise((r) => setTimeout(r, 50))
-    tracker.stop(() => {}).forceIdle()
+    tracker.stop(() => {}, { idleCloseMs: 0 })
     await idle.waitClosed() // nothing had arrived on it: closed now
     expect(arriving.closed).toBe(false)
     arriving.socket.write('Accept: text/plain\r\n\r\n')
-    const answer = await arriving.answer()
-    expect(answer).toMatch(/^HTTP\/1.1 200/)
-    expect(answer).toMatch(/connection: close/i)
-    await arriving.waitClosed()
+    await answeredThenClosed(arriving)
   })
 
   it('stops taking new connections once stopped', async () => {
-    const { tracker, port } = await serve((_req, res) => res.end('ok'), 300)
-    tracker.stop(() => {})
+    const { tracker, port } = await serve((_req, res) => res.end('ok'))
+    tracker.stop(() => {}, { idleCloseMs: 300 })
     const refused = await new Promise<boolean>((resolve) => {
       const s = net.connect(port, '127.0.0.1')
       s.on('connect', () => {
