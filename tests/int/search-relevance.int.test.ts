@@ -193,6 +193,9 @@ describe(`search rules on ${db}`, () => {
   it('suggests the nearest match and popular categories when nothing is found', async () => {
     expect((await runSearch(payload, 'aafrika tvvin')).matches).toEqual([])
     expect(await didYouMean(payload, 'aafrika tvvin')).toBe('Africa Twin')
+    // words run together are beyond a correction of each word; PostgreSQL names the title nearest by trigrams
+    if (db === 'postgres') expect(await didYouMean(payload, 'hondaafrica')).toMatch(/^(Used Honda Africa Twin 2020|Honda Africa Twin Adventure Sports)$/)
+    else expect(await didYouMean(payload, 'hondaafrica')).toBeNull()
     const popular = await popularCategories(payload)
     expect(popular.length).toBeGreaterThan(0)
     expect(popular[0]!.count).toBeGreaterThanOrEqual(popular.at(-1)!.count)

@@ -165,6 +165,10 @@ export async function runSearch(payload: Payload, typed: string): Promise<Search
   return { ...base, matches: await rankedMatches(payload, corrected.clauses) }
 }
 
+/** Titles read nearest first for "did you mean", and how similar the one named must be (pg_trgm's default for `%`). */
+const NEAREST_TITLES = 10
+const TITLE_SIMILARITY = 0.3
+
 /**
  * "Did you mean …?" for a search that found nothing: the typed words corrected more loosely, when that finds
  * something; on PostgreSQL, failing that, the product name nearest by trigrams.
@@ -176,9 +180,13 @@ export async function didYouMean(payload: Payload, typed: string): Promise<strin
   if (loose.clauses.length && Object.keys(loose.corrections).length && (await rankedMatches(payload, loose.clauses, 1)).length) return spokenQuery(loose.clauses)
   if (!isPostgres(payload) || !parsed.words.length) return null
   const phrase = parsed.words.join(' ')
+  // the nearest few titles in the GiST index's own order (a few ms at 100,000 variants; see the migration
+  // 20261127_100000_search_title_knn), then the nearest on sale, if as similar as pg_trgm's `%` asks (0.3)
   const rows = await readRows(payload, {
-    sql: `SELECT si.title FROM search_index si JOIN products p ON p.id = si.product_id
-          WHERE p.status = 'active' AND lower(si.title) % ? ORDER BY similarity(lower(si.title), ?) DESC, si.product_id LIMIT 1`,
+    sql: `SELECT t.title FROM (
+            SELECT si.product_id, si.title, lower(si.title) <-> ? AS distance FROM search_index si ORDER BY lower(si.title) <-> ? LIMIT ${NEAREST_TITLES}) t
+          JOIN products p ON p.id = t.product_id
+          WHERE p.status = 'active' AND t.distance <= ${1 - TITLE_SIMILARITY} ORDER BY t.distance, t.product_id LIMIT 1`,
     args: [phrase, phrase],
   })
   return rows[0] ? String(rows[0].title) : null

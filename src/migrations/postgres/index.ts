@@ -16,6 +16,7 @@ import * as migration_20261126_181633_part_exchange from './20261126_181633_part
 import * as migration_20261126_181647_monthly_figures from './20261126_181647_monthly_figures';
 import * as migration_20261126_184000_listing_indexes from './20261126_184000_listing_indexes';
 import * as migration_20261126_184909_merged_schema_snapshot_2 from './20261126_184909_merged_schema_snapshot_2';
+import * as migration_20261127_100000_search_title_knn from './20261127_100000_search_title_knn';
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261126_184909_merged_schema_snapshot_2.up,
     down: migration_20261126_184909_merged_schema_snapshot_2.down,
     name: '20261126_184909_merged_schema_snapshot_2'
+  },
+  {
+    up: migration_20261127_100000_search_title_knn.up,
+    down: migration_20261127_100000_search_title_knn.down,
+    name: '20261127_100000_search_title_knn',
   },
 ];
