@@ -35,6 +35,11 @@ const nextConfig: NextConfig = {
     // merge small chunks (sizes are raw bytes before minifying) without merging the late islands or the basket codec,
     // which stay their own lazily loaded chunks. Measured with `npm run bench:bundle` and `npm run bench:lighthouse`.
     turbopackChunking: { maxChunkCountPerGroup: 2, minChunkSize: 400_000, requestCost: 1_000_000 },
+    // Next's data cache (unstable_cache entries) and regenerated pages are kept in memory only, not also written
+    // under .next/cache. Written, every uncached listing or search wrote its entries to disk, a few ms of each
+    // request at 100,000 variants; and a restarted process read entries an earlier one had made stale, because tag
+    // staleness is kept in memory (docs/perf.md, session 17). Pages prerendered by the build are still read from disk.
+    isrFlushToDisk: false,
   },
   // Loaded once by Node from node_modules, not bundled (ADR 032). Turbopack's server build puts a package's modules
   // in a chunk per group of route entries and does not share it: bundled, Payload's core and the database adapters

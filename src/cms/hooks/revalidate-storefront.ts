@@ -4,6 +4,7 @@
 // change makes every cached page stale; a sale only the pages that show the products it touched. Which pages those
 // are is the page families table (src/config/page-families.mjs).
 import { forgetSiteSettings } from '../globals/site-settings-cache.server'
+import { forgetCatalogueMemo } from '../catalogue-memo.server'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import type { StorefrontChange } from '../../config/storefront-change'
@@ -18,6 +19,7 @@ type Log = { debug: (o: object, m: string) => void }
 
 /** Next's own caches, for the change; throws outside a Next request (the bus then asks the server to do it). */
 export async function revalidateNextCaches(change: StorefrontChange): Promise<void> {
+  forgetCatalogueMemo() // first: outside a Next request the rest throws, and this process's copy must still go
   // Loaded on use: the Payload config imports this module outside Next too (its CLI, the start-up scripts).
   const { revalidatePath, revalidateTag } = await import('next/cache')
   revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads: listings, facets, home page data

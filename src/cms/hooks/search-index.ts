@@ -10,9 +10,14 @@ import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { searchDocument, type SearchDocument } from '../../domain/search/document'
 import { execute, isPostgres, placeholders, sqliteBatch, type Stmt, type TransactionId } from '../sql.server'
 
-/** Bumped on every index write in this process: the vocabulary copy of features/search follows it. */
-let generation = 0
-export const searchIndexGeneration = (): number => generation
+/**
+ * Bumped on every index write in this process: the vocabulary copy of features/search follows it. On globalThis:
+ * Turbopack instantiates this module once per route group (ADR 032), and the write (an admin save, an import) and
+ * the search (a page) are in different groups.
+ */
+const INDEX_STATE = '__wheelhouseSearchIndex'
+const indexState = (): { generation: number } => ((globalThis as { [INDEX_STATE]?: { generation: number } })[INDEX_STATE] ??= { generation: 0 })
+export const searchIndexGeneration = (): number => indexState().generation
 
 const BATCH = 200
 
@@ -106,7 +111,7 @@ export async function reindexProducts(payload: Payload, ids: readonly number[], 
     if (postgres) for (const stmt of stmts) await execute(payload, transactionID, stmt)
     else await sqliteBatch(payload, stmts)
   }
-  generation++
+  indexState().generation++
 }
 
 /** Reindexes every product matching `where` (all of them by default), a batch at a time. */

@@ -31,6 +31,7 @@ import { bestBudgetQuote, budgetClauses, exampleFromQuote, type BudgetQuery } fr
 import type { RepresentativeExample } from '../../domain/finance/representative-example'
 import { COLUMNS, scopeSql, testSql } from './facet-counts.server'
 import { readRows } from '../../cms/sql.server'
+import { catalogueMemo } from '../../cms/catalogue-memo.server'
 
 const REVALIDATE_SECONDS = 300
 const CACHE_TAGS = [CATALOGUE_TAG]
@@ -94,8 +95,9 @@ export interface ListingResult {
   searchedFor?: string | null
 }
 
-export const allCategories = unstable_cache(
-  async (): Promise<CategoryInfo[]> => {
+/** The category tree, as every listing and its facets need it: read once per process until the catalogue changes. */
+export function allCategories(): Promise<CategoryInfo[]> {
+  return catalogueMemo('listing-categories', async () => {
     const payload = await payloadClient()
     const result = await payload.find({
       collection: 'categories',
@@ -114,13 +116,12 @@ export const allCategories = unstable_cache(
       parentId: typeof c.parent === 'object' && c.parent ? c.parent.id : (c.parent ?? null),
       description: c.description ?? null,
     }))
-  },
-  ['listing-categories-v1'],
-  { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS },
-)
+  })
+}
 
-export const allBrands = unstable_cache(
-  async (): Promise<BrandInfo[]> => {
+/** The brands, likewise. */
+export function allBrands(): Promise<BrandInfo[]> {
+  return catalogueMemo('listing-brands', async () => {
     const payload = await payloadClient()
     const result = await payload.find({
       collection: 'brands',
@@ -131,10 +132,8 @@ export const allBrands = unstable_cache(
       overrideAccess: false,
     })
     return result.docs.map((b) => ({ id: b.id, name: b.name, slug: b.slug, description: b.description ?? null }))
-  },
-  ['listing-brands-v1'],
-  { revalidate: REVALIDATE_SECONDS, tags: CACHE_TAGS },
-)
+  })
+}
 
 export async function categoryByPath(path: string): Promise<CategoryInfo | null> {
   const wanted = path.toLowerCase()

@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
+import { catalogueMemo } from '../../cms/catalogue-memo.server'
 import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
@@ -20,7 +21,17 @@ const VOCABULARY_FRESH_MS = 60_000
 /* ------------------------------------------------------------------------------------------------ */
 /* Vocabulary                                                                                        */
 
-let vocabularyCopy: { payload: Payload; generation: number; until: number; value: Promise<Vocabulary>; refreshing: boolean } | null = null
+interface VocabularyCopy {
+  payload: Payload
+  generation: number
+  until: number
+  value: Promise<Vocabulary>
+  refreshing: boolean
+}
+
+/** One copy per process, on globalThis: Turbopack instantiates this module once per route group (ADR 032). */
+const VOCABULARY_KEY = '__wheelhouseSearchVocabulary'
+const vocabularyHolder = (): { copy: VocabularyCopy | null } => ((globalThis as { [VOCABULARY_KEY]?: { copy: VocabularyCopy | null } })[VOCABULARY_KEY] ??= { copy: null })
 
 async function readVocabulary(payload: Payload): Promise<Vocabulary> {
   const rows = isPostgres(payload)
@@ -36,14 +47,15 @@ async function readVocabulary(payload: Payload): Promise<Vocabulary> {
  * it keeps answering while the next is read, and no rider's search waits for that.
  */
 export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vocabulary> {
+  const holder = vocabularyHolder()
   const generation = searchIndexGeneration()
-  const copy = vocabularyCopy && vocabularyCopy.payload === payload && vocabularyCopy.generation === generation ? vocabularyCopy : null
+  const copy = holder.copy && holder.copy.payload === payload && holder.copy.generation === generation ? holder.copy : null
   if (copy && now < copy.until) return copy.value
   if (copy && !copy.refreshing) {
     copy.refreshing = true
     readVocabulary(payload).then(
       (fresh) => {
-        if (vocabularyCopy === copy) vocabularyCopy = { payload, generation, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
+        if (holder.copy === copy) holder.copy = { payload, generation, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
       },
       () => {
         copy.refreshing = false
@@ -52,10 +64,10 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
   }
   if (copy) return copy.value
   const value = readVocabulary(payload)
-  const entry = { payload, generation, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
-  vocabularyCopy = entry
+  const entry: VocabularyCopy = { payload, generation, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
+  holder.copy = entry
   value.catch(() => {
-    if (vocabularyCopy === entry) vocabularyCopy = null
+    if (holder.copy === entry) holder.copy = null
   })
   return value
 }
@@ -213,8 +225,15 @@ export async function recordSearch(payload: Payload, typed: string, found: numbe
   })
 }
 
-/** The categories holding the most products on sale, for a search that found nothing. */
-export async function popularCategories(payload: Payload, limit = 4): Promise<{ name: string; path: string; count: number }[]> {
+/**
+ * The categories holding the most products on sale, for a search that found nothing. Counting every product takes
+ * 10–15 ms at 100,000 variants, so the answer is kept until the catalogue changes.
+ */
+export function popularCategories(payload: Payload, limit = 4): Promise<{ name: string; path: string; count: number }[]> {
+  return catalogueMemo(`popular-categories:${limit}`, () => readPopularCategories(payload, limit))
+}
+
+async function readPopularCategories(payload: Payload, limit: number): Promise<{ name: string; path: string; count: number }[]> {
   const rows = await readRows(payload, {
     sql: `SELECT category_id AS id, COUNT(*) AS n FROM products WHERE status = 'active' AND category_id IS NOT NULL GROUP BY category_id ORDER BY n DESC, category_id LIMIT ?`,
     args: [limit],

@@ -1,0 +1,56 @@
+// Catalogue facts that change rarely and that many reads need (the category tree, the brands, the busiest
+// categories): read once per process and kept until the catalogue changes, or for at most `maxAgeMs`.
+//
+// Why not Next's unstable_cache: these are read inside the listing's own unstable_cache, and Next bypasses a cache
+// nested in another (unstable-cache.js: "when we are nested inside of other unstable_cache's we should bypass
+// cache"), so every uncached listing read both, twice (page and facets), through Payload.
+//
+// The state lives on globalThis: Turbopack instantiates a bundled module once per route group (ADR 032), so a
+// module-level copy kept by a page would not be the one a change in an API route forgets. A change forgets every
+// copy in the process it was made in (revalidateNextCaches, which the storefront bus runs on every instance, ADR 008).
+// No 'server-only' marker: the Payload config reaches forgetCatalogueMemo through its hooks outside Next too.
+
+interface Entry {
+  readonly generation: number
+  readonly until: number
+  readonly value: Promise<unknown>
+}
+
+interface MemoState {
+  generation: number
+  readonly entries: Map<string, Entry>
+}
+
+const GLOBAL_KEY = '__wheelhouseCatalogueMemo'
+
+function state(): MemoState {
+  const g = globalThis as { [GLOBAL_KEY]?: MemoState }
+  return (g[GLOBAL_KEY] ??= { generation: 0, entries: new Map() })
+}
+
+/** Five minutes, as the storefront's cached reads: a change that never reached this process is seen by then. */
+export const CATALOGUE_MEMO_MAX_AGE_MS = 300_000
+
+/**
+ * `read`'s answer, shared by every caller in the process until the catalogue changes (forgetCatalogueMemo) or
+ * `maxAgeMs` passes. A failed read is not kept. `key` names the fact and its arguments.
+ */
+export function catalogueMemo<T>(key: string, read: () => Promise<T>, maxAgeMs = CATALOGUE_MEMO_MAX_AGE_MS, now = Date.now()): Promise<T> {
+  const s = state()
+  const hit = s.entries.get(key)
+  if (hit && hit.generation === s.generation && now < hit.until) return hit.value as Promise<T>
+  const value = read()
+  const entry: Entry = { generation: s.generation, until: now + maxAgeMs, value }
+  s.entries.set(key, entry)
+  value.catch(() => {
+    if (s.entries.get(key) === entry) s.entries.delete(key)
+  })
+  return value
+}
+
+/** The catalogue changed: every fact is read again on its next use, and a read already under way is not kept. */
+export function forgetCatalogueMemo(): void {
+  const s = state()
+  s.generation++
+  s.entries.clear()
+}
