@@ -39,11 +39,11 @@ const idOf = (v: unknown): number | null => (typeof v === 'object' && v ? ((v as
 
 async function documentsFor(payload: Payload, products: Product[], req?: Partial<PayloadRequest>): Promise<Map<number, SearchDocument>> {
   const brandIds = [...new Set(products.map((p) => idOf(p.brand)).filter((id): id is number => id !== null))]
-  const [brands, categories, variants] = await Promise.all([
-    brandIds.length ? payload.find({ collection: 'brands', where: { id: { in: brandIds } }, pagination: false, depth: 0, select: { name: true }, overrideAccess: true, req }) : { docs: [] },
-    payload.find({ collection: 'categories', pagination: false, depth: 0, select: { name: true, parent: true }, overrideAccess: true, req }),
-    payload.find({ collection: 'variants', where: { product: { in: products.map((p) => p.id) } }, pagination: false, depth: 0, select: { product: true, sku: true }, overrideAccess: true, req }),
-  ])
+  // One after another: inside a transaction the three share one connection, and node-postgres deprecates a query
+  // sent while another is running on it (pg 9 refuses it).
+  const brands = brandIds.length ? await payload.find({ collection: 'brands', where: { id: { in: brandIds } }, pagination: false, depth: 0, select: { name: true }, overrideAccess: true, req }) : { docs: [] }
+  const categories = await payload.find({ collection: 'categories', pagination: false, depth: 0, select: { name: true, parent: true }, overrideAccess: true, req })
+  const variants = await payload.find({ collection: 'variants', where: { product: { in: products.map((p) => p.id) } }, pagination: false, depth: 0, select: { product: true, sku: true }, overrideAccess: true, req })
   const brandName = new Map(brands.docs.map((b) => [b.id, b.name]))
   const category = new Map(categories.docs.map((c) => [c.id, { name: c.name, parent: idOf(c.parent) }]))
   const trail = (id: number | null): string[] => {
