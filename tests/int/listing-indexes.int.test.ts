@@ -6,7 +6,7 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
-import { execute, isPostgres, pgUnit, readRows } from '../../src/cms/sql.server'
+import { Abort, execute, isPostgres, pgUnit, readRows } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
@@ -24,14 +24,24 @@ afterAll(async () => {
 
 const kinds = BIKE_KINDS.map((k) => `'${k}'`).join(', ')
 const DEFAULT_ORDER = 'ORDER BY featured DESC, created_at DESC, id DESC LIMIT 24'
-const READS: Record<string, { sql: string; index: string }> = {
+const READS: Record<string, { sql: string; index: string; aside?: string[] }> = {
   '/all-bikes': { sql: `SELECT id FROM products WHERE status = 'active' AND kind IN (${kinds}) AND list_price <= 90000000 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_bikes_idx' },
   '/all-bikes by price': {
     sql: `SELECT id FROM products WHERE status = 'active' AND kind IN (${kinds}) AND price IS NOT NULL AND status = 'active' ORDER BY list_price ASC, id ASC, created_at DESC LIMIT 24`,
     index: 'products_listing_bikes_price_idx',
   },
-  'a brand': { sql: `SELECT id FROM products WHERE status = 'active' AND brand_id = 1 AND list_price <= 90000000 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_brand_idx' },
-  'a leaf category': { sql: `SELECT id FROM products WHERE status = 'active' AND category_id = 1 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_category_idx' },
+  // products_listing_all_idx answers these too (in order, filtering); at scale the planner prefers the narrower
+  // index, but on the test's empty table the two cost the same, so the check sets the wider one aside
+  'a brand': { sql: `SELECT id FROM products WHERE status = 'active' AND brand_id = 1 AND list_price <= 90000000 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_brand_idx', aside: ['products_listing_all_idx'] },
+  'a leaf category': { sql: `SELECT id FROM products WHERE status = 'active' AND category_id = 1 AND status = 'active' ${DEFAULT_ORDER}`, index: 'products_listing_category_idx', aside: ['products_listing_all_idx'] },
+  'every product on sale under a price (a search of words that only set filters)': {
+    sql: `SELECT id FROM products WHERE status = 'active' AND list_price <= 500000 AND status = 'active' ${DEFAULT_ORDER}`,
+    index: 'products_listing_all_idx',
+  },
+  "the facet counts of every product on sale under a price, from the index alone": {
+    sql: `SELECT p.kind, p.category_id, p.brand_id, p.condition, p.attributes_engine_cc, p.attributes_licence_category, p.attributes_frame_size, p.attributes_bike_type, p.attributes_battery_range_miles, COUNT(*) FROM products p WHERE p.status = 'active' AND p.list_price <= 500000 GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`,
+    index: 'Index Only Scan using products_facets_idx',
+  },
 }
 
 describe(`listing indexes on ${db}`, () => {
@@ -52,8 +62,9 @@ describe(`listing indexes on ${db}`, () => {
           await exec({ sql: 'SET LOCAL enable_bitmapscan = off', args: [] })
           await exec({ sql: 'SET LOCAL enable_sort = off', args: [] })
           await exec({ sql: 'SET LOCAL enable_incremental_sort = off', args: [] })
+          for (const index of read.aside ?? []) await exec({ sql: `DROP INDEX ${index}`, args: [] }) // rolled back below
           const result = await exec({ sql: `EXPLAIN ${read.sql}`, args: [] })
-          return result.rows.map((r) => String(Object.values(r)[0])).join('\n')
+          return new Abort(result.rows.map((r) => String(Object.values(r)[0])).join('\n'))
         })
         expect(plan).toContain(read.index)
         expect(plan).not.toMatch(/\bSort\b/)

@@ -310,10 +310,13 @@ async function readCardsPage(scope: ListingScope, query: ListingQuery): Promise<
   if (query.sort === 'relevance' && search?.matches?.length) {
     // by relevance: the index's order, kept through the filters (one SQL read of up to MAX_MATCHES ids, the same
     // conditions as `where`; through Payload it took 200 ms for 1,000 matches at 100,000 variants), one page read
-    const keptIds = new Set(await filteredProductIds(payload, scopeConditions(scope, categories, search), conditions))
-    const ranked = search.matches.map((m) => m.id).filter((id) => keptIds.has(id))
+    // The search page without filters keeps every match: they are products on sale already (rankedMatches).
+    const matchIds = search.matches.map((m) => m.id)
+    const unfiltered = scope.type === 'search' && conditions.length === 0
+    const keptIds = unfiltered ? null : new Set(await filteredProductIds(payload, scopeConditions(scope, categories, search), conditions))
+    const ranked = keptIds ? matchIds.filter((id) => keptIds.has(id)) : matchIds
     const pageIds = ranked.slice((query.page - 1) * PAGE_SIZE, query.page * PAGE_SIZE)
-    const docs = pageIds.length ? (await payload.find({ ...read, where: { id: { in: pageIds } }, pagination: false })).docs : []
+    const docs = pageIds.length ? (await payload.find({ ...read, where: { and: [ACTIVE, { id: { in: pageIds } }] }, pagination: false })).docs : []
     const position = new Map(pageIds.map((id, i) => [id, i]))
     docs.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
     return { cards: docs.map((d) => toCard(d as Product)), totalDocs: ranked.length, page: query.page, searchedFor: searchedFor(search) }

@@ -17,6 +17,7 @@ import * as migration_20261126_181647_monthly_figures from './20261126_181647_mo
 import * as migration_20261126_184000_listing_indexes from './20261126_184000_listing_indexes';
 import * as migration_20261126_184909_merged_schema_snapshot_2 from './20261126_184909_merged_schema_snapshot_2';
 import * as migration_20261127_100000_search_title_knn from './20261127_100000_search_title_knn';
+import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261127_100000_search_title_knn.up,
     down: migration_20261127_100000_search_title_knn.down,
     name: '20261127_100000_search_title_knn',
+  },
+  {
+    up: migration_20261127_110000_listing_all_and_facets_indexes.up,
+    down: migration_20261127_110000_listing_all_and_facets_indexes.down,
+    name: '20261127_110000_listing_all_and_facets_indexes',
   },
 ];
