@@ -190,6 +190,23 @@ describe(`search rules on ${db}`, () => {
     expect((await runSearch(payload, 'hdnoa')).matches).toEqual([])
   })
 
+  it('lists, for words that only set filters, every product on sale they leave, in the listing\'s own order, page by page', async () => {
+    const expected = await payload.find({
+      collection: 'products',
+      where: { and: [{ status: { equals: 'active' } }, { listPrice: { less_than_equal: 500_000 } }] },
+      sort: ['-featured', '-createdAt', '-id'],
+      pagination: false,
+      depth: 0,
+      overrideAccess: true,
+    })
+    expect(expected.docs.length).toBeGreaterThan(24) // two pages at least: the second page is checked too
+    const first = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'under 5000' })
+    const second = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'under 5000', page: 2 })
+    expect([...first.cards, ...second.cards].map((c) => c.id)).toEqual(expected.docs.slice(0, 48).map((d) => d.id))
+    expect(first.totalDocs).toBe(expected.docs.length)
+    expect(second.totalDocs).toBe(expected.docs.length)
+  })
+
   it('suggests the nearest match and popular categories when nothing is found', async () => {
     expect((await runSearch(payload, 'aafrika tvvin')).matches).toEqual([])
     expect(await didYouMean(payload, 'aafrika tvvin')).toBe('Africa Twin')

@@ -128,6 +128,21 @@ export async function filteredProductIds(payload: Payload, scope: readonly Scope
   return rows.map((r) => Number(r.id))
 }
 
+/**
+ * One page of ids of the products on sale in the scope that pass every condition, in the listing's default order
+ * (featured, newest: Payload's `-featured, -createdAt, -id`), and how many there are. The status is named in the SQL,
+ * not bound, so that SQLite can use its partial indexes (migration 20261127_110000_listing_all_and_facets_indexes).
+ */
+export async function orderedProductIds(payload: Payload, scope: readonly ScopeCondition[], conditions: readonly FilterCondition[], offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => testSql(COLUMNS[c.field], c.test))]
+  const where = join(parts, ' AND ')
+  const [rows, counted] = await Promise.all([
+    readRows(payload, { sql: `SELECT p.id AS id FROM products p WHERE ${where.sql} ORDER BY p.featured DESC, p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`, args: [...where.args, limit, offset] }),
+    readRows(payload, { sql: `SELECT COUNT(*) AS n FROM products p WHERE ${where.sql}`, args: where.args }),
+  ])
+  return { ids: rows.map((r) => Number(r.id)), total: Number(counted[0]?.n ?? 0) }
+}
+
 /** SQLite gives a numeric column's text as "5.0" when it holds a real; ids and categories are integers. */
 function text(value: unknown): string | null {
   if (value === null || value === undefined) return null

@@ -21,7 +21,7 @@ import {
   type FilterField,
   type IdResolver,
 } from '../../domain/catalogue/listing-facets'
-import { filteredProductIds, readCombinations, type ScopeCondition } from './facet-counts.server'
+import { filteredProductIds, orderedProductIds, readCombinations, type ScopeCondition } from './facet-counts.server'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import { runSearch, type SearchOutcome } from '../search/search.server'
 import { spokenQuery } from '../../domain/search/query'
@@ -320,6 +320,17 @@ async function readCardsPage(scope: ListingScope, query: ListingQuery): Promise<
     const position = new Map(pageIds.map((id, i) => [id, i]))
     docs.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
     return { cards: docs.map((d) => toCard(d as Product)), totalDocs: ranked.length, page: query.page, searchedFor: searchedFor(search) }
+  }
+
+  if (query.sort === 'relevance' && scope.type === 'search' && search) {
+    // Words that only set filters ("under 5000") list every product on sale under them: read in the default order
+    // by the listing's own SQL, which names the status so that both databases answer from their partial indexes
+    // (SQLite at 100,000 variants: page and count 26 and 20 ms → 0.1 and 1 ms)
+    const { ids, total } = await orderedProductIds(payload, scopeConditions(scope, categories, search), conditions, (query.page - 1) * PAGE_SIZE, PAGE_SIZE)
+    const docs = ids.length ? (await payload.find({ ...read, where: { and: [ACTIVE, { id: { in: ids } }] }, pagination: false })).docs : []
+    const position = new Map(ids.map((id, i) => [id, i]))
+    docs.sort((a, b) => position.get(a.id)! - position.get(b.id)!)
+    return { cards: docs.map((d) => toCard(d as Product)), totalDocs: total, page: query.page, searchedFor: searchedFor(search) }
   }
 
   if (query.sort === 'relevance') {

@@ -15,6 +15,7 @@ import * as migration_20261126_181617_part_exchange from './20261126_181617_part
 import * as migration_20261126_181638_monthly_figures from './20261126_181638_monthly_figures';
 import * as migration_20261126_184904_merged_schema_snapshot_2 from './20261126_184904_merged_schema_snapshot_2';
 import * as migration_20261127_071500_listing_kind_price_index from './20261127_071500_listing_kind_price_index';
+import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
 
 export const migrations = [
   {
@@ -101,5 +102,10 @@ export const migrations = [
     up: migration_20261127_071500_listing_kind_price_index.up,
     down: migration_20261127_071500_listing_kind_price_index.down,
     name: '20261127_071500_listing_kind_price_index',
+  },
+  {
+    up: migration_20261127_110000_listing_all_and_facets_indexes.up,
+    down: migration_20261127_110000_listing_all_and_facets_indexes.down,
+    name: '20261127_110000_listing_all_and_facets_indexes',
   },
 ];
