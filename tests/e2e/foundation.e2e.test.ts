@@ -206,8 +206,8 @@ describe('operations', () => {
     })
     let opened: Awaited<ReturnType<typeof newPage>> | undefined
     try {
-      // A search no other test makes: Next keeps the listings' reads (unstable_cache) in the build's own cache folder,
-      // which this server shares with the e2e shop, and a search the other tests made would be answered from there.
+      // A search no other test makes, so that no cache could answer it (Next's data cache is in memory only since
+      // session 18; before, it was on disk in the build's folder, shared with the e2e shop).
       const url = `http://localhost:${port}/search?q=${encodeURIComponent(`honda ${Date.now()}`)}`
       let res: Response | undefined
       for (let i = 0; i < 100 && !res; i++) {
