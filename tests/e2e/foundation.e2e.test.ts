@@ -202,34 +202,45 @@ describe('operations', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-broken-'))
     const child = spawn(process.execPath, ['server.mjs'], {
       env: { ...process.env, ...inject('e2eEnv'), PORT: String(port), DATABASE_URL: `file:${path.join(dir, 'empty.db')}` },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    // Listened for from the start: a server that has already exited (it failed to start) must not be waited for.
+    const exited = new Promise((r) => child.once('exit', r))
+    // the server's own log, named in the failure if the test fails (it timed out once in a full e2e run, unexplained)
+    let output = ''
+    child.stdout.on('data', (d) => (output = (output + String(d)).slice(-4_000)))
+    child.stderr.on('data', (d) => (output = (output + String(d)).slice(-4_000)))
     let opened: Awaited<ReturnType<typeof newPage>> | undefined
     try {
       // A search no other test makes, so that no cache could answer it (Next's data cache is in memory only since
       // session 18; before, it was on disk in the build's folder, shared with the e2e shop).
       const url = `http://localhost:${port}/search?q=${encodeURIComponent(`honda ${Date.now()}`)}`
       let res: Response | undefined
-      for (let i = 0; i < 100 && !res; i++) {
-        res = await fetch(url).catch(() => undefined)
+      // Until it answers, for at most 30 s, each attempt bounded (a request the starting server accepted but never
+      // answered would otherwise wait forever), and not once the server has exited.
+      const deadline = Date.now() + 30_000
+      while (!res && Date.now() < deadline && child.exitCode === null) {
+        res = await fetch(url, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
         if (!res) await new Promise((r) => setTimeout(r, 200))
       }
-      expect(res?.status).toBe(500)
+      expect(res?.status, `the broken server's log:\n${output}`).toBe(500)
       // The error page is an error boundary that React shows as the document hydrates.
       opened = await newPage()
       const { page, allow } = opened
       // The server fails on purpose: the 500 answer and React's report of the server error are expected.
       allow(/500 .*\/search/, /status of 500/, /Minified React error #441/)
-      const response = await page.goto(url)
+      const response = await page.goto(url, { timeout: 15_000 })
       expect(response?.status()).toBe(500)
-      await page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ state: 'visible' })
-      await page.getByRole('button', { name: 'Try again' }).waitFor({ state: 'visible' })
+      await page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ state: 'visible', timeout: 15_000 })
+      await page.getByRole('button', { name: 'Try again' }).waitFor({ state: 'visible', timeout: 15_000 })
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe broken server's log:\n${output}`, { cause: error })
     } finally {
       // The page is closed before its server stops: its late islands (the mini basket asks who is signed in) may
       // still be talking to it, and a connection reset then would be charged to this test (seen once in CI).
       await opened?.page.context().close()
       child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
+      await exited
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
