@@ -20,6 +20,9 @@ const cases: { label: string; scope: ListingScope; query: string }[] = [
   { label: `/brand/${brand?.slug ?? '?'}`, scope: brand ? { type: 'brand', brandId: brand.id } : { type: 'bikes' }, query: '' },
   { label: '/search?q=honda', scope: { type: 'search' }, query: 'q=honda' },
   { label: '/search?q=helmet&price=under-250', scope: { type: 'search' }, query: 'q=helmet&price=under-250' },
+  { label: '/search?q=jacket', scope: { type: 'search' }, query: 'q=jacket' },
+  { label: '/search?q=a2 bikes', scope: { type: 'search' }, query: 'q=a2+bikes' },
+  { label: '/search?q=under 5000', scope: { type: 'search' }, query: 'q=under+5000' },
 ]
 
 function pct(sorted: number[], p: number): number {

@@ -152,10 +152,14 @@ export function poolUse(payload: Payload): { total: number; idle: number; waitin
 /**
  * Brings the query planner's statistics up to date for `tables` after a bulk write. PostgreSQL analyses a table
  * only once autovacuum gets round to it: straight after a 122,000-row import it still planned `status = 'active'`
- * as 29 rows of 22,065. SQLite keeps statistics only when asked (`PRAGMA optimize` analyses what has changed).
+ * as 29 rows of 22,065. It is also vacuumed, which marks its pages all-visible: until then an index-only scan must
+ * visit the table for every row, so the planner reads the table instead (the count of a search for "under 5000" at
+ * 100,000 variants: 13.6 ms by a scan of the table, 3.5 ms from the covering index once vacuumed; 0.7 s to vacuum).
+ * Where autovacuum is off, as on the machines the benches run on, nothing else would. SQLite keeps statistics only
+ * when asked (`PRAGMA optimize` analyses what has changed).
  */
 export async function refreshPlannerStatistics(payload: Payload, tables: readonly string[]): Promise<void> {
   for (const table of tables) if (!/^[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`)
-  if (isPostgres(payload)) await execute(payload, null, { sql: `ANALYZE ${tables.join(', ')}`, args: [] })
+  if (isPostgres(payload)) await execute(payload, null, { sql: `VACUUM (ANALYZE) ${tables.join(', ')}`, args: [] })
   else await execute(payload, null, { sql: 'PRAGMA optimize', args: [] })
 }

@@ -1,12 +1,20 @@
 // The foundation on a real database: committed migrations build the schema, the demo seed fills it
 // (once), and the catalogue model's derived fields and access rules hold.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BRANDS, CATEGORIES, LEGACY_BRAND_PATHS, LEGACY_CATEGORY_PATHS, LEGACY_PRODUCT_IDS, PAGES, POSTS, PRODUCTS } from '../../src/setup/seed/catalogue-data'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { pingDatabase } from '../../src/cms/database.server'
 import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
+import type { Media, Product } from '../../src/payload-types'
+import { headlinePricePence, chargesFromExtraFee } from '../../src/domain/catalogue/product-price'
+import { shownStock } from '../../src/domain/catalogue/stock-status'
+
+vi.mock('server-only', () => ({}))
+vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
+vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
+const { readCards } = await import('../../src/features/catalogue/queries.server')
 
 let payload: Payload
 const generated: string[] = []
@@ -233,5 +241,51 @@ describe('access rules', () => {
   it('keeps redirects and user lists away from visitors', async () => {
     await expect(payload.find({ collection: 'users', overrideAccess: false })).rejects.toThrow(/not allowed/)
     await expect(payload.find({ collection: 'redirects', overrideAccess: false })).rejects.toThrow(/not allowed/)
+  })
+
+  it('reads product cards in one statement that show what Payload reads: headline prices, brand, picture sizes, vehicle facts', async () => {
+    const docs = (await payload.find({ collection: 'products', where: { status: { equals: 'active' } }, depth: 1, pagination: false, sort: 'id', overrideAccess: true })).docs as Product[]
+    const draft = await payload.create({ collection: 'products', data: { ...buildProduct({ name: `Card draft ${uniqueSuffix()}`, pricePence: 10_000, category: typeof docs[0]!.category === 'object' ? docs[0]!.category.id : docs[0]!.category }), status: 'draft' }, overrideAccess: true })
+    const ids = [draft.id, ...docs.map((d) => d.id).reverse()]
+    const cards = await readCards(payload, ids)
+    expect(cards.map((c) => c.id)).toEqual(docs.map((d) => d.id).reverse()) // in the order asked for; never a draft
+    const byId = new Map(cards.map((c) => [c.id, c]))
+    let withFee = 0
+    let used = 0
+    for (const d of docs) {
+      const card = byId.get(d.id)!
+      const media = typeof d.featuredImage === 'object' ? (d.featuredImage as Media | null) : null
+      const fee = d.beforeAddToBasketNotification?.extraFee
+      if (fee?.feeValue) withFee++
+      if (d.condition === 'used') used++
+      expect(card).toEqual({
+        id: d.id,
+        name: d.name,
+        slug: d.slug,
+        sku: d.sku ?? null,
+        pricePence: d.listPrice ?? null, // the stored headline price (products' beforeChange hook)
+        compareAtPricePence: headlinePricePence({ basePricePence: d.compareAtPrice, vatRatePercent: d.vatRate ?? 20, charges: chargesFromExtraFee(fee) }),
+        condition: d.condition,
+        kind: d.kind,
+        brandName: typeof d.brand === 'object' && d.brand ? d.brand.name : null,
+        stockQuantity: shownStock(d.stockQuantity),
+        productType: d.productType,
+        image: media
+          ? {
+              url: media.url,
+              alt: media.alt,
+              width: media.width,
+              height: media.height,
+              sizes: Object.fromEntries(Object.entries(media.sizes ?? {}).flatMap(([size, s]) => (s?.url ? [[size, { url: s.url, width: s.width ?? null, height: s.height ?? null }]] : []))),
+            }
+          : null,
+        mileage: d.vehicle?.mileage ?? null,
+        registrationYear: d.vehicle?.registrationDate ? new Date(d.vehicle.registrationDate).getUTCFullYear() : null,
+      })
+    }
+    // the seed has pictures, on-the-road charges and used bikes, so each part of a card was compared
+    expect(docs.filter((d) => typeof d.featuredImage === 'object' && d.featuredImage).length).toBeGreaterThan(20)
+    expect(withFee).toBeGreaterThan(0)
+    expect(used).toBeGreaterThan(0)
   })
 })

@@ -3,10 +3,21 @@
 // A priority picture (the page's largest, first-seen image) is preloaded as AVIF at the size it will be
 // shown (ADR 016); media uploaded before the AVIF sizes existed keep the plain WebP image.
 import { preload } from 'react-dom'
-import type { Media } from '../../payload-types'
+
+/** The sizes sharp makes of every picture (the media collection's imageSizes) that a <picture> offers. */
+export type PictureSize = 'thumbnail' | 'card' | 'large' | 'thumbnailAvif' | 'cardAvif' | 'largeAvif'
+
+/** What a picture needs of a media document; a Media document is one, and so is a product card's picture. */
+export interface PictureMedia {
+  url?: string | null
+  alt: string
+  width?: number | null
+  height?: number | null
+  sizes?: Partial<Record<PictureSize, { url?: string | null; width?: number | null; height?: number | null } | undefined>>
+}
 
 interface Props {
-  media: Media | null | undefined
+  media: PictureMedia | null | undefined
   sizes: string
   className?: string
   priority?: boolean

@@ -1,12 +1,13 @@
 // Catalogue reads for the storefront. Reads go through access rules (overrideAccess: false), so the
-// shop shows exactly what a visitor may see; only the fields a page renders are selected.
+// shop shows exactly what a visitor may see; only the fields a page renders are selected. Cards are read by one
+// statement (readCards, card-row.ts) whose rule is that access for a visitor: products on sale.
 import 'server-only'
 import { unstable_cache } from 'next/cache'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
-import { shownStock } from '../../domain/catalogue/stock-status'
-import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
-import type { Where } from 'payload'
-import type { Media, Product } from '../../payload-types'
+import type { Payload, Where } from 'payload'
+import { readRows } from '../../cms/sql.server'
+import { scopeSql } from '../listing/facet-counts.server'
+import { CARD_COLUMNS, cardFromRow, type ProductCard } from './card-row'
 import { payloadClient } from '../../cms/payload-client.server'
 
 /** The product on sale at this address (slugs are stored lower-case): what every product read by slug asks for. */
@@ -14,105 +15,42 @@ export function onSaleBySlug(slug: string): Where {
   return { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] }
 }
 
-export interface ProductCard {
-  id: number
-  name: string
-  slug: string
-  /** the product's own SKU (a variable product's variants have theirs); the analytics item id */
-  sku: string | null
-  pricePence: number | null
-  compareAtPricePence: number | null
-  condition: 'new' | 'used'
-  kind: Product['kind']
-  brandName: string | null
-  stockQuantity: number
-  productType: 'simple' | 'variable'
-  image: Media | null
-  mileage: number | null
-  registrationYear: number | null
-}
+export type { ProductCard } from './card-row'
 
 /**
- * A product's headline price (ADR 023): its price plus every mandatory charge. Every card, feed and search
- * result shows this, never the bare price. `basePricePence` is the product's or a variant's own price.
+ * The cards of the products on sale among `ids`, in the order given (any not on sale is left out): one statement of
+ * the product, its brand's name and its picture (card-row.ts). The rule is the products' read access for a visitor
+ * (on sale only); brands and pictures are public.
  */
-export function productHeadlinePence(p: Pick<Product, 'price' | 'vatRate' | 'beforeAddToBasketNotification'>, basePricePence: number | null | undefined = p.price): number | null {
-  return headlinePricePence({ basePricePence, vatRatePercent: p.vatRate ?? 20, charges: chargesFromExtraFee(p.beforeAddToBasketNotification?.extraFee) })
+export async function readCards(payload: Payload, ids: readonly number[]): Promise<ProductCard[]> {
+  if (!ids.length) return []
+  const only = scopeSql(payload, [{ field: 'id', values: ids }])
+  const rows = await readRows(payload, {
+    sql: `SELECT ${CARD_COLUMNS} FROM products p LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN media m ON m.id = p.featured_image_id WHERE p.status = 'active' AND ${only.sql}`,
+    args: only.args,
+  })
+  const byId = new Map(rows.map((r) => [Number(r.id), cardFromRow(r)]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
 }
 
-export function toCard(p: Product): ProductCard {
-  const brand = typeof p.brand === 'object' && p.brand ? p.brand : null
-  const image = typeof p.featuredImage === 'object' && p.featuredImage ? p.featuredImage : null
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    sku: p.sku ?? null,
-    pricePence: productHeadlinePence(p),
-    // The was-price is compared like for like: with the same charges in it.
-    compareAtPricePence: productHeadlinePence(p, p.compareAtPrice),
-    condition: p.condition,
-    kind: p.kind,
-    brandName: brand?.name ?? null,
-    stockQuantity: shownStock(p.stockQuantity),
-    productType: p.productType,
-    image,
-    mileage: p.vehicle?.mileage ?? null,
-    registrationYear: p.vehicle?.registrationDate ? new Date(p.vehicle.registrationDate).getUTCFullYear() : null,
-  }
+/** Ids of the products a visitor may read that pass `where`, in `sort` order (Payload's access rules and sort). */
+async function visibleProductIds(where: Where, sort: string, limit: number): Promise<number[]> {
+  const payload = await payloadClient()
+  const result = await payload.find({ collection: 'products', where, sort, limit, depth: 0, select: {}, overrideAccess: false })
+  return result.docs.map((d) => d.id)
 }
-
-export const cardSelect = {
-  name: true,
-  slug: true,
-  sku: true,
-  price: true,
-  compareAtPrice: true,
-  vatRate: true,
-  beforeAddToBasketNotification: { extraFee: { feeValue: true, label: true } },
-  condition: true,
-  kind: true,
-  brand: true,
-  stockQuantity: true,
-  productType: true,
-  featuredImage: true,
-  vehicle: true,
-} as const
-
-/** Related documents a card shows: the brand's name and the picture's sizes. */
-export const cardPopulate = { brands: { name: true }, media: { filename: true, url: true, alt: true, width: true, height: true, sizes: true } } as const
 
 export async function featuredProducts(limit = 12): Promise<ProductCard[]> {
-  const payload = await payloadClient()
-  const result = await payload.find({
-    collection: 'products',
-    where: { featured: { equals: true } },
-    sort: '-price',
-    limit,
-    depth: 1,
-    select: cardSelect,
-    overrideAccess: false,
-    populate: cardPopulate,
-  })
-  return result.docs.map((d) => toCard(d as Product))
+  return readCards(await payloadClient(), await visibleProductIds({ featured: { equals: true } }, '-price', limit))
 }
 
 /** Cards for the products named, in the order named; any not on sale is left out (compare and saved lists). */
 export async function cardsBySlugs(slugs: readonly string[]): Promise<ProductCard[]> {
   if (slugs.length === 0) return []
   const payload = await payloadClient()
-  const result = await payload.find({
-    collection: 'products',
-    where: { slug: { in: [...slugs] }, status: { equals: 'active' } },
-    limit: slugs.length,
-    pagination: false,
-    depth: 1,
-    select: cardSelect,
-    overrideAccess: false,
-    populate: cardPopulate,
-  })
-  const bySlug = new Map(result.docs.map((d) => [d.slug, toCard(d as Product)]))
-  return slugs.flatMap((s) => bySlug.get(s) ?? [])
+  const result = await payload.find({ collection: 'products', where: { slug: { in: [...slugs] }, status: { equals: 'active' } }, limit: slugs.length, pagination: false, depth: 0, select: { slug: true }, overrideAccess: false })
+  const idBySlug = new Map(result.docs.map((d) => [d.slug, d.id]))
+  return readCards(payload, slugs.flatMap((s) => idBySlug.get(s) ?? []))
 }
 
 async function topCategoriesUncached() {
