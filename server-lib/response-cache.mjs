@@ -13,7 +13,7 @@
 // text/html, a body from <!DOCTYPE html> to </html>, no Set-Cookie). Next-internal headers never reach
 // this far: server.mjs strips them first (untrusted-headers.mjs).
 
-import zlib from 'node:zlib'
+import { decodedBody } from './decoded-body.mjs'
 import { ALWAYS_CACHED, NEVER_CACHED, saleBanPattern, staleAfterSale } from '../src/config/page-families.mjs'
 
 // A signed-in visitor, or Next's draft mode (which renders unpublished content).
@@ -48,21 +48,6 @@ export function bypassReason(req) {
   return null
 }
 
-function decodedText(body, encoding) {
-  switch (String(encoding ?? 'identity').toLowerCase()) {
-    case 'identity':
-    case '':
-      return body.toString('utf8')
-    case 'gzip':
-      return zlib.gunzipSync(body).toString('utf8')
-    case 'br':
-      return zlib.brotliDecompressSync(body).toString('utf8')
-    case 'deflate':
-      return zlib.inflateSync(body).toString('utf8')
-    default:
-      return null
-  }
-}
 
 /** Whether a finished response is a whole HTML document that may be replayed to anyone (the body is checked last: it is decoded). */
 export function isStorableDocument(res, body) {
@@ -70,7 +55,7 @@ export function isStorableDocument(res, body) {
   if (!/^text\/html\b/i.test(String(res.getHeader('content-type') ?? ''))) return false
   if (res.hasHeader('x-middleware-skip') || res.hasHeader('x-middleware-rewrite') || res.hasHeader('x-middleware-redirect')) return false
   try {
-    const text = decodedText(body, res.getHeader('content-encoding'))
+    const text = decodedBody(res, body)
     return text !== null && DOCUMENT_START.test(text.slice(0, 200)) && DOCUMENT_END.test(text.slice(-200))
   } catch {
     return false // a body that does not decode is no document

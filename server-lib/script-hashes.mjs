@@ -5,7 +5,7 @@
 // scripts it finds, and sends a Content-Security-Policy whose script-src lists exactly those hashes. The body
 // is never changed; only the header is completed before it is sent.
 import { createHash } from 'node:crypto'
-import zlib from 'node:zlib'
+import { decodedBody } from './decoded-body.mjs'
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module'])
@@ -36,18 +36,6 @@ export function withScriptHashes(policy, hashes) {
     .join('; ')
 }
 
-function decode(body, encoding) {
-  switch (String(encoding ?? '').toLowerCase()) {
-    case 'gzip':
-      return zlib.gunzipSync(body).toString('utf8')
-    case 'br':
-      return zlib.brotliDecompressSync(body).toString('utf8')
-    case 'deflate':
-      return zlib.inflateSync(body).toString('utf8')
-    default:
-      return body.toString('utf8')
-  }
-}
 
 const needsHashes = (res) =>
   /^text\/html\b/i.test(String(res.getHeader('content-type') ?? '')) && /(^|;)\s*script-src\s[^;]*'unsafe-inline'/i.test(String(res.getHeader('content-security-policy') ?? ''))
@@ -96,7 +84,7 @@ export function hashInlineScripts(req, res, { onError = () => {} } = {}) {
     const body = Buffer.concat(chunks)
     try {
       const policy = String(this.getHeader('content-security-policy'))
-      this.setHeader('Content-Security-Policy', withScriptHashes(policy, inlineScriptHashes(decode(body, this.getHeader('content-encoding')))))
+      this.setHeader('Content-Security-Policy', withScriptHashes(policy, inlineScriptHashes(decodedBody(this, body) ?? '')))
     } catch (error) {
       onError(error) // an undecodable body keeps the configured policy
     }
