@@ -85,6 +85,18 @@ export async function pgUnit<T>(payload: Payload, transactionID: TransactionId, 
 
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
+/**
+ * `column` is one of `ids`, the list travelling as one argument whatever its length (an array on PostgreSQL, JSON
+ * on SQLite): a search's 1,000 matches, a page of cards. Nothing matches an empty list.
+ */
+export function inIdList(payload: Payload, column: string, ids: readonly (string | number)[]): { sql: string; args: Arg[] } {
+  const whole = ids.map(Number).filter((n) => Number.isSafeInteger(n))
+  if (!whole.length) return { sql: '1 = 0', args: [] }
+  return isPostgres(payload)
+    ? { sql: `${column} = ANY(CAST(? AS integer[]))`, args: [`{${whole.join(',')}}`] }
+    : { sql: `${column} IN (SELECT value FROM json_each(?))`, args: [JSON.stringify(whole)] }
+}
+
 /** Reads rows with one statement (outside any transaction). */
 export async function readRows(payload: Payload, stmt: Stmt): Promise<Record<string, unknown>[]> {
   return (await execute(payload, null, stmt)).rows

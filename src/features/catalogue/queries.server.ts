@@ -5,8 +5,7 @@ import 'server-only'
 import { unstable_cache } from 'next/cache'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
 import type { Payload, Where } from 'payload'
-import { readRows } from '../../cms/sql.server'
-import { scopeSql } from '../listing/facet-counts.server'
+import { inIdList, readRows } from '../../cms/sql.server'
 import { CARD_COLUMNS, cardFromRow, type ProductCard } from './card-row'
 import { payloadClient } from '../../cms/payload-client.server'
 
@@ -24,7 +23,7 @@ export type { ProductCard } from './card-row'
  */
 export async function readCards(payload: Payload, ids: readonly number[]): Promise<ProductCard[]> {
   if (!ids.length) return []
-  const only = scopeSql(payload, [{ field: 'id', values: ids }])
+  const only = inIdList(payload, 'p.id', ids)
   const rows = await readRows(payload, {
     sql: `SELECT ${CARD_COLUMNS} FROM products p LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN media m ON m.id = p.featured_image_id WHERE p.status = 'active' AND ${only.sql}`,
     args: only.args,

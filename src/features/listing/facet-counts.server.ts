@@ -2,7 +2,7 @@
 // by every facet's value at once (bands as CASE buckets, typed ranges as 0/1 flags). Each facet's counts are then
 // summed from those combinations in domain/catalogue/listing-facets.ts. Never one count per option.
 import type { Payload } from 'payload'
-import { isPostgres, placeholders, readRows, type Arg } from '../../cms/sql.server'
+import { inIdList, isPostgres, placeholders, readRows, type Arg } from '../../cms/sql.server'
 import type { Interval } from '../../domain/catalogue/listing-bands'
 import {
   COUNTED_FACETS,
@@ -73,11 +73,7 @@ export function scopeSql(payload: Payload, scope: readonly ScopeCondition[]): Fr
 
 function scopeConditionSql(payload: Payload, scope: ScopeCondition): Fragment {
   if (scope.field !== 'id') return testSql(COLUMNS[scope.field], { kind: 'in', values: scope.values })
-  const ids = scope.values.map(Number).filter((n) => Number.isSafeInteger(n))
-  if (!ids.length) return { sql: '1 = 0', args: [] }
-  return isPostgres(payload)
-    ? { sql: 'p.id = ANY(CAST(? AS integer[]))', args: [`{${ids.join(',')}}`] }
-    : { sql: 'p.id IN (SELECT value FROM json_each(?))', args: [JSON.stringify(ids)] }
+  return inIdList(payload, 'p.id', scope.values)
 }
 
 const BUCKET_ID = /^[a-z0-9-]+$/
@@ -150,19 +146,23 @@ function text(value: unknown): string | null {
   return /^-?\d+\.0+$/.test(s) ? s.replace(/\.0+$/, '') : s
 }
 
-/** Reads the scope's combinations with one statement. */
+/** Every counted facet without a value: each combination starts from a copy (one allocation, not one per facet). */
+const NO_GROUPS = Object.fromEntries(COUNTED_FACETS.map((f) => [f, null])) as Record<CountedFacet, string | null>
+
+/**
+ * Reads the scope's combinations with one statement. A search of words that only set filters ("under 5000") has 1,230
+ * combinations at 100,000 variants, so the rows are read with as few objects made per row as can be.
+ */
 export async function readCombinations(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], conditions: readonly FilterCondition[]): Promise<Combination[]> {
   const flags = flagConditions(conditions)
   const rows = await readRows(payload, combinationStatement(payload, scope, groupings, flags))
+  const groupColumns = groupings.map((g, i) => [g.facet, `g${i}`] as const)
+  const flagColumns = flags.map((c, i) => [c.facet, `f${i}`] as const)
   return rows.map((r) => {
-    const groups = Object.fromEntries(COUNTED_FACETS.map((f) => [f, null])) as Record<CountedFacet, string | null>
-    groupings.forEach((g, i) => {
-      groups[g.facet] = text(r[`g${i}`])
-    })
+    const groups = { ...NO_GROUPS }
+    for (const [facet, column] of groupColumns) groups[facet] = text(r[column])
     const flagged: Combination['flags'] = {}
-    flags.forEach((c, i) => {
-      flagged[c.facet] = Number(r[`f${i}`]) === 1
-    })
+    for (const [facet, column] of flagColumns) flagged[facet] = Number(r[column]) === 1
     return { kind: text(r.kind), groups, flags: flagged, count: Number(r.n) }
   })
 }

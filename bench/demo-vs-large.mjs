@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+// Issue 28's last two comparisons, made so that run-to-run noise cannot decide them: card-checkout throughput and
+// cached-page throughput of the shop on the demo catalogue against the same shop on the large catalogue, measured
+// in alternating rounds (A B B A …) on two shops that run side by side on the same build, Node flags and machine.
+// A single 8 s run each (bench/catalogue-scale.mjs) moved by ±10% between identical runs (sessions 17 and 18).
+//   - checkout: autocannon, 16 connections, 8 s a round, one unit of a simple product (as bench/checkout.mjs);
+//   - cached pages: the five pages of catalogue-scale.mjs, asked for as a browser asks (gzip), 10 connections, 5 s a
+//     round. Load comes from wrk when it is installed (apt-get install wrk): autocannon shares the two cores with
+//     the shop and spends more CPU per response than the shop does, so its rate falls with the page's size whatever
+//     the shop does. With each rate, the shop's own CPU per request (from /proc), the shop's cost whatever the client.
+// Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4]
+//   The large database is one `npm run seed:large` loaded (DATABASE_URL=… npm run seed:large); the demo database
+//   is made here (migrated and seeded as `npm start` does) and dropped after. Needs a production build; loopback
+//   only; run it on a quiet machine.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : fallback
+}
+const LARGE_URL = arg('large', process.env.LARGE_DATABASE_URL)
+const ROUNDS = Number(arg('rounds', '4'))
+if (!LARGE_URL) {
+  console.error('Give the large catalogue database: --large postgres://postgres@127.0.0.1:5432/wheelhouse_large')
+  process.exit(2)
+}
+const ADMIN = { email: 'admin@compare.test', password: 'compare-admin-password-1234' }
+const SECRET = 'bench-only-secret-0123456789abcdef-0123'
+const CHECKOUT_SLUG = 'abus-bordo-6000' // a seeded simple product, as bench/checkout.mjs
+const PAGES = { allBikes: '/all-bikes', category: '/category/riderwear/helmets', brand: '/brand/honda', product: `/products/${CHECKOUT_SLUG}`, search: '/search?q=honda' }
+const WRK = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error ? null : 'wrk'
+
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** Requests/s of a cached page under 10 connections for 5 s, gzip as a browser asks, and the shop's CPU per request. */
+async function pageRate(shop, url) {
+  const before = cpuMs(shop.child.pid)
+  let requests
+  let seconds
+  if (WRK) {
+    const run = spawnSync('wrk', ['-t1', '-c10', '-d5s', '-H', 'Accept: text/html', '-H', 'Accept-Encoding: gzip, deflate, br', url], { encoding: 'utf8' })
+    requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0)
+    seconds = Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? 5)
+    if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
+  } else {
+    const result = await autocannon({ url, connections: 10, duration: 5, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } })
+    if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
+    requests = result.requests.total
+    seconds = result.duration
+  }
+  return { rps: requests / seconds, cpuMs: (cpuMs(shop.child.pid) - before) / Math.max(1, requests) }
+}
+
+async function checkoutRate(shop) {
+  const result = await autocannon({ url: `${shop.base}/api/checkout/orders`, connections: 16, duration: 8, requests: [checkoutRequest(shop.productId)] })
+  const created = result.statusCodeStats['201']?.count ?? 0
+  if (result.non2xx) throw new Error(`checkout: ${result.non2xx} non-2xx answers`)
+  return { rps: created / result.duration }
+}
+
+async function startShop(name, databaseUrl, port, prepare) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-compare-${name}-`))
+  const env = shopEnv({ databaseUrl, dir, port, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+  if (prepare) await prepareDatabase(env)
+  const { base, child } = await serveShop(env, path.join(dir, 'server.log'), 120_000)
+  const shop = { name, base, child, dir }
+  // a seeded database's staff account is ADMIN only where this script prepared it; the large one signs in with its own
+  const { token } = await api(base, null, 'POST', '/api/users/login', prepare ? ADMIN : { email: process.env.LARGE_ADMIN_EMAIL ?? ADMIN.email, password: process.env.LARGE_ADMIN_PASSWORD ?? ADMIN.password })
+  await waitForMonthlyFigures(base, token)
+  const found = await api(base, token, 'GET', `/api/products?where[slug][equals]=${CHECKOUT_SLUG}&depth=0&limit=1`)
+  shop.productId = found.docs[0]?.id
+  if (!shop.productId) throw new Error(`${name}: no product ${CHECKOUT_SLUG}`)
+  await api(base, token, 'PATCH', `/api/products/${shop.productId}?depth=0`, { stockQuantity: 1_000_000 })
+  // warm: compile each route's code, fill the response cache, open the database pool
+  for (const page of Object.values(PAGES)) for (let i = 0; i < 20; i++) await (await fetch(`${shop.base}${page}`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } })).arrayBuffer()
+  await autocannon({ url: `${base}/api/checkout/orders`, connections: 16, amount: 64, requests: [checkoutRequest(shop.productId)] })
+  return shop
+}
+
+const demoDb = await throwawayPostgres('wheelhouse_compare')
+const shops = []
+try {
+  shops.push(await startShop('demo', demoDb.url, 3481, true))
+  shops.push(await startShop('large', LARGE_URL, 3482, false))
+  const products = await Promise.all(shops.map(async (s) => (await api(s.base, null, 'GET', '/api/products?limit=1&depth=0&select[slug]=true')).totalDocs))
+  console.error(`shops: demo ${products[0]} products, large ${products[1]} products; load from ${WRK ?? 'autocannon'}`)
+  const samples = Object.fromEntries(shops.map((s) => [s.name, { checkout: [], ...Object.fromEntries(Object.keys(PAGES).map((p) => [p, []])) }]))
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? shops : [...shops].reverse() // A B, B A, …: neither always goes first
+    for (const shop of order) {
+      for (const [page, url] of Object.entries(PAGES)) samples[shop.name][page].push(await pageRate(shop, `${shop.base}${url}`))
+      samples[shop.name].checkout.push(await checkoutRate(shop))
+    }
+    const last = (name, measure) => Math.round(samples[name][measure].at(-1).rps)
+    console.error(`round ${round + 1}/${ROUNDS}: ${['checkout', ...Object.keys(PAGES)].map((m) => `${m} ${last('demo', m)}/${last('large', m)}`).join(', ')}`)
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
+  const fmt = (xs) => `${Math.round(mean(xs))} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
+  console.log(`Rounds: ${ROUNDS}, alternating; cached pages by ${WRK ?? 'autocannon'} (gzip, 10 connections, 5 s), checkout by autocannon (16 connections, 8 s).`)
+  console.log('')
+  console.log('| measure | demo catalogue: mean (min–max) | large catalogue: mean (min–max) | large / demo | shop CPU per request, demo / large (ms) |')
+  console.log('|---|---|---|---|---|')
+  for (const measure of ['checkout', ...Object.keys(PAGES)]) {
+    const d = samples.demo[measure]
+    const l = samples.large[measure]
+    const cpu = measure === 'checkout' ? '–' : `${mean(d.map((s) => s.cpuMs)).toFixed(3)} / ${mean(l.map((s) => s.cpuMs)).toFixed(3)}`
+    const label = measure === 'checkout' ? 'card checkouts/s' : `${PAGES[measure]} req/s`
+    console.log(`| ${label} | ${fmt(d.map((s) => s.rps))} | ${fmt(l.map((s) => s.rps))} | ${(mean(l.map((s) => s.rps)) / mean(d.map((s) => s.rps))).toFixed(2)} | ${cpu} |`)
+  }
+} finally {
+  for (const shop of shops) {
+    await stopShop(shop.child)
+    fs.rmSync(shop.dir, { recursive: true, force: true })
+  }
+  await demoDb.drop()
+}
