@@ -7,10 +7,4 @@
 // and with small semi-spaces many survived two scavenges and were promoted, so the old generation filled and a full
 // collection ran every 4 s or so under load. Measured (docs/perf.md, session 17): uncached /all-bikes p99 at 100,000
 // variants on PostgreSQL 144-147 ms -> 110-120 ms, for about 100 MB more resident memory.
-// The old generation may grow to twice what the last full collection kept (V8 picks 1.1–1.4 times for this heap)
-// before the next full collection: the shop keeps about 120 MB (the app's code and the bundled chunks' source), and
-// each full collection is 10–20 ms of pause plus 30–50 ms of marking steps on the main thread, so the request that
-// meets it takes 80–140 ms. Measured (docs/perf.md, session 19): uncached search at 100,000 variants on PostgreSQL,
-// 300 requests, alternating runs: p99 62 and 73 ms with V8's own choice, 50 and 56 ms with this; full collections
-// every ~100 requests then every ~300; resident memory about 45 MB higher.
-export const SHOP_NODE_FLAGS = ['--max-old-space-size=640', '--max-semi-space-size=64', '--heap-growing-percent=100']
+export const SHOP_NODE_FLAGS = ['--max-old-space-size=640', '--max-semi-space-size=64']
