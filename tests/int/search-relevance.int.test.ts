@@ -14,7 +14,7 @@ vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => tes
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { listProducts } = await import('../../src/features/listing/queries.server')
-const { didYouMean, popularCategories, recordSearch, runSearch, reindexProducts } = await import('../../src/features/search/search.server')
+const { didYouMean, popularCategories, prepareSearch, rankedSummary, recordSearch, runSearch, reindexProducts } = await import('../../src/features/search/search.server')
 const { handleSuggest } = await import('../../src/features/search/suggest.server')
 
 let payload: Payload
@@ -298,6 +298,33 @@ describe(`suggestions on ${db}`, () => {
       expect(p.brand).toBe(typeof doc.brand === 'object' && doc.brand ? doc.brand.name : null)
       expect(p.image).toEqual(media ? { url: media.sizes?.thumbnail?.url ?? media.url, alt: media.alt ?? '' } : null)
     }
+  })
+
+  it('summarises in the statement exactly what counting the ranked matches gives: the best six that pass the words’ filters, the four groups holding most', async () => {
+    // the rule as suggestions applied it in JavaScript over every ranked match (sessions 17–18), as the reference
+    const reference = (outcome: Awaited<ReturnType<typeof runSearch>>) => {
+      const f = outcome.filters
+      const kept = (outcome.matches ?? []).filter(
+        (m) =>
+          (f.minPricePence === null || (m.listPrice !== null && m.listPrice >= f.minPricePence)) &&
+          (f.maxPricePence === null || (m.listPrice !== null && m.listPrice <= f.maxPricePence)) &&
+          (!f.licences.length || (m.licence !== null && (f.licences as string[]).includes(m.licence))),
+      )
+      const counted = (ids: (number | null)[]) => {
+        const counts = new Map<number, number>()
+        for (const id of ids) if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1)
+        return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([id, count]) => ({ id, count }))
+      }
+      return { top: kept.slice(0, 6).map((m) => ({ id: m.id, inStock: m.inStock })), brands: counted(kept.map((m) => m.brandId)), categories: counted(kept.map((m) => m.categoryId)) }
+    }
+    let compared = 0
+    for (const q of ['hond', 'honda', 'helmet', 'jacket', 'e-bike', 'trek', 'a2 bikes', 'honda under 5000', 'bikes over 3000', 'lock', 'kaw']) {
+      const search = await prepareSearch(payload, q)
+      const summary = await rankedSummary(payload, search.clauses, search.filters, 6, 4)
+      expect(summary, q).toEqual(reference(await runSearch(payload, q)))
+      if (summary.top.length) compared++
+    }
+    expect(compared).toBeGreaterThan(8)
   })
 
   it('answers an empty search with nothing, and refuses oversized or unreadable ones', async () => {

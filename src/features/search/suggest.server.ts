@@ -9,7 +9,7 @@ import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
 import { placeholders, readRows } from '../../cms/sql.server'
-import { runSearch, type RankedMatch, type SearchFilters } from './search.server'
+import { prepareSearch, rankedSummary } from './search.server'
 
 export const SUGGESTED_PRODUCTS = 6
 export const SUGGESTED_GROUPS = 4
@@ -45,46 +45,26 @@ export interface Suggestions {
   searchUrl: string
 }
 
-/** The words' filters (a price, a licence) applied to a match: a product without the fact does not qualify. */
-export function keptByFilters(match: Pick<RankedMatch, 'listPrice' | 'licence'>, filters: SearchFilters): boolean {
-  if (filters.minPricePence !== null && (match.listPrice === null || match.listPrice < filters.minPricePence)) return false
-  if (filters.maxPricePence !== null && (match.listPrice === null || match.listPrice > filters.maxPricePence)) return false
-  if (filters.licences.length && (match.licence === null || !(filters.licences as string[]).includes(match.licence))) return false
-  return true
-}
-
-function countBy(ids: (number | null)[]): Map<number, number> {
-  const counts = new Map<number, number>()
-  for (const id of ids) if (id !== null) counts.set(id, (counts.get(id) ?? 0) + 1)
-  return counts
-}
-
 async function suggestUncached(payload: Payload, q: string): Promise<Suggestions> {
   const empty: Suggestions = { q, products: [], brands: [], categories: [], searchUrl: paths.search(q) }
   if (!q.trim()) return empty
-  const outcome = await runSearch(payload, q)
-  if (!outcome.matches || outcome.matches.length === 0) return empty
-  const inStock = new Map(outcome.matches.map((m) => [m.id, m.inStock]))
-  // The matches come best first, on sale only, with what the words' filters and the groups need.
-  const ordered = outcome.matches.filter((m) => keptByFilters(m, outcome.filters))
-  const topIds = ordered.slice(0, SUGGESTED_PRODUCTS).map((d) => d.id)
-  const brandCounts = countBy(ordered.map((d) => d.brandId))
-  const categoryCounts = countBy(ordered.map((d) => d.categoryId))
-  const topBrands = [...brandCounts].sort((a, b) => b[1] - a[1]).slice(0, SUGGESTED_GROUPS)
-  const topCategories = [...categoryCounts].sort((a, b) => b[1] - a[1]).slice(0, SUGGESTED_GROUPS)
-  const facts = await readSuggestionFacts(payload, topIds, topBrands.map(([id]) => id), topCategories.map(([id]) => id))
+  const search = await prepareSearch(payload, q)
+  if (search.nothingKnown || search.clauses.length === 0) return empty
+  // The best matches that pass the words' filters, and the groups holding most of them, counted in the statement.
+  const summary = await rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS)
+  const facts = await readSuggestionFacts(payload, summary.top.map((m) => m.id), summary.brands.map((b) => b.id), summary.categories.map((c) => c.id))
   return {
     ...empty,
-    products: topIds.flatMap((id) => {
+    products: summary.top.flatMap(({ id, inStock }) => {
       const p = facts.products.get(id)
       if (!p) return []
-      return [{ ...p, url: paths.product(p.slug), inStock: inStock.get(id) ?? false }]
+      return [{ ...p, url: paths.product(p.slug), inStock }]
     }),
-    brands: topBrands.flatMap(([id, count]) => {
+    brands: summary.brands.flatMap(({ id, count }) => {
       const b = facts.brands.get(id)
       return b ? [{ name: b.name, url: paths.brand(b.slug), count }] : []
     }),
-    categories: topCategories.flatMap(([id, count]) => {
+    categories: summary.categories.flatMap(({ id, count }) => {
       const c = facts.categories.get(id)
       return c ? [{ name: c.name, url: paths.category(c.path), count }] : []
     }),
