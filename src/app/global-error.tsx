@@ -4,6 +4,10 @@
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en-GB">
+      <head>
+        {/* a page without a title fails WCAG 2.4.2 */}
+        <title>Something went wrong | Wheelhouse</title>
+      </head>
       <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', color: '#0d1927', background: '#fff' }}>
         <main style={{ maxWidth: 640, margin: '0 auto', padding: '48px 20px' }}>
           <p style={{ fontWeight: 800, fontSize: '1.4rem', margin: '0 0 24px' }}>Wheelhouse</p>

@@ -174,6 +174,20 @@ export async function endOfTestProblems(): Promise<string[]> {
   ]
 }
 
+/**
+ * Gives a page the end-of-test gate now and closes it, for a test that must close a page before its own end (its
+ * server is about to stop). What the gate finds, and the page's problems, are still reported when the test ends.
+ * The gate's checks are awaited first: a context closed under axe leaves axe's own page opening pending, which only
+ * the gate's time limit ends.
+ */
+export async function finishPage(page: Page): Promise<void> {
+  const entry = opened.find((o) => o.page === page)
+  if (!entry) return page.context().close()
+  const findings = await gate(entry, true)
+  entry.problems.push(...findings.map((f) => `browser gate: ${f}`))
+  await Promise.all([entry.close(), entry.twin?.context().close()].map((closing) => closing?.catch(() => undefined)))
+}
+
 /** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */
 export async function newPage(viewport = { width: 390, height: 844 }, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const b = await openBrowser()

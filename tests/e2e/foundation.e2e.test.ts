@@ -6,7 +6,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { axeViolations, closeBrowser, newPage } from './browser'
+import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
 
 const base = inject('baseURL')
 
@@ -196,51 +196,77 @@ describe('operations', () => {
     expect(lines[0]).toMatch(/DATABASE_URL/)
   })
 
-  it('answers with the 500 page and status 500 when the server fails', async () => {
+  // Every step is bounded, and the bounds add up to less than the test's own limit, so a slow or stuck step fails
+  // with its name, the steps' timeline and the server's log (twice in full e2e runs this test ran out its minute with
+  // nothing said; alone, and under two busy CPU loops, it takes 3–5 s).
+  it('answers with the 500 page and status 500 when the server fails', { timeout: 150_000 }, async () => {
     // Same build, but a database with no tables: every read fails.
     const port = 3298
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-broken-'))
+    const started = Date.now()
+    const timeline: string[] = []
+    const step = (what: string) => timeline.push(`${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`)
+    const within = <T,>(what: string, ms: number, work: Promise<T>): Promise<T> => {
+      step(what)
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: not done within ${ms / 1000} s`)), ms)))
+      return Promise.race([work, late]).finally(() => clearTimeout(timer))
+    }
+    step('starting the broken server')
     const child = spawn(process.execPath, ['server.mjs'], {
       env: { ...process.env, ...inject('e2eEnv'), PORT: String(port), DATABASE_URL: `file:${path.join(dir, 'empty.db')}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     // Listened for from the start: a server that has already exited (it failed to start) must not be waited for.
     const exited = new Promise((r) => child.once('exit', r))
-    // the server's own log, named in the failure if the test fails (it timed out once in a full e2e run, unexplained)
+    // the server's own log, named in the failure
     let output = ''
     child.stdout.on('data', (d) => (output = (output + String(d)).slice(-4_000)))
     child.stderr.on('data', (d) => (output = (output + String(d)).slice(-4_000)))
     let opened: Awaited<ReturnType<typeof newPage>> | undefined
+    const failure = (error: unknown) =>
+      new Error(`${error instanceof Error ? error.message : String(error)}\nsteps:\n${timeline.join('\n')}\nthe broken server's log:\n${output}`, { cause: error })
     try {
       // A search no other test makes, so that no cache could answer it (Next's data cache is in memory only since
       // session 18; before, it was on disk in the build's folder, shared with the e2e shop).
       const url = `http://localhost:${port}/search?q=${encodeURIComponent(`honda ${Date.now()}`)}`
-      let res: Response | undefined
-      // Until it answers, for at most 30 s, each attempt bounded (a request the starting server accepted but never
-      // answered would otherwise wait forever), and not once the server has exited.
+      // Asked only once this server says it listens: a server left on the port by an earlier run would answer
+      // otherwise, with another build's pages (seen by hand).
       const deadline = Date.now() + 30_000
-      while (!res && Date.now() < deadline && child.exitCode === null) {
+      while (!output.includes('ready on') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100))
+      step(child.exitCode === null ? 'the server is listening' : `the server exited with ${child.exitCode}`)
+      expect(output).toContain('ready on')
+      // each attempt bounded: a request the server accepted but never answered would otherwise wait forever
+      let res: Response | undefined
+      while (!res && Date.now() < deadline + 5_000 && child.exitCode === null) {
         res = await fetch(url, { signal: AbortSignal.timeout(5_000) }).catch(() => undefined)
         if (!res) await new Promise((r) => setTimeout(r, 200))
       }
-      expect(res?.status, `the broken server's log:\n${output}`).toBe(500)
+      step(`answered ${res?.status ?? 'nothing'}`)
+      expect(res?.status).toBe(500)
+      await res?.arrayBuffer()
       // The error page is an error boundary that React shows as the document hydrates.
-      opened = await newPage()
+      opened = await within('opening a browser page', 10_000, newPage())
       const { page, allow } = opened
       // The server fails on purpose: the 500 answer and React's report of the server error are expected.
       allow(/500 .*\/search/, /status of 500/, /Minified React error #441/)
-      const response = await page.goto(url, { timeout: 15_000 })
+      const response = await within('loading the search in the browser', 20_000, page.goto(url, { timeout: 20_000 }))
       expect(response?.status()).toBe(500)
-      await page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ state: 'visible', timeout: 15_000 })
-      await page.getByRole('button', { name: 'Try again' }).waitFor({ state: 'visible', timeout: 15_000 })
+      await within('waiting for the error page', 20_000, page.getByRole('heading', { name: 'Something went wrong' }).waitFor({ state: 'visible', timeout: 20_000 }))
+      await within('waiting for its button', 5_000, page.getByRole('button', { name: 'Try again' }).waitFor({ state: 'visible', timeout: 5_000 }))
+      // The page is checked and closed before its server stops: its late islands (the mini basket asks who is signed
+      // in) may still be talking to it, and a connection reset then would be charged to this test (seen once in CI).
+      await within('checking and closing the page', 35_000, finishPage(page))
     } catch (error) {
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe broken server's log:\n${output}`, { cause: error })
+      throw failure(error)
     } finally {
-      // The page is closed before its server stops: its late islands (the mini basket asks who is signed in) may
-      // still be talking to it, and a connection reset then would be charged to this test (seen once in CI).
-      await opened?.page.context().close()
+      await opened?.page.context().close().catch(() => undefined)
       child.kill('SIGTERM')
-      await exited
+      // the server forces its own exit 10 s after SIGTERM
+      await within('waiting for the server to exit', 12_000, exited).catch((error: unknown) => {
+        child.kill('SIGKILL')
+        throw failure(error)
+      })
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
