@@ -8,7 +8,11 @@
 //     round. Load comes from wrk when it is installed (apt-get install wrk): autocannon shares the two cores with
 //     the shop and spends more CPU per response than the shop does, so its rate falls with the page's size whatever
 //     the shop does. With each rate, the shop's own CPU per request (from /proc), the shop's cost whatever the client.
-// Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4]
+// With --solo, one shop at a time: each round starts the shop afresh, warms it, measures it and stops it, so that
+// neither the other shop's process nor what this one served in earlier rounds is on the machine while it is measured
+// (a dealer's instance serves one catalogue; side by side, the large shop measured 0.83–0.98 of the demo on the same
+// replayed page, and alone the demo's rate: docs/perf.md, session 19).
+// Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4] [--solo]
 //   The large database is one `npm run seed:large` loaded (DATABASE_URL=… npm run seed:large); the demo database
 //   is made here (migrated and seeded as `npm start` does) and dropped after. Needs a production build; loopback
 //   only; run it on a quiet machine.
@@ -25,6 +29,7 @@ const arg = (name, fallback) => {
 }
 const LARGE_URL = arg('large', process.env.LARGE_DATABASE_URL)
 const ROUNDS = Number(arg('rounds', '4'))
+const SOLO = process.argv.includes('--solo')
 if (!LARGE_URL) {
   console.error('Give the large catalogue database: --large postgres://postgres@127.0.0.1:5432/wheelhouse_large')
   process.exit(2)
@@ -72,8 +77,8 @@ async function startShop(name, databaseUrl, port, prepare) {
   if (prepare) await prepareDatabase(env)
   const { base, child } = await serveShop(env, path.join(dir, 'server.log'), 120_000)
   const shop = { name, base, child, dir }
-  // a seeded database's staff account is ADMIN only where this script prepared it; the large one signs in with its own
-  const { token } = await api(base, null, 'POST', '/api/users/login', prepare ? ADMIN : { email: process.env.LARGE_ADMIN_EMAIL ?? ADMIN.email, password: process.env.LARGE_ADMIN_PASSWORD ?? ADMIN.password })
+  // the demo database's staff account is ADMIN (this script seeds it); the large one signs in with its own
+  const { token } = await api(base, null, 'POST', '/api/users/login', name === 'demo' ? ADMIN : { email: process.env.LARGE_ADMIN_EMAIL ?? ADMIN.email, password: process.env.LARGE_ADMIN_PASSWORD ?? ADMIN.password })
   await waitForMonthlyFigures(base, token)
   const found = await api(base, token, 'GET', `/api/products?where[slug][equals]=${CHECKOUT_SLUG}&depth=0&limit=1`)
   shop.productId = found.docs[0]?.id
@@ -87,24 +92,40 @@ async function startShop(name, databaseUrl, port, prepare) {
 
 const demoDb = await throwawayPostgres('wheelhouse_compare')
 const shops = []
+const DEMO = { name: 'demo', url: demoDb.url, port: 3481 }
+const LARGE = { name: 'large', url: LARGE_URL, port: 3482 }
+let demoPrepared = false
+async function start(which) {
+  const shop = await startShop(which.name, which.url, which.port, which === DEMO && !demoPrepared)
+  if (which === DEMO) demoPrepared = true
+  shops.push(shop)
+  return shop
+}
+async function stop(shop) {
+  shops.splice(shops.indexOf(shop), 1)
+  await stopShop(shop.child)
+  fs.rmSync(shop.dir, { recursive: true, force: true })
+}
 try {
-  shops.push(await startShop('demo', demoDb.url, 3481, true))
-  shops.push(await startShop('large', LARGE_URL, 3482, false))
-  const products = await Promise.all(shops.map(async (s) => (await api(s.base, null, 'GET', '/api/products?limit=1&depth=0&select[slug]=true')).totalDocs))
-  console.error(`shops: demo ${products[0]} products, large ${products[1]} products; load from ${WRK ?? 'autocannon'}`)
-  const samples = Object.fromEntries(shops.map((s) => [s.name, { checkout: [], ...Object.fromEntries(Object.keys(PAGES).map((p) => [p, []])) }]))
+  // the demo database is migrated and seeded by its first start, in either mode
+  const running = SOLO ? [] : [await start(DEMO), await start(LARGE)]
+  console.error(`${SOLO ? 'one shop at a time, started afresh each round' : 'two shops side by side'}; load from ${WRK ?? 'autocannon'}`)
+  const samples = Object.fromEntries(['demo', 'large'].map((name) => [name, { checkout: [], ...Object.fromEntries(Object.keys(PAGES).map((p) => [p, []])) }]))
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? shops : [...shops].reverse() // A B, B A, …: neither always goes first
-    for (const shop of order) {
+    const order = round % 2 === 0 ? [DEMO, LARGE] : [LARGE, DEMO] // A B, B A, …: neither always goes first
+    for (const which of order) {
+      const shop = SOLO ? await start(which) : running.find((s) => s.name === which.name)
+      if (round === 0 || SOLO) console.error(`${which.name}: ${(await api(shop.base, null, 'GET', '/api/products?limit=1&depth=0&select[slug]=true')).totalDocs} products`)
       for (const [page, url] of Object.entries(PAGES)) samples[shop.name][page].push(await pageRate(shop, `${shop.base}${url}`))
       samples[shop.name].checkout.push(await checkoutRate(shop))
+      if (SOLO) await stop(shop)
     }
     const last = (name, measure) => Math.round(samples[name][measure].at(-1).rps)
     console.error(`round ${round + 1}/${ROUNDS}: ${['checkout', ...Object.keys(PAGES)].map((m) => `${m} ${last('demo', m)}/${last('large', m)}`).join(', ')}`)
   }
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
   const fmt = (xs) => `${Math.round(mean(xs))} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
-  console.log(`Rounds: ${ROUNDS}, alternating; cached pages by ${WRK ?? 'autocannon'} (gzip, 10 connections, 5 s), checkout by autocannon (16 connections, 8 s).`)
+  console.log(`Rounds: ${ROUNDS}, alternating, ${SOLO ? 'one shop at a time, started afresh each round' : 'two shops side by side'}; cached pages by ${WRK ?? 'autocannon'} (gzip, 10 connections, 5 s), checkout by autocannon (16 connections, 8 s).`)
   console.log('')
   console.log('| measure | demo catalogue: mean (min–max) | large catalogue: mean (min–max) | large / demo | shop CPU per request, demo / large (ms) |')
   console.log('|---|---|---|---|---|')
@@ -116,9 +137,6 @@ try {
     console.log(`| ${label} | ${fmt(d.map((s) => s.rps))} | ${fmt(l.map((s) => s.rps))} | ${(mean(l.map((s) => s.rps)) / mean(d.map((s) => s.rps))).toFixed(2)} | ${cpu} |`)
   }
 } finally {
-  for (const shop of shops) {
-    await stopShop(shop.child)
-    fs.rmSync(shop.dir, { recursive: true, force: true })
-  }
+  for (const shop of [...shops]) await stop(shop)
   await demoDb.drop()
 }
