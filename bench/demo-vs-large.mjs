@@ -13,6 +13,7 @@
 // (a dealer's instance serves one catalogue; side by side, the large shop measured 0.83–0.98 of the demo on the same
 // replayed page, and alone the demo's rate: docs/perf.md, session 19).
 // Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4] [--solo]
+//   or --large file:/path/large.db for SQLite (the demo is then a SQLite file too)
 //   The large database is one `npm run seed:large` loaded (DATABASE_URL=… npm run seed:large); the demo database
 //   is made here (migrated and seeded as `npm start` does) and dropped after. Needs a production build; loopback
 //   only; run it on a quiet machine.
@@ -90,7 +91,13 @@ async function startShop(name, databaseUrl, port, prepare) {
   return shop
 }
 
-const demoDb = await throwawayPostgres('wheelhouse_compare')
+// The demo catalogue on the same kind of database as the large one: a throwaway PostgreSQL database, or a SQLite file
+// when the large catalogue is one (--large file:/path/to/large.db).
+const demoDb = LARGE_URL.startsWith('file:') ? throwawaySqlite() : await throwawayPostgres('wheelhouse_compare')
+function throwawaySqlite() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-compare-demo-db-'))
+  return { url: `file:${path.join(dir, 'demo.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
 const shops = []
 const DEMO = { name: 'demo', url: demoDb.url, port: 3481 }
 const LARGE = { name: 'large', url: LARGE_URL, port: 3482 }
