@@ -165,7 +165,7 @@ function gate(entry: Opened, full: boolean): Promise<string[]> {
 export async function endOfTestProblems(): Promise<string[]> {
   const pages = opened.splice(0)
   const findings = await Promise.all(pages.map((p) => gate(p, true)))
-  await Promise.all(pages.flatMap((p) => [p.close(), p.twin?.context().close()]).map((closing) => closing?.catch(() => undefined)))
+  await Promise.all(pages.map(closeEntry))
   return [
     ...new Set([
       ...pages.flatMap(({ problems, allowed }) => problems.filter((p) => !allowed.some((a) => a.test(p)))),
@@ -185,7 +185,12 @@ export async function finishPage(page: Page): Promise<void> {
   if (!entry) return page.context().close()
   const findings = await gate(entry, true)
   entry.problems.push(...findings.map((f) => `browser gate: ${f}`))
-  await Promise.all([entry.close(), entry.twin?.context().close()].map((closing) => closing?.catch(() => undefined)))
+  await closeEntry(entry)
+}
+
+/** Closes a tracked page's context and its twin's, whatever state they are in. */
+function closeEntry(entry: Opened): Promise<unknown> {
+  return Promise.all([entry.close(), entry.twin?.context().close()].map((closing) => closing?.catch(() => undefined)))
 }
 
 /** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */
