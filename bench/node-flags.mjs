@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// Whether a Node/V8 flag is worth adding to the shop's (scripts/shop-node-flags.mjs), measured as the shop serves a
+// catalogue: uncached search latency (p50/p99 over unique searches, as bench/catalogue-scale.mjs asks them) with the
+// full collections counted during them, and cached-page throughput with the shop's own CPU per request. One shop at a
+// time, started afresh for each variant in each round, in alternating order (A B, B A, …): run side by side or always
+// in the same order, whichever shop went first measured 10–50% faster (docs/perf.md, session 20).
+// Usage: node bench/node-flags.mjs --db postgres://…/wheelhouse_large [--rounds 4] [--requests 300]
+//          [--variant 'shop='] [--variant 'growing100=--heap-growing-percent=100'] …
+//   A variant is name=flags, the flags added after the shop's own. Without --variant: the shop's flags against
+//   --heap-growing-percent=100. The database is used as it is (a large catalogue: `npm run seed:large`); sign in as
+//   its staff with ADMIN_EMAIL/ADMIN_PASSWORD. Needs a production build and wrk (apt-get install wrk); loopback only;
+//   run it on a quiet machine.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { api, serveShop, shopEnv, stopShop, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
+
+const argv = process.argv.slice(2)
+const arg = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`)
+  return i >= 0 ? argv[i + 1] : fallback
+}
+const DB = arg('db', process.env.DATABASE_URL)
+const ROUNDS = Number(arg('rounds', '4'))
+const REQUESTS = Number(arg('requests', '300'))
+const variantArgs = argv.flatMap((a, i) => (a === '--variant' ? [argv[i + 1]] : []))
+const VARIANTS = (variantArgs.length ? variantArgs : ['shop=', 'growing100=--heap-growing-percent=100']).map((v) => {
+  const at = v.indexOf('=')
+  if (at < 1) throw new Error(`--variant name=flags, not ${v}`)
+  return { name: v.slice(0, at), flags: v.slice(at + 1).split(' ').filter(Boolean) }
+})
+if (!DB) {
+  console.error('Give the database: --db postgres://postgres@127.0.0.1:5432/wheelhouse_large (or file:/path.db)')
+  process.exit(2)
+}
+if (spawnSync('wrk', ['--version']).error) {
+  console.error('wrk is needed for the cached pages: apt-get install -y wrk')
+  process.exit(2)
+}
+const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@large.test', password: process.env.ADMIN_PASSWORD ?? 'large-admin-password-1234' }
+const SECRET = 'bench-only-secret-0123456789abcdef-0123'
+const PORT = 3483
+const CACHED = { brand: '/brand/honda', search: '/search?q=honda' }
+const WORDS = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
+const MARKS = ['!', '?', '.', ',']
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** Full (mark-compact) collections the shop's --trace-gc log shows after byte `from`. */
+const fullCollections = (logFile, from) => (fs.readFileSync(logFile, 'utf8').slice(from).match(/Mark-Compact/g) ?? []).length
+
+/** A search nobody asked before, in any round: the words of catalogue-scale.mjs with trailing marks search ignores. */
+const searchUrl = (base, n) => `${base}/search?q=${encodeURIComponent(`${WORDS[n % WORDS.length]} ${n.toString(4).replace(/[0-3]/g, (d) => MARKS[Number(d)])}`)}`
+
+async function timed(url) {
+  const started = performance.now()
+  const res = await fetch(url, { headers: { accept: 'text/html' } })
+  await res.arrayBuffer()
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+  return performance.now() - started
+}
+
+function cachedRate(pid, url) {
+  const before = cpuMs(pid)
+  const run = spawnSync('wrk', ['-t1', '-c10', '-d5s', '-H', 'Accept: text/html', '-H', 'Accept-Encoding: gzip, deflate, br', url], { encoding: 'utf8' })
+  if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
+  const requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0)
+  const seconds = Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? 5)
+  return { rps: requests / seconds, cpuMs: (cpuMs(pid) - before) / Math.max(1, requests) }
+}
+
+let searchesAsked = 0
+async function measure(variant) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-flags-${variant.name}-`))
+  const logFile = path.join(dir, 'server.log')
+  const env = shopEnv({ databaseUrl: DB, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+  const { base, child } = await serveShop(env, logFile, 120_000, [...variant.flags, '--trace-gc'])
+  try {
+    const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
+    await waitForMonthlyFigures(base, token)
+    for (const url of Object.values(CACHED)) for (let i = 0; i < 20; i++) await timed(`${base}${url}`)
+    for (let i = 0; i < 10; i++) await timed(searchUrl(base, searchesAsked++))
+    const logFrom = fs.statSync(logFile).size
+    const times = []
+    for (let i = 0; i < REQUESTS; i++) times.push(await timed(searchUrl(base, searchesAsked++)))
+    times.sort((a, b) => a - b)
+    const result = { p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1), fullGcs: fullCollections(logFile, logFrom) }
+    for (const [name, url] of Object.entries(CACHED)) result[name] = cachedRate(child.pid, `${base}${url}`)
+    result.rssMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024)
+    return result
+  } finally {
+    await stopShop(child)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const samples = Object.fromEntries(VARIANTS.map((v) => [v.name, []]))
+for (let round = 0; round < ROUNDS; round++) {
+  const order = round % 2 === 0 ? VARIANTS : [...VARIANTS].reverse()
+  for (const variant of order) {
+    const r = await measure(variant)
+    samples[variant.name].push(r)
+    console.error(`round ${round + 1}/${ROUNDS} ${variant.name}: search p50 ${r.p50.toFixed(0)} p99 ${r.p99.toFixed(0)} max ${r.max.toFixed(0)} ms, ${r.fullGcs} full collections; cached brand ${Math.round(r.brand.rps)} req/s (${r.brand.cpuMs.toFixed(3)} ms CPU), search ${Math.round(r.search.rps)} req/s (${r.search.cpuMs.toFixed(3)} ms CPU); peak RSS ${r.rssMb} MB`)
+  }
+}
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
+const span = (xs, digits = 0) => `${mean(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`
+console.log(`Rounds: ${ROUNDS}, alternating, one shop at a time started afresh; ${REQUESTS} unique uncached searches a round; cached pages by wrk (gzip, 10 connections, 5 s).`)
+console.log('')
+console.log('| variant | flags added | search p50 ms | search p99 ms | full collections per search run | cached /brand/honda req/s | its CPU ms per request | cached /search?q=honda req/s | its CPU ms per request | peak RSS MB |')
+console.log('|---|---|---|---|---|---|---|---|---|---|')
+for (const v of VARIANTS) {
+  const s = samples[v.name]
+  console.log(`| ${v.name} | ${v.flags.join(' ') || '(none)'} | ${span(s.map((r) => r.p50))} | ${span(s.map((r) => r.p99))} | ${span(s.map((r) => r.fullGcs), 1)} | ${span(s.map((r) => r.brand.rps))} | ${span(s.map((r) => r.brand.cpuMs), 3)} | ${span(s.map((r) => r.search.rps))} | ${span(s.map((r) => r.search.cpuMs), 3)} | ${span(s.map((r) => r.rssMb))} |`)
+}
