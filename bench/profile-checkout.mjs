@@ -2,27 +2,36 @@
 // Where a card checkout's time goes: the existing build served with V8's CPU profiler on a throwaway
 // database, a fixed number of checkouts at 16 connections, then the profile summed by self time per area
 // (our source file, or the package in node_modules) and per function.
-// Usage: npm run bench:profile-checkout [-- sqlite|postgres] [-- orders]
+// Usage: npm run bench:profile-checkout [-- sqlite|postgres] [-- orders] [-- --database URL]
+//   --database: profile on that database as it is (a large catalogue, `npm run seed:large`), signing in as its
+//   staff with ADMIN_EMAIL/ADMIN_PASSWORD, instead of on a throwaway demo database.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
-const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite'
-const ORDERS = Number(process.argv[3]) || 400
+const at = process.argv.indexOf('--database')
+const GIVEN = at >= 0 ? process.argv[at + 1] : null
+const positional = process.argv.slice(2).filter((a, i, all) => a !== '--database' && all[i - 1] !== '--database')
+const kind = GIVEN ? (GIVEN.startsWith('file:') ? 'sqlite' : 'postgres') : positional[0] === 'postgres' ? 'postgres' : 'sqlite'
+const ORDERS = Number(positional[1]) || 400
 const PORT = 3440
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234' }
+const ADMIN = GIVEN
+  ? { email: process.env.ADMIN_EMAIL ?? 'admin@large.test', password: process.env.ADMIN_PASSWORD ?? 'large-admin-password-1234' }
+  : { email: 'admin@bench.test', password: 'bench-admin-password-1234' }
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-profile-${kind}-`))
-const database = kind === 'postgres' ? await throwawayPostgres('wheelhouse_profile') : null
-const databaseUrl = database ? database.url : `file:${path.join(dir, 'shop.db')}`
+const database = !GIVEN && kind === 'postgres' ? await throwawayPostgres('wheelhouse_profile') : null
+const databaseUrl = GIVEN ?? (database ? database.url : `file:${path.join(dir, 'shop.db')}`)
 const profiles = path.join(dir, 'profiles')
 const env = shopEnv({ databaseUrl, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
 try {
-  console.info(`profile: ${kind}: migrating and seeding…`)
-  await prepareDatabase(env)
+  if (!GIVEN) {
+    console.info(`profile: ${kind}: migrating and seeding…`)
+    await prepareDatabase(env)
+  }
   const { base, child } = await serveShop(env, path.join(dir, 'server.log'), 60_000, ['--cpu-prof', `--cpu-prof-dir=${profiles}`])
   const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
   // The seed queued a monthly-figure refresh of the bikes: the checkouts are profiled once it is done, not beside it.
