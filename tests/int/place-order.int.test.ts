@@ -150,6 +150,25 @@ describe(`placeOrder on ${db}`, () => {
     expect(await placeOrder(payload, first)).toMatchObject({ ok: true, created: false })
     expect(await stockOf(payload, productId)).toBe(17)
   })
+
+  it('counts a signed-in customer’s unpaid orders under any address, each once', async () => {
+    const productId = await simpleProduct(payload, 20)
+    const stamp = Date.now()
+    const customer = await payload.create({ collection: 'users', overrideAccess: true, data: { email: `holder-${stamp}@example.co.uk`, password: 'customer password 1234', role: 'customer', firstName: 'Hol', lastName: 'Der' } as never })
+    const contact = (email: string) => ({ firstName: 'Hol', lastName: 'Der', email, phone: '07700900123' })
+    const signedIn = (email: string) => orderInput([{ productId, count: 1 }], { contact: contact(email), customerId: customer.id })
+    // the same address and account twice: counted once each, so the third still fits under the cap of three
+    expect(await placeOrder(payload, signedIn(`holder-${stamp}@example.co.uk`))).toMatchObject({ ok: true, created: true })
+    expect(await placeOrder(payload, signedIn(`holder-${stamp}@example.co.uk`))).toMatchObject({ ok: true, created: true })
+    // another address on the same account still counts
+    expect(await placeOrder(payload, signedIn(`elsewhere-${stamp}@example.co.uk`))).toMatchObject({ ok: true, created: true })
+    expect(await placeOrder(payload, signedIn(`third-${stamp}@example.co.uk`))).toMatchObject({ ok: false, status: 429, code: 'too_many_holds' })
+    // a guest at one of those addresses is held to the orders placed under it (two, then three)
+    const guest = () => orderInput([{ productId, count: 1 }], { contact: contact(`holder-${stamp}@example.co.uk`) })
+    expect(await placeOrder(payload, guest())).toMatchObject({ ok: true, created: true })
+    expect(await placeOrder(payload, guest())).toMatchObject({ ok: false, status: 429, code: 'too_many_holds' })
+    expect(await stockOf(payload, productId)).toBe(16)
+  })
 })
 
 describe(`what a sale makes stale on ${db}`, () => {

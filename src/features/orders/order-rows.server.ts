@@ -278,13 +278,19 @@ export async function setAccessTokenHash(payload: Payload, orderId: number, hash
 /**
  * Orders of this kind still holding stock for this email address or account, and whether `orderNumber` is
  * taken, read with one statement (two of Payload's counts cost more to build than to run).
+ * The holds are found through the email and account indexes, one count each (the account's orders under another
+ * address in the second): kind and state are compared as text so that neither database reads them through their own
+ * indexes. With `email = ? OR customer_id = ?` SQLite read every held order through the state index, so each card
+ * checkout cost more the more unpaid orders there were (docs/perf.md, session 21).
  */
 export async function openHoldsAndNumber(payload: Payload, transactionID: TransactionId, holder: { kind: Order['kind']; email: string; customerId?: number | null }, orderNumber: string): Promise<{ open: number; taken: boolean }> {
+  const ofKindHeld = `CAST(kind AS TEXT) = ? AND CAST(stock_state AS TEXT) = 'held'`
   const [row] = (
     await execute(payload, transactionID, {
-      sql: `SELECT (SELECT count(*) FROM orders WHERE kind = ? AND stock_state = 'held' AND (email = ? OR customer_id = ?)) AS open_holds,
+      sql: `SELECT (SELECT count(*) FROM orders WHERE email = ? AND ${ofKindHeld})
+                 + (SELECT count(*) FROM orders WHERE customer_id = ? AND email IS DISTINCT FROM ? AND ${ofKindHeld}) AS open_holds,
                    (SELECT count(*) FROM orders WHERE order_number = ?) AS taken`,
-      args: [holder.kind, holder.email, holder.customerId ?? null, orderNumber],
+      args: [holder.email, holder.kind, holder.customerId ?? null, holder.email, holder.kind, orderNumber],
     })
   ).rows
   return { open: Number(row?.open_holds ?? 0), taken: Number(row?.taken ?? 0) !== 0 }
