@@ -13,6 +13,7 @@
 // (a dealer's instance serves one catalogue; side by side, the large shop measured 0.83–0.98 of the demo on the same
 // replayed page, and alone the demo's rate: docs/perf.md, session 19).
 // Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4] [--solo]
+//          [--node-flags '--heap-growing-percent=0'] (Node flags added after the shop's own, for both shops)
 //   or --large file:/path/large.db for SQLite (the demo is then a SQLite file too)
 //   The large database is one `npm run seed:large` loaded (DATABASE_URL=… npm run seed:large); the demo database
 //   is made here (migrated and seeded as `npm start` does) and dropped after. Needs a production build; loopback
@@ -31,6 +32,7 @@ const arg = (name, fallback) => {
 const LARGE_URL = arg('large', process.env.LARGE_DATABASE_URL)
 const ROUNDS = Number(arg('rounds', '4'))
 const SOLO = process.argv.includes('--solo')
+const NODE_FLAGS = arg('node-flags', '').split(' ').filter(Boolean) // added after the shop's own, for both shops
 if (!LARGE_URL) {
   console.error('Give the large catalogue database: --large postgres://postgres@127.0.0.1:5432/wheelhouse_large')
   process.exit(2)
@@ -76,7 +78,7 @@ async function startShop(name, databaseUrl, port, prepare) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-compare-${name}-`))
   const env = shopEnv({ databaseUrl, dir, port, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
   if (prepare) await prepareDatabase(env)
-  const { base, child } = await serveShop(env, path.join(dir, 'server.log'), 120_000)
+  const { base, child } = await serveShop(env, path.join(dir, 'server.log'), 120_000, NODE_FLAGS)
   const shop = { name, base, child, dir }
   // the demo database's staff account is ADMIN (this script seeds it); the large one signs in with its own
   const { token } = await api(base, null, 'POST', '/api/users/login', name === 'demo' ? ADMIN : { email: process.env.LARGE_ADMIN_EMAIL ?? ADMIN.email, password: process.env.LARGE_ADMIN_PASSWORD ?? ADMIN.password })
