@@ -15,7 +15,8 @@
 // Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4] [--solo]
 //          [--node-flags '--heap-growing-percent=0'] (Node flags added after the shop's own, for both shops)
 //   or --large file:/path/large.db for SQLite (the demo is then a SQLite file too)
-//   The large database is one `npm run seed:large` loaded (DATABASE_URL=… npm run seed:large); the demo database
+//   The large database is one `npm run seed:large` loaded (DATABASE_URL=… npm run seed:large), measured on a copy
+//   made for the run (it stays as loaded; nothing may be connected to it); the demo database
 //   is made here (migrated and seeded as `npm start` does) and dropped after. Needs a production build; loopback
 //   only; run it on a quiet machine.
 import { spawnSync } from 'node:child_process'
@@ -23,7 +24,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
+import { api, checkoutRequest, copyOfPostgres, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -100,9 +101,19 @@ function throwawaySqlite() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-compare-demo-db-'))
   return { url: `file:${path.join(dir, 'demo.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
+// The large catalogue is measured on a copy made for this run, dropped after: each run's checkouts add thousands of
+// orders, and a run on the database itself started with every earlier run's orders against a demo made afresh.
+const largeDb = LARGE_URL.startsWith('file:') ? copyOfSqlite(LARGE_URL) : await copyOfPostgres(LARGE_URL, 'wheelhouse_compare_large')
+function copyOfSqlite(url) {
+  const file = url.slice('file:'.length)
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-compare-large-db-'))
+  const copy = path.join(dir, 'large.db')
+  for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
+  return { url: `file:${copy}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+}
 const shops = []
 const DEMO = { name: 'demo', url: demoDb.url, port: 3481 }
-const LARGE = { name: 'large', url: LARGE_URL, port: 3482 }
+const LARGE = { name: 'large', url: largeDb.url, port: 3482 }
 let demoPrepared = false
 async function start(which) {
   const shop = await startShop(which.name, which.url, which.port, which === DEMO && !demoPrepared)
@@ -148,4 +159,5 @@ try {
 } finally {
   for (const shop of [...shops]) await stop(shop)
   await demoDb.drop()
+  await largeDb.drop()
 }

@@ -56,6 +56,23 @@ export async function throwawayPostgres(prefix) {
   return { url: url.href, drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
+/**
+ * A throwaway copy of an existing PostgreSQL database (CREATE DATABASE … TEMPLATE; nothing may be connected to it),
+ * on the same server; answers its URL and a function that drops it.
+ */
+export async function copyOfPostgres(sourceUrl, prefix) {
+  const source = new URL(sourceUrl)
+  const from = decodeURIComponent(source.pathname.slice(1))
+  if (!/^[A-Za-z0-9_]+$/.test(from)) throw new Error(`copyOfPostgres: ${from} is not a plain database name`)
+  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+  const server = new URL(sourceUrl)
+  server.pathname = '/postgres'
+  await pgAdmin(`CREATE DATABASE ${name} TEMPLATE ${from}`, server.href)
+  const url = new URL(sourceUrl)
+  url.pathname = `/${name}`
+  return { url: url.href, drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, server.href) }
+}
+
 /** Migrates and seeds, as `npm start` does; exit 13 is the module-loading stall scripts/run-ts.mjs describes. */
 export async function prepareDatabase(env) {
   for (let attempt = 1; attempt <= 3; attempt++) {
