@@ -21,6 +21,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
+import { cpuMs, peakRssMb, uncachedSearchUrl } from './bench-lib.mjs'
 import { writeCatalogueCsv } from './catalogue-fixture.mjs'
 import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
@@ -77,12 +78,6 @@ async function latency(n, urlOf, headers, warmUrlOf = (k) => urlOf(n + k)) {
   return { n: times.length, p50: pct(times, 50), p99: pct(times, 99), bad }
 }
 
-/** CPU time (user and system) the process has used, in ms, from /proc (clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10 // utime, stime (fields 14 and 15 of stat)
-}
-
 /**
  * Cached requests/s of one page, asked for as autocannon asks by default (no Accept-Encoding: the whole page each
  * time) and as a browser asks (gzip), with the page's size each way: a cached page's rate follows its bytes.
@@ -103,11 +98,6 @@ async function cachedRps(url, pid) {
   const identity = await rate({ accept: 'text/html' })
   const gzip = await rate({ accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' })
   return { rps: identity.rps, gzipRps: gzip.rps, bytes: identity.bytesPerResponse, gzipBytes: gzip.bytesPerResponse, non2xx: identity.non2xx + gzip.non2xx, gzipCpuMs: gzip.cpuPerRequestMs }
-}
-
-function peakRssMb(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024)
 }
 
 async function productSlugs(base, want) {
@@ -217,9 +207,7 @@ async function benchOne(kind, size) {
     row.budget = await latency(REQUESTS, (i) => `${base}/all-bikes?monthly=${150 + (i % 200)}&deposit=${500 + 10 * i}&term=${terms[i % terms.length]}`)
     row.category = await latency(REQUESTS, (i) => `${base}/category/riderwear/helmets?max=${ceiling(i)}`)
     row.brand = await latency(REQUESTS, (i) => `${base}/brand/honda?max=${ceiling(i)}`)
-    const words = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
-    const marks = ['!', '?', '.', ',']
-    row.search = await latency(REQUESTS, (i) => `${base}/search?q=${encodeURIComponent(`${words[i % words.length]} ${i.toString(4).replace(/[0-3]/g, (d) => marks[Number(d)])}`)}`)
+    row.search = await latency(REQUESTS, (i) => uncachedSearchUrl(base, i))
     row.suggest = await latency(Math.min(REQUESTS, TYPED.length), (i) => `${base}/api/search/suggest?q=${encodeURIComponent(TYPED[i])}`, { accept: 'application/json' }, (k) => `${base}/api/search/suggest?q=${['bmw', 'kt', 'visor', 'boots', 'chain'][k]}`)
     row.product = await latency(Math.max(1, slugs.length - WARM_UP), (i) => `${base}/products/${slugs[i] ?? slugs[0]}`)
     row.sitemap = await sitemapTimes(base)

@@ -19,12 +19,12 @@
 //   made for the run (it stays as loaded; nothing may be connected to it); the demo database
 //   is made here (migrated and seeded as `npm start` does) and dropped after. Needs a production build; loopback
 //   only; run it on a quiet machine.
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { api, checkoutRequest, copyOfPostgres, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
+import { cachedPageRate, PAGE_LOAD } from './bench-lib.mjs'
+import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -42,32 +42,6 @@ const ADMIN = { email: 'admin@compare.test', password: 'compare-admin-password-1
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 const CHECKOUT_SLUG = 'abus-bordo-6000' // a seeded simple product, as bench/checkout.mjs
 const PAGES = { allBikes: '/all-bikes', category: '/category/riderwear/helmets', brand: '/brand/honda', product: `/products/${CHECKOUT_SLUG}`, search: '/search?q=honda' }
-const WRK = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error ? null : 'wrk'
-
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
-
-/** Requests/s of a cached page under 10 connections for 5 s, gzip as a browser asks, and the shop's CPU per request. */
-async function pageRate(shop, url) {
-  const before = cpuMs(shop.child.pid)
-  let requests
-  let seconds
-  if (WRK) {
-    const run = spawnSync('wrk', ['-t1', '-c10', '-d5s', '-H', 'Accept: text/html', '-H', 'Accept-Encoding: gzip, deflate, br', url], { encoding: 'utf8' })
-    requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0)
-    seconds = Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? 5)
-    if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
-  } else {
-    const result = await autocannon({ url, connections: 10, duration: 5, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } })
-    if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
-    requests = result.requests.total
-    seconds = result.duration
-  }
-  return { rps: requests / seconds, cpuMs: (cpuMs(shop.child.pid) - before) / Math.max(1, requests) }
-}
-
 async function checkoutRate(shop) {
   const result = await autocannon({ url: `${shop.base}/api/checkout/orders`, connections: 16, duration: 8, requests: [checkoutRequest(shop.productId)] })
   const created = result.statusCodeStats['201']?.count ?? 0
@@ -96,20 +70,16 @@ async function startShop(name, databaseUrl, port, prepare) {
 
 // The demo catalogue on the same kind of database as the large one: a throwaway PostgreSQL database, or a SQLite file
 // when the large catalogue is one (--large file:/path/to/large.db).
-const demoDb = LARGE_URL.startsWith('file:') ? throwawaySqlite() : await throwawayPostgres('wheelhouse_compare')
-function throwawaySqlite() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-compare-demo-db-'))
-  return { url: `file:${path.join(dir, 'demo.db')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
-}
+const demoDb = LARGE_URL.startsWith('file:') ? throwawaySqlite('demo') : await throwawayPostgres('wheelhouse_compare')
 // The large catalogue is measured on a copy made for this run, dropped after: each run's checkouts add thousands of
 // orders, and a run on the database itself started with every earlier run's orders against a demo made afresh.
-const largeDb = LARGE_URL.startsWith('file:') ? copyOfSqlite(LARGE_URL) : await copyOfPostgres(LARGE_URL, 'wheelhouse_compare_large')
-function copyOfSqlite(url) {
-  const file = url.slice('file:'.length)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-compare-large-db-'))
-  const copy = path.join(dir, 'large.db')
-  for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(file + suffix)) fs.copyFileSync(file + suffix, copy + suffix)
-  return { url: `file:${copy}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+const largeDb = LARGE_URL.startsWith('file:') ? throwawaySqlite('large', LARGE_URL.slice('file:'.length)) : await throwawayPostgres('wheelhouse_compare_large', LARGE_URL)
+/** A SQLite file in a directory of its own, empty or a copy of `source` (with its WAL), and a function that removes it. */
+function throwawaySqlite(name, source) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-compare-${name}-db-`))
+  const file = path.join(dir, `${name}.db`)
+  if (source) for (const suffix of ['', '-wal', '-shm']) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, file + suffix)
+  return { url: `file:${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
 }
 const shops = []
 const DEMO = { name: 'demo', url: demoDb.url, port: 3481 }
@@ -129,14 +99,14 @@ async function stop(shop) {
 try {
   // the demo database is migrated and seeded by its first start, in either mode
   const running = SOLO ? [] : [await start(DEMO), await start(LARGE)]
-  console.error(`${SOLO ? 'one shop at a time, started afresh each round' : 'two shops side by side'}; load from ${WRK ?? 'autocannon'}`)
+  console.error(`${SOLO ? 'one shop at a time, started afresh each round' : 'two shops side by side'}; load from ${PAGE_LOAD}`)
   const samples = Object.fromEntries(['demo', 'large'].map((name) => [name, { checkout: [], ...Object.fromEntries(Object.keys(PAGES).map((p) => [p, []])) }]))
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? [DEMO, LARGE] : [LARGE, DEMO] // A B, B A, …: neither always goes first
     for (const which of order) {
       const shop = SOLO ? await start(which) : running.find((s) => s.name === which.name)
       if (round === 0 || SOLO) console.error(`${which.name}: ${(await api(shop.base, null, 'GET', '/api/products?limit=1&depth=0&select[slug]=true')).totalDocs} products`)
-      for (const [page, url] of Object.entries(PAGES)) samples[shop.name][page].push(await pageRate(shop, `${shop.base}${url}`))
+      for (const [page, url] of Object.entries(PAGES)) samples[shop.name][page].push(await cachedPageRate(shop.child.pid, `${shop.base}${url}`))
       samples[shop.name].checkout.push(await checkoutRate(shop))
       if (SOLO) await stop(shop)
     }
@@ -145,7 +115,7 @@ try {
   }
   const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
   const fmt = (xs) => `${Math.round(mean(xs))} (${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))})`
-  console.log(`Rounds: ${ROUNDS}, alternating, ${SOLO ? 'one shop at a time, started afresh each round' : 'two shops side by side'}; cached pages by ${WRK ?? 'autocannon'} (gzip, 10 connections, 5 s), checkout by autocannon (16 connections, 8 s).`)
+  console.log(`Rounds: ${ROUNDS}, alternating, ${SOLO ? 'one shop at a time, started afresh each round' : 'two shops side by side'}; cached pages by ${PAGE_LOAD} (gzip, 10 connections, 5 s), checkout by autocannon (16 connections, 8 s).`)
   console.log('')
   console.log('| measure | demo catalogue: mean (min–max) | large catalogue: mean (min–max) | large / demo | shop CPU per request, demo / large (ms) |')
   console.log('|---|---|---|---|---|')

@@ -8,12 +8,12 @@
 //          [--variant 'shop='] [--variant 'growing100=--heap-growing-percent=100'] …
 //   A variant is name=flags, the flags added after the shop's own. Without --variant: the shop's flags against
 //   --heap-growing-percent=100. The database is used as it is (a large catalogue: `npm run seed:large`); sign in as
-//   its staff with ADMIN_EMAIL/ADMIN_PASSWORD. Needs a production build and wrk (apt-get install wrk); loopback only;
-//   run it on a quiet machine.
-import { spawnSync } from 'node:child_process'
+//   its staff with ADMIN_EMAIL/ADMIN_PASSWORD. Needs a production build; cached pages are loaded by wrk when installed
+//   (apt-get install wrk; bench/bench-lib.mjs); loopback only; run it on a quiet machine.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { cachedPageRate, PAGE_LOAD, peakRssMb, uncachedSearchUrl } from './bench-lib.mjs'
 import { api, serveShop, shopEnv, stopShop, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
 const argv = process.argv.slice(2)
@@ -34,28 +34,14 @@ if (!DB) {
   console.error('Give the database: --db postgres://postgres@127.0.0.1:5432/wheelhouse_large (or file:/path.db)')
   process.exit(2)
 }
-if (spawnSync('wrk', ['--version']).error) {
-  console.error('wrk is needed for the cached pages: apt-get install -y wrk')
-  process.exit(2)
-}
 const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@large.test', password: process.env.ADMIN_PASSWORD ?? 'large-admin-password-1234' }
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 const PORT = 3483
 const CACHED = { brand: '/brand/honda', search: '/search?q=honda' }
-const WORDS = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
-const MARKS = ['!', '?', '.', ',']
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-
-function cpuMs(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
-}
 
 /** Full (mark-compact) collections the shop's --trace-gc log shows after byte `from`. */
 const fullCollections = (logFile, from) => (fs.readFileSync(logFile, 'utf8').slice(from).match(/Mark-Compact/g) ?? []).length
-
-/** A search nobody asked before, in any round: the words of catalogue-scale.mjs with trailing marks search ignores. */
-const searchUrl = (base, n) => `${base}/search?q=${encodeURIComponent(`${WORDS[n % WORDS.length]} ${n.toString(4).replace(/[0-3]/g, (d) => MARKS[Number(d)])}`)}`
 
 async function timed(url) {
   const started = performance.now()
@@ -63,15 +49,6 @@ async function timed(url) {
   await res.arrayBuffer()
   if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
   return performance.now() - started
-}
-
-function cachedRate(pid, url) {
-  const before = cpuMs(pid)
-  const run = spawnSync('wrk', ['-t1', '-c10', '-d5s', '-H', 'Accept: text/html', '-H', 'Accept-Encoding: gzip, deflate, br', url], { encoding: 'utf8' })
-  if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
-  const requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0)
-  const seconds = Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? 5)
-  return { rps: requests / seconds, cpuMs: (cpuMs(pid) - before) / Math.max(1, requests) }
 }
 
 let searchesAsked = 0
@@ -84,14 +61,14 @@ async function measure(variant) {
     const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
     await waitForMonthlyFigures(base, token)
     for (const url of Object.values(CACHED)) for (let i = 0; i < 20; i++) await timed(`${base}${url}`)
-    for (let i = 0; i < 10; i++) await timed(searchUrl(base, searchesAsked++))
+    for (let i = 0; i < 10; i++) await timed(uncachedSearchUrl(base, searchesAsked++))
     const logFrom = fs.statSync(logFile).size
     const times = []
-    for (let i = 0; i < REQUESTS; i++) times.push(await timed(searchUrl(base, searchesAsked++)))
+    for (let i = 0; i < REQUESTS; i++) times.push(await timed(uncachedSearchUrl(base, searchesAsked++)))
     times.sort((a, b) => a - b)
     const result = { p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1), fullGcs: fullCollections(logFile, logFrom) }
-    for (const [name, url] of Object.entries(CACHED)) result[name] = cachedRate(child.pid, `${base}${url}`)
-    result.rssMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024)
+    for (const [name, url] of Object.entries(CACHED)) result[name] = await cachedPageRate(child.pid, `${base}${url}`)
+    result.rssMb = peakRssMb(child.pid)
     return result
   } finally {
     await stopShop(child)
@@ -110,7 +87,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
 const span = (xs, digits = 0) => `${mean(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`
-console.log(`Rounds: ${ROUNDS}, alternating, one shop at a time started afresh; ${REQUESTS} unique uncached searches a round; cached pages by wrk (gzip, 10 connections, 5 s).`)
+console.log(`Rounds: ${ROUNDS}, alternating, one shop at a time started afresh; ${REQUESTS} unique uncached searches a round; cached pages by ${PAGE_LOAD} (gzip, 10 connections, 5 s).`)
 console.log('')
 console.log('| variant | flags added | search p50 ms | search p99 ms | full collections per search run | cached /brand/honda req/s | its CPU ms per request | cached /search?q=honda req/s | its CPU ms per request | peak RSS MB |')
 console.log('|---|---|---|---|---|---|---|---|---|---|')

@@ -47,28 +47,18 @@ export async function pgAdmin(sql, server = PG_SERVER) {
   }
 }
 
-/** A new, empty PostgreSQL database; answers its URL and a function that drops it. */
-export async function throwawayPostgres(prefix) {
-  const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
-  await pgAdmin(`CREATE DATABASE ${name}`)
-  const url = new URL(PG_SERVER)
-  url.pathname = `/${name}`
-  return { url: url.href, drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
-
 /**
- * A throwaway copy of an existing PostgreSQL database (CREATE DATABASE … TEMPLATE; nothing may be connected to it),
- * on the same server; answers its URL and a function that drops it.
+ * A new PostgreSQL database, empty, or a copy of the database at `templateUrl` on that one's server (CREATE DATABASE
+ * … TEMPLATE; nothing may be connected to it); answers its URL and a function that drops it.
  */
-export async function copyOfPostgres(sourceUrl, prefix) {
-  const source = new URL(sourceUrl)
-  const from = decodeURIComponent(source.pathname.slice(1))
-  if (!/^[A-Za-z0-9_]+$/.test(from)) throw new Error(`copyOfPostgres: ${from} is not a plain database name`)
+export async function throwawayPostgres(prefix, templateUrl = null) {
   const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
-  const server = new URL(sourceUrl)
-  server.pathname = '/postgres'
-  await pgAdmin(`CREATE DATABASE ${name} TEMPLATE ${from}`, server.href)
-  const url = new URL(sourceUrl)
+  const server = new URL(templateUrl ?? PG_SERVER)
+  const template = templateUrl ? decodeURIComponent(server.pathname.slice(1)) : null
+  if (template !== null && !/^[A-Za-z0-9_]+$/.test(template)) throw new Error(`throwawayPostgres: ${template} is not a plain database name`)
+  if (template !== null) server.pathname = '/postgres' // not connected to the template while it is copied
+  await pgAdmin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, server.href)
+  const url = new URL(server)
   url.pathname = `/${name}`
   return { url: url.href, drop: () => pgAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, server.href) }
 }

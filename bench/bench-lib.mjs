@@ -1,0 +1,51 @@
+// What the benches share: the shop process's CPU and peak memory from /proc, a cached page's rate, and the uncached
+// searches catalogue-scale.mjs and node-flags.mjs ask for.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import autocannon from 'autocannon'
+
+/** CPU time (user and system) the process has used, in ms, from /proc (clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10 // utime, stime (fields 14 and 15 of stat)
+}
+
+/** The process's peak resident memory (VmHWM), in MB. */
+export function peakRssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024)
+}
+
+const SEARCH_WORDS = ['honda', 'helmet', 'africa twn', 'ebike', 'gloves', 'yamaha mt', 'a2 bikes', 'under 5000', 'kawasaki', 'jacket']
+const MARKS = ['!', '?', '.', ',']
+
+/** The n-th search of the benches' words, made unique by trailing marks that search ignores (so no cache has seen it). */
+export function uncachedSearchUrl(base, n) {
+  return `${base}/search?q=${encodeURIComponent(`${SEARCH_WORDS[n % SEARCH_WORDS.length]} ${n.toString(4).replace(/[0-3]/g, (d) => MARKS[Number(d)])}`)}`
+}
+
+/** The load generator cachedPageRate uses: wrk when installed (apt-get install wrk), else autocannon. */
+export const PAGE_LOAD = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error ? 'autocannon' : 'wrk'
+
+/**
+ * Requests/s of a cached page under 10 connections for 5 s, gzip as a browser asks, and the shop's (`pid`) own CPU
+ * per request. wrk is lighter than autocannon, which shares the two cores with the shop and spends more CPU per
+ * response than the shop does, so with autocannon the rate falls with the page's size whatever the shop does.
+ */
+export async function cachedPageRate(pid, url) {
+  const before = cpuMs(pid)
+  let requests
+  let seconds
+  if (PAGE_LOAD === 'wrk') {
+    const run = spawnSync('wrk', ['-t1', '-c10', '-d5s', '-H', 'Accept: text/html', '-H', 'Accept-Encoding: gzip, deflate, br', url], { encoding: 'utf8' })
+    requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0)
+    seconds = Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? 5)
+    if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
+  } else {
+    const result = await autocannon({ url, connections: 10, duration: 5, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } })
+    if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
+    requests = result.requests.total
+    seconds = result.duration
+  }
+  return { rps: requests / seconds, cpuMs: (cpuMs(pid) - before) / Math.max(1, requests) }
+}
