@@ -171,6 +171,21 @@ describe(`listing facet counts on ${db}`, () => {
     expect((await facets(search, { q: 'zzzxxy' })).total).toBe(0)
   })
 
+  it('counts a product taken off sale, and its return, at once: the facet index is read again on a catalogue change', async () => {
+    const before = await facets(BIKES)
+    const ktm = await payload.find({ collection: 'products', where: { name: { equals: 'KTM 890 Duke' } }, depth: 0, limit: 1, overrideAccess: true })
+    const id = ktm.docs[0]!.id
+    await payload.update({ collection: 'products', id, data: { status: 'draft' }, overrideAccess: true })
+    try {
+      const off = await facets(BIKES)
+      expect(off.total).toBe(before.total - 1)
+      expect(brandCounts(off).KTM).toBe(brandCounts(before).KTM! - 1)
+    } finally {
+      await payload.update({ collection: 'products', id, data: { status: 'active' }, overrideAccess: true })
+    }
+    expect(brandCounts(await facets(BIKES))).toEqual(brandCounts(before))
+  })
+
   it('renders counts, spoken counts and disabled options in the form', async () => {
     const query = parseListingQuery({ brand: 'honda', condition: 'used' })
     const f = await listingFacets(BIKES, query)

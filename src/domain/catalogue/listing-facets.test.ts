@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_LISTING_QUERY, parseListingQuery, type ListingQuery } from './listing-query'
-import { inInterval } from './listing-bands'
+import { FacetIndex } from './facet-index'
 import {
   categoryPathCounts,
   countFacets,
@@ -80,25 +80,10 @@ function listing(query: ListingQuery, products = PRODUCTS): P[] {
   return products.filter((p) => conditions.every((c) => passes(c.test, p[FIELD_OF[c.field]] as string | number | null)))
 }
 
-/** The combinations the database would group the products into (what features/listing/facet-counts.server.ts reads). */
+/** The combinations the listing counts from (features/listing/facet-counts.server.ts), by the facet index. */
 function combinations(query: ListingQuery, products = PRODUCTS): Combination[] {
-  const groupings = facetGroupings(query)
-  const flags = flagConditions(listingConditions(query, resolve))
-  const byKey = new Map<string, Combination>()
-  for (const p of products) {
-    const groups = {} as Combination['groups']
-    for (const g of groupings) {
-      const value = p[FIELD_OF[g.field]] as string | number | null
-      groups[g.facet] = g.buckets ? (g.buckets.find((b) => inInterval(value as number | null, b.interval))?.id ?? null) : value === null ? null : String(value)
-    }
-    const flagged: Combination['flags'] = {}
-    for (const c of flags) flagged[c.facet] = passes(c.test, p[FIELD_OF[c.field]] as string | number | null)
-    const key = JSON.stringify([p.kind, groups, flagged])
-    const found = byKey.get(key)
-    if (found) found.count++
-    else byKey.set(key, { kind: p.kind, groups, flags: flagged, count: 1 })
-  }
-  return [...byKey.values()]
+  const index = new FacetIndex(products.map((p, i) => ({ id: i + 1, ...p })))
+  return index.combinations([], facetGroupings(query), flagConditions(listingConditions(query, resolve)))
 }
 
 const counted = (query: ListingQuery) => countFacets(query, listingConditions(query, resolve), combinations(query))

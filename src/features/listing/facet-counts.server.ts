@@ -1,27 +1,18 @@
-// Facet counts with one grouped SQL statement on either database (issue 25 §4): the scope's products on sale, grouped
-// by every facet's value at once (bands as CASE buckets, typed ranges as 0/1 flags). Each facet's counts are then
-// summed from those combinations in domain/catalogue/listing-facets.ts. Never one count per option.
+// Facet counts (issue 25 §4): the scope's products on sale grouped by every facet's value at once (bands as buckets,
+// typed ranges as pass/fail flags), counted from the facet index of the products on sale (domain/catalogue/
+// facet-index.ts, ADR 034), which is read in one statement and kept until the catalogue changes. Each facet's counts
+// are then summed from those combinations in domain/catalogue/listing-facets.ts. Never one count per option.
+// The listing's own pages are read with SQL built here from the same conditions (scopeSql, testSql).
 import type { Payload } from 'payload'
-import { inIdList, isPostgres, placeholders, readRows, type Arg } from '../../cms/sql.server'
+import { inIdList, placeholders, readRows, type Arg } from '../../cms/sql.server'
+import { catalogueMemo } from '../../cms/catalogue-memo.server'
 import type { Interval } from '../../domain/catalogue/listing-bands'
-import {
-  COUNTED_FACETS,
-  flagConditions,
-  type Combination,
-  type CountedFacet,
-  type FacetGrouping,
-  type FilterCondition,
-  type FilterField,
-  type FilterTest,
-} from '../../domain/catalogue/listing-facets'
+import { flagConditions, type Combination, type FacetGrouping, type FilterCondition, type FilterTest } from '../../domain/catalogue/listing-facets'
+import { FacetIndex, type FactField, type ScopeCondition } from '../../domain/catalogue/facet-index'
 
-/** One condition of a listing's scope (its kinds, brand or categories; a search's matches). A scope is a list, all holding. */
-export interface ScopeCondition {
-  field: 'kind' | 'brandId' | 'categoryId' | 'id'
-  values: readonly (string | number)[]
-}
+export type { ScopeCondition }
 
-export const COLUMNS: Record<FilterField | 'kind' | 'id', string> = {
+export const COLUMNS: Record<FactField, string> = {
   id: 'p.id',
   kind: 'p.kind',
   categoryId: 'p.category_id',
@@ -76,52 +67,43 @@ function scopeConditionSql(payload: Payload, scope: ScopeCondition): Fragment {
   return inIdList(payload, 'p.id', scope.values)
 }
 
-const BUCKET_ID = /^[a-z0-9-]+$/
-
-/** The value a facet groups by: the column itself, or the id of the bucket (band) it falls in. */
-function groupExpression(grouping: FacetGrouping): Fragment {
-  const column = COLUMNS[grouping.field]
-  if (!grouping.buckets) return { sql: column, args: [] }
-  const whens = grouping.buckets.map((b) => {
-    if (!BUCKET_ID.test(b.id)) throw new Error(`facet bucket id ${JSON.stringify(b.id)} is not a plain id`)
-    const test = intervalSql(column, b.interval)
-    return { sql: `WHEN ${test.sql} THEN '${b.id}'`, args: test.args }
+/** The facts of every product on sale, read in one statement; the index is built from them (domain/catalogue/facet-index). */
+async function readFacetIndex(payload: Payload): Promise<FacetIndex> {
+  const rows = await readRows(payload, {
+    sql: `SELECT ${(Object.keys(COLUMNS) as FactField[]).map((f) => `${COLUMNS[f]} AS "${f}"`).join(', ')} FROM products p WHERE p.status = 'active'`,
+    args: [],
   })
-  return { sql: `CASE ${whens.map((w) => w.sql).join(' ')} END`, args: whens.flatMap((w) => w.args) }
+  const number = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v))
+  const string = (v: unknown) => (v === null || v === undefined ? null : String(v))
+  return new FacetIndex(
+    rows.map((r) => ({
+      id: Number(r.id),
+      kind: string(r.kind),
+      categoryId: number(r.categoryId),
+      brandId: number(r.brandId),
+      condition: string(r.condition),
+      listPrice: number(r.listPrice),
+      engineCc: number(r.engineCc),
+      licence: string(r.licence),
+      frameSize: string(r.frameSize),
+      bikeType: string(r.bikeType),
+      batteryRangeMiles: number(r.batteryRangeMiles),
+    })),
+  )
 }
 
 /**
- * The statement: the scope's products on sale grouped by kind, every facet's group value and each flag condition.
- * Positional GROUP BY, so each CASE is written (and its arguments passed) once.
+ * The facet index of the products on sale: read once per process and kept until the catalogue changes
+ * (catalogueMemo; every instance forgets it on a change, ADR 008), at most five minutes. Stock is not in it: a
+ * listing counts what is on sale, sold out or not.
  */
-export function combinationStatement(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): Fragment {
-  const columns: Fragment[] = [{ sql: 'p.kind AS kind', args: [] }]
-  groupings.forEach((g, i) => {
-    const e = groupExpression(g)
-    columns.push({ sql: `${e.sql} AS g${i}`, args: e.args })
-  })
-  flags.forEach((c, i) => {
-    const t = testSql(COLUMNS[c.field], c.test)
-    columns.push({ sql: `CASE WHEN ${t.sql} THEN 1 ELSE 0 END AS f${i}`, args: t.args })
-  })
-  const where = scopeSql(payload, scope)
-  const select = join(columns, ', ')
-  // Nearly every product is active, so the scope's index (kind, brand, category, ids) is the one to read. SQLite without
-  // statistics (no ANALYZE has run) reads the status index instead, all 22,000 rows at 100,000 variants (15 ms against 8):
-  // its unary + keeps status off the index choice. PostgreSQL's planner has statistics and needs no help.
-  const visible = isPostgres(payload) || !scope.length ? `p.status = 'active'` : `+p.status = 'active'`
-  return {
-    sql: `SELECT ${select.sql}, COUNT(*) AS n FROM products p WHERE ${visible} AND ${where.sql} GROUP BY ${columns.map((_, i) => i + 1).join(', ')}`,
-    args: [...select.args, ...where.args],
-  }
+export function facetIndex(payload: Payload): Promise<FacetIndex> {
+  return catalogueMemo('facet-index', () => readFacetIndex(payload))
 }
 
-/** Ids of the products on sale in the scope that pass every condition: the listing's own rule, as one indexed read. */
+/** Ids of the products on sale in the scope that pass every condition: the listing's own rule. */
 export async function filteredProductIds(payload: Payload, scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): Promise<number[]> {
-  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => testSql(COLUMNS[c.field], c.test))]
-  const where = join(parts, ' AND ')
-  const rows = await readRows(payload, { sql: `SELECT p.id AS id FROM products p WHERE ${where.sql}`, args: where.args })
-  return rows.map((r) => Number(r.id))
+  return (await facetIndex(payload)).filteredIds(scope, conditions)
 }
 
 /**
@@ -139,30 +121,10 @@ export async function orderedProductIds(payload: Payload, scope: readonly ScopeC
   return { ids: rows.map((r) => Number(r.id)), total: Number(counted[0]?.n ?? 0) }
 }
 
-/** SQLite gives a numeric column's text as "5.0" when it holds a real; ids and categories are integers. */
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null
-  const s = String(value)
-  return /^-?\d+\.0+$/.test(s) ? s.replace(/\.0+$/, '') : s
-}
-
-/** Every counted facet without a value: each combination starts from a copy (one allocation, not one per facet). */
-const NO_GROUPS = Object.fromEntries(COUNTED_FACETS.map((f) => [f, null])) as Record<CountedFacet, string | null>
-
 /**
- * Reads the scope's combinations with one statement. A search of words that only set filters ("under 5000") has 1,230
- * combinations at 100,000 variants, so the rows are read with as few objects made per row as can be.
+ * The scope's combinations: its products on sale grouped by kind, every facet's value at once (bands as buckets) and
+ * each typed range as a pass/fail flag, counted from the facet index.
  */
 export async function readCombinations(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], conditions: readonly FilterCondition[]): Promise<Combination[]> {
-  const flags = flagConditions(conditions)
-  const rows = await readRows(payload, combinationStatement(payload, scope, groupings, flags))
-  const groupColumns = groupings.map((g, i) => [g.facet, `g${i}`] as const)
-  const flagColumns = flags.map((c, i) => [c.facet, `f${i}`] as const)
-  return rows.map((r) => {
-    const groups = { ...NO_GROUPS }
-    for (const [facet, column] of groupColumns) groups[facet] = text(r[column])
-    const flagged: Combination['flags'] = {}
-    for (const [facet, column] of flagColumns) flagged[facet] = Number(r[column]) === 1
-    return { kind: text(r.kind), groups, flags: flagged, count: Number(r.n) }
-  })
+  return (await facetIndex(payload)).combinations(scope, groupings, flagConditions(conditions))
 }
