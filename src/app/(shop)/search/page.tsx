@@ -3,7 +3,6 @@ import { parseListingQuery } from '../../../domain/catalogue/listing-query'
 import { paths } from '../../../config/paths'
 import { ListingView } from '../../../features/listing/components/listing-view'
 import { SearchForm, SearchHelp, SearchNoResults } from '../../../features/listing/components/search-form'
-import { recordSearchOnce } from '../../../features/listing/search-log.server'
 import { listingMetadata } from '../../../features/listing/metadata'
 
 export const revalidate = 300
@@ -27,8 +26,6 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams
   const query = parseListingQuery(raw)
-  // counted for staff (the search log) once the page is sent, on the first page of a search only
-  if (query.q && query.page === 1) recordSearchOnce({ type: 'search' }, query)
   return (
     <ListingView
       basePath={paths.search()}
