@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_LISTING_QUERY, parseListingQuery, type ListingQuery } from './listing-query'
-import { FacetIndex } from './facet-index'
+import { FacetIndex, type ProductFacts } from './facet-index'
 import {
   categoryPathCounts,
   countFacets,
@@ -17,18 +17,8 @@ import {
   type IdResolver,
 } from './listing-facets'
 
-interface P {
-  kind: string
-  categoryId: number
-  brandId: number | null
-  condition: 'new' | 'used'
-  listPrice: number | null
-  engineCc: number | null
-  licence: string | null
-  frameSize: string | null
-  bikeType: string | null
-  batteryRangeMiles: number | null
-}
+/** A product as the facet index holds it, before it has an id. */
+type P = Omit<ProductFacts, 'id'>
 
 // categories: 1 motorcycles, 2 motorcycles/naked, 3 scooters, 4 bicycles, 5 e-bikes
 const CATEGORY_IDS: Record<string, number[]> = { motorcycles: [1, 2], 'motorcycles/naked': [2], scooters: [3], bicycles: [4], 'e-bikes': [5] }
