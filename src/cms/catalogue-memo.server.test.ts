@@ -44,3 +44,52 @@ describe('catalogueMemo', () => {
     expect(read).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('catalogueMemo serving an old fact while it is read again', () => {
+  beforeEach(() => forgetCatalogueMemo())
+
+  it('answers the old fact at once when it is merely old, reads it again once, then answers the fresh one', async () => {
+    const reads: ((v: string) => void)[] = []
+    const read = vi.fn(() => new Promise<string>((r) => reads.push(r)))
+    const first = catalogueMemo('index', read, 1_000, 0, 'serve-while-reading')
+    reads[0]!('old')
+    expect(await first).toBe('old')
+    expect(await catalogueMemo('index', read, 1_000, 1_000, 'serve-while-reading')).toBe('old')
+    expect(await catalogueMemo('index', read, 1_000, 1_001, 'serve-while-reading')).toBe('old')
+    expect(read).toHaveBeenCalledTimes(2)
+    reads[1]!('fresh')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(await catalogueMemo('index', read, 1_000, 1_002, 'serve-while-reading')).toBe('fresh')
+    expect(read).toHaveBeenCalledTimes(2)
+  })
+
+  it('keeps the old fact when reading it again fails, and tries again on the next call', async () => {
+    let fail = false
+    const read = vi.fn(async () => {
+      if (fail) throw new Error('down')
+      return 'old'
+    })
+    await catalogueMemo('index', read, 1_000, 0, 'serve-while-reading')
+    fail = true
+    expect(await catalogueMemo('index', read, 1_000, 1_000, 'serve-while-reading')).toBe('old')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(await catalogueMemo('index', read, 1_000, 1_001, 'serve-while-reading')).toBe('old')
+    expect(read).toHaveBeenCalledTimes(3)
+  })
+
+  it('makes every caller wait after a catalogue change, and drops a fresh read that the change overtook', async () => {
+    let release: (v: string) => void = () => {}
+    await catalogueMemo('index', async () => 'old', 1_000, 0, 'serve-while-reading')
+    expect(await catalogueMemo('index', () => new Promise<string>((r) => (release = r)), 1_000, 1_000, 'serve-while-reading')).toBe('old')
+    forgetCatalogueMemo()
+    release('stale')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(await catalogueMemo('index', async () => 'changed', 1_000, 1_001, 'serve-while-reading')).toBe('changed')
+  })
+
+  it('waits for the first read: nothing old to answer yet', async () => {
+    const read = vi.fn(async () => 'only')
+    expect(await catalogueMemo('index', read, 1_000, 0, 'serve-while-reading')).toBe('only')
+    expect(read).toHaveBeenCalledTimes(1)
+  })
+})

@@ -14,7 +14,14 @@ interface Entry {
   readonly generation: number
   readonly until: number
   readonly value: Promise<unknown>
+  /** the value has been read (not failed): an old one may then be served while the next is read */
+  settled: boolean
+  /** a fresh value is being read to replace this old one */
+  refreshing: boolean
 }
+
+/** What a caller gets when a fact is merely old (the catalogue has not changed): wait for it to be read again, or the old one at once. */
+export type WhenOld = 'wait' | 'serve-while-reading'
 
 interface MemoState {
   generation: number
@@ -33,19 +40,48 @@ export const CATALOGUE_MEMO_MAX_AGE_MS = 300_000
 
 /**
  * `read`'s answer, shared by every caller in the process until the catalogue changes (forgetCatalogueMemo) or
- * `maxAgeMs` passes. A failed read is not kept. `key` names the fact and its arguments.
+ * `maxAgeMs` passes. A failed read is not kept. `key` names the fact and its arguments. With `whenOld`
+ * 'serve-while-reading', a fact that is merely old is still answered while it is read again in the background, so no
+ * caller waits for an expensive read that only age asked for; after a catalogue change every caller waits, as before.
  */
-export function catalogueMemo<T>(key: string, read: () => Promise<T>, maxAgeMs = CATALOGUE_MEMO_MAX_AGE_MS, now = Date.now()): Promise<T> {
+export function catalogueMemo<T>(key: string, read: () => Promise<T>, maxAgeMs = CATALOGUE_MEMO_MAX_AGE_MS, now = Date.now(), whenOld: WhenOld = 'wait'): Promise<T> {
   const s = state()
   const hit = s.entries.get(key)
-  if (hit && hit.generation === s.generation && now < hit.until) return hit.value as Promise<T>
-  const value = read()
-  const entry: Entry = { generation: s.generation, until: now + maxAgeMs, value }
+  if (hit && hit.generation === s.generation) {
+    if (now < hit.until) return hit.value as Promise<T>
+    if (whenOld === 'serve-while-reading' && hit.settled) {
+      if (!hit.refreshing) refresh(s, key, hit, read, maxAgeMs)
+      return hit.value as Promise<T>
+    }
+  }
+  return remember(s, key, read(), now + maxAgeMs)
+}
+
+function remember<T>(s: MemoState, key: string, value: Promise<T>, until: number): Promise<T> {
+  const entry: Entry = { generation: s.generation, until, value, settled: false, refreshing: false }
   s.entries.set(key, entry)
-  value.catch(() => {
-    if (s.entries.get(key) === entry) s.entries.delete(key)
-  })
+  value.then(
+    () => (entry.settled = true),
+    () => {
+      if (s.entries.get(key) === entry) s.entries.delete(key)
+    },
+  )
   return value
+}
+
+/** Reads an old fact again and puts the fresh one in its place, unless the catalogue changed meanwhile; a failure keeps the old one. */
+function refresh<T>(s: MemoState, key: string, old: Entry, read: () => Promise<T>, maxAgeMs: number): void {
+  old.refreshing = true
+  read().then(
+    (fresh) => {
+      if (s.entries.get(key) !== old || old.generation !== s.generation) return
+      const entry: Entry = { generation: old.generation, until: Date.now() + maxAgeMs, value: Promise.resolve(fresh), settled: true, refreshing: false }
+      s.entries.set(key, entry)
+    },
+    () => {
+      old.refreshing = false
+    },
+  )
 }
 
 /** The catalogue changed: every fact is read again on its next use, and a read already under way is not kept. */
