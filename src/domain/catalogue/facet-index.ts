@@ -103,40 +103,38 @@ export class FacetIndex {
   private scopePositions(scope: readonly ScopeCondition[]): number[] | null {
     if (!scope.length) return null
     const ids = scope.filter((c) => c.field === 'id')
-    const others = scope.filter((c) => c.field !== 'id')
-    let candidates: number[]
-    if (ids.length) {
-      // a search's matches: only they are looked at, not every product
-      const wanted = ids.map((c) => new Set(c.values.map(Number)))
-      const seen = new Set<number>()
-      for (const id of wanted[0]!) {
-        if (!wanted.every((w) => w.has(id))) continue
-        const position = this.positionOf.get(id)
-        if (position !== undefined) seen.add(position)
-      }
-      candidates = [...seen].sort((a, b) => a - b)
-    } else {
-      candidates = Array.from({ length: this.size }, (_, i) => i)
+    const tests = scope
+      .filter((c) => c.field !== 'id')
+      .map((c) => {
+        const column = this.columns[c.field]
+        const wanted = new Set(c.values.flatMap((v) => column.codeOf.get(textOf(v)) ?? []))
+        return (p: number) => wanted.has(column.codes[p]!)
+      })
+    if (!ids.length) return this.positionsWhere(null, tests)
+    // a search's matches: only they are looked at, not every product
+    const wanted = ids.map((c) => new Set(c.values.map(Number)))
+    const seen = new Set<number>()
+    for (const id of wanted[0]!) {
+      if (!wanted.every((w) => w.has(id))) continue
+      const position = this.positionOf.get(id)
+      if (position !== undefined) seen.add(position)
     }
-    if (!others.length) return candidates
-    const tests = others.map((c) => {
-      const column = this.columns[c.field]
-      const codes = new Set(c.values.flatMap((v) => {
-        const code = column.codeOf.get(textOf(v))
-        return code === undefined ? [] : [code]
-      }))
-      return { codes: column.codes, wanted: codes }
-    })
-    return candidates.filter((p) => tests.every((t) => t.wanted.has(t.codes[p]!)))
+    return this.positionsWhere([...seen].sort((a, b) => a - b), tests)
+  }
+
+  /** The positions among `candidates` (null: every product) that pass every test. */
+  private positionsWhere(candidates: number[] | null, tests: readonly ((p: number) => boolean)[]): number[] {
+    if (candidates) return tests.length ? candidates.filter((p) => tests.every((test) => test(p))) : candidates
+    const out: number[] = []
+    for (let p = 0; p < this.size; p++) if (tests.every((test) => test(p))) out.push(p)
+    return out
   }
 
   /** Ids of the products in the scope that pass every condition (the listing's own rule). */
   filteredIds(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number[] {
     const ids = this.columns.id.numbers!
     const tests = conditions.map((c) => this.predicate(c))
-    return (this.scopePositions(scope) ?? Array.from({ length: this.size }, (_, i) => i))
-      .filter((p) => tests.every((test) => test(p)))
-      .map((p) => ids[p]!)
+    return this.positionsWhere(this.scopePositions(scope), tests).map((p) => ids[p]!)
   }
 
   /**
