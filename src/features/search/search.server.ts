@@ -93,11 +93,11 @@ const IN_STOCK = `CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 
 
 /**
  * Active products matching every clause with the facts suggestions filter and group by (brand, category, list price,
- * licence), whether in stock, and `pos`, their place best first by weighted relevance, a sold-out product's counting half: it ranks below an in-stock product matching as well, but
- * not below one that merely mentions the words. Of more matches than `limit`, the `limit` best by the index's own rank
- * are the ones weighted and answered (the index holds active products only), so a broad word costs a look-up of
- * `limit` products, not of every match. The one statement that both the results (rankedMatches) and the suggestions
- * (rankedSummary) read from.
+ * licence), whether in stock, and `pos`, their place best first by weighted relevance, a sold-out product's counting
+ * half: it ranks below an in-stock product matching as well, but not below one that merely mentions the words. Of
+ * more matches than `limit`, the `limit` best by the index's own rank are the ones weighted and answered (the index
+ * holds active products only), so a broad word costs a look-up of `limit` products, not of every match. The one
+ * statement that both the results (rankedMatches) and the suggestions (rankedSummary) read from.
  */
 function rankedStatement(payload: Payload, clauses: Clause[], limit: number): { sql: string; args: Arg[] } {
   return isPostgres(payload)
