@@ -350,4 +350,28 @@ describe(`suggestions on ${db}`, () => {
     expect((await ask('honda\u0000')).status).toBe(400)
     expect((await handleSuggest(new Request('http://shop.test/api/search/suggest?q=a&q=b'), payload)).status).toBe(400)
   })
+
+  it('matches names, brands, models and categories first, and every field when those give fewer than six products', async () => {
+    // seven products named with a word, four that only mention it, and one word found in descriptions alone
+    const locks = (await payload.find({ collection: 'categories', where: { slug: { equals: 'locks' } }, overrideAccess: true })).docs[0]!
+    const gloves = (await payload.find({ collection: 'categories', where: { slug: { equals: 'gloves' } }, overrideAccess: true })).docs[0]!
+    const created: number[] = []
+    const make = async (name: string, category: number, shortDescription?: string) =>
+      created.push((await payload.create({ collection: 'products', data: buildProduct({ name, category, pricePence: 4_999, stock: 3, shortDescription }), overrideAccess: true })).id)
+    try {
+      for (let i = 1; i <= 7; i++) await make(`Quorvex Chain Lock ${i}`, locks.id)
+      for (let i = 1; i <= 4; i++) await make(`Winter Gauntlet ${i}`, gloves.id, i === 1 ? 'Pairs well with a Quorvex lock, and wrapped in zelmorine felt.' : 'Pairs well with a Quorvex lock.')
+      const named = new Set(created.slice(0, 7))
+      const titled = await (await ask('quorv')).json()
+      expect(titled.products.map((p: { id: number }) => named.has(p.id))).toEqual([true, true, true, true, true, true])
+      expect(titled.categories).toEqual([{ name: locks.name, url: `/category/${locks.path}`, count: 7 }])
+      // the results page still finds every product that mentions it
+      expect((await runSearch(payload, 'quorv')).matches).toHaveLength(11)
+      const mentioned = await (await ask('zelmor')).json()
+      expect(mentioned.products.map((p: { id: number }) => p.id)).toEqual([created[7]])
+      expect(mentioned.categories).toEqual([{ name: gloves.name, url: `/category/${gloves.path}`, count: 1 }])
+    } finally {
+      await payload.delete({ collection: 'products', where: { id: { in: created } }, overrideAccess: true })
+    }
+  })
 })

@@ -79,4 +79,9 @@ describe('match syntax', () => {
   it('writes a PostgreSQL tsquery of the same meaning', () => {
     expect(pgTsQuery(clauses)).toBe("'honda':* & ('scooter':* | 'scoot':* | ('electric' & 'bike':*)) & 'r'")
   })
+
+  it('restricts every term to the titles (name, brand, model, category) when asked, on both databases', () => {
+    expect(fts5Match(clauses, 'titles')).toBe('{name brand model category}: ("honda"* AND ("scooter"* OR "scoot"* OR ("electric" AND "bike"*)) AND "r")')
+    expect(pgTsQuery(clauses, 'titles')).toBe("'honda':*AB & ('scooter':*AB | 'scoot':*AB | ('electric':AB & 'bike':*AB)) & 'r':AB")
+  })
 })

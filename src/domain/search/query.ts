@@ -78,21 +78,35 @@ export function correctClauses(clauses: Clause[], vocabulary: Vocabulary, loose 
 export const PREFIX = '*'
 const split = (t: string): [string, boolean] => (t.endsWith(PREFIX) ? [t.slice(0, -1), t.length > 2] : [t, false])
 
+/**
+ * Where the clauses must match: `all` the indexed text, or only the `titles` (name, brand, model and category, not the
+ * description and spec sheet). Suggestions match titles first (suggest.server.ts).
+ */
+export type SearchFields = 'all' | 'titles'
+
+/** The index's columns that are titles (cms/hooks/search-index.ts); the rest is the body. */
+const FTS5_TITLE_COLUMNS = '{name brand model category}'
+/** The tsvector's weights that are titles: name, brand and model (A) and category (B); the body is C. */
+const PG_TITLE_WEIGHTS = 'AB'
+
 /** The clauses as an SQLite FTS5 MATCH expression: every clause, any alternative, every term of it. */
-export function fts5Match(clauses: Clause[]): string {
+export function fts5Match(clauses: Clause[], fields: SearchFields = 'all'): string {
   const term = (t: string) => {
     const [word, prefix] = split(t)
     return `"${word}"${prefix ? '*' : ''}`
   }
   const phrase = (p: string[]) => (p.length === 1 ? term(p[0]!) : `(${p.map(term).join(' AND ')})`)
-  return clauses.map((c) => (c.alternatives.length === 1 ? phrase(c.alternatives[0]!) : `(${c.alternatives.map(phrase).join(' OR ')})`)).join(' AND ')
+  const all = clauses.map((c) => (c.alternatives.length === 1 ? phrase(c.alternatives[0]!) : `(${c.alternatives.map(phrase).join(' OR ')})`)).join(' AND ')
+  // a column filter before a parenthesised expression applies to every phrase in it
+  return fields === 'titles' ? `${FTS5_TITLE_COLUMNS}: (${all})` : all
 }
 
-/** The clauses as a PostgreSQL tsquery (for to_tsquery('simple', ...)). */
-export function pgTsQuery(clauses: Clause[]): string {
+/** The clauses as a PostgreSQL tsquery (for to_tsquery('simple', ...)); `titles` labels every term with their weights. */
+export function pgTsQuery(clauses: Clause[], fields: SearchFields = 'all'): string {
+  const weights = fields === 'titles' ? PG_TITLE_WEIGHTS : ''
   const term = (t: string) => {
     const [word, prefix] = split(t)
-    return `'${word}'${prefix ? ':*' : ''}`
+    return prefix ? `'${word}':*${weights}` : weights ? `'${word}':${weights}` : `'${word}'`
   }
   const phrase = (p: string[]) => (p.length === 1 ? term(p[0]!) : `(${p.map(term).join(' & ')})`)
   return clauses.map((c) => (c.alternatives.length === 1 ? phrase(c.alternatives[0]!) : `(${c.alternatives.map(phrase).join(' | ')})`)).join(' & ')

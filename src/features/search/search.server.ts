@@ -7,7 +7,7 @@ import { execute, isPostgres, placeholders, readRows, type Arg } from '../../cms
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
 import { catalogueMemo } from '../../cms/catalogue-memo.server'
-import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch } from '../../domain/search/query'
+import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
 import type { LicenceCategory } from '../../domain/catalogue/product-kind'
@@ -97,9 +97,10 @@ const IN_STOCK = `CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 
  * half: it ranks below an in-stock product matching as well, but not below one that merely mentions the words. Of
  * more matches than `limit`, the `limit` best by the index's own rank are the ones weighted and answered (the index
  * holds active products only), so a broad word costs a look-up of `limit` products, not of every match. The one
- * statement that both the results (rankedMatches) and the suggestions (rankedSummary) read from.
+ * statement that both the results (rankedMatches) and the suggestions (rankedSummary) read from. `fields` 'titles'
+ * matches the clauses in names, brands, models and categories only (fts5Match, pgTsQuery).
  */
-function rankedStatement(payload: Payload, clauses: Clause[], limit: number): { sql: string; args: Arg[] } {
+function rankedStatement(payload: Payload, clauses: Clause[], limit: number, fields: SearchFields = 'all'): { sql: string; args: Arg[] } {
   return isPostgres(payload)
     ? {
         // weights {D, C, B, A}: name, brand and model (A) over categories (B) over description and spec sheet (C).
@@ -115,7 +116,7 @@ function rankedStatement(payload: Payload, clauses: Clause[], limit: number): { 
               FROM ranked r JOIN products p ON p.id = r.id
               LEFT JOIN LATERAL (SELECT 1 AS one FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0 LIMIT 1) sv ON true
               WHERE p.status = 'active' AND p.id = ANY(ARRAY(SELECT id FROM ranked))`,
-        args: [pgTsQuery(clauses), limit],
+        args: [pgTsQuery(clauses, fields), limit],
       }
     : {
         // bm25 weights by column: title (not indexed), name, brand, model, category, body (bm25 is negative, lower is
@@ -127,7 +128,7 @@ function rankedStatement(payload: Payload, clauses: Clause[], limit: number): { 
                       WHERE search_index MATCH ? ORDER BY score, rowid LIMIT ?) r
                 JOIN products p ON p.id = r.id
                 WHERE p.status = 'active')`,
-        args: [fts5Match(clauses), limit],
+        args: [fts5Match(clauses, fields), limit],
       }
 }
 
@@ -210,12 +211,12 @@ function filtersSql(filters: SearchFilters): { sql: string; args: Arg[] } {
 }
 
 /**
- * The same matches as rankedMatches, summarised in the statement: about 15 rows, where suggestions used to read up
- * to 1,000 and count them in JavaScript (about 1.6 MB allocated a suggestion at 100,000 variants, docs/perf.md).
+ * The same matches as rankedMatches (in `fields`), summarised in the statement: about 15 rows, where suggestions used
+ * to read up to 1,000 and count them in JavaScript (about 1.6 MB allocated a suggestion at 100,000 variants, docs/perf.md).
  */
-export async function rankedSummary(payload: Payload, clauses: Clause[], filters: SearchFilters, products: number, groups: number): Promise<MatchSummary> {
+export async function rankedSummary(payload: Payload, clauses: Clause[], filters: SearchFilters, products: number, groups: number, fields: SearchFields = 'all'): Promise<MatchSummary> {
   if (clauses.length === 0) return { top: [], brands: [], categories: [] }
-  const ranked = rankedStatement(payload, clauses, MAX_MATCHES)
+  const ranked = rankedStatement(payload, clauses, MAX_MATCHES, fields)
   const kept = filtersSql(filters)
   const group = (part: string, column: string) =>
     `SELECT * FROM (SELECT '${part}' AS part, ${column} AS id, 0 AS in_stock, COUNT(*) AS n, MIN(pos) AS first_pos FROM k WHERE ${column} IS NOT NULL GROUP BY ${column} ORDER BY n DESC, first_pos LIMIT ?) t${part}`

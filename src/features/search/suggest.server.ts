@@ -9,7 +9,7 @@ import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
 import { placeholders, readRows } from '../../cms/sql.server'
-import { prepareSearch, rankedSummary } from './search.server'
+import { prepareSearch, rankedSummary, type MatchSummary, type PreparedSearch } from './search.server'
 
 export const SUGGESTED_PRODUCTS = 6
 export const SUGGESTED_GROUPS = 4
@@ -50,8 +50,9 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
   if (!q.trim()) return empty
   const search = await prepareSearch(payload, q)
   if (search.nothingKnown || search.clauses.length === 0) return empty
-  // The best matches that pass the words' filters, and the groups holding most of them, counted in the statement.
-  const summary = await rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS)
+  // The best matches that pass the words' filters, and the groups holding most of them, counted in the statement:
+  // matched in the titles (name, brand, model, category) while they give a full list, else in every field.
+  const summary = await summarise(payload, search)
   const facts = await readSuggestionFacts(payload, summary.top.map((m) => m.id), summary.brands.map((b) => b.id), summary.categories.map((c) => c.id))
   return {
     ...empty,
@@ -69,6 +70,18 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
       return c ? [{ name: c.name, url: paths.category(c.path), count }] : []
     }),
   }
+}
+
+/**
+ * What a rider types is most often a name, a brand, a model or a category, and a word in half the descriptions
+ * ("stocked", "with") would otherwise be ranked in every one of them: bm25 over 20,226 documents for `sto` at
+ * 100,000 variants (docs/perf.md). So suggestions match the titles first, and every field (the description and spec
+ * sheet as well, as the results page does) only when the titles give fewer than a full list of products.
+ */
+async function summarise(payload: Payload, search: PreparedSearch): Promise<MatchSummary> {
+  const titles = await rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS, 'titles')
+  if (titles.top.length >= SUGGESTED_PRODUCTS) return titles
+  return rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS, 'all')
 }
 
 interface SuggestionFacts {
