@@ -1,5 +1,5 @@
 // What the benches share: the shop process's CPU and peak memory from /proc, a cached page's rate, and the uncached
-// searches catalogue-scale.mjs and node-flags.mjs ask for.
+// searches and suggestions catalogue-scale.mjs, node-flags.mjs and suggestions.mjs ask for.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import autocannon from 'autocannon'
@@ -23,6 +23,15 @@ const MARKS = ['!', '?', '.', ',']
 export function uncachedSearchUrl(base, n) {
   return `${base}/search?q=${encodeURIComponent(`${SEARCH_WORDS[n % SEARCH_WORDS.length]} ${n.toString(4).replace(/[0-3]/g, (d) => MARKS[Number(d)])}`)}`
 }
+
+// What a rider has typed so far: every prefix of 3 to 7 letters of words in the catalogue, each asked once (the
+// suggestions are cached per normalised prefix for a few seconds, so a repeated one would not be uncached).
+export const TYPED = [
+  'honda', 'yamaha', 'kawasaki', 'suzuki', 'triumph', 'ducati', 'royal enfield', 'trek', 'specialized', 'oxford', 'alpinestars', 'shoei', 'dainese', 'kriega',
+  'helmet', 'jacket', 'gloves', 'locks', 'lights', 'luggage', 'touring', 'adventure', 'classic', 'storm', 'street', 'scooter', 'africa twin', 'electric',
+].flatMap((w) => Array.from({ length: Math.min(w.length, 7) - 2 }, (_, i) => w.slice(0, i + 3)))
+/** Suggestions asked first, untimed, to compile the route: none of them is in TYPED. */
+export const SUGGEST_WARM_UP = ['bmw', 'kt', 'visor', 'boots', 'chain']
 
 /** The load generator cachedPageRate uses: wrk when installed (apt-get install wrk), else autocannon. */
 export const PAGE_LOAD = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error ? 'autocannon' : 'wrk'

@@ -21,7 +21,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { cpuMs, peakRssMb, uncachedSearchUrl } from './bench-lib.mjs'
+import { cpuMs, peakRssMb, SUGGEST_WARM_UP, TYPED, uncachedSearchUrl } from './bench-lib.mjs'
 import { writeCatalogueCsv } from './catalogue-fixture.mjs'
 import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
@@ -41,12 +41,6 @@ const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234'
 const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 const CHECKOUT_SLUG = 'abus-bordo-6000' // a seeded simple product, as bench/checkout.mjs
 
-// What a rider has typed so far: every prefix of 3 to 7 letters of words in the catalogue, each asked once (the
-// suggestions are cached per normalised prefix for a few seconds, so a repeated one would not be uncached).
-const TYPED = [
-  'honda', 'yamaha', 'kawasaki', 'suzuki', 'triumph', 'ducati', 'royal enfield', 'trek', 'specialized', 'oxford', 'alpinestars', 'shoei', 'dainese', 'kriega',
-  'helmet', 'jacket', 'gloves', 'locks', 'lights', 'luggage', 'touring', 'adventure', 'classic', 'storm', 'street', 'scooter', 'africa twin', 'electric',
-].flatMap((w) => Array.from({ length: Math.min(w.length, 7) - 2 }, (_, i) => w.slice(0, i + 3)))
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 const ms = (n) => (n === undefined ? '–' : n.toFixed(0))
 
@@ -208,7 +202,7 @@ async function benchOne(kind, size) {
     row.category = await latency(REQUESTS, (i) => `${base}/category/riderwear/helmets?max=${ceiling(i)}`)
     row.brand = await latency(REQUESTS, (i) => `${base}/brand/honda?max=${ceiling(i)}`)
     row.search = await latency(REQUESTS, (i) => uncachedSearchUrl(base, i))
-    row.suggest = await latency(Math.min(REQUESTS, TYPED.length), (i) => `${base}/api/search/suggest?q=${encodeURIComponent(TYPED[i])}`, { accept: 'application/json' }, (k) => `${base}/api/search/suggest?q=${['bmw', 'kt', 'visor', 'boots', 'chain'][k]}`)
+    row.suggest = await latency(Math.min(REQUESTS, TYPED.length), (i) => `${base}/api/search/suggest?q=${encodeURIComponent(TYPED[i])}`, { accept: 'application/json' }, (k) => `${base}/api/search/suggest?q=${SUGGEST_WARM_UP[k]}`)
     row.product = await latency(Math.max(1, slugs.length - WARM_UP), (i) => `${base}/products/${slugs[i] ?? slugs[0]}`)
     row.sitemap = await sitemapTimes(base)
 

@@ -73,10 +73,10 @@ export async function prepareDatabase(env) {
   throw new Error('migrating and seeding stalled three times')
 }
 
-/** server.mjs on the existing build, with production's Node flags; answers the base URL and the child once /api/health answers 200. */
-export async function serveShop(env, logFile, timeoutMs = 60_000, nodeArgs = []) {
+/** server.mjs on the existing build (of this checkout, or of `shopRoot`), with production's Node flags; answers the base URL and the child once /api/health answers 200. */
+export async function serveShop(env, logFile, timeoutMs = 60_000, nodeArgs = [], shopRoot = root) {
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, ...nodeArgs, 'server.mjs'], { cwd: root, env, stdio: ['ignore', log, log] })
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, ...nodeArgs, 'server.mjs'], { cwd: shopRoot, env, stdio: ['ignore', log, log] })
   fs.closeSync(log)
   const base = `http://localhost:${env.PORT}`
   for (let waited = 0; waited < timeoutMs; waited += 250) {
