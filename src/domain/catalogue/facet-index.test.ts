@@ -3,7 +3,7 @@ import { FacetIndex, type ProductFacts } from './facet-index'
 import { ENGINE_BANDS, PRICE_BANDS } from './listing-bands'
 import type { FacetGrouping, FilterCondition } from './listing-facets'
 
-const NONE = { categoryId: null, brandId: null, condition: null, listPrice: null, engineCc: null, licence: null, frameSize: null, bikeType: null, batteryRangeMiles: null }
+const NONE = { categoryId: null, brandId: null, condition: null, listPrice: null, engineCc: null, licence: null, frameSize: null, bikeType: null, batteryRangeMiles: null, inStock: true, featured: false }
 const bike = (id: number, brandId: number, pence: number | null, cc: number | null, licence: string | null = 'A2'): ProductFacts => ({
   ...NONE,
   id,
@@ -95,5 +95,14 @@ describe('FacetIndex.filteredIds', () => {
     expect(index.filteredIds([], [UNDER_5000])).toEqual([3, 6, 7])
     expect(index.filteredIds([{ field: 'kind', values: ['motorcycle'] }], [UNDER_5000, a2])).toEqual([])
     expect(index.filteredIds([{ field: 'brandId', values: [2] }], [])).toEqual([4, 5])
+  })
+})
+
+describe('FacetIndex.matchFacts', () => {
+  it('answers what search weighs a match by, and null for a product not on sale', () => {
+    const marked = new FacetIndex([{ ...bike(1, 1, 749_900, 649), inStock: false, featured: true }, { ...NONE, id: 2, kind: 'accessory', listPrice: 4_999 }])
+    expect(marked.matchFacts(1)).toEqual({ id: 1, inStock: false, featured: true, brandId: 1, categoryId: 10, listPrice: 749_900, licence: 'A2' })
+    expect(marked.matchFacts(2)).toEqual({ id: 2, inStock: true, featured: false, brandId: null, categoryId: null, listPrice: 4_999, licence: null })
+    expect(marked.matchFacts(3)).toBeNull()
   })
 })

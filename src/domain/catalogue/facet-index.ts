@@ -1,7 +1,8 @@
 // The facts every listing filters and counts by (kind, category, brand, condition, price, engine, licence, frame,
 // bike type, battery range) of every product on sale, held in columns in memory, and the facet combinations and
 // filtered ids of a scope computed from them: what the grouped SQL statement answered, without a database read per
-// page. Loaded once per process until the catalogue changes (features/listing/facet-counts.server.ts, ADR 034).
+// page. Loaded once per process until the catalogue changes (features/listing/facet-counts.server.ts, ADR 034); a
+// sale is a change, so it also holds what search weighs a match by (in stock, featured: matchFacts).
 // At 100,000 variants (22,065 products on sale) the statement took 12-21 ms of PostgreSQL for a scope of every
 // product (a search of words that only set filters, "under 5000") and 4-6 ms over a search's 1,000 matches, on a
 // machine of two cores it shares with the shop; counting here takes about a millisecond.
@@ -25,7 +26,24 @@ export interface ProductFacts {
   frameSize: string | null
   bikeType: string | null
   batteryRangeMiles: number | null
+  /** it, or one of its variants, has stock */
+  inStock: boolean
+  featured: boolean
 }
+
+/** What search weighs and suggestions summarise a match by (domain/search/rank.ts). */
+export interface MatchFacts {
+  id: number
+  inStock: boolean
+  featured: boolean
+  brandId: number | null
+  categoryId: number | null
+  listPrice: number | null
+  licence: string | null
+}
+
+const IN_STOCK = 1
+const FEATURED = 2
 
 /** Every field a scope, a filter or a grouping names. */
 export type FactField = FilterField | 'kind' | 'id'
@@ -59,6 +77,8 @@ export class FacetIndex {
   readonly size: number
   private readonly columns: Record<FactField, Column>
   private readonly positionOf: Map<number, number>
+  /** per product: IN_STOCK and FEATURED bits */
+  private readonly marks: Uint8Array
   private readonly bases = new Map<string, BaseCombinations>()
 
   constructor(products: readonly ProductFacts[]) {
@@ -86,6 +106,17 @@ export class FacetIndex {
     }
     this.columns = columns
     this.positionOf = new Map(products.map((p, i) => [p.id, i]))
+    this.marks = Uint8Array.from(products, (p) => (p.inStock ? IN_STOCK : 0) | (p.featured ? FEATURED : 0))
+  }
+
+  /** A search match's facts; null when the product is not on sale (not in the index). */
+  matchFacts(id: number): MatchFacts | null {
+    const p = this.positionOf.get(id)
+    if (p === undefined) return null
+    const number = (field: 'brandId' | 'categoryId' | 'listPrice') => this.value(field, p) as number | null
+    const licence = this.value('licence', p)
+    const marks = this.marks[p]!
+    return { id, inStock: (marks & IN_STOCK) !== 0, featured: (marks & FEATURED) !== 0, brandId: number('brandId'), categoryId: number('categoryId'), listPrice: number('listPrice'), licence: licence === null ? null : String(licence) }
   }
 
   /** The field's value of the product at `position`, as the statement compares it (a number for numeric fields). */

@@ -29,10 +29,10 @@ const resolve: IdResolver = {
 }
 
 function motorcycle(brandId: number, cc: number, pence: number, licence: string, condition: 'new' | 'used' = 'new', categoryId = 2): P {
-  return { kind: 'motorcycle', categoryId, brandId, condition, listPrice: pence, engineCc: cc, licence, frameSize: null, bikeType: null, batteryRangeMiles: null }
+  return { kind: 'motorcycle', categoryId, brandId, condition, listPrice: pence, engineCc: cc, licence, frameSize: null, bikeType: null, batteryRangeMiles: null, inStock: true, featured: false }
 }
 function bicycle(brandId: number | null, frame: string | null, type: string | null, pence: number | null, range: number | null = null): P {
-  return { kind: range === null ? 'bicycle' : 'e-bike', categoryId: range === null ? 4 : 5, brandId, condition: 'new', listPrice: pence, engineCc: null, licence: null, frameSize: frame, bikeType: type, batteryRangeMiles: range }
+  return { kind: range === null ? 'bicycle' : 'e-bike', categoryId: range === null ? 4 : 5, brandId, condition: 'new', listPrice: pence, engineCc: null, licence: null, frameSize: frame, bikeType: type, batteryRangeMiles: range, inStock: true, featured: false }
 }
 
 const PRODUCTS: P[] = [

@@ -5,26 +5,13 @@
 // The listing's own pages are read with SQL built here from the same conditions (scopeSql, testSql).
 import type { Payload } from 'payload'
 import { inIdList, placeholders, readRows, type Arg } from '../../cms/sql.server'
-import { CATALOGUE_MEMO_MAX_AGE_MS, catalogueMemo } from '../../cms/catalogue-memo.server'
 import type { Interval } from '../../domain/catalogue/listing-bands'
 import { flagConditions, type Combination, type FacetGrouping, type FilterCondition, type FilterTest } from '../../domain/catalogue/listing-facets'
-import { FacetIndex, type FactField, type ScopeCondition } from '../../domain/catalogue/facet-index'
+import type { ScopeCondition } from '../../domain/catalogue/facet-index'
+import { COLUMNS, facetIndex } from '../catalogue/facet-index.server'
 
 export type { ScopeCondition }
 
-export const COLUMNS: Record<FactField, string> = {
-  id: 'p.id',
-  kind: 'p.kind',
-  categoryId: 'p.category_id',
-  brandId: 'p.brand_id',
-  condition: 'p.condition',
-  listPrice: 'p.list_price',
-  engineCc: 'p.attributes_engine_cc',
-  licence: 'p.attributes_licence_category',
-  frameSize: 'p.attributes_frame_size',
-  bikeType: 'p.attributes_bike_type',
-  batteryRangeMiles: 'p.attributes_battery_range_miles',
-}
 
 interface Fragment {
   sql: string
@@ -65,41 +52,6 @@ export function scopeSql(payload: Payload, scope: readonly ScopeCondition[]): Fr
 function scopeConditionSql(payload: Payload, scope: ScopeCondition): Fragment {
   if (scope.field !== 'id') return testSql(COLUMNS[scope.field], { kind: 'in', values: scope.values })
   return inIdList(payload, 'p.id', scope.values)
-}
-
-/** The facts of every product on sale, read in one statement; the index is built from them (domain/catalogue/facet-index). */
-async function readFacetIndex(payload: Payload): Promise<FacetIndex> {
-  const rows = await readRows(payload, {
-    sql: `SELECT ${(Object.keys(COLUMNS) as FactField[]).map((f) => `${COLUMNS[f]} AS "${f}"`).join(', ')} FROM products p WHERE p.status = 'active'`,
-    args: [],
-  })
-  const number = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v))
-  const string = (v: unknown) => (v === null || v === undefined ? null : String(v))
-  return new FacetIndex(
-    rows.map((r) => ({
-      id: Number(r.id),
-      kind: string(r.kind),
-      categoryId: number(r.categoryId),
-      brandId: number(r.brandId),
-      condition: string(r.condition),
-      listPrice: number(r.listPrice),
-      engineCc: number(r.engineCc),
-      licence: string(r.licence),
-      frameSize: string(r.frameSize),
-      bikeType: string(r.bikeType),
-      batteryRangeMiles: number(r.batteryRangeMiles),
-    })),
-  )
-}
-
-/**
- * The facet index of the products on sale: read once per process and kept until the catalogue changes
- * (catalogueMemo; every instance forgets it on a change, ADR 008). After five minutes without a change it is read
- * again in the background while the old one still answers, so no rider's listing waits for 22,065 rows that only age
- * asked for. Stock is not in it: a listing counts what is on sale, sold out or not.
- */
-export function facetIndex(payload: Payload): Promise<FacetIndex> {
-  return catalogueMemo('facet-index', () => readFacetIndex(payload), CATALOGUE_MEMO_MAX_AGE_MS, Date.now(), 'serve-while-reading')
 }
 
 /** Ids of the products on sale in the scope that pass every condition: the listing's own rule. */

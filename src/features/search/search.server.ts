@@ -3,16 +3,20 @@
 // src/domain/search (filters, synonyms, normal form), checked against the index's vocabulary (typos), then
 // matched; in-stock products rank above sold-out ones and only active products are ever answered.
 import type { Payload } from 'payload'
-import { execute, isPostgres, placeholders, readRows, type Arg } from '../../cms/sql.server'
+import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
 import { catalogueMemo } from '../../cms/catalogue-memo.server'
 import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
+import { summariseMatches, weighMatches, type Hit, type MatchSummary } from '../../domain/search/rank'
+import type { MatchFacts } from '../../domain/catalogue/facet-index'
+import { facetIndex } from '../catalogue/facet-index.server'
 import type { LicenceCategory } from '../../domain/catalogue/product-kind'
 
 export { reindexProducts, reindexAllProducts, ensureSearchIndex } from '../../cms/hooks/search-index'
+export type { MatchSummary }
 
 /** Most matches ranked for one search; later pages of a broader search are not reached. */
 export const MAX_MATCHES = 1000
@@ -80,64 +84,42 @@ export interface RankedMatch {
   id: number
 }
 
-/** How much a sold-out product's relevance counts. */
-const SOLD_OUT_WEIGHT = 0.5
-const MATCH_FACTS = 'p.brand_id, p.category_id, p.list_price, p.attributes_licence_category AS licence'
 /**
- * PostgreSQL: whether a match has stock, from the lateral `sv` (one index probe per match, LIMIT 1). Written as a
- * correlated EXISTS, the planner hashed a scan of every variant once for the SELECT and once more for the ORDER BY
- * (44–63 ms for 'helmet' at 100,000 variants against 24 ms).
+ * The `limit` best matches of every clause by the index's own rank (the index holds products on sale only), as hits
+ * (domain/search/rank.ts). `fields` 'titles' matches the clauses in names, brands, models and categories only
+ * (fts5Match, pgTsQuery). The database ranks only the index: what a match is weighed by (in stock, featured) and
+ * what suggestions filter and group by are the facet index's, in memory, where the statement used to read them
+ * from products and variants for each of the 1,000 (3–6 ms of a broad word's 10–13 at 100,000 variants).
  */
-const PG_IN_STOCK = '(COALESCE(p.stock_quantity, 0) > 0 OR sv.one IS NOT NULL)'
-const IN_STOCK = `CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0) THEN 1 ELSE 0 END`
-
-/**
- * Active products matching every clause with the facts suggestions filter and group by (brand, category, list price,
- * licence), whether in stock, and `pos`, their place best first by weighted relevance, a sold-out product's counting
- * half: it ranks below an in-stock product matching as well, but not below one that merely mentions the words. Of
- * more matches than `limit`, the `limit` best by the index's own rank are the ones weighted and answered (the index
- * holds active products only), so a broad word costs a look-up of `limit` products, not of every match. The one
- * statement that both the results (rankedMatches) and the suggestions (rankedSummary) read from. `fields` 'titles'
- * matches the clauses in names, brands, models and categories only (fts5Match, pgTsQuery).
- */
-function rankedStatement(payload: Payload, clauses: Clause[], limit: number, fields: SearchFields = 'all'): { sql: string; args: Arg[] } {
-  return isPostgres(payload)
+async function rankedHits(payload: Payload, clauses: Clause[], limit: number, fields: SearchFields): Promise<Hit[]> {
+  const statement = isPostgres(payload)
     ? {
-        // weights {D, C, B, A}: name, brand and model (A) over categories (B) over description and spec sheet (C).
-        // The index alone picks the best `limit` by its own rank (a few ms for thousands of matches); only those are
-        // looked up in products (by primary key: `= ANY` keeps the planner off a scan of every product) and in
-        // variants (one probe each), then ordered with a sold-out match counting half.
-        sql: `WITH ranked AS MATERIALIZED (
-                SELECT si.product_id AS id, ts_rank('{0.05, 0.2, 0.5, 1.0}', si.doc, q.q) AS score
-                FROM search_index si CROSS JOIN to_tsquery('simple', ?) AS q(q) WHERE si.doc @@ q.q
-                ORDER BY score DESC, si.product_id LIMIT ?)
-              SELECT r.id, ${MATCH_FACTS}, ${PG_IN_STOCK} AS in_stock,
-                ROW_NUMBER() OVER (ORDER BY r.score * (CASE WHEN ${PG_IN_STOCK} THEN 1 ELSE ${SOLD_OUT_WEIGHT} END) DESC, p.featured DESC, r.id) AS pos
-              FROM ranked r JOIN products p ON p.id = r.id
-              LEFT JOIN LATERAL (SELECT 1 AS one FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0 LIMIT 1) sv ON true
-              WHERE p.status = 'active' AND p.id = ANY(ARRAY(SELECT id FROM ranked))`,
+        // weights {D, C, B, A}: name, brand and model (A) over categories (B) over description and spec sheet (C)
+        sql: `SELECT si.product_id AS id, ts_rank('{0.05, 0.2, 0.5, 1.0}', si.doc, q.q) AS relevance
+              FROM search_index si CROSS JOIN to_tsquery('simple', ?) AS q(q) WHERE si.doc @@ q.q
+              ORDER BY relevance DESC, si.product_id LIMIT ?`,
         args: [pgTsQuery(clauses, fields), limit],
       }
     : {
-        // bm25 weights by column: title (not indexed), name, brand, model, category, body (bm25 is negative, lower is
-        // better); as on PostgreSQL, the index picks the best `limit` on its own before products and variants are read
-        sql: `SELECT id, in_stock, brand_id, category_id, list_price, licence,
-                ROW_NUMBER() OVER (ORDER BY score * (CASE WHEN in_stock = 1 THEN 1 ELSE ${SOLD_OUT_WEIGHT} END) ASC, featured DESC, id) AS pos FROM (
-                SELECT r.id, r.score, p.featured, ${MATCH_FACTS}, ${IN_STOCK} AS in_stock
-                FROM (SELECT rowid AS id, bm25(search_index, 0, 10, 10, 10, 4, 1) AS score FROM search_index
-                      WHERE search_index MATCH ? ORDER BY score, rowid LIMIT ?) r
-                JOIN products p ON p.id = r.id
-                WHERE p.status = 'active')`,
+        // bm25 weights by column: title (not indexed), name, brand, model, category, body; bm25 is negative, lower is better
+        sql: `SELECT rowid AS id, -bm25(search_index, 0, 10, 10, 10, 4, 1) AS relevance FROM search_index
+              WHERE search_index MATCH ? ORDER BY relevance DESC, rowid LIMIT ?`,
         args: [fts5Match(clauses, fields), limit],
       }
+  const rows = await readRows(payload, statement)
+  return rows.map((r) => ({ id: Number(r.id), relevance: Number(r.relevance) }))
 }
 
-/** Active products matching every clause, best first (rankedStatement): their ids only, the fewest bytes to read. */
+/** Products on sale matching every clause, best first, with their facts: the index's best `limit`, weighed (weighMatches). */
+async function weighedMatches(payload: Payload, clauses: Clause[], limit: number, fields: SearchFields = 'all'): Promise<MatchFacts[]> {
+  const [hits, index] = await Promise.all([rankedHits(payload, clauses, limit, fields), facetIndex(payload)])
+  return weighMatches(hits, (id) => index.matchFacts(id))
+}
+
+/** Active products matching every clause, best first: their ids. */
 export async function rankedMatches(payload: Payload, clauses: Clause[], limit = MAX_MATCHES): Promise<RankedMatch[]> {
   if (clauses.length === 0) return []
-  const ranked = rankedStatement(payload, clauses, limit)
-  const rows = await readRows(payload, { sql: `SELECT id FROM (${ranked.sql}) m ORDER BY pos`, args: ranked.args })
-  return rows.map((r) => ({ id: Number(r.id) }))
+  return (await weighedMatches(payload, clauses, limit)).map((m) => ({ id: m.id }))
 }
 
 export interface SearchFilters {
@@ -182,61 +164,13 @@ export async function runSearch(payload: Payload, typed: string): Promise<Search
   return { ...base, matches: await rankedMatches(payload, base.clauses) }
 }
 
-/** What suggestions show of a search's matches: the best few products, and the brands and categories holding most. */
-export interface MatchSummary {
-  /** the best `products` matches that pass the words' filters, best first */
-  top: { id: number; inStock: boolean }[]
-  /** the brands and the categories holding most of those matches, with how many; equal counts in the order of their best match */
-  brands: { id: number; count: number }[]
-  categories: { id: number; count: number }[]
-}
-
-/** The words' filters (a price, a licence) on a match's facts: a product without the fact does not pass. */
-function filtersSql(filters: SearchFilters): { sql: string; args: Arg[] } {
-  const parts: string[] = ['1 = 1']
-  const args: Arg[] = []
-  if (filters.minPricePence !== null) {
-    parts.push('list_price >= ?')
-    args.push(filters.minPricePence)
-  }
-  if (filters.maxPricePence !== null) {
-    parts.push('list_price <= ?')
-    args.push(filters.maxPricePence)
-  }
-  if (filters.licences.length) {
-    parts.push(`licence IN (${placeholders(filters.licences.length)})`)
-    args.push(...filters.licences)
-  }
-  return { sql: parts.join(' AND '), args }
-}
-
 /**
- * The same matches as rankedMatches (in `fields`), summarised in the statement: about 15 rows, where suggestions used
- * to read up to 1,000 and count them in JavaScript (about 1.6 MB allocated a suggestion at 100,000 variants, docs/perf.md).
+ * The same matches as rankedMatches (in `fields`), summarised for suggestions: the best `products` that pass the
+ * words' filters, and the `groups` brands and categories holding most of them (summariseMatches).
  */
 export async function rankedSummary(payload: Payload, clauses: Clause[], filters: SearchFilters, products: number, groups: number, fields: SearchFields = 'all'): Promise<MatchSummary> {
   if (clauses.length === 0) return { top: [], brands: [], categories: [] }
-  const ranked = rankedStatement(payload, clauses, MAX_MATCHES, fields)
-  const kept = filtersSql(filters)
-  const group = (part: string, column: string) =>
-    `SELECT * FROM (SELECT '${part}' AS part, ${column} AS id, 0 AS in_stock, COUNT(*) AS n, MIN(pos) AS first_pos FROM k WHERE ${column} IS NOT NULL GROUP BY ${column} ORDER BY n DESC, first_pos LIMIT ?) t${part}`
-  const rows = await readRows(payload, {
-    // MATERIALIZED: without it SQLite runs the ranked read once for each of the three parts (59 against 26 ms for 'sto')
-    sql: `WITH k AS MATERIALIZED (SELECT * FROM (${ranked.sql}) r0 WHERE ${kept.sql})
-          SELECT * FROM (SELECT 'p' AS part, id, CASE WHEN in_stock THEN 1 ELSE 0 END AS in_stock, 0 AS n, pos AS first_pos FROM k ORDER BY pos LIMIT ?) tp
-          UNION ALL ${group('b', 'brand_id')}
-          UNION ALL ${group('c', 'category_id')}`,
-    args: [...ranked.args, ...kept.args, products, groups, groups],
-  })
-  // UNION ALL keeps no order: each part is put back in its own
-  const part = (name: string) => rows.filter((r) => r.part === name)
-  const byPlace = (a: Record<string, unknown>, b: Record<string, unknown>) => Number(a.first_pos) - Number(b.first_pos)
-  const byCount = (a: Record<string, unknown>, b: Record<string, unknown>) => Number(b.n) - Number(a.n) || byPlace(a, b)
-  return {
-    top: part('p').sort(byPlace).map((r) => ({ id: Number(r.id), inStock: Number(r.in_stock) === 1 })),
-    brands: part('b').sort(byCount).map((r) => ({ id: Number(r.id), count: Number(r.n) })),
-    categories: part('c').sort(byCount).map((r) => ({ id: Number(r.id), count: Number(r.n) })),
-  }
+  return summariseMatches(await weighedMatches(payload, clauses, MAX_MATCHES, fields), filters, products, groups)
 }
 
 /** Titles read nearest first for "did you mean", and how similar the one named must be (pg_trgm's default for `%`). */
