@@ -33,6 +33,36 @@ export const TYPED = [
 /** Suggestions asked first, untimed, to compile the route: none of them is in TYPED. */
 export const SUGGEST_WARM_UP = ['bmw', 'kt', 'visor', 'boots', 'chain']
 
+/** The value after `--name` on the command line, or `fallback`. */
+export function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? process.argv[i + 1] : fallback
+}
+
+/** Every value given after `--name` (an option that may be repeated). */
+export function options(name) {
+  return process.argv.flatMap((a, i) => (a === `--${name}` ? [process.argv[i + 1]] : []))
+}
+
+/** The p-th percentile of sorted numbers (p99 of 300 is the third slowest). */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+
+/** The secret every throwaway bench shop is given. */
+export const BENCH_SECRET = 'bench-only-secret-0123456789abcdef-0123'
+
+/** Staff of the large catalogue (`npm run seed:large`), from ADMIN_EMAIL and ADMIN_PASSWORD as it was loaded. */
+export const LARGE_ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@large.test', password: process.env.ADMIN_PASSWORD ?? 'large-admin-password-1234' }
+
+/** The existing database a bench measures (--db, else DATABASE_URL); exits when none is given. */
+export function existingDatabase() {
+  const db = option('db', process.env.DATABASE_URL)
+  if (!db) {
+    console.error('Give the database: --db postgres://postgres@127.0.0.1:5432/wheelhouse_large (or file:/path.db)')
+    process.exit(2)
+  }
+  return db
+}
+
 /** The load generator cachedPageRate uses: wrk when installed (apt-get install wrk), else autocannon. */
 export const PAGE_LOAD = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error ? 'autocannon' : 'wrk'
 

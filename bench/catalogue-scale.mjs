@@ -21,14 +21,11 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { cpuMs, peakRssMb, SUGGEST_WARM_UP, TYPED, uncachedSearchUrl } from './bench-lib.mjs'
+import { BENCH_SECRET, cpuMs, option, peakRssMb, percentile, SUGGEST_WARM_UP, TYPED, uncachedSearchUrl } from './bench-lib.mjs'
 import { writeCatalogueCsv } from './catalogue-fixture.mjs'
 import { api, checkoutRequest, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? process.argv[i + 1] : fallback
-}
+const arg = option
 const DBS = arg('db', 'both') === 'both' ? ['sqlite', 'postgres'] : [arg('db')]
 const SIZES = arg('sizes', '65,10000,100000').split(',').map(Number)
 // 300 samples a figure: p99 is then the third slowest request. Of 100 (sessions 14–17) it was the slowest, a single
@@ -38,10 +35,10 @@ const NODE_FLAGS = arg('node-flags', '').split(' ').filter(Boolean)
 const HEAP_DIR = arg('heap-snapshot', null)
 const PORT = 3470
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password-1234' }
-const SECRET = 'bench-only-secret-0123456789abcdef-0123'
+const SECRET = BENCH_SECRET
 const CHECKOUT_SLUG = 'abus-bordo-6000' // a seeded simple product, as bench/checkout.mjs
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+const pct = percentile
 const ms = (n) => (n === undefined ? '–' : n.toFixed(0))
 
 async function timed(url, headers = {}) {

@@ -13,32 +13,19 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { cachedPageRate, PAGE_LOAD, peakRssMb, uncachedSearchUrl } from './bench-lib.mjs'
+import { BENCH_SECRET, cachedPageRate, existingDatabase, LARGE_ADMIN, option, options, PAGE_LOAD, peakRssMb, percentile, uncachedSearchUrl } from './bench-lib.mjs'
 import { api, serveShop, shopEnv, stopShop, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
-const argv = process.argv.slice(2)
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 ? argv[i + 1] : fallback
-}
-const DB = arg('db', process.env.DATABASE_URL)
-const ROUNDS = Number(arg('rounds', '4'))
-const REQUESTS = Number(arg('requests', '300'))
-const variantArgs = argv.flatMap((a, i) => (a === '--variant' ? [argv[i + 1]] : []))
-const VARIANTS = (variantArgs.length ? variantArgs : ['shop=', 'growing100=--heap-growing-percent=100']).map((v) => {
+const DB = existingDatabase()
+const ROUNDS = Number(option('rounds', '4'))
+const REQUESTS = Number(option('requests', '300'))
+const VARIANTS = (options('variant').length ? options('variant') : ['shop=', 'growing100=--heap-growing-percent=100']).map((v) => {
   const at = v.indexOf('=')
   if (at < 1) throw new Error(`--variant name=flags, not ${v}`)
   return { name: v.slice(0, at), flags: v.slice(at + 1).split(' ').filter(Boolean) }
 })
-if (!DB) {
-  console.error('Give the database: --db postgres://postgres@127.0.0.1:5432/wheelhouse_large (or file:/path.db)')
-  process.exit(2)
-}
-const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@large.test', password: process.env.ADMIN_PASSWORD ?? 'large-admin-password-1234' }
-const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 const PORT = 3483
 const CACHED = { brand: '/brand/honda', search: '/search?q=honda' }
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 /** Full (mark-compact) collections the shop's --trace-gc log shows after byte `from`. */
 const fullCollections = (logFile, from) => (fs.readFileSync(logFile, 'utf8').slice(from).match(/Mark-Compact/g) ?? []).length
@@ -55,10 +42,10 @@ let searchesAsked = 0
 async function measure(variant) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-flags-${variant.name}-`))
   const logFile = path.join(dir, 'server.log')
-  const env = shopEnv({ databaseUrl: DB, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+  const env = shopEnv({ databaseUrl: DB, dir, port: PORT, admin: LARGE_ADMIN, secret: BENCH_SECRET, extra: { RATE_LIMITS: 'off' } })
   const { base, child } = await serveShop(env, logFile, 120_000, [...variant.flags, '--trace-gc'])
   try {
-    const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
+    const { token } = await api(base, null, 'POST', '/api/users/login', LARGE_ADMIN)
     await waitForMonthlyFigures(base, token)
     for (const url of Object.values(CACHED)) for (let i = 0; i < 20; i++) await timed(`${base}${url}`)
     for (let i = 0; i < 10; i++) await timed(uncachedSearchUrl(base, searchesAsked++))
@@ -66,7 +53,7 @@ async function measure(variant) {
     const times = []
     for (let i = 0; i < REQUESTS; i++) times.push(await timed(uncachedSearchUrl(base, searchesAsked++)))
     times.sort((a, b) => a - b)
-    const result = { p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1), fullGcs: fullCollections(logFile, logFrom) }
+    const result = { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1), fullGcs: fullCollections(logFile, logFrom) }
     for (const [name, url] of Object.entries(CACHED)) result[name] = await cachedPageRate(child.pid, `${base}${url}`)
     result.rssMb = peakRssMb(child.pid)
     return result

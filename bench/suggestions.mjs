@@ -11,32 +11,19 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { SUGGEST_WARM_UP, TYPED } from './bench-lib.mjs'
+import { BENCH_SECRET, existingDatabase, LARGE_ADMIN, option, options, percentile, SUGGEST_WARM_UP, TYPED } from './bench-lib.mjs'
 import { api, serveShop, shopEnv, stopShop, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
-const argv = process.argv.slice(2)
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`)
-  return i >= 0 ? argv[i + 1] : fallback
-}
-const DB = arg('db', process.env.DATABASE_URL)
-const ROUNDS = Number(arg('rounds', '4'))
-const buildArgs = argv.flatMap((a, i) => (a === '--build' ? [argv[i + 1]] : []))
-const BUILDS = (buildArgs.length ? buildArgs : [`this=${path.resolve(import.meta.dirname, '..')}`]).map((b) => {
+const DB = existingDatabase()
+const ROUNDS = Number(option('rounds', '4'))
+const BUILDS = (options('build').length ? options('build') : [`this=${path.resolve(import.meta.dirname, '..')}`]).map((b) => {
   const at = b.indexOf('=')
   if (at < 1) throw new Error(`--build name=directory, not ${b}`)
   const dir = path.resolve(b.slice(at + 1))
   if (!fs.existsSync(path.join(dir, '.next', 'BUILD_ID'))) throw new Error(`${dir} has no production build (npm run build)`)
   return { name: b.slice(0, at), dir }
 })
-if (!DB) {
-  console.error('Give the database: --db postgres://postgres@127.0.0.1:5432/wheelhouse_large (or file:/path.db)')
-  process.exit(2)
-}
-const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@large.test', password: process.env.ADMIN_PASSWORD ?? 'large-admin-password-1234' }
-const SECRET = 'bench-only-secret-0123456789abcdef-0123'
 const PORT = 3484
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 async function timed(url) {
   const started = performance.now()
@@ -48,10 +35,10 @@ async function timed(url) {
 
 async function measure(build) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-suggest-${build.name}-`))
-  const env = shopEnv({ databaseUrl: DB, dir, port: PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+  const env = shopEnv({ databaseUrl: DB, dir, port: PORT, admin: LARGE_ADMIN, secret: BENCH_SECRET, extra: { RATE_LIMITS: 'off' } })
   const { base, child } = await serveShop(env, path.join(dir, 'server.log'), 120_000, [], build.dir)
   try {
-    const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
+    const { token } = await api(base, null, 'POST', '/api/users/login', LARGE_ADMIN)
     await waitForMonthlyFigures(base, token)
     const url = (q) => `${base}/api/search/suggest?q=${encodeURIComponent(q)}`
     for (const q of SUGGEST_WARM_UP) await timed(url(q))
@@ -69,7 +56,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const build of round % 2 === 0 ? BUILDS : [...BUILDS].reverse()) {
     const times = await measure(build)
     const sorted = times.map((t) => t.ms).sort((a, b) => a - b)
-    const r = { p50: pct(sorted, 50), p99: pct(sorted, 99), slowest: [...times].sort((a, b) => b.ms - a.ms).slice(0, 3) }
+    const r = { p50: percentile(sorted, 50), p99: percentile(sorted, 99), slowest: [...times].sort((a, b) => b.ms - a.ms).slice(0, 3) }
     samples[build.name].push(r)
     console.error(`round ${round + 1}/${ROUNDS} ${build.name}: p50 ${r.p50.toFixed(1)} p99 ${r.p99.toFixed(1)} ms; slowest ${r.slowest.map((s) => `${s.q} ${s.ms.toFixed(0)}`).join(', ')}`)
   }
