@@ -106,7 +106,8 @@ export function pgTsQuery(clauses: Clause[], fields: SearchFields = 'all'): stri
   const weights = fields === 'titles' ? PG_TITLE_WEIGHTS : ''
   const term = (t: string) => {
     const [word, prefix] = split(t)
-    return prefix ? `'${word}':*${weights}` : weights ? `'${word}':${weights}` : `'${word}'`
+    const label = `${prefix ? '*' : ''}${weights}`
+    return label ? `'${word}':${label}` : `'${word}'`
   }
   const phrase = (p: string[]) => (p.length === 1 ? term(p[0]!) : `(${p.map(term).join(' & ')})`)
   return clauses.map((c) => (c.alternatives.length === 1 ? phrase(c.alternatives[0]!) : `(${c.alternatives.map(phrase).join(' | ')})`)).join(' & ')

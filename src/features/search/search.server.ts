@@ -11,9 +11,9 @@ import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, sp
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
 import { summariseMatches, weighMatches, type Hit, type MatchSummary } from '../../domain/search/rank'
+import type { WordFilters } from '../../domain/search/query-filters'
 import type { MatchFacts } from '../../domain/catalogue/facet-index'
 import { facetIndex } from '../catalogue/facet-index.server'
-import type { LicenceCategory } from '../../domain/catalogue/product-kind'
 
 export { reindexProducts, reindexAllProducts, ensureSearchIndex } from '../../cms/hooks/search-index'
 export type { MatchSummary }
@@ -122,11 +122,8 @@ export async function rankedMatches(payload: Payload, clauses: Clause[], limit =
   return (await weighedMatches(payload, clauses, limit)).map((m) => ({ id: m.id }))
 }
 
-export interface SearchFilters {
-  minPricePence: number | null
-  maxPricePence: number | null
-  licences: LicenceCategory[]
-}
+/** The price and licence filters the words set (domain/search/query-filters.ts). */
+export type SearchFilters = WordFilters
 
 export interface SearchOutcome {
   /** what the typed words asked for, before the index was consulted */

@@ -50,8 +50,8 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
   if (!q.trim()) return empty
   const search = await prepareSearch(payload, q)
   if (search.nothingKnown || search.clauses.length === 0) return empty
-  // The best matches that pass the words' filters, and the groups holding most of them, counted in the statement:
-  // matched in the titles (name, brand, model, category) while they give a full list, else in every field.
+  // The best matches that pass the words' filters, and the groups holding most of them: matched in the titles
+  // (name, brand, model, category) while they give a full list, else in every field.
   const summary = await summarise(payload, search)
   const facts = await readSuggestionFacts(payload, summary.top.map((m) => m.id), summary.brands.map((b) => b.id), summary.categories.map((c) => c.id))
   return {
