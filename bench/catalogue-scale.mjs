@@ -245,6 +245,7 @@ for (const kind of DBS) {
 }
 
 const cell = (l) => `${ms(l.p50)} / ${ms(l.p99)}${l.bad ? ` (${l.bad} non-200)` : ''}`
+console.log(`\nThe shop on Node ${process.version.slice(1)} (the Node running this bench; production's is 24: "$(node scripts/node24.mjs)" bench/…)`)
 console.log('\nUncached, p50 / p99 ms (requests per figure: ' + REQUESTS + '; product pages: one per product, at most that many)\n')
 console.log('| database | variants | import rows/s (in the shop) | shop RSS after import MB | monthly-figure refresh after it, s | /all-bikes | /all-bikes by monthly budget | deep category | brand | search | suggestions | product page | sitemap: files, URLs, slowest file ms | admin product list | shop peak RSS MB |')
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')

@@ -74,7 +74,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
 const span = (xs, digits = 0) => `${mean(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`
-console.log(`Rounds: ${ROUNDS}, alternating, one shop at a time started afresh; ${REQUESTS} unique uncached searches a round; cached pages by ${PAGE_LOAD} (gzip, 10 connections, 5 s).`)
+console.log(`Rounds: ${ROUNDS}, alternating, one shop at a time started afresh, on Node ${process.version.slice(1)}; ${REQUESTS} unique uncached searches a round; cached pages by ${PAGE_LOAD} (gzip, 10 connections, 5 s).`)
 console.log('')
 console.log('| variant | flags added | search p50 ms | search p99 ms | full collections per search run | cached /brand/honda req/s | its CPU ms per request | cached /search?q=honda req/s | its CPU ms per request | peak RSS MB |')
 console.log('|---|---|---|---|---|---|---|---|---|---|')

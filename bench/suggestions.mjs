@@ -63,7 +63,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length
 const span = (xs) => `${mean(xs).toFixed(1)} (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`
-console.log(`${TYPED.length} prefixes each asked once a round, ${ROUNDS} rounds, one shop at a time started afresh, alternating; ${DB.startsWith('file:') ? 'SQLite' : 'PostgreSQL'}.`)
+console.log(`${TYPED.length} prefixes each asked once a round, ${ROUNDS} rounds, one shop at a time started afresh, alternating; ${DB.startsWith('file:') ? 'SQLite' : 'PostgreSQL'}; the shops on Node ${process.version.slice(1)}.`)
 console.log('')
 console.log('| build | p50 ms | p99 ms | slowest prefixes (ms, all rounds) |')
 console.log('|---|---|---|---|')

