@@ -1,10 +1,11 @@
 // The foundation on a real database: committed migrations build the schema, the demo seed fills it
 // (once), and the catalogue model's derived fields and access rules hold.
-import type { Payload } from 'payload'
+import type { Payload, PayloadRequest } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BRANDS, CATEGORIES, LEGACY_BRAND_PATHS, LEGACY_CATEGORY_PATHS, LEGACY_PRODUCT_IDS, PAGES, POSTS, PRODUCTS } from '../../src/setup/seed/catalogue-data'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { pingDatabase } from '../../src/cms/database.server'
+import { health, HEALTH_TIMEOUT_MS } from '../../src/cms/endpoints/health'
 import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 import type { Media, Product } from '../../src/payload-types'
@@ -134,6 +135,22 @@ describe(`demo seed on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
 
   it('answers a health ping', async () => {
     await expect(pingDatabase(payload)).resolves.toBeUndefined()
+  })
+
+  it('clears the health check’s deadline once the database answers', async () => {
+    // Left running, each check's two-second timer held its request's context: a flood of checks held thousands.
+    const set = vi.spyOn(globalThis, 'setTimeout')
+    const clear = vi.spyOn(globalThis, 'clearTimeout')
+    try {
+      const res = await health.handler({ payload } as unknown as PayloadRequest)
+      expect(res.status).toBe(200)
+      const deadlines = set.mock.calls.flatMap((call, i) => (call[1] === HEALTH_TIMEOUT_MS ? [set.mock.results[i]!.value] : []))
+      expect(deadlines).toHaveLength(1)
+      expect(clear.mock.calls.map((call) => call[0])).toContain(deadlines[0])
+    } finally {
+      set.mockRestore()
+      clear.mockRestore()
+    }
   })
 })
 
