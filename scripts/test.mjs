@@ -81,7 +81,6 @@ async function ensurePostgres() {
   return false
 }
 
-
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
 check('type-check', 'npx', ['tsc', '--noEmit'])
 vitest('unit', ['--project', 'unit'])
