@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -9,6 +10,12 @@ describe('the shop’s Node flags', () => {
   it('are the ones `npm start` runs with', () => {
     const start = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string
     expect(start).toContain(`node ${SHOP_NODE_FLAGS.join(' ')} scripts/start.mjs`)
+  })
+
+  it('are accepted by the Node that runs the tests (V8 refuses a flag it does not know, and the shop would not start)', () => {
+    const run = spawnSync(process.execPath, [...SHOP_NODE_FLAGS, '-e', 'process.exit(0)'], { encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
   })
 
   it('bound the old generation well under 1 GB', () => {
