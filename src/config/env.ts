@@ -1,6 +1,7 @@
 // The server's environment, validated once with zod; nothing here may reach the browser.
 import path from 'node:path'
 import { z } from '../lib/zod'
+import { proxyTrust } from '../lib/http/forwarded.mjs'
 
 export type DatabaseKind = 'sqlite' | 'postgres'
 
@@ -50,7 +51,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   PAYLOAD_SECRET: optionalSecret,
   PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').default(3000),
-  HOST: z.string().trim().default('0.0.0.0'),
+  // Unset: the loopback interface (server.mjs), reached through the proxy in front (ADR 036).
+  HOST: z.string().trim().default(''),
   // PostgreSQL connections per app instance.
   DATABASE_POOL_MAX: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
   // Google Tag Manager container, loaded only after the customer consents to analytics.
@@ -91,10 +93,19 @@ const schema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number({ message: 'must be a number of hours' }).min(0, 'must be 0 (off) or more').max(24 * 31, 'must be at most 744').default(0),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_KEEP: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(7),
+  // Which peers may report the client's address and scheme (src/lib/http/forwarded.mjs, ADR 036).
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .superRefine((value, ctx) => {
+      try {
+        proxyTrust(value)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message.replace(/^TRUST_PROXY /, '') : String(error) })
+      }
+    })
+    .transform((value) => (proxyTrust(value)?.list ?? []) as string[]),
 })
 
 /**
