@@ -13,6 +13,7 @@ import { banPattern, createResponseCache, mergeChanges } from './server-lib/resp
 import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
+import { connectionFacts, proxyTrust } from './src/lib/http/forwarded.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
 import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
 import { metrics } from './src/lib/observe/metrics.mjs'
@@ -21,8 +22,10 @@ import { metricsAnswer, serveMetricsPort } from './server-lib/metrics-endpoint.m
 import { reportError } from './src/lib/observe/error-hook.mjs'
 
 const port = Number(process.env.PORT || 3000)
-const hostname = process.env.HOST || '0.0.0.0'
-const trustProxy = process.env.TRUST_PROXY === 'true' || process.env.TRUST_PROXY === '1'
+// Loopback unless told otherwise: an instance is reached through the proxy in front of it (ADR 036).
+const hostname = process.env.HOST?.trim() || '127.0.0.1'
+// Which peers may tell us the client's address and scheme (src/lib/http/forwarded.mjs); nobody by default.
+const trust = proxyTrust(process.env.TRUST_PROXY)
 const quietPaths = /^\/(_next\/static|favicon|icons\/)/
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 // The data folder and where Payload keeps uploads (the same defaults as src/config/env.ts); pictures are sent from there directly.
@@ -217,17 +220,16 @@ const server = http.createServer((req, res) => {
 })
 
 function answer(req, res, requestId, start) {
-  // Before anything reads them: Next-internal and rewriting headers a visitor must not send (ADR 021); the
-  // X-Forwarded-* ones too unless a trusted proxy wrote them.
-  stripUntrustedHeaders(req, { trustProxy })
+  // Before anything reads them: Next-internal and rewriting headers a visitor must not send (ADR 021), and every
+  // X-Forwarded-* header unless the peer is one of the proxies TRUST_PROXY names (ADR 036).
+  const facts = connectionFacts(req, trust)
+  stripUntrustedHeaders(req, { trustProxy: facts.viaProxy })
   req.headers['x-request-id'] = requestId
-  // The client's address for login throttling (src/cms/auth/client-address.ts), always overwritten so a client
-  // cannot choose it: the socket's peer, or behind a trusted proxy the last X-Forwarded-For hop (the proxy's own).
-  const forwardedFor = trustProxy && typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'].split(',').pop()?.trim() : undefined
-  req.headers['x-wheelhouse-client-address'] = forwardedFor || req.socket.remoteAddress || 'unknown'
+  // The client's address for the per-address limits (src/cms/auth/client-address.ts), always overwritten so a
+  // client cannot choose it.
+  req.headers['x-wheelhouse-client-address'] = facts.clientAddress
   res.setHeader('X-Request-Id', requestId)
-  const https = trustProxy ? req.headers['x-forwarded-proto'] === 'https' : Boolean(req.socket.encrypted)
-  if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  if (facts.https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   dedupeLocation(res)
   closeAfterEarlyResponse(req, res)
   const family = routeFamily(req.url)
@@ -240,6 +242,7 @@ function answer(req, res, requestId, start) {
       requestId,
       method: req.method,
       path: (req.url ?? '').split('?')[0],
+      client: facts.clientAddress,
       status: res.statusCode,
       ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
     })

@@ -1,5 +1,7 @@
-// Backup and restore of one shop (docs/decisions/026): the database, the media folder and the generated secrets,
-// in one dated tar.gz with a manifest of SHA-256 checksums. Used by `npm run backup`, `npm run restore` and the
+// Backup and restore of one shop (docs/decisions/026, 037): the database, the media folder and the generated secrets,
+// in one dated tar.gz with a manifest of SHA-256 checksums, encrypted with age to the dealer's public key, so an
+// archive copied off the machine (or taken from it) holds nothing readable without the private key, which is never in
+// it. Used by `npm run backup`, `npm run restore` and the
 // scheduled backup job (src/setup/jobs/tasks.ts runs scripts/backup.mjs).
 //
 // The database is copied online, safe while the shop keeps writing:
@@ -11,13 +13,19 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { createClient } from '@libsql/client'
+import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption'
 import pg from 'pg'
 
 export const FORMAT = 'wheelhouse-backup'
 export const FORMAT_VERSION = 1
 const MANIFEST = 'manifest.json'
-const ARCHIVE = /^wheelhouse-backup-(\d{8}-\d{6})Z\.tar\.gz$/
+const ARCHIVE = /^wheelhouse-backup-(\d{8}-\d{6})Z\.tar\.gz(\.age)?$/
+/** An age X25519 public key (a recipient) and its private half (an identity), as age-keygen writes them. */
+export const RECIPIENT = /^age1[02-9ac-hj-np-z]{58}$/
+const IDENTITY = /^AGE-SECRET-KEY-1[02-9AC-HJ-NP-Z]{58}$/
 /** Secrets the shop reads from the environment before data/secrets.json (src/config/env.ts). */
 export const ENV_SECRETS = ['PAYLOAD_SECRET', 'JWT_SECRET', 'TEST_GATEWAY_WEBHOOK_SECRET', 'FINANCE_SERVICE_PASSWORD', 'RESERVATION_TOKEN_SECRET']
 
@@ -25,10 +33,43 @@ export class BackupError extends Error {
   name = 'BackupError'
 }
 
-/** `wheelhouse-backup-20261126-143000Z.tar.gz`: sorts by time, and says when it was taken (UTC). */
+/** `wheelhouse-backup-20261126-143000Z.tar.gz.age`: sorts by time, and says when it was taken (UTC). */
 export function archiveName(now = new Date()) {
   const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-')
-  return `wheelhouse-backup-${stamp}Z.tar.gz`
+  return `wheelhouse-backup-${stamp}Z.tar.gz.age`
+}
+
+/** The identity (private key) in an age identity file: its one `AGE-SECRET-KEY-1…` line; comments are skipped. */
+export function readIdentity(file) {
+  let text
+  try {
+    text = fs.readFileSync(file, 'utf8')
+  } catch {
+    throw new BackupError(`cannot read the backup key ${file}: give the age identity file the archive was made for (--identity FILE or BACKUP_IDENTITY_FILE)`)
+  }
+  const line = text.split('\n').map((l) => l.trim()).find((l) => IDENTITY.test(l))
+  if (!line) throw new BackupError(`${file} holds no age identity (a line AGE-SECRET-KEY-1…)`)
+  return line
+}
+
+/**
+ * Whom archives are encrypted to: BACKUP_RECIPIENT (the dealer's public key; its private half stays off this machine),
+ * else the public half of the identity file, made on first use for a shop that set no key (`generated` says so, so
+ * the caller can tell the operator to keep a copy of it elsewhere).
+ */
+export async function backupRecipient({ recipient, identityFile }) {
+  if (recipient) {
+    if (!RECIPIENT.test(recipient)) throw new BackupError('BACKUP_RECIPIENT must be an age public key (age1…, from age-keygen)')
+    return { recipient, generated: false }
+  }
+  let generated = false
+  if (!fs.existsSync(identityFile)) {
+    const identity = await generateX25519Identity()
+    fs.mkdirSync(path.dirname(identityFile), { recursive: true, mode: 0o700 })
+    fs.writeFileSync(identityFile, `# Wheelhouse backup key, made ${new Date().toISOString()}: restores every archive encrypted to\n# ${await identityToRecipient(identity)}\n# Keep a copy off this machine; without it no archive can be restored.\n${identity}\n`, { mode: 0o600, flag: 'wx' })
+    generated = true
+  }
+  return { recipient: await identityToRecipient(readIdentity(identityFile)), generated }
 }
 
 /** The archives `keep` leaves too many of in `dir`, oldest first; other files are never touched. */
@@ -123,7 +164,8 @@ async function dumpSqlite(url, outFile) {
  * Writes one archive of the shop described by `settings` (parseEnv of src/config/env.ts) into `outDir`;
  * answers its path. `environment` is read only for the names of the secrets it sets (never their values).
  */
-export async function backupShop({ settings, outDir, now = new Date(), environment = process.env }) {
+export async function backupShop({ settings, outDir, recipient, now = new Date(), environment = process.env }) {
+  if (!RECIPIENT.test(recipient ?? '')) throw new BackupError('no age recipient to encrypt the archive to')
   fs.mkdirSync(outDir, { recursive: true, mode: 0o700 })
   const staging = fs.mkdtempSync(path.join(outDir, '.staging-'))
   try {
@@ -153,12 +195,52 @@ export async function backupShop({ settings, outDir, now = new Date(), environme
     const archive = path.join(outDir, archiveName(now))
     if (fs.existsSync(archive)) throw new BackupError(`${archive} already exists`)
     const partial = `${archive}.partial`
-    await run('tar', ['-czf', partial, '-C', staging, '.'])
-    fs.chmodSync(partial, 0o600)
+    await encryptTar(staging, partial, recipient)
     fs.renameSync(partial, archive)
     return archive
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+/** `tar -cz` of `dir`, streamed through age to `recipient` into `file` (0600): nothing unencrypted touches the disk. */
+async function encryptTar(dir, file, recipient) {
+  const tar = spawn('tar', ['-czf', '-', '-C', dir, '.'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  tar.stderr.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise((resolve, reject) => {
+    tar.on('error', reject)
+    tar.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`tar failed (${code}): ${stderr.trim()}`))))
+  })
+  const encrypter = new Encrypter()
+  encrypter.addRecipient(recipient)
+  const encrypted = await encrypter.encrypt(/** @type {ReadableStream<Uint8Array>} */ (Readable.toWeb(tar.stdout)))
+  await Promise.all([pipeline(Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream<Uint8Array>} */ (encrypted)), fs.createWriteStream(file, { mode: 0o600 })), exited])
+}
+
+/** Unpacks `archive` into `dir`: an encrypted one (`.age`) through age with the identity in `identityFile`. */
+async function extractArchive(archive, dir, identityFile) {
+  if (!archive.endsWith('.age')) return run('tar', ['-xzf', archive, '-C', dir, '--no-same-owner', '--no-same-permissions'])
+  const decrypter = new Decrypter()
+  decrypter.addIdentity(readIdentity(identityFile))
+  let plain
+  try {
+    plain = await decrypter.decrypt(/** @type {ReadableStream<Uint8Array>} */ (Readable.toWeb(fs.createReadStream(archive))))
+  } catch (error) {
+    throw new BackupError(`the archive cannot be decrypted with the key in ${identityFile} (${error instanceof Error ? error.message : String(error)}): is it the key it was made for?`)
+  }
+  const tar = spawn('tar', ['-xzf', '-', '-C', dir, '--no-same-owner', '--no-same-permissions'], { stdio: ['pipe', 'ignore', 'pipe'] })
+  let stderr = ''
+  tar.stderr.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise((resolve, reject) => {
+    tar.on('error', reject)
+    tar.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`the archive is damaged: tar failed (${code}): ${stderr.trim()}`))))
+  })
+  try {
+    await Promise.all([pipeline(Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream<Uint8Array>} */ (plain)), tar.stdin), exited])
+  } catch (error) {
+    if (error instanceof BackupError) throw error
+    throw new BackupError(`the archive is damaged or was not made for this key: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
 
@@ -211,12 +293,12 @@ export async function postgresIsEmpty(url) {
  * PostgreSQL, an empty database at `databaseUrl`. Refuses any target that holds something; checks every
  * checksum before writing anything. Answers the manifest and where things went.
  */
-export async function restoreShop({ archive, dataDir, databaseUrl }) {
+export async function restoreShop({ archive, dataDir, databaseUrl, identityFile }) {
   if (!fs.existsSync(archive)) throw new BackupError(`no such archive: ${archive}`)
   if (!isEmptyDir(dataDir)) throw new BackupError(`the data folder ${dataDir} is not empty: restore only into an empty or new folder (DATA_DIR or --data)`)
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-restore-'))
   try {
-    await run('tar', ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'])
+    await extractArchive(archive, staging, identityFile)
     const manifest = await verifyExtracted(staging)
     const kind = manifest.database.kind
     const targetKind = databaseUrl && /^postgres(ql)?:\/\//i.test(databaseUrl) ? 'postgres' : 'sqlite'

@@ -17,7 +17,11 @@ afterEach(() => {
 
 describe('archive names and retention', () => {
   it('names an archive by its UTC time, so names sort by age', () => {
-    expect(archiveName(new Date('2026-11-26T09:05:07.123Z'))).toBe('wheelhouse-backup-20261126-090507Z.tar.gz')
+    expect(archiveName(new Date('2026-11-26T09:05:07.123Z'))).toBe('wheelhouse-backup-20261126-090507Z.tar.gz.age')
+  })
+  it('prunes encrypted archives and the older plain ones by time alike, never one still being written', () => {
+    const names = ['wheelhouse-backup-20261120-030000Z.tar.gz', 'wheelhouse-backup-20261127-030000Z.tar.gz.age', 'wheelhouse-backup-20261128-030000Z.tar.gz.age.partial', 'wheelhouse-backup-20261126-030000Z.tar.gz.age']
+    expect(archivesToPrune(names, 1)).toEqual(['wheelhouse-backup-20261120-030000Z.tar.gz', 'wheelhouse-backup-20261126-030000Z.tar.gz.age'])
   })
   it('prunes the oldest archives beyond the count kept, and nothing else', () => {
     const names = ['wheelhouse-backup-20261124-030000Z.tar.gz', 'notes.txt', 'wheelhouse-backup-20261126-030000Z.tar.gz', 'wheelhouse-backup-20261125-030000Z.tar.gz', 'wheelhouse-backup-20261123-030000Z.tar.gz.partial']

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run restore -- ARCHIVE [--data DIR] [--database-url URL]`: restores a backup of `npm run backup` into an
+// `npm run restore -- ARCHIVE [--data DIR] [--database-url URL] [--identity FILE]`: restores a backup of `npm run
+// backup` (decrypted with the age identity in FILE, else BACKUP_IDENTITY_FILE, else ./backup-identity.txt) into an
 // empty data folder (DIR, else DATA_DIR, else ./data) and an empty database: for PostgreSQL URL, else DATABASE_URL;
 // for SQLite URL, else wheelhouse.db in DIR (with --data), else DATABASE_URL's file. Every checksum is checked first; a target that holds anything is refused and left as it was.
 import path from 'node:path'
@@ -10,7 +11,7 @@ import { BackupError, restoreShop } from './backup-archive.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // Paths on the command line are the caller's: npm runs scripts in the project folder and says where it was called from.
 const userCwd = process.env.INIT_CWD || process.cwd()
-const USAGE = 'usage: npm run restore -- ARCHIVE [--data DIR] [--database-url URL]'
+const USAGE = 'usage: npm run restore -- ARCHIVE [--data DIR] [--database-url URL] [--identity FILE]'
 
 export function parseArgs(argv) {
   const options = {}
@@ -18,6 +19,7 @@ export function parseArgs(argv) {
     const arg = argv[i]
     if (arg === '--data' && argv[i + 1]) options.data = argv[++i]
     else if (arg === '--database-url' && argv[i + 1]) options.databaseUrl = argv[++i]
+    else if (arg === '--identity' && argv[i + 1]) options.identity = argv[++i]
     else if (!arg.startsWith('--') && !options.archive) options.archive = arg
     else throw new BackupError(`unknown or incomplete option ${arg}: ${USAGE}`)
   }
@@ -32,7 +34,8 @@ async function main() {
   // With --data, an SQLite database is restored into that folder (self-contained), never onto DATABASE_URL's file.
   const fromEnv = options.data && !/^postgres(ql)?:/i.test(process.env.DATABASE_URL ?? '') ? undefined : process.env.DATABASE_URL
   const database = parseDatabaseUrl(options.databaseUrl ?? fromEnv, process.cwd(), dataDir)
-  const { manifest, sqliteFile } = await restoreShop({ archive: path.resolve(userCwd, options.archive), dataDir, databaseUrl: database.url })
+  const identityFile = options.identity ? path.resolve(userCwd, options.identity) : path.resolve(process.env.BACKUP_IDENTITY_FILE?.trim() || 'backup-identity.txt')
+  const { manifest, sqliteFile } = await restoreShop({ archive: path.resolve(userCwd, options.archive), dataDir, databaseUrl: database.url, identityFile })
   console.info(`wheelhouse: restored the backup of ${manifest.createdAt} (${manifest.files.length} files, every checksum matched)`)
   console.info(`  database: ${sqliteFile ?? database.url.replace(/\/\/[^@/]*@/, '//…@')}`)
   console.info(`  media and secrets: ${dataDir}`)

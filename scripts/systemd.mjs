@@ -87,7 +87,8 @@ export const instancePorts = ({ instances, firstPort }) => Array.from({ length: 
 
 /** The [Service] lines every Node process of the shop shares: its user, folder, environment and sandbox. */
 function nodeService(o, { port, runner, description }) {
-  const env = [`NODE_ENV=production`, `NEXT_TELEMETRY_DISABLED=1`, `PORT=${port}`, 'TRUST_PROXY=true', 'SHUTDOWN_DRAIN_MS=1500']
+  // Loopback only, believing forwarded headers only from nginx on this machine (ADR 036); the firewall keeps the rest out.
+  const env = [`NODE_ENV=production`, `NEXT_TELEMETRY_DISABLED=1`, `PORT=${port}`, 'HOST=127.0.0.1', 'TRUST_PROXY=127.0.0.1,::1', 'SHUTDOWN_DRAIN_MS=1500']
   if (!runner && o.runner === 'separate') env.push('BACKGROUND_RUNNER=off')
   return `[Unit]
 Description=${description}

@@ -23,12 +23,17 @@ describe('the systemd generator', () => {
     expect(app).toMatch(/^WorkingDirectory=\/srv\/wheelhouse$/m)
     const runner = files.get('wheelhouse-runner.service')!
     expect(runner).toMatch(/PORT=3100/)
+    // Every Node process listens on the loopback only and believes forwarded headers only from nginx there.
+    for (const unit of [app, runner]) expect(unit).toMatch(/^Environment=.* HOST=127\.0\.0\.1 TRUST_PROXY=127\.0\.0\.1,::1 /m)
     expect(runner).not.toMatch(/BACKGROUND_RUNNER/)
     const nginx = files.get('nginx.conf')!
     expect(nginx).toContain('server 127.0.0.1:3101 ')
     expect(nginx).toContain('server 127.0.0.1:3102 ')
     expect(nginx).not.toContain('127.0.0.1:3100')
     expect(nginx).toContain('listen unix:/var/lib/wheelhouse/nginx.sock;')
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Host $http_host;')
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Proto $http_x_forwarded_proto;')
+    expect(files.get('varnish.vcl')).toContain('acl tls_front { "127.0.0.1"; "::1"; }')
     expect(files.get('wheelhouse-release.service')).toMatch(/^Type=oneshot$/m)
     expect(files.get('wheelhouse-release.service')).toMatch(/^PartOf=wheelhouse\.target$/m)
     expect(files.get('wheelhouse-release.service')).toMatch(/^ExecStart=\/usr\/bin\/node scripts\/release\.mjs$/m)

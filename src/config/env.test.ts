@@ -30,7 +30,7 @@ describe('parseEnv', () => {
     expect(env.PORT).toBe(3000)
     expect(env.database.kind).toBe('sqlite')
     expect(env.mediaDir).toBe('/srv/shop/data/media')
-    expect(env.TRUST_PROXY).toBe(false)
+    expect(env.TRUST_PROXY).toEqual([])
   })
   it('moves the SQLite file, media and outbox with DATA_DIR (a restored backup), unless each is set', () => {
     const env = parseEnv({ DATA_DIR: 'restored' }, '/srv/shop')

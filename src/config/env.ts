@@ -1,6 +1,7 @@
 // The server's environment, validated once with zod; nothing here may reach the browser.
 import path from 'node:path'
 import { z } from '../lib/zod'
+import { proxyTrust } from '../lib/http/forwarded.mjs'
 
 export type DatabaseKind = 'sqlite' | 'postgres'
 
@@ -50,7 +51,8 @@ const schema = z.object({
   DATABASE_URL: z.string().optional(),
   PAYLOAD_SECRET: optionalSecret,
   PORT: z.coerce.number({ message: 'must be a port number' }).int('must be a port number').min(1, 'must be a port number').max(65535, 'must be a port number').default(3000),
-  HOST: z.string().trim().default('0.0.0.0'),
+  // Unset: the loopback interface (server.mjs), reached through the proxy in front (ADR 036).
+  HOST: z.string().trim().default(''),
   // PostgreSQL connections per app instance.
   DATABASE_POOL_MAX: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(500, 'must be at most 500').default(10),
   // Google Tag Manager container, loaded only after the customer consents to analytics.
@@ -91,10 +93,28 @@ const schema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number({ message: 'must be a number of hours' }).min(0, 'must be 0 (off) or more').max(24 * 31, 'must be at most 744').default(0),
   BACKUP_DIR: z.string().trim().min(1).optional(),
   BACKUP_KEEP: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000').default(7),
+  // Archives are encrypted with age (docs/decisions/037) to BACKUP_RECIPIENT, the dealer's public key; unset, to a key
+  // made once into BACKUP_IDENTITY_FILE (default ./backup-identity.txt), which must then be kept off the machine too.
+  BACKUP_RECIPIENT: z.string().trim().regex(/^age1[02-9ac-hj-np-z]{58}$/, 'must be an age public key (age1…, from age-keygen)').optional().or(z.literal('').transform(() => undefined)),
+  BACKUP_IDENTITY_FILE: z.string().trim().min(1).optional(),
+  // The time of day (HH:MM, the server's time zone) scheduled backups run at, once a day; BACKUP_EVERY_HOURS is ignored.
+  BACKUP_AT: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM (24-hour)').optional().or(z.literal('').transform(() => undefined)),
+  // A shell command run after each backup with the archive's path in $ARCHIVE, to copy it off the machine
+  // (rclone, scp, aws s3 cp …); its failure fails the backup job.
+  BACKUP_COPY_COMMAND: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  // Which peers may report the client's address and scheme (src/lib/http/forwarded.mjs, ADR 036).
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .superRefine((value, ctx) => {
+      try {
+        proxyTrust(value)
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message.replace(/^TRUST_PROXY /, '') : String(error) })
+      }
+    })
+    .transform((value) => (proxyTrust(value)?.list ?? []) as string[]),
 })
 
 /**
@@ -118,6 +138,8 @@ export type ServerEnv = Omit<z.infer<typeof schema>, 'DATABASE_URL' | 'OUTBOX_DI
   outboxDir: string
   /** where scheduled backups are written */
   backupDir: string
+  /** the age identity file archives are encrypted for when BACKUP_RECIPIENT is unset, and restored with */
+  backupIdentityFile: string
 }
 
 /** Validates an environment; throws EnvError with one line per problem, each naming the variable. */
@@ -127,13 +149,14 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
     const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)
     throw new EnvError(lines.join('; '))
   }
-  const { DATABASE_URL, DATA_DIR, MEDIA_DIR, OUTBOX_DIR, SITE_URL, BACKUP_DIR, ...rest } = result.data
+  const { DATABASE_URL, DATA_DIR, MEDIA_DIR, OUTBOX_DIR, SITE_URL, BACKUP_DIR, BACKUP_IDENTITY_FILE, ...rest } = result.data
   const dataDir = dataDirOf(DATA_DIR, cwd)
   const database = parseDatabaseUrl(DATABASE_URL, cwd, dataDir)
   const mediaDir = MEDIA_DIR ? path.resolve(cwd, MEDIA_DIR) : path.join(dataDir, 'media')
   const outboxDir = OUTBOX_DIR ? path.resolve(cwd, OUTBOX_DIR) : path.join(dataDir, 'outbox')
   const backupDir = BACKUP_DIR ? path.resolve(cwd, BACKUP_DIR) : path.join(cwd, 'backups')
-  return { ...rest, SITE_URL: SITE_URL ?? siteUrlDefault(rest.HOST, rest.PORT), siteUrlDerived: SITE_URL === undefined, database, dataDir, mediaDir, outboxDir, backupDir }
+  const backupIdentityFile = BACKUP_IDENTITY_FILE ? path.resolve(cwd, BACKUP_IDENTITY_FILE) : path.join(cwd, 'backup-identity.txt')
+  return { ...rest, SITE_URL: SITE_URL ?? siteUrlDefault(rest.HOST, rest.PORT), siteUrlDerived: SITE_URL === undefined, database, dataDir, mediaDir, outboxDir, backupDir, backupIdentityFile }
 }
 
 let cached: ServerEnv | undefined

@@ -128,11 +128,14 @@ describe('GraphQL', () => {
 })
 
 describe('operations', () => {
-  it('reports health with the database kind and version', async () => {
+  it('reports health with the database kind, the version and the release it serves', async () => {
     const res = await fetch(`${base}/api/health`)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toContain('no-store')
-    expect(await res.json()).toEqual({ status: 'ok', database: 'sqlite', version: expect.stringMatching(/^\d+\.\d+\.\d+/) })
+    const buildId = fs.readFileSync(path.join('.next', 'BUILD_ID'), 'utf8').trim()
+    expect(await res.json()).toEqual({ status: 'ok', database: 'sqlite', version: expect.stringMatching(/^\d+\.\d+\.\d+/), release: buildId })
+    // The build names the commit it was built from, then when it was built.
+    expect(buildId).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/)
   })
 
   it('sends security headers and a request id on every response', async () => {

@@ -24,6 +24,8 @@ export const E2E_ENV = {
   // An analytics container, so the shop asks for cookie consent (without one it asks nothing); no test accepts,
   // so the tag itself is never fetched.
   GTM_ID: 'GTM-E2E0TEST',
+  // A proxy address no test connects from except forwarded.e2e.test.ts: the shop believes X-Forwarded-* only from it.
+  TRUST_PROXY: '127.0.0.2',
 }
 
 declare module 'vitest' {

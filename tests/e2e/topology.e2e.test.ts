@@ -9,12 +9,18 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import https from 'node:https'
 import { api, checkoutBody, shopEnv, throwawayPostgres } from '../../scripts/shop-process.mjs'
+import { DEMO_CUSTOMER } from '../../src/setup/seed/demo-customer'
+import { closeBrowser, newPage } from './browser'
+import { hydrated } from './shop-fixtures'
 import { startTopology } from '../../scripts/topology.mjs'
 
 const ADMIN = { email: 'admin@topology.test', password: 'topology-admin-password-1234' }
 const SECRET = 'topology-test-secret-0123456789abcdef-01'
 const PROXY_PORT = 3500
+// The TLS front's port: a shop served off 443, as the README's topology example is.
+const TLS_PORT = 3543
 const STOCK = 300
 const SLUGS = ['abus-bordo-6000', 'abus-granit-x-plus-540']
 
@@ -31,14 +37,16 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-topology-'))
   const database = await throwawayPostgres('wheelhouse_topology')
   dropDb = database.drop
-  const env = shopEnv({ databaseUrl: database.url, dir, port: PROXY_PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379' } })
-  topology = await startTopology({ env, dir, instances: 2, port: PROXY_PORT })
+  // The public address is the TLS front's, as in production; tests below that ask nginx and Varnish directly use http.
+  const env = shopEnv({ databaseUrl: database.url, dir, port: PROXY_PORT, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379', SITE_URL: `https://localhost:${TLS_PORT}` } })
+  topology = await startTopology({ env, dir, instances: 2, port: PROXY_PORT, tlsPort: TLS_PORT })
   db = new pg.Client({ connectionString: database.url })
   await db.connect()
   token = (await api(topology.base, null, 'POST', '/api/users/login', ADMIN)).token
 }, 600_000)
 
 afterAll(async () => {
+  await closeBrowser()
   await topology?.stop()
   await db?.end()
   await dropDb?.()
@@ -275,4 +283,49 @@ describe('two instances behind nginx and Varnish on PostgreSQL and Redis', () =>
     expect(answered).toBeGreaterThan(50)
     console.info(`topology: ${answered} requests answered while both instances restarted in turn, none failed`)
   }, 300_000)
+})
+
+describe('behind a TLS front on a port of its own (ADR 036)', () => {
+  it('sends one HSTS header to the visitor; a direct caller cannot claim https', async () => {
+    const hsts = await new Promise<string | string[] | undefined>((resolve, reject) => {
+      https.get(`${topology.tlsBase}/api/health`, { rejectUnauthorized: false }, (res) => {
+        res.resume()
+        resolve(res.headers['strict-transport-security'])
+      }).on('error', reject)
+    })
+    expect(hsts).toBe('max-age=31536000; includeSubDomains')
+    // Varnish believes the https marker only from the TLS front's address; a visitor cannot send it themselves.
+    const plain = await fetch(`${topology.base}/api/health`, { headers: { 'x-forwarded-proto': 'https' } })
+    expect(plain.headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('signs a customer in, looks up an order and books a service through the proxies: forms post to the host with its port', async () => {
+    const { page, problems } = await newPage({ width: 412, height: 900 }, { baseURL: topology.tlsBase!, ignoreHTTPSErrors: true })
+    await page.goto('/order-lookup')
+    await hydrated(page, 'main form button[type="submit"]')
+    await page.getByLabel('Order number').fill('WH-DEMO01')
+    await page.getByLabel('Email address used for the order').fill(DEMO_CUSTOMER.email)
+    await page.getByRole('button', { name: 'Find my order' }).click()
+    await page.getByRole('heading', { name: 'Order WH-DEMO01' }).waitFor()
+
+    await page.goto('/login')
+    await hydrated(page, 'main form button[type="submit"]')
+    await page.getByLabel('Email address').fill(DEMO_CUSTOMER.email)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_CUSTOMER.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((u) => u.pathname === '/account')
+
+    // Signed in, the booking form has the customer's details filled in.
+    await page.goto('/bicycle-services')
+    await hydrated(page, 'main form button[type="submit"]')
+    await page.getByRole('radio', { name: /^Full service/ }).check()
+    await page.locator('input[name="day"]:not([disabled])').last().check()
+    await page.getByLabel('Make').fill('Brompton')
+    await page.getByLabel('Type of bike').selectOption('folding')
+    await page.getByLabel('Phone number').fill('07700 900456')
+    await page.getByLabel('I accept the workshop terms').check()
+    await page.getByRole('button', { name: 'Book the service' }).click()
+    await page.getByRole('heading', { name: 'Your service is booked' }).waitFor()
+    expect(problems).toEqual([])
+  }, 120_000)
 })

@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
 import sharp from 'sharp'
+import { Decrypter, generateX25519Identity } from 'age-encryption'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { manageToken, reservationTokenKey } from '../../src/features/reservations/reservation-email.server'
@@ -30,6 +31,9 @@ const sourceData = path.join(work, 'source')
 process.env.DATA_DIR = sourceData
 process.env.MEDIA_DIR = path.join(sourceData, 'media')
 delete process.env.PAYLOAD_SECRET
+// The dealer's key, made on the first backup (no BACKUP_RECIPIENT): never inside the data folder or the archive.
+const keyFile = path.join(work, 'backup-key.txt')
+process.env.BACKUP_IDENTITY_FILE = keyFile
 
 const INITIAL_STOCK = 400
 const PASSWORD = 'restored-customer-password'
@@ -112,16 +116,34 @@ describe(`backup and restore on ${kind}`, () => {
     expect(placedDuringBackup).toBeGreaterThan(0)
     const archives = fs.readdirSync(backups)
     expect(archives).toHaveLength(1)
-    expect(archives[0]).toMatch(/^wheelhouse-backup-\d{8}-\d{6}Z\.tar\.gz$/)
+    expect(archives[0]).toMatch(/^wheelhouse-backup-\d{8}-\d{6}Z\.tar\.gz\.age$/)
     const archive = path.join(backups, archives[0]!)
-    expect(backup.out.trim().split('\n').at(-1)).toBe(archive)
+    expect(backup.out.trim().split('\n')).toContain(archive) // stdout's last line; the key's warning is on stderr
+    expect(backup.out).toMatch(/made a backup key in .*backup-key\.txt: copy it off this machine/)
+
+    // Unreadable without its key: not a tar file, nothing of the secrets or the database in the bytes, and a
+    // restore with another key is refused before anything is written.
+    const bytes = fs.readFileSync(archive)
+    expect(bytes.subarray(0, 21).toString()).toBe('age-encryption.org/v1')
+    await expect(run('tar', ['-tzf', archive])).rejects.toThrow()
+    const secrets = JSON.parse(fs.readFileSync(path.join(sourceData, 'secrets.json'), 'utf8')) as Record<string, string>
+    for (const value of Object.values(secrets)) expect(bytes.includes(Buffer.from(value))).toBe(false)
+    const otherKey = path.join(work, 'other-key.txt')
+    fs.writeFileSync(otherKey, `${await generateX25519Identity()}\n`)
+    const wrongKey = await script('restore.mjs', [archive, '--identity', otherKey, '--data', path.join(work, 'wrong-key')])
+    expect(wrongKey.code).toBe(1)
+    expect(wrongKey.out).toMatch(/cannot be decrypted with the key in .*other-key\.txt/)
+    expect(fs.existsSync(path.join(work, 'wrong-key'))).toBe(false)
     const after = await all(payload, 'orders')
     const later = await placeOrder(payload, orderInput([{ productId, count: 1 }])) // after the backup: not in the copy
 
     // Refused: a damaged archive, a non-empty data folder, a non-empty database. Nothing is written.
     const tampered = path.join(work, 'tampered')
     fs.mkdirSync(tampered)
-    await run('tar', ['-xzf', archive, '-C', tampered])
+    const decrypter = new Decrypter()
+    decrypter.addIdentity(fs.readFileSync(keyFile, 'utf8').split('\n').find((l) => l.startsWith('AGE-SECRET-KEY-'))!)
+    fs.writeFileSync(path.join(work, 'plain.tar.gz'), await decrypter.decrypt(bytes))
+    await run('tar', ['-xzf', path.join(work, 'plain.tar.gz'), '-C', tampered])
     fs.appendFileSync(path.join(tampered, 'secrets.json'), ' ')
     await run('tar', ['-czf', path.join(work, 'tampered.tar.gz'), '-C', tampered, '.'])
     const untouched = path.join(work, 'untouched')

@@ -17,6 +17,10 @@ process.env.MEDIA_DIR = path.join(work, 'data', 'media')
 process.env.BACKUP_EVERY_HOURS = '24'
 process.env.BACKUP_DIR = backupDir
 process.env.BACKUP_KEEP = '2'
+process.env.BACKUP_IDENTITY_FILE = path.join(work, 'backup-key.txt')
+// Off the machine, as an operator's rclone or scp would copy it.
+const offsite = path.join(work, 'offsite')
+process.env.BACKUP_COPY_COMMAND = `mkdir -p '${offsite}' && cp "$ARCHIVE" '${offsite}/'`
 
 let payload: Payload
 beforeAll(async () => {
@@ -56,6 +60,10 @@ describe(`scheduled backups on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(path.dirname(archive)).toBe(backupDir)
     const left = fs.readdirSync(backupDir).sort()
     expect(left).toEqual(['notes.txt', old[1]!, path.basename(archive)].sort())
+    // Encrypted, with the key outside the archive, and copied off the machine byte for byte.
+    expect(path.basename(archive)).toMatch(/\.tar\.gz\.age$/)
+    expect(fs.readFileSync(archive).subarray(0, 21).toString()).toBe('age-encryption.org/v1')
+    expect(fs.readFileSync(path.join(offsite, path.basename(archive)))).toEqual(fs.readFileSync(archive))
 
     // Not due again for 24 hours: another pass queues nothing.
     await runBackgroundPass(payload, { sweep: true })

@@ -8,13 +8,29 @@ const KEY = Symbol.for('wheelhouse.metrics')
 
 /** @typedef {() => Promise<void> | void} Collector */
 
+// Every labelled counter's values, so that each series exists at 0 from the start: a series born at its first event
+// has no earlier sample, and rate() or increase() over it miss that first event (the dashboard showed 0 orders after 2).
+export const ORDER_PAYMENT_KINDS = /** @type {const} */ (['card', 'finance'])
+export const PAYMENT_OUTCOMES = /** @type {const} */ (['taken', 'failed', 'refunded'])
+export const PAYMENT_PROVIDERS = /** @type {const} */ (['test-gateway', 'stripe'])
+export const WEBHOOK_FAILURE_REASONS = /** @type {const} */ (['bad_signature', 'not_applied'])
+export const PAGE_CACHE_RESULTS = /** @type {const} */ (['hit', 'miss'])
+
+/** Creates each counter's series at 0: every combination of the values given per label. */
+function startAtZero(/** @type {import('prom-client').Counter<string>} */ counter, /** @type {Record<string, readonly string[]>} */ values) {
+  /** @type {Array<Record<string, string>>} */
+  let combinations = [{}]
+  for (const [label, options] of Object.entries(values)) combinations = combinations.flatMap((c) => options.map((v) => ({ ...c, [label]: v })))
+  for (const labels of combinations) counter.inc(labels, 0)
+}
+
 function create() {
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry, prefix: 'wheelhouse_' })
   /** @type {Map<string, Collector>} */
   const collectors = new Map()
   const registers = [registry]
-  return {
+  const made = {
     registry,
     collectors,
     httpDuration: new client.Histogram({
@@ -41,6 +57,22 @@ function create() {
         await collectors.get('jobs')?.()
       },
     }),
+    backupLastSuccess: new client.Gauge({
+      name: 'wheelhouse_backup_last_success_timestamp_seconds',
+      help: 'When the last scheduled backup finished without error (Unix seconds; 0 when none has)',
+      registers,
+      async collect() {
+        await collectors.get('backup')?.()
+      },
+    }),
+    dataDiskFree: new client.Gauge({
+      name: 'wheelhouse_data_disk_free_ratio',
+      help: 'Share of the data folder’s file system still free for the shop (0 to 1)',
+      registers,
+      async collect() {
+        await collectors.get('disk')?.()
+      },
+    }),
     jobsOldestAge: new client.Gauge({ name: 'wheelhouse_jobs_oldest_age_seconds', help: 'Age of the oldest job still waiting or running (0 when none)', registers }),
     dbPool: new client.Gauge({
       name: 'wheelhouse_db_pool_connections',
@@ -52,6 +84,11 @@ function create() {
       },
     }),
   }
+  startAtZero(made.ordersPlaced, { payment: ORDER_PAYMENT_KINDS })
+  startAtZero(made.payments, { outcome: PAYMENT_OUTCOMES })
+  startAtZero(made.webhookFailures, { provider: PAYMENT_PROVIDERS, reason: WEBHOOK_FAILURE_REASONS })
+  startAtZero(made.pageCache, { result: PAGE_CACHE_RESULTS })
+  return made
 }
 
 /** @returns {ReturnType<typeof create>} */
@@ -61,8 +98,8 @@ export function metrics() {
   return /** @type {ReturnType<typeof create>} */ (store[KEY])
 }
 
-/** Registers what refreshes a gauge when /metrics is scraped ('jobs' or 'db'); errors leave the last value. */
-export function onScrape(/** @type {'jobs' | 'db'} */ name, /** @type {Collector} */ fn) {
+/** Registers what refreshes a gauge when /metrics is scraped; errors leave the last value. */
+export function onScrape(/** @type {'jobs' | 'db' | 'backup' | 'disk'} */ name, /** @type {Collector} */ fn) {
   metrics().collectors.set(name, async () => {
     try {
       await fn()

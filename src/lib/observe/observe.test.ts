@@ -51,6 +51,13 @@ describe('the shop’s logger', () => {
 })
 
 describe('the shop’s metrics', () => {
+  it('has every labelled counter at 0 before its first event, so the first order and payment are counted', async () => {
+    const text = await metrics().registry.metrics()
+    for (const series of ['wheelhouse_orders_placed_total{payment="card"}', 'wheelhouse_orders_placed_total{payment="finance"}', 'wheelhouse_payments_total{outcome="taken"}', 'wheelhouse_payments_total{outcome="failed"}', 'wheelhouse_payments_total{outcome="refunded"}', 'wheelhouse_webhook_failures_total{provider="stripe",reason="bad_signature"}', 'wheelhouse_page_cache_requests_total{result="hit"}']) {
+      expect(text.split('\n'), series).toContain(`${series} 0`)
+    }
+  })
+
   it('is one registry per process, with the named series', async () => {
     expect(metrics()).toBe(metrics())
     metrics().ordersPlaced.inc({ payment: 'card' })
