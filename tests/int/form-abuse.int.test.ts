@@ -20,6 +20,7 @@ vi.mock('next/navigation', () => ({
 const SITE = 'http://localhost:3000'
 const actions = await import('../../src/features/bookings/actions.server')
 const servicesRoute = await import('../../src/app/api/bookings/services/route')
+const manageRoute = await import('../../src/app/api/bookings/manage/route')
 const reserveRoute = await import('../../src/app/api/reserve/route')
 const reserveCancelRoute = await import('../../src/app/api/reserve/cancel/route')
 
@@ -95,7 +96,37 @@ describe('booking forms and the rate limits', () => {
     for (let i = 0; i < 31; i++) states.push(await run(() => actions.bookTestRideAction(none, new FormData())))
     expect(states.slice(0, 30).every((s) => s.status === 'error' && !/Too many requests/.test(s.message ?? ''))).toBe(true)
     expect(states[30]).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
-    expect(await run(() => actions.manageBookingAction(none, new FormData()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+  })
+
+  it('a customer’s signed manage link (cancel, reschedule) is never refused by the booking limit their network used up', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 30; i++) expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(400)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(429)
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const form = new FormData()
+    form.set('action', 'cancel')
+    form.set('token', 'forged.token')
+    const state = await run(() => actions.manageBookingAction(none, form))
+    expect(state.status).toBe('error')
+    expect(state.message).not.toMatch(/Too many requests/)
+    const json = await manageRoute.POST(jsonPost('/api/bookings/manage', address, { action: 'cancel', token: 'forged.token' }))
+    expect(json.status).not.toBe(429)
+    expect(json.status).toBeGreaterThanOrEqual(400)
+  })
+
+  it('counts a form and its JSON twin together even when the server build gives each its own copy of the limiter (no Redis)', async () => {
+    expect(process.env.REDIS_URL ?? '').toBe('')
+    // The production build instantiates a module once per group of routes: a fresh import is such a copy.
+    vi.resetModules()
+    const formCopy = await import('../../src/features/bookings/actions.server')
+    expect(formCopy).not.toBe(actions)
+    const address = freshAddress()
+    for (let i = 0; i < 30; i++) expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(400)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(429)
+    const before = await bookings()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    for (let i = 0; i < 3; i++) expect(await run(() => formCopy.bookServiceAction(none, serviceForm()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    expect(await bookings()).toBe(before)
   })
 
   it('an IPv6 /64 is one address: 30 posts from 30 addresses of one /64 use up its bucket', async () => {

@@ -11,6 +11,7 @@ export const metadata: Metadata = { title: 'Your account', robots: { index: fals
 
 const EMAIL_NOTICES: Record<string, { ok: boolean; text: string }> = {
   changed: { ok: true, text: 'Your new email address is confirmed: sign in with it from now on.' },
+  confirmed: { ok: true, text: 'Your email address is confirmed.' },
   expired: { ok: false, text: 'That confirmation link has expired. Ask for the change again.' },
   used: { ok: false, text: 'That confirmation link has already been used.' },
   taken: { ok: false, text: 'That email address already belongs to another account.' },
