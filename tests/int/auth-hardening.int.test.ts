@@ -287,7 +287,11 @@ describe(`password reset requests on ${process.env.TEST_DB ?? 'sqlite'}`, () => 
 
   it('writes the reset email to the outbox for a staff account through the REST call the admin’s “Forgot password” makes, and its link works', async () => {
     const staff = await makeUser('Rita', 'staff')
-    const res = await forgot(staff.email)
+    // As the admin's form sends it: multipart, the fields as JSON in _payload.
+    const form = new FormData()
+    form.set('_payload', JSON.stringify({ email: staff.email }))
+    const { REST_POST } = await payloadRoutes()
+    const res = await REST_POST(new Request(FORGOT, { method: 'POST', headers: { 'x-wheelhouse-client-address': freshAddress() }, body: form }), routeOf(FORGOT))
     expect(res.status).toBe(200)
     const mail = await outboxMailTo(staff.email)
     expect(mail?.subject).toBe('Reset your Wheelhouse password')
@@ -319,6 +323,11 @@ describe(`password reset requests on ${process.env.TEST_DB ?? 'sqlite'}`, () => 
       const res = await forgot(email)
       expect(res.status, String(email)).toBe(400)
       expect(JSON.stringify(await res.json())).toMatch(/email address/)
+    }
+    const { REST_POST } = await payloadRoutes()
+    for (const body of ['{"email":', JSON.stringify({ email: 'a@int.test', role: 'admin' }), '[]']) {
+      const res = await REST_POST(new Request(FORGOT, { method: 'POST', headers: jsonHeaders(freshAddress()), body }), routeOf(FORGOT))
+      expect(res.status, body).toBe(400)
     }
     expect((await payload.count({ collection: 'payload-jobs', overrideAccess: true })).totalDocs).toBe(before)
   })

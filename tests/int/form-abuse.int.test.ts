@@ -19,6 +19,7 @@ vi.mock('next/navigation', () => ({
 
 const SITE = 'http://localhost:3000'
 const actions = await import('../../src/features/bookings/actions.server')
+const accountActions = await import('../../src/features/account/actions.server')
 const servicesRoute = await import('../../src/app/api/bookings/services/route')
 const manageRoute = await import('../../src/app/api/bookings/manage/route')
 const reserveRoute = await import('../../src/app/api/reserve/route')
@@ -169,6 +170,93 @@ describe('a reservation’s cancel link', () => {
     const cancel = await reserveCancelRoute.POST(jsonPost('/api/reserve/cancel', address, { token: 'rs1.forged.token' }))
     expect(cancel.status).toBe(404)
     void bikeId
+  })
+})
+
+describe('registration and password resets: Payload’s REST and GraphQL and the storefront forms share their limits', () => {
+  const USERS = `${SITE}/api/users`
+  async function payloadRoutes() {
+    const { GRAPHQL_POST, REST_POST } = await import('@payloadcms/next/routes')
+    const config = Promise.resolve(payload.config)
+    return { GRAPHQL_POST: GRAPHQL_POST(config), REST_POST: REST_POST(config) }
+  }
+  const routeOf = (url: string) => ({ params: Promise.resolve({ slug: new URL(url).pathname.replace(/^\/api\//, '').split('/') }) })
+  const users = async () => (await payload.count({ collection: 'users', overrideAccess: true })).totalDocs
+  const uniqueEmail = () => `reg-${crypto.randomUUID().slice(0, 8)}@int.test`
+
+  /** A registration Payload refuses after the limit is counted (the password is too short to hash): nothing is stored. */
+  async function restRegistration(address: string, email = uniqueEmail()): Promise<Response> {
+    const { REST_POST } = await payloadRoutes()
+    return REST_POST(jsonPost('/api/users', address, { email, password: 'short' }), routeOf(USERS))
+  }
+
+  function registerForm(email = uniqueEmail()): FormData {
+    const f = new FormData()
+    const fields = { firstName: 'Rosa', lastName: 'Gistra', email, password: 'a long unguessable passphrase 7', confirmPassword: 'a long unguessable passphrase 7' }
+    for (const [k, v] of Object.entries(fields)) f.append(k, v)
+    return f
+  }
+
+  it('refuses the register form (and GraphQL createUser) from a network once REST registrations have used up its limit, and creates nothing', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 10; i++) expect((await restRegistration(address)).status).toBe(400)
+    const limited = await restRegistration(address)
+    expect(limited.status).toBe(429)
+    expect(JSON.stringify(await limited.json())).toMatch(/Too many requests/)
+    const before = await users()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    expect(await run(() => accountActions.registerAction(none, registerForm()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    const { GRAPHQL_POST } = await payloadRoutes()
+    const graphql = await GRAPHQL_POST(jsonPost('/api/graphql', address, { query: 'mutation { createUser(data: { email: "gq@int.test", password: "a long unguessable passphrase 7", role: customer }) { id } }' }))
+    expect(JSON.stringify(await graphql.json())).toMatch(/Too many requests/)
+    expect(await users()).toBe(before)
+  })
+
+  it('counts the register form in the same bucket: the 11th form from one network is refused, and REST after it too', async () => {
+    const address = freshAddress()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const bad = () => {
+      const form = registerForm()
+      form.set('confirmPassword', 'something else entirely')
+      return form
+    }
+    // A form that fails its own checks costs no hash and is not counted; one that would register is.
+    for (let i = 0; i < 3; i++) expect(await run(() => accountActions.registerAction(none, bad()))).toMatchObject({ status: 'error', fieldErrors: { confirmPassword: expect.any(String) } })
+    for (let i = 0; i < 10; i++) expect(await run(() => accountActions.registerAction(none, registerForm()))).toMatchObject({ redirected: expect.any(String) })
+    expect(await run(() => accountActions.registerAction(none, registerForm()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    expect((await restRegistration(address)).status).toBe(429)
+  })
+
+  it('limits registrations of one email address from many networks', async () => {
+    const email = uniqueEmail()
+    for (let i = 0; i < 5; i++) expect((await restRegistration(freshAddress(), email)).status).toBe(400)
+    expect((await restRegistration(freshAddress(), email)).status).toBe(429)
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+    expect(await run(() => accountActions.registerAction(none, registerForm(email)))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+  })
+
+  it('answers the forgot-password form the same for a known and an unknown address, and counts it with the REST route', async () => {
+    const known = uniqueEmail()
+    await payload.create({ collection: 'users', data: { email: known, password: 'a long unguessable passphrase 7', role: 'customer' }, overrideAccess: true })
+    const answer = async (email: string) => {
+      currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+      const form = new FormData()
+      form.set('email', email)
+      const state = (await run(() => accountActions.forgotPasswordAction(none, form))) as { status?: string; message?: string }
+      return { ...state, message: state.message?.replace(email, '<address>') }
+    }
+    const unknown = uniqueEmail()
+    expect(await answer(known)).toEqual(await answer(unknown))
+    expect((await answer(unknown)).status).toBe('success')
+
+    const address = freshAddress()
+    const { REST_POST } = await payloadRoutes()
+    const forgotUrl = `${SITE}/api/users/forgot-password`
+    for (let i = 0; i < 10; i++) expect((await REST_POST(jsonPost('/api/users/forgot-password', address, { email: uniqueEmail() }), routeOf(forgotUrl))).status).toBe(200)
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const form = new FormData()
+    form.set('email', known)
+    expect(await run(() => accountActions.forgotPasswordAction(none, form))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
   })
 })
 

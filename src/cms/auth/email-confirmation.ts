@@ -5,7 +5,7 @@
 // registers it takes it over, and the unconfirmed account is moved to a placeholder address. Accounts made by staff
 // or by the shop's own code start confirmed.
 // No 'server-only' import: Payload hooks and integration tests load this outside Next.
-import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionBeforeOperationHook, Payload, PayloadRequest } from 'payload'
+import { isolateObjectProperty, type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type CollectionBeforeOperationHook, type Payload, type PayloadRequest } from 'payload'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { isStaffUser } from '../access/roles'
@@ -63,7 +63,11 @@ export const emailConfirmed = (user: { emailConfirmedAt?: string | null }): bool
 export async function releaseUnconfirmedClaim(payload: Payload, email: string, now = new Date(), req?: Partial<PayloadRequest>): Promise<boolean> {
   const address = email.trim().toLowerCase()
   if (!address) return false
-  const found = await payload.find({ collection: 'users', where: { email: { equals: address } }, limit: 1, depth: 0, overrideAccess: true, pagination: false, req })
+  // In the registration's own transaction, but as the shop's write: the visitor's request must not be checked as if it
+  // edited someone else's account (the users hooks refuse a visitor's data and hide records out of their reach).
+  const shopReq = req ? isolateObjectProperty(req as PayloadRequest, 'payloadAPI') : undefined
+  if (shopReq) shopReq.payloadAPI = 'local'
+  const found = await payload.find({ collection: 'users', where: { email: { equals: address } }, limit: 1, depth: 0, overrideAccess: true, pagination: false, req: shopReq })
   const holder = found.docs[0]
   if (!holder || holder.emailConfirmedAt) return false
   if (new Date(holder.createdAt).getTime() > now.getTime() - EMAIL_CONFIRMATION_TTL_SECONDS * 1000) return false
@@ -74,7 +78,7 @@ export async function releaseUnconfirmedClaim(payload: Payload, email: string, n
     data: { email: `unconfirmed-${holder.id}-${now.getTime()}@released.invalid`, sessions: [] } as never,
     overrideAccess: true,
     depth: 0,
-    req,
+    req: shopReq,
     context: { [CREDENTIALS_VERIFIED_CONTEXT_KEY]: true },
   })
   payload.logger.info({ userId: holder.id }, 'an unconfirmed account gave up its address to a new registration')

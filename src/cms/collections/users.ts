@@ -49,7 +49,8 @@ export const Users: CollectionConfig = {
     },
   },
   hooks: {
-    beforeOperation: [refuseMalformedData, hideRecordsOutOfReach, limitRegistration, prepareEmailConfirmation, argon2BeforeOperation],
+    // The registration limit first: every visitor's attempt counts, whatever else is wrong with it.
+    beforeOperation: [limitRegistration, refuseMalformedData, hideRecordsOutOfReach, prepareEmailConfirmation, argon2BeforeOperation],
     beforeValidate: [argon2StoreHash],
     beforeChange: [apiKeysByAdminsOnly, stampConfirmedAtCreation],
     afterChange: [sendEmailConfirmation],

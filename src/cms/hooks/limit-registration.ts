@@ -1,5 +1,6 @@
 // Registration through Payload's REST (POST /api/users) and GraphQL (createUser) by a visitor: each costs an argon2id
-// hash, so it is counted per network and per address registered before anything is hashed (cms/auth/request-limits.ts).
+// hash, so every attempt is counted per network and per address registered before anything else runs
+// (cms/auth/request-limits.ts).
 // The storefront's register form counts in the same buckets itself (it calls the Local API, which this leaves alone, as
 // it leaves staff in the admin alone).
 import type { CollectionBeforeOperationHook } from 'payload'

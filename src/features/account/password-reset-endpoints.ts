@@ -22,15 +22,32 @@ async function resetRequest(req: PayloadRequest, email: unknown): Promise<Outcom
   return decision.ok ? { ok: true } : { ok: false, status: 429, message: rateLimitedMessage(decision.retryAfterSeconds), retryAfterSeconds: decision.retryAfterSeconds }
 }
 
+const refusal = (status: number, message: string, path?: string, headers: Record<string, string> = {}) =>
+  Response.json({ errors: [{ message, ...(path ? { data: { errors: [{ path, message }] } } : {}) }] }, { status, headers })
+
+/** The body as the admin sends it (multipart with `_payload`) or as JSON: `{ email }` and nothing else. */
+async function bodyOf(req: PayloadRequest): Promise<{ email: unknown } | string> {
+  try {
+    await addDataAndFileToRequest(req)
+  } catch {
+    return 'Send the email address as JSON: {"email": "…"}.'
+  }
+  const data: unknown = req.data
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 'Send the email address as JSON: {"email": "…"}.'
+  const extra = Object.keys(data).find((k) => k !== 'email')
+  return extra ? `${extra} is not a field of this request: send only the email address.` : { email: (data as { email?: unknown }).email }
+}
+
 export const forgotPasswordEndpoint: Endpoint = {
   path: '/forgot-password',
   method: 'post',
   handler: async (req) => {
-    await addDataAndFileToRequest(req)
-    const outcome = await resetRequest(req, (req.data as { email?: unknown } | undefined)?.email)
+    const body = await bodyOf(req)
+    if (typeof body === 'string') return refusal(400, body)
+    const outcome = await resetRequest(req, body.email)
     if (outcome.ok) return Response.json({ message: RESET_REQUESTED })
-    const headers: Record<string, string> = outcome.retryAfterSeconds ? { 'retry-after': String(outcome.retryAfterSeconds) } : {}
-    return Response.json({ errors: [{ message: outcome.message, ...(outcome.status === 400 ? { data: { errors: [{ path: 'email', message: outcome.message }] } } : {}) }] }, { status: outcome.status, headers })
+    if (outcome.status === 400) return refusal(400, outcome.message, 'email')
+    return refusal(429, outcome.message, undefined, { 'retry-after': String(outcome.retryAfterSeconds ?? 60) })
   },
 }
 
