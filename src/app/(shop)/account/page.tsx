@@ -30,6 +30,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
       <h1>Your account</h1>
       {emailNotice && <p className={`form-message form-message--${emailNotice.ok ? 'success' : 'error'}`} role="status">{emailNotice.text}</p>}
       {reset && <p className="form-message form-message--success" role="status">Your new password is saved and you are signed in.</p>}
+      {!customer.emailConfirmedAt && (
+        <p className="form-message">
+          Please confirm your email address with the link we sent to {customer.email}: until then we send it no alerts. No email? <a href={paths.forgotPassword()}>Reset your password</a>: that confirms it too.
+        </p>
+      )}
       <nav aria-label="Account" className="account-nav">
         <a href={paths.orders()}>Your orders</a>
         <a href={paths.accountBookings()}>Your bookings and test rides</a>
