@@ -170,6 +170,7 @@ export interface Config {
       sendOrderConfirmation: TaskSendOrderConfirmation;
       sendReservationEmail: TaskSendReservationEmail;
       sendSavedBikeAlerts: TaskSendSavedBikeAlerts;
+      sendPasswordReset: TaskSendPasswordReset;
       backupShop: TaskBackupShop;
       runCatalogueImport: TaskRunCatalogueImport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
@@ -846,6 +847,10 @@ export interface User {
     | boolean
     | null;
   currentPassword?: string | null;
+  /**
+   * Empty until the customer opens the link emailed to this address (or resets the password through it).
+   */
+  emailConfirmedAt?: string | null;
   passwordArgon2?: string | null;
   updatedAt: string;
   createdAt: string;
@@ -1644,6 +1649,7 @@ export interface PayloadJob {
           | 'sendOrderConfirmation'
           | 'sendReservationEmail'
           | 'sendSavedBikeAlerts'
+          | 'sendPasswordReset'
           | 'backupShop'
           | 'runCatalogueImport'
           | 'refreshMonthlyFigures';
@@ -1686,6 +1692,7 @@ export interface PayloadJob {
         | 'sendOrderConfirmation'
         | 'sendReservationEmail'
         | 'sendSavedBikeAlerts'
+        | 'sendPasswordReset'
         | 'backupShop'
         | 'runCatalogueImport'
         | 'refreshMonthlyFigures'
@@ -2618,6 +2625,7 @@ export interface UsersSelect<T extends boolean = true> {
       };
   savedBasket?: T;
   currentPassword?: T;
+  emailConfirmedAt?: T;
   passwordArgon2?: T;
   updatedAt?: T;
   createdAt?: T;
@@ -3109,6 +3117,18 @@ export interface TaskSendSavedBikeAlerts {
     productId: number;
     kind: string;
     key: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendPasswordReset".
+ */
+export interface TaskSendPasswordReset {
+  input: {
+    email: string;
   };
   output: {
     result?: string | null;

@@ -50,6 +50,7 @@ import { isAdminUser } from './cms/access/roles'
 import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
 import { SavedBikes } from './features/account/saved-bikes-collection'
+import { forgotPasswordEndpoint, forgotPasswordMutations } from './features/account/password-reset-endpoints'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
 import { refreshOnLenderChange, refreshOnProductChange } from './features/finance-figures/monthly-figures.server'
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
@@ -103,7 +104,8 @@ export default buildConfig({
     ServiceOptions,
     Bookings,
     BookingDays,
-    Users,
+    // The shop's own forgot-password door in place of Payload's (features/account/password-reset-endpoints.ts).
+    { ...Users, endpoints: [forgotPasswordEndpoint, ...((Users.endpoints || []) as never[])] },
     ApiTokens,
     LoginThrottles,
     NotFoundPaths,
@@ -137,6 +139,7 @@ export default buildConfig({
   graphQL: {
     schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'),
     maxComplexity: 1000,
+    mutations: forgotPasswordMutations,
     // The shape limits of ADR 021 (also refused earlier by src/proxy.ts) and the time budget of each request.
     validationRules: (args) => {
       startGraphqlBudget(args.contextValue)

@@ -1,11 +1,19 @@
 // Issue 12 §5–§6 against the real hooks and database: credential changes need the current password on every path,
 // an email change goes through a link, a password change or reset ends every API token; locked documents are staff only.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Payload, SendEmailOptions } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
 process.env.JWT_SECRET = 'auth-hardening-tests-jwt-secret-0123456789'
+// Payload's own emails (the password reset) go through its email adapter, the file outbox, as in the shop.
+const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-auth-outbox-'))
+process.env.OUTBOX_DIR = outbox
+vi.mock('server-only', () => ({}))
 
 let payload: Payload
 let handlers: typeof import('../../src/features/account/api/handlers')
@@ -46,7 +54,24 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await payload?.destroy()
+  fs.rmSync(outbox, { recursive: true, force: true })
 })
+
+beforeEach(() => {
+  process.env.RATE_LIMITS = 'on'
+})
+
+let addressSeq = 0
+/** A fresh client address for each use, so no test inherits another's counts. */
+const freshAddress = () => `203.0.113.${++addressSeq}`
+
+async function payloadRoutes() {
+  const { GRAPHQL_POST, REST_PATCH, REST_POST } = await import('@payloadcms/next/routes')
+  const config = Promise.resolve(payload.config)
+  return { GRAPHQL_POST: GRAPHQL_POST(config), REST_PATCH: REST_PATCH(config), REST_POST: REST_POST(config) }
+}
+const routeOf = (url: string) => ({ params: Promise.resolve({ slug: new URL(url).pathname.replace(/^\/api\//, '').split('/') }) })
+const jsonHeaders = (address: string, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', 'x-wheelhouse-client-address': address, ...extra })
 
 describe(`credential changes on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   it('refuses a customer’s own password change without the current password (REST and GraphQL run this operation)', async () => {
@@ -206,5 +231,195 @@ describe('weak passwords (issue 12 §6, ASVS 6.2)', () => {
     const token = await payload.forgotPassword({ collection: 'users', data: { email: user.email }, disableEmail: true })
     expect(await problemOf(payload.resetPassword({ collection: 'users', data: { token, password: user.email.split('@')[0]! + '2026' }, overrideAccess: true }))).toMatch(/your own name or email/)
     await expect(payload.resetPassword({ collection: 'users', data: { token, password: 'lantern otter quarry' }, overrideAccess: true })).resolves.toBeTruthy()
+  })
+})
+
+describe(`password reset requests on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  const FORGOT = 'http://localhost:3000/api/users/forgot-password'
+  const GRAPHQL = 'http://localhost:3000/api/graphql'
+
+  async function forgot(email: unknown, address = freshAddress()): Promise<Response> {
+    const { REST_POST } = await payloadRoutes()
+    return REST_POST(new Request(FORGOT, { method: 'POST', headers: jsonHeaders(address), body: JSON.stringify({ email }) }), routeOf(FORGOT))
+  }
+
+  async function forgotByGraphql(email: string, address = freshAddress()): Promise<{ status: number; body: unknown }> {
+    const { GRAPHQL_POST } = await payloadRoutes()
+    const res = await GRAPHQL_POST(new Request(GRAPHQL, { method: 'POST', headers: jsonHeaders(address), body: JSON.stringify({ query: 'mutation ($email: String!) { forgotPasswordUser(email: $email) }', variables: { email } }) }))
+    return { status: res.status, body: await res.json() }
+  }
+
+  async function outboxMailTo(address: string, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const mail = (await readOutbox(outbox)).find((m) => m.to === address)
+      if (mail || Date.now() > deadline) return mail
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+
+  it('answers a known and an unknown address with the same status and body, on REST and GraphQL', async () => {
+    const known = await makeUser('Kit')
+    const unknown = `nobody-${uniqueSuffix()}@int.test`
+    const [a, b] = [await forgot(known.email), await forgot(unknown)]
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(await a.json()).toEqual(await b.json())
+    const [ga, gb] = [await forgotByGraphql(known.email), await forgotByGraphql(unknown)]
+    expect(ga).toEqual({ status: 200, body: { data: { forgotPasswordUser: true } } })
+    expect(gb).toEqual(ga)
+  })
+
+  it('takes the same time for a known and an unknown address (p50 within 20 ms over 50 tries each)', async () => {
+    process.env.RATE_LIMITS = 'off'
+    const known = await makeUser('Tim')
+    const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] }
+    for (let i = 0; i < 50; i++) {
+      for (const kind of ['known', 'unknown'] as const) {
+        const started = performance.now()
+        const res = await forgot(kind === 'known' ? known.email : `nobody-${i}-${uniqueSuffix()}@int.test`)
+        times[kind].push(performance.now() - started)
+        expect(res.status).toBe(200)
+      }
+    }
+    const p50 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+    expect(Math.abs(p50(times.known) - p50(times.unknown))).toBeLessThan(20)
+  })
+
+  it('writes the reset email to the outbox for a staff account through the REST call the admin’s “Forgot password” makes, and its link works', async () => {
+    const staff = await makeUser('Rita', 'staff')
+    // As the admin's form sends it: multipart, the fields as JSON in _payload.
+    const form = new FormData()
+    form.set('_payload', JSON.stringify({ email: staff.email }))
+    const { REST_POST } = await payloadRoutes()
+    const res = await REST_POST(new Request(FORGOT, { method: 'POST', headers: { 'x-wheelhouse-client-address': freshAddress() }, body: form }), routeOf(FORGOT))
+    expect(res.status).toBe(200)
+    const mail = await outboxMailTo(staff.email)
+    expect(mail?.subject).toBe('Reset your Wheelhouse password')
+    const token = /reset-password\?token=([a-f0-9]+)/.exec(String(mail?.html))?.[1]
+    expect(token).toBeTruthy()
+    const reset = await payload.resetPassword({ collection: 'users', data: { token: token!, password: 'a fresh staff passphrase' }, overrideAccess: true })
+    expect(reset.user?.email).toBe(staff.email)
+  })
+
+  it('refuses the same way for a known and an unknown address once an address, or a network, has asked too often', async () => {
+    const known = await makeUser('Lou')
+    const unknown = `nobody-${uniqueSuffix()}@int.test`
+    for (const email of [known.email, unknown]) {
+      for (let i = 0; i < 5; i++) expect((await forgot(email)).status).toBe(200)
+      const limited = await forgot(email)
+      expect(limited.status).toBe(429)
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+      expect(JSON.stringify(await limited.json())).toMatch(/Too many requests/)
+    }
+    const network = freshAddress()
+    for (let i = 0; i < 10; i++) expect((await forgot(`n${i}-${uniqueSuffix()}@int.test`, network)).status).toBe(200)
+    expect((await forgot(known.email, network)).status).toBe(429)
+    expect((await forgotByGraphql(known.email, network)).body).toMatchObject({ errors: [{ message: expect.stringMatching(/Too many requests/) }] })
+  })
+
+  it('refuses a missing or malformed address with 400 and queues nothing', async () => {
+    const before = (await payload.count({ collection: 'payload-jobs', overrideAccess: true })).totalDocs
+    for (const email of [undefined, 42, '', 'not-an-email', 'a\u0000b@int.test', `${'x'.repeat(250)}@int.test`]) {
+      const res = await forgot(email)
+      expect(res.status, String(email)).toBe(400)
+      expect(JSON.stringify(await res.json())).toMatch(/email address/)
+    }
+    const { REST_POST } = await payloadRoutes()
+    for (const body of ['{"email":', JSON.stringify({ email: 'a@int.test', role: 'admin' }), '[]']) {
+      const res = await REST_POST(new Request(FORGOT, { method: 'POST', headers: jsonHeaders(freshAddress()), body }), routeOf(FORGOT))
+      expect(res.status, body).toBe(400)
+    }
+    expect((await payload.count({ collection: 'payload-jobs', overrideAccess: true })).totalDocs).toBe(before)
+  })
+})
+
+describe(`email changes, confirmation and sign-out on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
+  async function jwtOf(email: string, password = PASSWORD): Promise<string> {
+    const login = await payload.login({ collection: 'users', data: { email, password } })
+    return login.token!
+  }
+
+  it('sends at most 3 change links to one stranger however often one account asks, and then refuses the account further changes', async () => {
+    const mia = await makeUser('Mia')
+    const stranger = `stranger-${uniqueSuffix()}@int.test`
+    const jwt = await jwtOf(mia.email)
+    const { REST_PATCH } = await payloadRoutes()
+    const url = `http://localhost:3000/api/users/${mia.id}`
+    const change = (email: string, address: string) =>
+      REST_PATCH(new Request(url, { method: 'PATCH', headers: jsonHeaders(address, { authorization: `JWT ${jwt}` }), body: JSON.stringify({ email, currentPassword: PASSWORD }) }), routeOf(url))
+    sent.length = 0
+    const address = freshAddress()
+    const statuses = []
+    for (let i = 0; i < 20; i++) statuses.push((await change(stranger, address)).status)
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
+    expect(new Set(statuses.slice(3))).toEqual(new Set([429]))
+    expect(sent.filter((m) => m.to === stranger)).toHaveLength(3)
+    // The account's own count is spent too: another address, from another network, is refused.
+    expect((await change(`other-${uniqueSuffix()}@int.test`, freshAddress())).status).toBe(429)
+    // And the stranger's: another account cannot write to them either.
+    const ned = await makeUser('Ned')
+    const nedJwt = await jwtOf(ned.email)
+    const nedUrl = `http://localhost:3000/api/users/${ned.id}`
+    const fromNed = await REST_PATCH(new Request(nedUrl, { method: 'PATCH', headers: jsonHeaders(freshAddress(), { authorization: `JWT ${nedJwt}` }), body: JSON.stringify({ email: stranger, currentPassword: PASSWORD }) }), routeOf(nedUrl))
+    expect(fromNed.status).toBe(429)
+    expect(sent.filter((m) => m.to === stranger)).toHaveLength(3)
+  })
+
+  async function registerByRest(email: string, address = freshAddress()): Promise<Response> {
+    const { REST_POST } = await payloadRoutes()
+    const url = 'http://localhost:3000/api/users'
+    return REST_POST(new Request(url, { method: 'POST', headers: jsonHeaders(address), body: JSON.stringify({ email, password: 'a long unguessable passphrase 7', firstName: 'Reg', lastName: 'Istrant' }) }), routeOf(url))
+  }
+  const userByEmail = async (email: string) => (await payload.find({ collection: 'users', where: { email: { equals: email } }, overrideAccess: true, limit: 1 })).docs[0]
+
+  it('starts a visitor’s account unconfirmed and emails it a link that confirms the address', async () => {
+    const email = `new-${uniqueSuffix()}@int.test`
+    sent.length = 0
+    expect((await registerByRest(email)).status).toBe(201)
+    expect((await userByEmail(email))?.emailConfirmedAt ?? null).toBeNull()
+    const mail = sent.find((m) => m.to === email)
+    const link = /href="([^"]+)"/.exec(String(mail?.html))![1]!.replace(/&#38;/g, '&')
+    expect(new URL(link).pathname).toBe('/account/confirm-email')
+    const { confirmEmailAddress } = await import('../../src/cms/auth/email-confirmation')
+    expect(await confirmEmailAddress(payload, new URL(link).searchParams.get('token')!)).toEqual({ ok: true, email })
+    expect((await userByEmail(email))?.emailConfirmedAt).toBeTruthy()
+    // Staff and the shop's own code make accounts that are confirmed from the start.
+    expect((await makeUser('Made')).emailConfirmedAt).toBeTruthy()
+  })
+
+  it('lets the real owner register an address an unconfirmed account has held past its link’s expiry; a fresh claim still holds it', async () => {
+    const email = `claimed-${uniqueSuffix()}@int.test`
+    expect((await registerByRest(email)).status).toBe(201)
+    const squatter = (await userByEmail(email))!
+    expect((await registerByRest(email)).status).toBe(400)
+    await payload.update({ collection: 'users', id: squatter.id, data: { createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() } as never, overrideAccess: true })
+    expect((await registerByRest(email)).status).toBe(201)
+    const owner = (await userByEmail(email))!
+    expect(owner.id).not.toBe(squatter.id)
+    expect((await payload.findByID({ collection: 'users', id: squatter.id, overrideAccess: true })).email).toMatch(/@released\.invalid$/)
+    // A confirmed account is never displaced, however old.
+    const confirmed = await makeUser('Old')
+    await payload.update({ collection: 'users', id: confirmed.id, data: { createdAt: new Date(Date.now() - 90 * 86_400_000).toISOString() } as never, overrideAccess: true })
+    expect((await registerByRest(confirmed.email)).status).toBe(400)
+  })
+
+  it('confirms the address when its owner resets the password through it', async () => {
+    const email = `resetter-${uniqueSuffix()}@int.test`
+    expect((await registerByRest(email)).status).toBe(201)
+    const token = await payload.forgotPassword({ collection: 'users', data: { email }, disableEmail: true })
+    await payload.resetPassword({ collection: 'users', data: { token: token!, password: 'the real owner passphrase 9' }, overrideAccess: true })
+    expect((await userByEmail(email))?.emailConfirmedAt).toBeTruthy()
+  })
+
+  it('ends the account’s API tokens when it signs out (Payload’s logout: the admin, REST, and the storefront’s sign-out)', async () => {
+    const ola = await makeUser('Ola')
+    const token = await apiToken(ola.email)
+    expect(await tokenStatus(token)).toBe(200)
+    const jwt = await jwtOf(ola.email)
+    const { REST_POST } = await payloadRoutes()
+    const url = 'http://localhost:3000/api/users/logout'
+    const res = await REST_POST(new Request(url, { method: 'POST', headers: jsonHeaders(freshAddress(), { authorization: `JWT ${jwt}` }) }), routeOf(url))
+    expect(res.status).toBe(200)
+    expect(await tokenStatus(token)).toBe(403)
   })
 })

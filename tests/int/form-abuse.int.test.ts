@@ -19,7 +19,9 @@ vi.mock('next/navigation', () => ({
 
 const SITE = 'http://localhost:3000'
 const actions = await import('../../src/features/bookings/actions.server')
+const accountActions = await import('../../src/features/account/actions.server')
 const servicesRoute = await import('../../src/app/api/bookings/services/route')
+const manageRoute = await import('../../src/app/api/bookings/manage/route')
 const reserveRoute = await import('../../src/app/api/reserve/route')
 const reserveCancelRoute = await import('../../src/app/api/reserve/cancel/route')
 
@@ -95,7 +97,37 @@ describe('booking forms and the rate limits', () => {
     for (let i = 0; i < 31; i++) states.push(await run(() => actions.bookTestRideAction(none, new FormData())))
     expect(states.slice(0, 30).every((s) => s.status === 'error' && !/Too many requests/.test(s.message ?? ''))).toBe(true)
     expect(states[30]).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
-    expect(await run(() => actions.manageBookingAction(none, new FormData()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+  })
+
+  it('a customer’s signed manage link (cancel, reschedule) is never refused by the booking limit their network used up', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 30; i++) expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(400)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(429)
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const form = new FormData()
+    form.set('action', 'cancel')
+    form.set('token', 'forged.token')
+    const state = await run(() => actions.manageBookingAction(none, form))
+    expect(state.status).toBe('error')
+    expect(state.message).not.toMatch(/Too many requests/)
+    const json = await manageRoute.POST(jsonPost('/api/bookings/manage', address, { action: 'cancel', token: 'forged.token' }))
+    expect(json.status).not.toBe(429)
+    expect(json.status).toBeGreaterThanOrEqual(400)
+  })
+
+  it('counts a form and its JSON twin together even when the server build gives each its own copy of the limiter (no Redis)', async () => {
+    expect(process.env.REDIS_URL ?? '').toBe('')
+    // The production build instantiates a module once per group of routes: a fresh import is such a copy.
+    vi.resetModules()
+    const formCopy = await import('../../src/features/bookings/actions.server')
+    expect(formCopy).not.toBe(actions)
+    const address = freshAddress()
+    for (let i = 0; i < 30; i++) expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(400)
+    expect((await servicesRoute.POST(jsonPost('/api/bookings/services', address, { tierId: -1 }))).status).toBe(429)
+    const before = await bookings()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    for (let i = 0; i < 3; i++) expect(await run(() => formCopy.bookServiceAction(none, serviceForm()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    expect(await bookings()).toBe(before)
   })
 
   it('an IPv6 /64 is one address: 30 posts from 30 addresses of one /64 use up its bucket', async () => {
@@ -138,6 +170,93 @@ describe('a reservation’s cancel link', () => {
     const cancel = await reserveCancelRoute.POST(jsonPost('/api/reserve/cancel', address, { token: 'rs1.forged.token' }))
     expect(cancel.status).toBe(404)
     void bikeId
+  })
+})
+
+describe('registration and password resets: Payload’s REST and GraphQL and the storefront forms share their limits', () => {
+  const USERS = `${SITE}/api/users`
+  async function payloadRoutes() {
+    const { GRAPHQL_POST, REST_POST } = await import('@payloadcms/next/routes')
+    const config = Promise.resolve(payload.config)
+    return { GRAPHQL_POST: GRAPHQL_POST(config), REST_POST: REST_POST(config) }
+  }
+  const routeOf = (url: string) => ({ params: Promise.resolve({ slug: new URL(url).pathname.replace(/^\/api\//, '').split('/') }) })
+  const users = async () => (await payload.count({ collection: 'users', overrideAccess: true })).totalDocs
+  const uniqueEmail = () => `reg-${crypto.randomUUID().slice(0, 8)}@int.test`
+
+  /** A registration Payload refuses after the limit is counted (the password is too short to hash): nothing is stored. */
+  async function restRegistration(address: string, email = uniqueEmail()): Promise<Response> {
+    const { REST_POST } = await payloadRoutes()
+    return REST_POST(jsonPost('/api/users', address, { email, password: 'short' }), routeOf(USERS))
+  }
+
+  function registerForm(email = uniqueEmail()): FormData {
+    const f = new FormData()
+    const fields = { firstName: 'Rosa', lastName: 'Gistra', email, password: 'a long unguessable passphrase 7', confirmPassword: 'a long unguessable passphrase 7' }
+    for (const [k, v] of Object.entries(fields)) f.append(k, v)
+    return f
+  }
+
+  it('refuses the register form (and GraphQL createUser) from a network once REST registrations have used up its limit, and creates nothing', async () => {
+    const address = freshAddress()
+    for (let i = 0; i < 10; i++) expect((await restRegistration(address)).status).toBe(400)
+    const limited = await restRegistration(address)
+    expect(limited.status).toBe(429)
+    expect(JSON.stringify(await limited.json())).toMatch(/Too many requests/)
+    const before = await users()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    expect(await run(() => accountActions.registerAction(none, registerForm()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    const { GRAPHQL_POST } = await payloadRoutes()
+    const graphql = await GRAPHQL_POST(jsonPost('/api/graphql', address, { query: 'mutation { createUser(data: { email: "gq@int.test", password: "a long unguessable passphrase 7", role: customer }) { id } }' }))
+    expect(JSON.stringify(await graphql.json())).toMatch(/Too many requests/)
+    expect(await users()).toBe(before)
+  })
+
+  it('counts the register form in the same bucket: the 11th form from one network is refused, and REST after it too', async () => {
+    const address = freshAddress()
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const bad = () => {
+      const form = registerForm()
+      form.set('confirmPassword', 'something else entirely')
+      return form
+    }
+    // A form that fails its own checks costs no hash and is not counted; one that would register is.
+    for (let i = 0; i < 3; i++) expect(await run(() => accountActions.registerAction(none, bad()))).toMatchObject({ status: 'error', fieldErrors: { confirmPassword: expect.any(String) } })
+    for (let i = 0; i < 10; i++) expect(await run(() => accountActions.registerAction(none, registerForm()))).toMatchObject({ redirected: expect.any(String) })
+    expect(await run(() => accountActions.registerAction(none, registerForm()))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+    expect((await restRegistration(address)).status).toBe(429)
+  })
+
+  it('limits registrations of one email address from many networks', async () => {
+    const email = uniqueEmail()
+    for (let i = 0; i < 5; i++) expect((await restRegistration(freshAddress(), email)).status).toBe(400)
+    expect((await restRegistration(freshAddress(), email)).status).toBe(429)
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+    expect(await run(() => accountActions.registerAction(none, registerForm(email)))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
+  })
+
+  it('answers the forgot-password form the same for a known and an unknown address, and counts it with the REST route', async () => {
+    const known = uniqueEmail()
+    await payload.create({ collection: 'users', data: { email: known, password: 'a long unguessable passphrase 7', role: 'customer' }, overrideAccess: true })
+    const answer = async (email: string) => {
+      currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': freshAddress() })
+      const form = new FormData()
+      form.set('email', email)
+      const state = (await run(() => accountActions.forgotPasswordAction(none, form))) as { status?: string; message?: string }
+      return { ...state, message: state.message?.replace(email, '<address>') }
+    }
+    const unknown = uniqueEmail()
+    expect(await answer(known)).toEqual(await answer(unknown))
+    expect((await answer(unknown)).status).toBe('success')
+
+    const address = freshAddress()
+    const { REST_POST } = await payloadRoutes()
+    const forgotUrl = `${SITE}/api/users/forgot-password`
+    for (let i = 0; i < 10; i++) expect((await REST_POST(jsonPost('/api/users/forgot-password', address, { email: uniqueEmail() }), routeOf(forgotUrl))).status).toBe(200)
+    currentHeaders = new Headers({ origin: SITE, host: 'localhost:3000', 'x-wheelhouse-client-address': address })
+    const form = new FormData()
+    form.set('email', known)
+    expect(await run(() => accountActions.forgotPasswordAction(none, form))).toMatchObject({ status: 'error', message: expect.stringMatching(/Too many requests/) })
   })
 })
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { redisRateStore } from '../../src/features/abuse/redis-rate-store.server'
+import { redisRateStore } from '../../src/lib/redis-rate-store'
 
 vi.mock('server-only', () => ({}))
 

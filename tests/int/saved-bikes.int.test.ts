@@ -150,4 +150,26 @@ describe('alerts', () => {
     await payload.update({ collection: 'products', id: b.id, data: { price: 400_000 }, overrideAccess: true })
     expect(await alertJobs(b.id)).toHaveLength(1) // nobody is watching any more: nothing queued
   })
+
+  it('sends nothing to an account whose address is not confirmed, until its owner opens the confirmation link', async () => {
+    const { confirmEmailAddress, emailConfirmationToken } = await import('../../src/cms/auth/email-confirmation')
+    const [confirmed, unconfirmed] = [await customer(), await customer()]
+    // As a visitor's registration leaves it (accounts the shop makes itself start confirmed).
+    await payload.update({ collection: 'users', id: unconfirmed.id, data: { emailConfirmedAt: null }, overrideAccess: true })
+    const b = await bike(700_000, 2)
+    for (const who of [confirmed, unconfirmed]) {
+      await POST(call(who.token, { action: 'save', slugs: [b.slug] }))
+      await POST(call(who.token, { action: 'alerts', alerts: true }))
+    }
+    sent.length = 0
+    await payload.update({ collection: 'products', id: b.id, data: { price: 690_000 }, overrideAccess: true })
+    expect(await runAlertJobs(b.id)).toBe(1)
+    expect(sent.map((m) => m.to)).toEqual([confirmed.email])
+
+    expect(await confirmEmailAddress(payload, emailConfirmationToken({ id: unconfirmed.id, email: unconfirmed.email }))).toEqual({ ok: true, email: unconfirmed.email })
+    sent.length = 0
+    await payload.update({ collection: 'products', id: b.id, data: { price: 680_000 }, overrideAccess: true })
+    await runAlertJobs(b.id)
+    expect(sent.map((m) => m.to)).toContain(unconfirmed.email)
+  })
 })

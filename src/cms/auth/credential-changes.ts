@@ -10,6 +10,7 @@ import { isStaffUser } from '../access/roles'
 import { clientAddress } from './client-address'
 import { checkCredentials } from './credentials'
 import { deviceTokensFromCookieHeader } from './known-device'
+import { ACCOUNT_RATE_RULES, limitsDecision, throwIfLimited } from './request-limits'
 import { readToken, signToken } from './signed-tokens'
 import { paths } from '../../config/paths'
 
@@ -66,6 +67,17 @@ export async function guardCredentialChange(args: UpdateArgs, req: PayloadReques
     return args
   }
   const path = changesPassword ? 'password' : 'email'
+  // Each email change writes to the address named: counted per network, per account and per address named, before
+  // anything else is spent on it, so one customer cannot make the shop mail a stranger without end.
+  if (changesEmail && newEmail !== undefined) {
+    throwIfLimited(
+      await limitsDecision(req.headers, {
+        network: ACCOUNT_RATE_RULES.emailChange,
+        account: { rule: ACCOUNT_RATE_RULES.emailChangeAccount, id: actor.id },
+        targets: [{ rule: ACCOUNT_RATE_RULES.emailChangeEmail, target: newEmail }],
+      }),
+    )
+  }
   if (typeof currentPassword !== 'string' || currentPassword === '') {
     throw currentPasswordError('Enter your current password to change your password or email address.')
   }
@@ -77,7 +89,7 @@ export async function guardCredentialChange(args: UpdateArgs, req: PayloadReques
   })
   if (!check.ok && check.reason === 'throttled') throw new APIError(`Too many failed attempts. Try again in ${check.retryAfterSeconds} seconds.`, 429, { retryAfterSeconds: check.retryAfterSeconds }, true)
   if (!check.ok) throw currentPasswordError('That is not your current password.')
-  if (changesEmail) {
+  if (changesEmail && newEmail !== undefined) {
     const parsed = emailSchema.safeParse(newEmail)
     if (!parsed.success) throw new ValidationError({ collection: 'users', errors: [{ message: 'Enter an email address such as name@example.co.uk.', path }] })
     // The address changes only when its owner opens the link; until then the account keeps the old one.
@@ -134,7 +146,8 @@ export async function confirmEmailChange(payload: Payload, token: string, now = 
   if (!user || user.email.toLowerCase() !== claims.from) return { ok: false, reason: 'used' }
   const taken = await payload.count({ collection: 'users', where: { email: { equals: claims.to } }, overrideAccess: true })
   if (taken.totalDocs > 0) return { ok: false, reason: 'taken' }
-  await payload.update({ collection: 'users', id: user.id, data: { email: claims.to }, overrideAccess: true, depth: 0, context: { [CREDENTIALS_VERIFIED_CONTEXT_KEY]: true } })
+  // The link reached the new address, so it is confirmed as well (ADR 038).
+  await payload.update({ collection: 'users', id: user.id, data: { email: claims.to, emailConfirmedAt: now.toISOString() }, overrideAccess: true, depth: 0, context: { [CREDENTIALS_VERIFIED_CONTEXT_KEY]: true } })
   return { ok: true, email: claims.to }
 }
 

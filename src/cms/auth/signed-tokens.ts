@@ -1,11 +1,11 @@
-// Small HMAC-signed tokens (known-device cookies, email-change links): `<base64url JSON>.<base64url HMAC-SHA256>`,
+// Small HMAC-signed tokens (known-device cookies, email-change and email-confirmation links): `<base64url JSON>.<base64url HMAC-SHA256>`,
 // each with a purpose so one kind can never pass for another. The key is derived from the Payload secret.
 // No 'server-only' import: Payload hooks and integration tests load this outside Next.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
 
-export type TokenPurpose = 'known-device' | 'email-change' | 'saved-bike-alerts'
+export type TokenPurpose = 'known-device' | 'email-change' | 'email-confirm' | 'saved-bike-alerts'
 
 function derivedKey(purpose: TokenPurpose, secret: string): Buffer {
   return createHmac('sha256', secret).update(`wheelhouse:${purpose}:v1`).digest()

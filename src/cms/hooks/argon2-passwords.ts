@@ -15,6 +15,8 @@ import { hashPassword, payloadPasswordFor } from '../auth/passwords'
 
 const NEW_HASH_KEY = 'wheelhouseNewArgon2'
 const REVOKE_TOKENS_KEY = 'wheelhouseRevokeApiTokens'
+/** A reset went through a link emailed to the account's address, which confirms that address (ADR 038). */
+const RESET_CONFIRMS_EMAIL_KEY = 'wheelhouseResetConfirmsEmail'
 /** Server code that calls payload.login directly passes the visitor's address here (the Local API has no request headers). */
 export const CLIENT_ADDRESS_CONTEXT_KEY = 'clientAddress'
 /** The seed's demo customer, whose password the README publishes anyway: only the length rules apply to it. */
@@ -72,6 +74,7 @@ export const argon2BeforeOperation: CollectionBeforeOperationHook = async ({ arg
     if (data) data.password = password
     return { ...args, data: { ...data, password } }
   }
+  if (operation === 'resetPassword') req.context[RESET_CONFIRMS_EMAIL_KEY] = true
   // The owner must prove the current password to change it or the email address (and the address only changes by link).
   if (operation === 'update') await guardCredentialChange(args as Parameters<typeof guardCredentialChange>[0], req)
   if ((operation === 'create' || operation === 'update' || operation === 'resetPassword') && typeof data?.password === 'string' && data.password !== '') {
@@ -97,10 +100,14 @@ export const argon2BeforeOperation: CollectionBeforeOperationHook = async ({ arg
 
 /**
  * Stores the argon2id hash computed above and, for a changed or reset password, revokes the account's API tokens
- * (Payload itself drops the sessions). Runs after field access has been applied, and resetPassword calls it with the
+ * (Payload itself drops the sessions); a reset also confirms the account's address. Runs after field access has been applied, and resetPassword calls it with the
  * user it saves, in the same transaction.
  */
 export const argon2StoreHash: CollectionBeforeValidateHook = async ({ data, req, operation, originalDoc }) => {
+  if (req.context?.[RESET_CONFIRMS_EMAIL_KEY] === true && data) {
+    delete req.context[RESET_CONFIRMS_EMAIL_KEY]
+    data.emailConfirmedAt ??= new Date().toISOString()
+  }
   const phc = req.context?.[NEW_HASH_KEY]
   if (typeof phc !== 'string' || !data || (operation !== 'create' && operation !== 'update')) return data
   data.passwordArgon2 = phc

@@ -5,16 +5,20 @@ import 'server-only'
 import { headers } from 'next/headers'
 import { env } from '../../config/env'
 import { isSameOrigin } from '../../lib/http/same-origin'
+import type { LimitCounts } from '../../cms/auth/request-limits'
 import type { RateRule } from '../../lib/rate-limit'
-import { rateDecision, rateLimitedMessage } from './rate-limit.server'
+import { limitsDecision, rateLimitedMessage } from './rate-limit.server'
 
 export const CROSS_SITE_MESSAGE = 'This form must be sent from the Wheelhouse website. Reload the page and try again.'
 
-/** Null when the action may go on; otherwise the sentence to show on the form. Without a rule, only the origin is checked. */
-export async function formActionRefusal(rule?: RateRule): Promise<string | null> {
+/**
+ * Null when the action may go on; otherwise the sentence to show on the form. Without a rule, only the origin is
+ * checked; `targets` are the per-target limits (an email address written to) counted after the network's.
+ */
+export async function formActionRefusal(rule?: RateRule, targets: LimitCounts['targets'] = []): Promise<string | null> {
   const h = await headers()
   if (!isSameOrigin(h, env().SITE_URL)) return CROSS_SITE_MESSAGE
   if (!rule) return null
-  const decision = await rateDecision(h, rule)
+  const decision = await limitsDecision(h, { network: rule, targets })
   return decision.ok ? null : rateLimitedMessage(decision.retryAfterSeconds)
 }

@@ -1,11 +1,16 @@
-// Per-address rate limits on the endpoints that hold stock, workshop capacity or cost a lender call:
-// checkout, finance applications and quotes, reservations, bookings. A customer's normal use (and a retry) never comes near them; a script does.
-// An address is counted by networkKey: an IPv6 /64 is one subject, however many addresses its owner rotates through.
+// Per-address rate limits on the endpoints that hold stock, workshop capacity, cost a lender call, hash a password or
+// send an email: checkout, finance applications and quotes, reservations, bookings, registration, password resets.
+// A customer's normal use (and a retry) never comes near them; a script does. An address is counted by networkKey: an
+// IPv6 /64 is one subject, however many addresses its owner rotates through. What writes to an email address is also
+// counted per target address, so many networks together cannot flood one stranger's inbox. Every count lives in the
+// process's one shared store (lib/shared-rate-store.ts), so a route and its form twin always share it.
 import 'server-only'
 import { clientAddress } from '../../cms/auth/client-address'
 import { refuse } from '../../lib/http/respond'
 import { networkKey } from '../../lib/network-key'
-import { checkRate, memoryRateStore, type RateDecision, type RateRule, type RateStore } from '../../lib/rate-limit'
+import type { RateDecision, RateRule } from '../../lib/rate-limit'
+import { ACCOUNT_RATE_RULES, limitsDecision, rateLimitedMessage } from '../../cms/auth/request-limits'
+import { countShared, rateLimitsOn } from '../../lib/shared-rate-store'
 
 export const RATE_RULES = {
   checkout: { name: 'checkout', limit: 30, windowMs: 10 * 60_000 },
@@ -17,21 +22,13 @@ export const RATE_RULES = {
   // Its own bucket: a customer's cancel link must work after their network has used up the reservation one.
   reservationCancel: { name: 'reservation-cancel', limit: 30, windowMs: 60 * 60_000 },
   booking: { name: 'booking', limit: 30, windowMs: 60 * 60_000 },
+  // Its own bucket, as for reservations: a signed manage link (cancel, reschedule, approve) must still work after the
+  // customer's network has made its 30 bookings.
+  bookingManage: { name: 'booking-manage', limit: 120, windowMs: 60 * 60_000 },
+  // Registration (an argon2id hash each), password resets and email changes (an email each), counted by the users
+  // collection's own hooks too.
+  ...ACCOUNT_RATE_RULES,
 } as const satisfies Record<string, RateRule>
-
-let store: Promise<RateStore> | undefined
-
-function rateStore(): Promise<RateStore> {
-  store ??= (async () => {
-    if (process.env.REDIS_URL) {
-      // Loaded only when REDIS_URL is set: a shop without Redis never loads ioredis.
-      const { redisRateStore } = await import('./redis-rate-store.server')
-      return redisRateStore(process.env.REDIS_URL)
-    }
-    return memoryRateStore()
-  })()
-  return store
-}
 
 type HeaderSource = { get(name: string): string | null }
 
@@ -46,18 +43,17 @@ export function requestNetwork(headers: HeaderSource): string {
  * request would otherwise share one network's few holds.
  */
 export function holdNetwork(headers: HeaderSource): string | null {
-  if (process.env.RATE_LIMITS === 'off') return null
+  if (!rateLimitsOn()) return null
   const address = clientAddress(headers)
   return address === 'unknown' ? null : networkKey(address)
 }
 
 /** Counts one request from these headers' client (by network) against `rule`. RATE_LIMITS=off turns limits off (load tests only). */
-export async function rateDecision(headers: HeaderSource, rule: RateRule): Promise<RateDecision> {
-  if (process.env.RATE_LIMITS === 'off') return { ok: true }
-  return checkRate(await rateStore(), rule, requestNetwork(headers))
+export function rateDecision(headers: HeaderSource, rule: RateRule): Promise<RateDecision> {
+  return countShared(rule, requestNetwork(headers))
 }
 
-export const rateLimitedMessage = (retryAfterSeconds: number) => `Too many requests from your network. Please wait ${retryAfterSeconds} seconds and try again.`
+export { limitsDecision, rateLimitedMessage }
 
 /** Null when the request may go on; otherwise the 429 answer to send. */
 export async function limitRequest(request: Request, rule: RateRule): Promise<Response | null> {

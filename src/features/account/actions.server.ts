@@ -7,10 +7,13 @@ import { APIError } from 'payload'
 import { withPersonNameRule } from '../../lib/text/person-name'
 import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
+import { formActionRefusal } from '../abuse/form-guard.server'
+import { rateLimitedMessage } from '../../cms/auth/request-limits'
 import { clientAddress } from '../../cms/auth/client-address'
 import { CREDENTIALS_VERIFIED_CONTEXT_KEY } from '../../cms/auth/credential-changes'
 import { checkCredentials } from '../../cms/auth/credentials'
 import { noteFailure, throttleDecision } from '../../cms/auth/throttle-store'
+import { registrationCounts } from '../../cms/hooks/limit-registration'
 import { CLIENT_ADDRESS_CONTEXT_KEY, DEVICE_TOKENS_CONTEXT_KEY } from '../../cms/hooks/argon2-passwords'
 import { payloadClient } from '../../cms/payload-client.server'
 import { retryAfterSeconds, throttleKeys, type ThrottlePolicy } from '../../domain/auth/login-throttle'
@@ -20,7 +23,9 @@ import { safeNextPath } from '../../domain/auth/safe-next-path'
 import type { Order } from '../../payload-types'
 import type { FormState, LookupState } from './form-state'
 import { toCustomerOrder } from './order-view'
+import { emailAddress } from './email-address'
 import { validationErrorsOf } from './payload-errors'
+import { requestPasswordReset, resetRequestedMessage } from './password-reset.server'
 import { currentCustomer, deviceTokens, isSameOriginRequest, rememberDevice, setSessionCookie } from './session.server'
 import { paths } from '../../config/paths'
 
@@ -28,7 +33,7 @@ const FORBIDDEN: FormState = { status: 'error', message: 'This form must be sent
 const INCORRECT = 'The email address or password is incorrect.'
 
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).refine(isPlainText, `This ${PLAIN_TEXT_MESSAGE}.`)
-const email = z.string().trim().toLowerCase().max(254, 'That email address is too long.').refine(isPlainText, 'Enter an email address such as name@example.co.uk.').pipe(z.email({ message: 'Enter an email address such as name@example.co.uk.' }))
+const email = emailAddress
 
 function str(form: FormData, name: string): string {
   const v = form.get(name)
@@ -95,6 +100,10 @@ export async function registerAction(_prev: FormState, form: FormData): Promise<
   const parsed = registration.safeParse({ firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), password: str(form, 'password') })
   if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values }
   if (str(form, 'password') !== str(form, 'confirmPassword')) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: { confirmPassword: 'The two passwords differ.' }, values }
+  // Counted with Payload's REST and GraphQL registration, before the password is hashed.
+  const counts = registrationCounts(parsed.data.email)
+  const limited = await formActionRefusal(counts.network, counts.targets)
+  if (limited) return { status: 'error', message: limited, values }
   const payload = await payloadClient()
   try {
     // As a visitor (no user, access rules apply): the role field is admin-only, so this is always a customer.
@@ -122,15 +131,11 @@ export async function registerAction(_prev: FormState, form: FormData): Promise<
 export async function forgotPasswordAction(_prev: FormState, form: FormData): Promise<FormState> {
   if (!(await isSameOriginRequest())) return FORBIDDEN
   const parsed = z.object({ email }).safeParse({ email: str(form, 'email') })
-  if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values: { email: str(form, 'email').slice(0, 254) } }
-  const payload = await payloadClient()
-  try {
-    await payload.forgotPassword({ collection: 'users', data: { email: parsed.data.email } })
-  } catch (error) {
-    // Too soon after the last request (Payload allows one per 15 s) or no such account: the answer is the same.
-    payload.logger.info({ err: error }, 'forgot password request not sent')
-  }
-  return { status: 'success', message: `If ${parsed.data.email} has an account with us, we have emailed it a link to choose a new password. The link works once, for one hour.` }
+  const values = { email: str(form, 'email').slice(0, 254) }
+  if (!parsed.success) return { status: 'error', message: 'Check the highlighted fields.', fieldErrors: fieldErrors(parsed.error), values }
+  const decision = await requestPasswordReset(await payloadClient(), await headers(), parsed.data.email)
+  if (!decision.ok) return { status: 'error', message: rateLimitedMessage(decision.retryAfterSeconds), values }
+  return { status: 'success', message: resetRequestedMessage(parsed.data.email) }
 }
 
 export async function resetPasswordAction(_prev: FormState, form: FormData): Promise<FormState> {

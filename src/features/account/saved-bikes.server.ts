@@ -13,6 +13,7 @@ import { MAX_SAVED_BIKES, mergeSavedSlugs, type SavedBikeChangeKind } from '../.
 import { formatPence } from '../../domain/money'
 import { headlinePence } from './saved-bike-hooks'
 import { claimAlert, releaseAlert } from './saved-bike-rows.server'
+import { emailConfirmed } from '../../cms/auth/email-confirmation'
 
 export interface SavedBike {
   readonly id: number
@@ -129,11 +130,13 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
       limit: 100,
       depth: 1,
       overrideAccess: true,
-      populate: { users: { email: true } },
+      populate: { users: { email: true, emailConfirmedAt: true } },
     })
     for (const row of page.docs) {
       afterId = row.id
-      const email = typeof row.customer === 'object' && row.customer ? row.customer.email : null
+      const customer = typeof row.customer === 'object' && row.customer ? row.customer : null
+      // Only to an address its owner has confirmed: an account made with someone else's address gets nothing sent to it (ADR 038).
+      const email = customer && emailConfirmed(customer) ? customer.email : null
       if (!email || row.lastAlertKey === input.key) continue
       if (!(await claimAlert(payload, row.id, input.key, deps.now ?? new Date()))) continue
       const productUrl = new URL(paths.product(product.slug), siteUrl).toString()

@@ -88,7 +88,7 @@ export async function bookTestRideAction(_prev: BookingFormState, form: FormData
 }
 
 export async function manageBookingAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
-  const guard = await formActionRefusal(RATE_RULES.booking)
+  const guard = await formActionRefusal(RATE_RULES.bookingManage)
   if (guard) return { status: 'error', message: guard }
   const action = str(form, 'action')
   const token = str(form, 'token')

@@ -11,6 +11,7 @@ export const metadata: Metadata = { title: 'Your account', robots: { index: fals
 
 const EMAIL_NOTICES: Record<string, { ok: boolean; text: string }> = {
   changed: { ok: true, text: 'Your new email address is confirmed: sign in with it from now on.' },
+  confirmed: { ok: true, text: 'Your email address is confirmed.' },
   expired: { ok: false, text: 'That confirmation link has expired. Ask for the change again.' },
   used: { ok: false, text: 'That confirmation link has already been used.' },
   taken: { ok: false, text: 'That email address already belongs to another account.' },
@@ -29,6 +30,11 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
       <h1>Your account</h1>
       {emailNotice && <p className={`form-message form-message--${emailNotice.ok ? 'success' : 'error'}`} role="status">{emailNotice.text}</p>}
       {reset && <p className="form-message form-message--success" role="status">Your new password is saved and you are signed in.</p>}
+      {!customer.emailConfirmedAt && (
+        <p className="form-message">
+          Please confirm your email address with the link we sent to {customer.email}: until then we send it no alerts. No email? <a href={paths.forgotPassword()}>Reset your password</a>: that confirms it too.
+        </p>
+      )}
       <nav aria-label="Account" className="account-nav">
         <a href={paths.orders()}>Your orders</a>
         <a href={paths.accountBookings()}>Your bookings and test rides</a>

@@ -10,7 +10,7 @@ import { endpoint } from '../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const POST = endpoint({
-  rule: RATE_RULES.booking,
+  rule: RATE_RULES.bookingManage,
   schema: manageRequest,
   body: { limit: MAX_BOOKING_BYTES },
   handle: async (input, { payload }) => {

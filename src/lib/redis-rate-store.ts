@@ -1,7 +1,6 @@
-// Rate-limit counts shared by every app instance (issue 13): one Redis counter per rule, subject and window.
-import 'server-only'
+// Rate-limit counts shared by every app instance: one Redis counter per rule, subject and window.
 import { Redis } from 'ioredis'
-import type { RateStore } from '../../lib/rate-limit'
+import type { RateStore } from './rate-limit'
 
 /** Keys live under REDIS_PREFIX (server.mjs sets one per database), so shops sharing a Redis never share counts. */
 export function redisRateStore(url: string, prefix = process.env.REDIS_PREFIX || 'wheelhouse'): RateStore {
