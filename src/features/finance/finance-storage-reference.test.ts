@@ -201,7 +201,9 @@ describe('the finance storage codecs agree with the zod schemas they replace', (
     fc.assert(fc.property(mix(productEdges), (p) => checkState({ ...fullState, product: JSON.parse(JSON.stringify(p)) })), { numRuns: 500 })
     fc.assert(fc.property(mix(contactEdges), (c) => checkContact(JSON.parse(JSON.stringify(c)))), { numRuns: 500 })
     fc.assert(fc.property(mix(reservationEdges), (r) => checkReservation(JSON.parse(JSON.stringify(r)))), { numRuns: 500 })
-  })
+    // 2,500 runs of two codecs each: about a second on a quiet machine, several on a busy one; the default 5 s is a
+    // deadline for a stuck test, not for this much work.
+  }, 60_000)
 
   it('on arbitrary JSON', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => {
@@ -210,5 +212,5 @@ describe('the finance storage codecs agree with the zod schemas they replace', (
       checkReservation(value)
       same(restoreFinanceState(value), referenceRestore(value), value)
     }), { numRuns: 1000 })
-  })
+  }, 60_000)
 })
