@@ -179,14 +179,30 @@ setInterval(flushNotFound, 10_000).unref()
 
 // One GraphQL request runs at a time per process (ADR 021): each is bounded by its limits, but reading products
 // holds the event loop that every page and /api/health share (measured: two at once kept health waiting 0.6 s on a
-// loaded machine). Any more are told to come back at once.
+// loaded machine). The slot is shared fairly (ADR 035): one request per client running or waiting (another from it is
+// refused at once with 429), the rest wait in line for up to 5 s, first come first served, so a client looping the
+// heaviest allowed query asks again behind everyone else instead of keeping them out.
+function refuseGraphql(res, reason) {
+  const client = reason === 'client'
+  res.writeHead(client ? 429 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
+  res.end(
+    JSON.stringify({
+      errors: [
+        client
+          ? { message: 'One GraphQL request at a time from one address: wait for the answer to the last one.', extensions: { code: 'TOO_MANY_REQUESTS', statusCode: 429 } }
+          : { message: 'The GraphQL API is busy with other requests; try again in a second.', extensions: { code: 'BUSY', statusCode: 503 } },
+      ],
+    }),
+  )
+}
 const graphqlLimit = createInFlightLimit({
   max: 1,
+  perClient: 1,
+  queueMax: 32,
+  waitMs: 5_000,
   matches: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === '/api/graphql',
-  refuse: (res) => {
-    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
-    res.end(JSON.stringify({ errors: [{ message: 'The GraphQL API is busy with other requests; try again in a second.', extensions: { code: 'BUSY', statusCode: 503 } }] }))
-  },
+  clientOf: (req) => req.headers['x-wheelhouse-client-address'],
+  refuse: refuseGraphql,
 })
 
 // Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
@@ -246,12 +262,18 @@ function answer(req, res, requestId, start) {
   })
   if (family === 'metrics' && metricsAnswer(req, res)) return
   if (refuseOversizedApiQuery(req, res)) return
-  if (graphqlLimit.admit(req, res)) return
+  // A GraphQL request that waits its turn goes straight on to Next when its turn comes (under its own request id: the
+  // turn comes from the end of another request).
+  if (graphqlLimit.admit(req, res, () => runWithRequest(requestId, () => toNext(req, res, requestId)))) return
   if (serveMediaFile(req, res, mediaDir)) return
   if (serveStaticAsset(req, res, staticDir)) return
   const cached = responseCache.serve(req, res)
   if (req.method === 'GET' && (family === 'home' || family.startsWith('page:'))) metrics().pageCache.inc({ result: cached ? 'hit' : 'miss' })
   if (cached) return
+  toNext(req, res, requestId)
+}
+
+function toNext(req, res, requestId) {
   // After the response cache's capture: a stored page keeps the policy it was sent with.
   hashInlineScripts(req, res, { onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
   handle(req, res).catch((error) => {
