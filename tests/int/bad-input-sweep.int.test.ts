@@ -366,6 +366,14 @@ async function serverActionInventory(): Promise<{ modules: Record<string, string
   return { modules, inline }
 }
 
+const NOT_A_FORM: [string, unknown][] = [
+  ['a string in place of the form', 'email=a@b.c&password=x'],
+  ['null in place of the form', null],
+  ['an object in place of the form', { email: 'ada@example.co.uk', get: 'not a function' }],
+  ['an array in place of the form', [['email', 'ada@example.co.uk']]],
+  ['a number in place of the form', 42],
+]
+
 /** Form faults: each field missing, empty, over-long, with control characters, a file instead of text; fields that do not exist. */
 function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: string; form: FormData; headers?: Record<string, string> }[] {
   const make = (entries: Record<string, string | Blob>) => {
@@ -379,6 +387,8 @@ function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: 
     // The valid form itself, posted from another site: refused before anything is read.
     { name: 'the valid form from another site', form: make(action.valid), headers: { origin: 'https://evil.example' } },
     { name: 'the valid form marked cross-site, without Origin', form: make(action.valid), headers: { origin: '', 'sec-fetch-site': 'cross-site' } },
+    // Anyone can call a server action with any arguments Next can encode in place of the page's FormData.
+    ...NOT_A_FORM.map(([name, value]) => ({ name, form: value as FormData })),
   ]
   const candidates: { name: string; form: FormData }[] = []
   // Faults that make a field wrong whatever the form: optional fields' empties are not faults, so only required-looking ones are emptied.
