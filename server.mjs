@@ -2,6 +2,7 @@
 // HSTS behind HTTPS, and a graceful shutdown on SIGTERM (finish in-flight requests, then exit).
 import { createHash, createHmac, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
@@ -14,6 +15,8 @@ import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
+import { readKnownActions, refuseBadServerAction } from './server-lib/server-actions.mjs'
+import { createSearchCounter } from './server-lib/search-counts.mjs'
 import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
 import { metrics } from './src/lib/observe/metrics.mjs'
 import { routeFamily } from './server-lib/route-family.mjs'
@@ -158,24 +161,43 @@ function secret() {
     return undefined
   }
 }
-async function flushNotFound() {
-  if (notFound.size === 0) return
+/** A signed POST to one of the shop's internal endpoints, which only this process can call (signed with the Payload secret). */
+async function postInternal(endpoint, payload, what) {
   const key = secret()
-  const body = JSON.stringify({ hits: [...notFound.values()] })
-  notFound.clear()
   if (!key) return
+  const body = JSON.stringify(payload)
   try {
-    await fetch(`http://127.0.0.1:${port}/api/internal/not-found`, {
+    const response = await fetch(`http://127.0.0.1:${port}${endpoint}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': createHmac('sha256', key).update(body).digest('hex') },
       body,
       signal: AbortSignal.timeout(5000),
     })
+    await response.body?.cancel()
+    if (!response.ok) log('warn', { msg: `${what} refused`, status: response.status })
   } catch (error) {
-    log('warn', { msg: 'could not record not-found paths', err: String(error) })
+    log('warn', { msg: `could not record ${what}`, err: String(error) })
   }
 }
-setInterval(flushNotFound, 10_000).unref()
+async function flushNotFound() {
+  if (notFound.size === 0) return
+  const hits = [...notFound.values()]
+  notFound.clear()
+  await postInternal('/api/internal/not-found', { hits }, 'not-found paths')
+}
+// Searches, counted as they are answered, rendered or replayed from the response cache (server-lib/search-counts.mjs,
+// ADR 035); the search page reports what each found as it renders. Sent every 10 s, like the 404s.
+const searchCounter = createSearchCounter()
+globalThis.__wheelhouseSearchCounter = { found: (q, products) => searchCounter.found(q, products) }
+async function flushSearches() {
+  const searches = searchCounter.take()
+  if (searches.length === 0) return
+  await postInternal('/api/internal/search-log', { at: new Date().toISOString(), searches }, 'searches')
+}
+function flushCounts() {
+  return Promise.all([flushNotFound(), flushSearches()])
+}
+setInterval(flushCounts, 10_000).unref()
 
 // One GraphQL request runs at a time per process (ADR 021): each is bounded by its limits, but reading products
 // holds the event loop that every page and /api/health share (measured: two at once kept health waiting 0.6 s on a
@@ -204,6 +226,27 @@ const graphqlLimit = createInFlightLimit({
   clientOf: (req) => req.headers['x-wheelhouse-client-address'],
   refuse: refuseGraphql,
 })
+
+// Server actions and the admin's server function that Next or Payload would answer with a 500 (a foreign Origin, an
+// anonymous admin call, an id the build does not have) are refused here with a 4xx (server-lib/server-actions.mjs,
+// ADR 035): the build's action ids from Next's manifest, other allowed origins as next.config lists them, checked by
+// Next's own function.
+function readBuildFile(...parts) {
+  try {
+    return fs.readFileSync(path.join(process.cwd(), '.next', ...parts), 'utf8')
+  } catch {
+    return null
+  }
+}
+const knownActions = readKnownActions(readBuildFile('server', 'server-reference-manifest.json') ?? '')
+let allowedOrigins = []
+try {
+  allowedOrigins = JSON.parse(readBuildFile('required-server-files.json') ?? '{}').config?.experimental?.serverActions?.allowedOrigins ?? []
+} catch {
+  allowedOrigins = []
+}
+const { isCsrfOriginAllowed } = createRequire(import.meta.url)('next/dist/server/app-render/csrf-protection')
+const serverActionRules = { knownActions, originAllowed: (host) => isCsrfOriginAllowed(host, allowedOrigins) }
 
 // Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
 // ("/all-bikes, /all-bikes"), which browsers may read as one bad URL. Keep the first value.
@@ -250,6 +293,7 @@ function answer(req, res, requestId, start) {
   res.on('finish', () => {
     metrics().httpDuration.observe({ family, method: req.method === 'HEAD' ? 'GET' : req.method === 'GET' || req.method === 'POST' ? req.method : 'other', status: `${Math.floor(res.statusCode / 100)}xx` }, Number(process.hrtime.bigint() - start) / 1e9)
     if (res.statusCode === 404 && req.method === 'GET') noteNotFound(req)
+    searchCounter.note(req, res)
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
     log(res.statusCode >= 500 ? 'error' : 'info', {
       msg: 'request',
@@ -261,6 +305,7 @@ function answer(req, res, requestId, start) {
     })
   })
   if (family === 'metrics' && metricsAnswer(req, res)) return
+  if (refuseBadServerAction(req, res, serverActionRules)) return
   if (refuseOversizedApiQuery(req, res)) return
   // A GraphQL request that waits its turn goes straight on to Next when its turn comes (under its own request id: the
   // turn comes from the end of another request).
@@ -309,8 +354,8 @@ function shutdown(signal) {
   // balancer keeps one (server-lib/graceful-drain.mjs): closed sooner, a POST it sent in that instant would be lost.
   connections.beginDrain()
   const drainMs = Math.max(0, Math.min(Number(process.env.SHUTDOWN_DRAIN_MS || 0) || 0, 5_000))
-  // Record the last 404s while we can still reach ourselves, then stop taking connections.
-  new Promise((resolve) => setTimeout(resolve, drainMs)).then(flushNotFound).finally(() => {
+  // Record the last 404s and searches while we can still reach ourselves, then stop taking connections.
+  new Promise((resolve) => setTimeout(resolve, drainMs)).then(flushCounts).finally(() => {
     metricsServer?.close()
     // Right after the event loop's poll, which has just accepted every connection the kernel had queued: a
     // connection still queued when the listening socket closes is reset, with the balancer's request in it.

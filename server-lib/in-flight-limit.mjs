@@ -33,6 +33,10 @@ export function clientKey(address) {
  * has taken the request: refused it, or put it in line, to `run()` once a slot is free. False: not a request it
  * limits, or admitted at once; the caller carries on. Without `perClient` and `queueMax`, whatever finds every slot
  * busy is refused at once.
+ * @param {{ max: number, matches: (req: import('node:http').IncomingMessage) => boolean,
+ *   refuse: (res: import('node:http').ServerResponse, reason: 'client' | 'busy') => void,
+ *   clientOf?: (req: import('node:http').IncomingMessage) => string | string[] | undefined,
+ *   perClient?: number, queueMax?: number, waitMs?: number }} options
  */
 export function createInFlightLimit({ max, matches, refuse, clientOf = () => 'everyone', perClient = Infinity, queueMax = 0, waitMs = 5_000 }) {
   let inFlight = 0
