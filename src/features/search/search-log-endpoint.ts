@@ -6,10 +6,12 @@ import { signedByServer } from '../../cms/endpoints/record-not-found'
 import { parseJsonText } from '../../lib/http/json-text'
 import { validate } from '../../lib/http/json-body'
 import { json, refuse, refuseBody } from '../../lib/http/respond'
+import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
 import { recordSearches } from './search.server'
 
-const batchSchema = z
+/** What server.mjs sends: the searches it counted since its last report. */
+export const searchLogBatch = z
   .object({
     at: z.iso.datetime(),
     searches: z
@@ -17,7 +19,7 @@ const batchSchema = z
         z
           .object({
             kind: z.enum(['results', 'suggestions']),
-            q: z.string().min(1).max(100),
+            q: z.string().min(1).max(100).refine(isPlainText, `q ${PLAIN_TEXT_MESSAGE}`),
             count: z.number().int().min(1).max(1_000_000),
             withoutResults: z.number().int().min(0).max(1_000_000),
           })
@@ -37,7 +39,7 @@ export const recordSearchLog: Endpoint = {
     }
     const read = parseJsonText(body)
     if (!read.ok) return refuse(400, 'malformed_json', read.message)
-    const parsed = validate(batchSchema, read.value)
+    const parsed = validate(searchLogBatch, read.value)
     if (!parsed.ok) return refuseBody(parsed.refusal)
     return json(await recordSearches(req.payload, new Date(parsed.value.at), parsed.value.searches))
   },
