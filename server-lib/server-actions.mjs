@@ -11,10 +11,11 @@
 //         sends a form or a fetch without one, so there is no visitor's session to abuse);
 //   - a `next-action` id that is not one Next could have made (42 hexadecimal characters): 400; one the build does
 //     not have (its server-reference manifest): 404;
-//   - a server function call to the admin (`/admin…` with `next-action`) without a Payload session cookie or an
-//     Authorization header: 401. Every admin server function checks the session first and throws without one; the
-//     shop's first user is created at start-up, never through the admin's create-first-user page, so no call is
-//     legitimately anonymous.
+//   - a server function call to the admin (`/admin…` with `next-action`) without a Payload session cookie (or one
+//     that is no JWT) or an Authorization header: 401; with a session whose role is not staff or admin: 403. Every
+//     admin server function checks the session first and throws without one; the shop's first user is created at
+//     start-up, never through the admin's create-first-user page, so no call is legitimately anonymous. The token is
+//     read, not verified: a staff role in it goes on to Payload, which verifies it.
 // Route handlers (/api, /wp-json, the hosted test gateway, Next's own /_next) read their own form posts, so a form
 // body there is not taken for an action; a `next-action` header is, anywhere.
 
@@ -22,7 +23,25 @@ const ACTION_ID = /^[0-9a-f]{42}$/i
 const FORM_BODY = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i
 const ROUTE_HANDLERS = /^\/(api|wp-json|test-gateway|_next)(\/|$)/
 const ADMIN = /^\/admin(\/|$)/
-const SESSION_COOKIE = /(^|;\s*)payload-token=[^;\s]/
+const SESSION_COOKIE = /(?:^|;\s*)payload-token=([^;\s]+)/
+/** The roles the admin lets in (src/cms/access: staffPanel); the session token carries the role (saveToJWT). */
+const STAFF_ROLES = new Set(['staff', 'admin'])
+
+/**
+ * The claims of the Payload session cookie, read but not verified (Payload verifies it next), or null when there is
+ * no cookie or it is not a JWT. Only used to refuse early what Payload would refuse anyway: a customer's session.
+ */
+function sessionClaims(cookie) {
+  const token = typeof cookie === 'string' ? SESSION_COOKIE.exec(cookie)?.[1] : undefined
+  const parts = token?.split('.')
+  if (!parts || parts.length !== 3) return null
+  try {
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? claims : null
+  } catch {
+    return null
+  }
+}
 
 function firstHeader(value) {
   const text = Array.isArray(value) ? value[0] : value
@@ -57,8 +76,10 @@ export function serverActionRefusal(req, { knownActions = null, originAllowed = 
     const id = Array.isArray(action) ? action[0] : action
     if (!ACTION_ID.test(id)) return { status: 400, error: 'invalid_request', message: 'That is not a server action.' }
     if (knownActions && !knownActions.has(id)) return { status: 404, error: 'not_found', message: 'No such server action: reload the page.' }
-    if (ADMIN.test(pathOnly) && !req.headers.authorization && !(typeof req.headers.cookie === 'string' && SESSION_COOKIE.test(req.headers.cookie))) {
-      return { status: 401, error: 'unauthorised', message: 'Sign in to the admin first.' }
+    if (ADMIN.test(pathOnly) && !req.headers.authorization) {
+      const claims = sessionClaims(req.headers.cookie)
+      if (!claims) return { status: 401, error: 'unauthorised', message: 'Sign in to the admin first.' }
+      if (typeof claims.role === 'string' && !STAFF_ROLES.has(claims.role)) return { status: 403, error: 'forbidden', message: 'Only staff may use the admin.' }
     }
   }
   return null

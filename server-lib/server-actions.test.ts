@@ -43,11 +43,15 @@ describe('server action gate', () => {
     expect(serverActionRefusal(post('/', { ...SHOP, 'next-action': 'b'.repeat(42) }))).toBeNull()
   })
 
-  it('refuses the admin’s server function without a session (401), and passes it on with one', () => {
+  it('refuses the admin’s server function without a session (401) or with a customer’s (403), and passes a staff session on', () => {
     expect(status('/admin', { ...SHOP, 'next-action': ADMIN_FN })).toBe(401)
     expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: 'wh_consent=yes' })).toBe(401)
     expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: 'payload-token=' })).toBe(401)
-    expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: 'a=1; payload-token=eyJ.x.y' })).toBe('passed on')
+    const token = (claims: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`
+    expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: 'payload-token=not-a-jwt' })).toBe(401)
+    expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: `a=1; payload-token=${token({ id: 7, collection: 'users', role: 'customer' })}` })).toBe(403)
+    expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: `a=1; payload-token=${token({ id: 1, collection: 'users', role: 'staff' })}` })).toBe('passed on')
+    expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: `payload-token=${token({ id: 1, collection: 'users', role: 'admin' })}` })).toBe('passed on')
     expect(status('/admin', { ...SHOP, 'next-action': ADMIN_FN, authorization: 'users API-Key abc' })).toBe('passed on')
     expect(status('/administrators', { ...SHOP, 'next-action': KNOWN })).toBe('passed on') // not the admin
   })
