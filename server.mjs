@@ -15,7 +15,8 @@ import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
-import { readKnownActions, refuseBadServerAction } from './server-lib/server-actions.mjs'
+import { possibleAction, readKnownActions, refuseBadServerAction } from './server-lib/server-actions.mjs'
+import { checkActionBody } from './server-lib/action-body.mjs'
 import { createSearchCounter } from './server-lib/search-counts.mjs'
 import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
 import { metrics } from './src/lib/observe/metrics.mjs'
@@ -306,6 +307,13 @@ function answer(req, res, requestId, start) {
   })
   if (family === 'metrics' && metricsAnswer(req, res)) return
   if (refuseBadServerAction(req, res, serverActionRules)) return
+  // A possible server action's body is read and checked first (server-lib/action-body.mjs): Next answers one it cannot
+  // decode with a 500. It then goes straight to Next (no other step here answers a POST to a page).
+  const action = possibleAction(req)
+  if (action) {
+    checkActionBody(req, res, action.fetch, (again) => runWithRequest(requestId, () => toNext(again, res, requestId)))
+    return
+  }
   if (refuseOversizedApiQuery(req, res)) return
   // A GraphQL request that waits its turn goes straight on to Next when its turn comes (under its own request id: the
   // turn comes from the end of another request).

@@ -16,8 +16,8 @@
 //     admin server function checks the session first and throws without one; the shop's first user is created at
 //     start-up, never through the admin's create-first-user page, so no call is legitimately anonymous. The token is
 //     read, not verified: a staff role in it goes on to Payload, which verifies it.
-// Route handlers (/api, /wp-json, the hosted test gateway, Next's own /_next) read their own form posts, so a form
-// body there is not taken for an action; a `next-action` header is, anywhere.
+// Route handlers (/api, /wp-json, the hosted test gateway, Next's own /_next) read their own bodies and Next runs no
+// action there, so nothing posted to them is taken for an action.
 
 const ACTION_ID = /^[0-9a-f]{42}$/i
 const FORM_BODY = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i
@@ -49,6 +49,17 @@ function firstHeader(value) {
 }
 
 /**
+ * Whether Next would take the request for a possible server action: a POST with a `next-action` header (`fetch`: the
+ * browser's call from a page), or a form body posted to a page (a form without JavaScript); null when not.
+ * @param {{ method?: string, url?: string, headers: Record<string, string | string[] | undefined> }} req
+ */
+export function possibleAction(req) {
+  if (req.method !== 'POST' || ROUTE_HANDLERS.test((req.url ?? '/').split('?')[0])) return null
+  if (req.headers['next-action'] !== undefined) return { fetch: true }
+  return FORM_BODY.test(String(req.headers['content-type'] ?? '')) ? { fetch: false } : null
+}
+
+/**
  * The refusal for a server action or admin server function call that Next or Payload would answer with a 5xx, or
  * null. `knownActions`: the ids of the build's server actions (null when the manifest could not be read: then only
  * the form of an id is checked); `originAllowed(host)`: next.config's serverActions.allowedOrigins (Next's own check).
@@ -56,11 +67,9 @@ function firstHeader(value) {
  * @param {{ knownActions?: Set<string> | null, originAllowed?: (host: string) => boolean }} [options]
  */
 export function serverActionRefusal(req, { knownActions = null, originAllowed = () => false } = {}) {
-  if (req.method !== 'POST') return null
+  if (!possibleAction(req)) return null
   const pathOnly = (req.url ?? '/').split('?')[0]
   const action = req.headers['next-action']
-  const isAction = action !== undefined || (FORM_BODY.test(String(req.headers['content-type'] ?? '')) && !ROUTE_HANDLERS.test(pathOnly))
-  if (!isAction) return null
   const origin = req.headers.origin
   if (typeof origin === 'string') {
     let originHost

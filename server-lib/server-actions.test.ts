@@ -33,6 +33,7 @@ describe('server action gate', () => {
     for (const url of ['/api/checkout/orders', '/wp-json/jwt-auth/v1/token', '/test-gateway/pay/abc/submit', '/_next/image']) {
       expect(status(url, { host: 'shop.example', origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' }), url).toBe('passed on')
     }
+    expect(status('/api/graphql', { host: 'shop.example', origin: 'https://evil.example', 'next-action': 'nope' })).toBe('passed on') // Next runs no action there
     expect(status('/account/login', { host: 'shop.example', origin: 'https://evil.example', 'next-action': KNOWN }, 'GET')).toBe('passed on')
   })
 
