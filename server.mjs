@@ -2,6 +2,7 @@
 // HSTS behind HTTPS, and a graceful shutdown on SIGTERM (finish in-flight requests, then exit).
 import { createHash, createHmac, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
 import http from 'node:http'
 import next from 'next'
@@ -15,6 +16,9 @@ import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { connectionFacts, proxyTrust } from './src/lib/http/forwarded.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
+import { possibleAction, readKnownActions, refuseBadServerAction } from './server-lib/server-actions.mjs'
+import { checkActionBody } from './server-lib/action-body.mjs'
+import { createSearchCounter } from './server-lib/search-counts.mjs'
 import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
 import { metrics } from './src/lib/observe/metrics.mjs'
 import { routeFamily } from './server-lib/route-family.mjs'
@@ -161,36 +165,92 @@ function secret() {
     return undefined
   }
 }
-async function flushNotFound() {
-  if (notFound.size === 0) return
+/** A signed POST to one of the shop's internal endpoints, which only this process can call (signed with the Payload secret). */
+async function postInternal(endpoint, payload, what) {
   const key = secret()
-  const body = JSON.stringify({ hits: [...notFound.values()] })
-  notFound.clear()
   if (!key) return
+  const body = JSON.stringify(payload)
   try {
-    await fetch(`http://127.0.0.1:${port}/api/internal/not-found`, {
+    const response = await fetch(`http://127.0.0.1:${port}${endpoint}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': createHmac('sha256', key).update(body).digest('hex') },
       body,
       signal: AbortSignal.timeout(5000),
     })
+    await response.body?.cancel()
+    if (!response.ok) log('warn', { msg: `${what} refused`, status: response.status })
   } catch (error) {
-    log('warn', { msg: 'could not record not-found paths', err: String(error) })
+    log('warn', { msg: `could not record ${what}`, err: String(error) })
   }
 }
-setInterval(flushNotFound, 10_000).unref()
+async function flushNotFound() {
+  if (notFound.size === 0) return
+  const hits = [...notFound.values()]
+  notFound.clear()
+  await postInternal('/api/internal/not-found', { hits }, 'not-found paths')
+}
+// Searches, counted as they are answered, rendered or replayed from the response cache (server-lib/search-counts.mjs,
+// ADR 039); the search page reports what each found as it renders. Sent every 10 s, like the 404s.
+const searchCounter = createSearchCounter()
+globalThis.__wheelhouseSearchCounter = { found: (q, products) => searchCounter.found(q, products) }
+async function flushSearches() {
+  const searches = searchCounter.take()
+  if (searches.length === 0) return
+  await postInternal('/api/internal/search-log', { at: new Date().toISOString(), searches }, 'searches')
+}
+function flushCounts() {
+  return Promise.all([flushNotFound(), flushSearches()])
+}
+setInterval(flushCounts, 10_000).unref()
 
 // One GraphQL request runs at a time per process (ADR 021): each is bounded by its limits, but reading products
 // holds the event loop that every page and /api/health share (measured: two at once kept health waiting 0.6 s on a
-// loaded machine). Any more are told to come back at once.
+// loaded machine). The slot is shared fairly (ADR 039): one request per client running or waiting (another from it is
+// refused at once with 429), the rest wait in line for up to 5 s, first come first served, so a client looping the
+// heaviest allowed query asks again behind everyone else instead of keeping them out.
+function refuseGraphql(res, reason) {
+  const client = reason === 'client'
+  res.writeHead(client ? 429 : 503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
+  res.end(
+    JSON.stringify({
+      errors: [
+        client
+          ? { message: 'One GraphQL request at a time from one address: wait for the answer to the last one.', extensions: { code: 'TOO_MANY_REQUESTS', statusCode: 429 } }
+          : { message: 'The GraphQL API is busy with other requests; try again in a second.', extensions: { code: 'BUSY', statusCode: 503 } },
+      ],
+    }),
+  )
+}
 const graphqlLimit = createInFlightLimit({
   max: 1,
+  perClient: 1,
+  queueMax: 32,
+  waitMs: 5_000,
   matches: (req) => req.method === 'POST' && (req.url ?? '').split('?')[0] === '/api/graphql',
-  refuse: (res) => {
-    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' })
-    res.end(JSON.stringify({ errors: [{ message: 'The GraphQL API is busy with other requests; try again in a second.', extensions: { code: 'BUSY', statusCode: 503 } }] }))
-  },
+  clientOf: (req) => req.headers['x-wheelhouse-client-address'],
+  refuse: refuseGraphql,
 })
+
+// Server actions and the admin's server function that Next or Payload would answer with a 500 (a foreign Origin, an
+// anonymous admin call, an id the build does not have) are refused here with a 4xx (server-lib/server-actions.mjs,
+// ADR 039): the build's action ids from Next's manifest, other allowed origins as next.config lists them, checked by
+// Next's own function.
+function readBuildFile(...parts) {
+  try {
+    return fs.readFileSync(path.join(process.cwd(), '.next', ...parts), 'utf8')
+  } catch {
+    return null
+  }
+}
+const knownActions = readKnownActions(readBuildFile('server', 'server-reference-manifest.json') ?? '')
+let allowedOrigins = []
+try {
+  allowedOrigins = JSON.parse(readBuildFile('required-server-files.json') ?? '{}').config?.experimental?.serverActions?.allowedOrigins ?? []
+} catch {
+  allowedOrigins = []
+}
+const { isCsrfOriginAllowed } = createRequire(import.meta.url)('next/dist/server/app-render/csrf-protection')
+const serverActionRules = { knownActions, originAllowed: (host) => isCsrfOriginAllowed(host, allowedOrigins) }
 
 // Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
 // ("/all-bikes, /all-bikes"), which browsers may read as one bad URL. Keep the first value.
@@ -236,6 +296,7 @@ function answer(req, res, requestId, start) {
   res.on('finish', () => {
     metrics().httpDuration.observe({ family, method: req.method === 'HEAD' ? 'GET' : req.method === 'GET' || req.method === 'POST' ? req.method : 'other', status: `${Math.floor(res.statusCode / 100)}xx` }, Number(process.hrtime.bigint() - start) / 1e9)
     if (res.statusCode === 404 && req.method === 'GET') noteNotFound(req)
+    searchCounter.note(req, res)
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
     log(res.statusCode >= 500 ? 'error' : 'info', {
       msg: 'request',
@@ -248,13 +309,27 @@ function answer(req, res, requestId, start) {
     })
   })
   if (family === 'metrics' && metricsAnswer(req, res)) return
+  if (refuseBadServerAction(req, res, serverActionRules)) return
+  // A possible server action's body is read and checked first (server-lib/action-body.mjs): Next answers one it cannot
+  // decode with a 500. It then goes straight to Next (no other step here answers a POST to a page).
+  const action = possibleAction(req)
+  if (action) {
+    checkActionBody(req, res, action.fetch, (again) => runWithRequest(requestId, () => toNext(again, res, requestId)))
+    return
+  }
   if (refuseOversizedApiQuery(req, res)) return
-  if (graphqlLimit.admit(req, res)) return
+  // A GraphQL request that waits its turn goes straight on to Next when its turn comes (under its own request id: the
+  // turn comes from the end of another request).
+  if (graphqlLimit.admit(req, res, () => runWithRequest(requestId, () => toNext(req, res, requestId)))) return
   if (serveMediaFile(req, res, mediaDir)) return
   if (serveStaticAsset(req, res, staticDir)) return
   const cached = responseCache.serve(req, res)
   if (req.method === 'GET' && (family === 'home' || family.startsWith('page:'))) metrics().pageCache.inc({ result: cached ? 'hit' : 'miss' })
   if (cached) return
+  toNext(req, res, requestId)
+}
+
+function toNext(req, res, requestId) {
   // After the response cache's capture: a stored page keeps the policy it was sent with.
   hashInlineScripts(req, res, { onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
   handle(req, res).catch((error) => {
@@ -290,8 +365,8 @@ function shutdown(signal) {
   // balancer keeps one (server-lib/graceful-drain.mjs): closed sooner, a POST it sent in that instant would be lost.
   connections.beginDrain()
   const drainMs = Math.max(0, Math.min(Number(process.env.SHUTDOWN_DRAIN_MS || 0) || 0, 5_000))
-  // Record the last 404s while we can still reach ourselves, then stop taking connections.
-  new Promise((resolve) => setTimeout(resolve, drainMs)).then(flushNotFound).finally(() => {
+  // Record the last 404s and searches while we can still reach ourselves, then stop taking connections.
+  new Promise((resolve) => setTimeout(resolve, drainMs)).then(flushCounts).finally(() => {
     metricsServer?.close()
     // Right after the event loop's poll, which has just accepted every connection the kernel had queued: a
     // connection still queued when the listening socket closes is reset, with the balancer's request in it.

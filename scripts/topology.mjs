@@ -189,6 +189,9 @@ sub vcl_recv {
   unset req.http.X-Ban-Key;
   if (req.method != "GET" && req.method != "HEAD") { return (pass); }
   if (req.url ~ "${NEVER_CACHED_URL}") { return (pass); }
+  # Searches are counted by the instance that answers them (server-lib/search-counts.mjs, ADR 039): a result page
+  # kept here would be answered without anyone counting it. The instance replays it from its own cache.
+  if (req.url ~ "^/search(\\?|$)") { return (pass); }
   # The instances' own rule (response-cache.mjs bypassReason, ADR 021): a request whose headers can change
   # what Next sends is never answered from the cache, so it can never be what the cache keeps either.
   if (${BYPASS_HEADERS.map((name) => `req.http.${name}`).join(' || ')}) {

@@ -6,6 +6,8 @@
 export function closeAfterEarlyResponse(req, res) {
   const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0
   if (!hasBody) return
+  // Held here: once a refused body's stream is cancelled the request is destroyed and req.socket is null.
+  const socket = req.socket
   const writeHead = res.writeHead
   res.writeHead = function (...args) {
     if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close')
@@ -13,6 +15,6 @@ export function closeAfterEarlyResponse(req, res) {
   }
   res.on('finish', () => {
     // The client may go on sending; once our answer is out nothing more will be read from this connection.
-    if (!req.complete) req.socket.end()
+    if (!req.complete) socket?.end()
   })
 }

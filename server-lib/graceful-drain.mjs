@@ -34,7 +34,10 @@ export function trackConnections(server, { sweepMs = 100 } = {}) {
   })
   // Before the app's own request listener (prependListener): the count must be up before any answer is written.
   server.prependListener('request', (req, res) => {
-    const state = sockets.get(req.socket)
+    // The socket as it is now: a request destroyed before its answer finished (a refused body whose stream was
+    // cancelled) has let go of it by then, and req.socket is null.
+    const socket = req.socket
+    const state = sockets.get(socket)
     if (state) state.busy += 1
     open.add(res)
     if (stopping) res.setHeader('Connection', 'close')
@@ -46,7 +49,7 @@ export function trackConnections(server, { sweepMs = 100 } = {}) {
       if (state) {
         state.busy -= 1
         state.idleSince = Date.now()
-        state.bytesAtIdle = req.socket.bytesRead
+        state.bytesAtIdle = socket.bytesRead
       }
     }
     res.on('finish', finished)

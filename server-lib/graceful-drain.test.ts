@@ -1,6 +1,8 @@
 import http from 'node:http'
 import net from 'node:net'
+import { Readable } from 'node:stream'
 import { afterEach, describe, expect, it } from 'vitest'
+import { closeAfterEarlyResponse } from './early-response.mjs'
 import { trackConnections } from './graceful-drain.mjs'
 
 // A raw keep-alive client, as nginx's upstream pool is: requests written on one socket, answers read as they come.
@@ -145,5 +147,50 @@ describe('graceful drain', () => {
       s.on('error', () => resolve(true))
     })
     expect(refused).toBe(true)
+  })
+
+  it('survives a body refused half-way (an oversized chunked POST read as a web stream and cancelled, as Next reads one)', async () => {
+    // Cancelling the web stream destroys the request, and Node then lets go of its socket (req.socket is null) before
+    // the answer's finish: reading the socket from the request there threw, uncaught, and ended the process.
+    const thrown: unknown[] = []
+    const onUncaught = (error: unknown) => thrown.push(error)
+    process.on('uncaughtException', onUncaught)
+    try {
+      const { port } = await serve(async (req, res) => {
+        closeAfterEarlyResponse(req, res)
+        const reader = (Readable.toWeb(req) as ReadableStream<Uint8Array>).getReader()
+        let size = 0
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) break
+          size += value.length
+          if (size > 64 * 1024) {
+            await reader.cancel()
+            res.writeHead(413)
+            res.end('too big')
+            return
+          }
+        }
+        res.end('ok')
+      })
+      const socket = net.connect(port, '127.0.0.1')
+      let answer = ''
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => (answer += chunk))
+      socket.on('error', () => {}) // the server closes while the client still sends
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()))
+      socket.write('POST /upload HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n')
+      const chunk = 'x'.repeat(65_536)
+      for (let i = 0; i < 8 && !socket.destroyed; i++) {
+        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      await new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())))
+      await new Promise((r) => setTimeout(r, 50))
+      expect(answer).toMatch(/^HTTP\/1.1 413/)
+      expect(thrown).toEqual([])
+    } finally {
+      process.off('uncaughtException', onUncaught)
+    }
   })
 })

@@ -6,7 +6,9 @@
 // only pages Next itself marks as shared-cacheable (s-maxage: static and ISR pages) plus the listings,
 // which read their filters from the query string (so Next renders them per request) but are public.
 //
-// The key is the URL and the encoding only, so no other request header may change what is stored (ADR 021):
+// The key is the URL and the encoding Next sends the page in for the request's Accept-Encoding (page-encoding.mjs),
+// and a body is stored only under the encoding it was actually sent in, so a client is only ever replayed a body it
+// accepts. The key is those two only, so no other request header may change what is stored (ADR 021):
 // a request carrying any header that can change what Next sends (RSC and router headers, a prefetch, a
 // server action, a range, an Accept that is not for HTML, a session or draft-mode cookie) is neither served
 // from the cache nor stored; and whatever arrives, only a complete HTML document is stored (status 200,
@@ -14,6 +16,7 @@
 // this far: server.mjs strips them first (untrusted-headers.mjs).
 
 import { decodedBody } from './decoded-body.mjs'
+import { pageEncoding } from './page-encoding.mjs'
 import { ALWAYS_CACHED, NEVER_CACHED, saleBanPattern, staleAfterSale } from '../src/config/page-families.mjs'
 
 // A signed-in visitor, or Next's draft mode (which renders unpublished content).
@@ -101,8 +104,7 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
     const url = req.url ?? '/'
     const pathOnly = url.split('?')[0]
     if (NEVER_CACHED.test(pathOnly) || bypassReason(req)) return null
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) ? 'gzip' : 'identity'
-    return `${gzip} ${url}`
+    return `${pageEncoding(req.headers['accept-encoding'])} ${url}`
   }
 
   function lookup(key) {
@@ -168,7 +170,10 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
       const shared = /s-maxage=\d+/.test(String(res.getHeader('cache-control') ?? '')) || ALWAYS_CACHED.test(pathOnly)
       // A page Next served stale (while it re-renders in the background) must not be pinned here.
       const stale = String(res.getHeader('x-nextjs-cache') ?? '').toUpperCase() === 'STALE'
-      if (!tooBig && shared && !stale && startedIn === generation) {
+      // Only under the encoding the body was sent in: a page Next sent otherwise than the key says (small enough to
+      // go uncompressed, say) is not stored, so the key's encoding is always the body's.
+      const sentIn = String(res.getHeader('content-encoding') ?? 'identity').toLowerCase()
+      if (!tooBig && shared && !stale && startedIn === generation && sentIn === key.slice(0, key.indexOf(' '))) {
         const body = Buffer.concat(chunks)
         if (isStorableDocument(res, body)) {
           const headers = Object.entries(res.getHeaders()).filter(([name]) => !['x-request-id', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'strict-transport-security'].includes(name))

@@ -11,7 +11,7 @@ export interface RawResponse {
 
 export interface ModuleServer {
   /** A raw request, so that paths reach the server exactly as written (fetch would normalise "..") and bodies stay encoded. */
-  raw(pathname: string, options?: { method?: string; headers?: Record<string, string> }): Promise<RawResponse>
+  raw(pathname: string, options?: { method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<RawResponse>
   close(): Promise<void>
 }
 
@@ -24,7 +24,7 @@ export async function serveModule(answer: (req: http.IncomingMessage, res: http.
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
-    raw: (pathname, { method = 'GET', headers = {} } = {}) =>
+    raw: (pathname, { method = 'GET', headers = {}, body } = {}) =>
       new Promise((resolve, reject) => {
         const req = http.request(`${base}${pathname}`, { method, headers, path: pathname }, (res) => {
           const chunks: Buffer[] = []
@@ -32,7 +32,7 @@ export async function serveModule(answer: (req: http.IncomingMessage, res: http.
           res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
         })
         req.on('error', reject)
-        req.end()
+        req.end(body)
       }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -1460,7 +1460,7 @@ export interface SearchSynonym {
   createdAt: string;
 }
 /**
- * The most searched words, and how many of those searches found nothing. Sort by "Without results" to see what riders cannot find: add a synonym or stock it.
+ * Searches per day for the last 90 days: result pages ("results") and suggestions as you type ("suggestions") apart. Sort by "Without results" to see what riders cannot find: add a synonym or stock it.
  *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "search-log".
@@ -1468,6 +1468,14 @@ export interface SearchSynonym {
 export interface SearchLog {
   id: number;
   words: string;
+  /**
+   * The day (UTC), as YYYY-MM-DD.
+   */
+  day: string;
+  /**
+   * "results": result pages; "suggestions": suggestions as you type.
+   */
+  kind: string;
   searches: number;
   withoutResults: number;
   lastSearchedAt: string;
@@ -2713,6 +2721,8 @@ export interface SearchSynonymsSelect<T extends boolean = true> {
  */
 export interface SearchLogSelect<T extends boolean = true> {
   words?: T;
+  day?: T;
+  kind?: T;
   searches?: T;
   withoutResults?: T;
   lastSearchedAt?: T;

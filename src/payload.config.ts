@@ -39,6 +39,7 @@ import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { payloadEmailAdapter } from './adapters/email/email.server'
 import { health } from './cms/endpoints/health'
 import { recordNotFound } from './cms/endpoints/record-not-found'
+import { recordSearchLog } from './features/search/search-log-endpoint'
 import { internalRevalidate } from './cms/endpoints/internal-revalidate'
 import { NotFoundPaths } from './cms/collections/not-found-paths'
 import { SearchSynonyms } from './cms/collections/search-synonyms'
@@ -134,7 +135,7 @@ export default buildConfig({
   db: databaseAdapter(config.database),
   sharp,
   email: payloadEmailAdapter(config),
-  endpoints: [health, recordNotFound, internalRevalidate],
+  endpoints: [health, recordNotFound, recordSearchLog, internalRevalidate],
   // Complexity and depth limits; cyclic fragments are refused before Payload's complexity rule walks them.
   graphQL: {
     schemaOutputFile: path.resolve(dirname, 'generated-schema.graphql'),

@@ -11,7 +11,7 @@ if (!file) {
 const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { migrateDatabase } = await import('../cms/migrate.server')
-const { toCsv } = await import('../domain/catalogue/import/csv')
+const { toCsv } = await import('../lib/text/csv')
 const { exportFeedRows } = await import('../features/catalogue-import/import-feed.server')
 
 const payload = await getPayload({ config })

@@ -131,23 +131,24 @@ afterAll(async () => {
 // What Payload's users collection lets a customer leave out or clear (it has no zod schema of its own).
 const optionalText = z.string().nullish()
 const registration = z.object({ email: z.string().min(1), password: z.string().min(1), firstName: optionalText, lastName: optionalText }).strict()
+const searchLogBatch = (await import('../../src/features/search/search-log-endpoint')).searchLogBatch
 const notFoundBatch = z.object({ hits: z.array(z.object({ path: z.string().min(1), count: z.number(), referrer: z.string().nullable(), at: z.string().min(1) }).strict()) }).strict()
 const ownDetails = z.object({ firstName: optionalText, lastName: optionalText, phone: optionalText, addresses: z.array(z.object({ line1: z.string().min(1), town: z.string().min(1), postcode: z.string().min(1) }).strict()).optional() }).strict()
 
 // ---------------------------------------------------------------- what must not change
 
 async function snapshot(): Promise<Record<string, unknown>> {
-  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations') =>
+  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations' | 'search-log') =>
     (await payload.count({ collection, overrideAccess: true })).totalDocs
   const stock = async (collection: 'products' | 'variants') =>
     (await payload.find({ collection, overrideAccess: true, depth: 0, pagination: false, select: { stockQuantity: true } })).docs.map((d) => `${d.id}:${d.stockQuantity}`).join(',')
   const me = await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: true, depth: 0, showHiddenFields: true })
-  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants] = await Promise.all([
+  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog] = await Promise.all([
     count('orders'), count('stock-holds'), count('reservations'), count('bookings'), count('users'), count('api-tokens'), count('payment-events'),
-    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'),
+    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'), count('search-log'),
   ])
   return {
-    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants,
+    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog,
     customer: JSON.stringify({ firstName: me.firstName, lastName: me.lastName, phone: me.phone, addresses: me.addresses, savedBasket: me.savedBasket, email: me.email, role: me.role }),
   }
 }
@@ -246,6 +247,8 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'PATCH /api/products/:id', url: `/api/products/${productId}`, method: 'PATCH', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { stockQuantity: 0, pricePence: 1 } },
     { kind: 'json', name: 'POST /api/internal/not-found (unsigned)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, transportOnly: true, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
     { kind: 'text', name: 'POST /api/internal/not-found (signed)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, signed: true, schema: notFoundBatch, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },
+    { kind: 'json', name: 'POST /api/internal/search-log (unsigned)', url: '/api/internal/search-log', method: 'POST', handler: payloadRest, transportOnly: true, valid: { at: new Date().toISOString(), searches: [{ kind: 'results', q: 'honda', count: 1, withoutResults: 0 }] } },
+    { kind: 'text', name: 'POST /api/internal/search-log (signed)', url: '/api/internal/search-log', method: 'POST', handler: payloadRest, signed: true, schema: searchLogBatch, valid: { at: new Date().toISOString(), searches: [{ kind: 'results', q: 'honda', count: 1, withoutResults: 0 }] } },
     { kind: 'text', name: 'POST /api/internal/revalidate (signed)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, signed: true, transportOnly: true, valid: { kind: 'product', id: productId } },
     // A stock push from a dealer's system (issue 28): a dry run of the product's own stock, which changes nothing.
     { kind: 'json', name: 'POST /api/catalogue/import (staff API key)', url: '/api/catalogue/import', method: 'POST', handler: routes.catalogueImport.POST, schema: schemas.catalogueImport, headers: { authorization: `users API-Key ${STAFF_API_KEY}` }, valid: { dryRun: true, rows: [{ sku: productSku, stock: '5', price: '25.00' }] } },
@@ -367,6 +370,14 @@ async function serverActionInventory(): Promise<{ modules: Record<string, string
   return { modules, inline }
 }
 
+const NOT_A_FORM: [string, unknown][] = [
+  ['a string in place of the form', 'email=a@b.c&password=x'],
+  ['null in place of the form', null],
+  ['an object in place of the form', { email: 'ada@example.co.uk', get: 'not a function' }],
+  ['an array in place of the form', [['email', 'ada@example.co.uk']]],
+  ['a number in place of the form', 42],
+]
+
 /** Form faults: each field missing, empty, over-long, with control characters, a file instead of text; fields that do not exist. */
 function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: string; form: FormData; headers?: Record<string, string> }[] {
   const make = (entries: Record<string, string | Blob>) => {
@@ -380,6 +391,8 @@ function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: 
     // The valid form itself, posted from another site: refused before anything is read.
     { name: 'the valid form from another site', form: make(action.valid), headers: { origin: 'https://evil.example' } },
     { name: 'the valid form marked cross-site, without Origin', form: make(action.valid), headers: { origin: '', 'sec-fetch-site': 'cross-site' } },
+    // Anyone can call a server action with any arguments Next can encode in place of the page's FormData.
+    ...NOT_A_FORM.map(([name, value]) => ({ name, form: value as FormData })),
   ]
   const candidates: { name: string; form: FormData }[] = []
   // Faults that make a field wrong whatever the form: optional fields' empties are not faults, so only required-looking ones are emptied.

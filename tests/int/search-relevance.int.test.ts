@@ -14,7 +14,7 @@ vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => tes
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { listProducts } = await import('../../src/features/listing/queries.server')
-const { didYouMean, popularCategories, prepareSearch, rankedSummary, recordSearch, runSearch, reindexProducts } = await import('../../src/features/search/search.server')
+const { didYouMean, popularCategories, prepareSearch, pruneSearchLog, rankedSummary, recordSearches, runSearch, reindexProducts } = await import('../../src/features/search/search.server')
 const { handleSuggest } = await import('../../src/features/search/suggest.server')
 
 let payload: Payload
@@ -256,13 +256,38 @@ describe(`search rules on ${db}`, () => {
     expect(synonyms.docs.map((d) => d.words)).toEqual(expect.arrayContaining(['lid, helmet', 'scoot, scooter, moped']))
   })
 
-  it('counts searched words and searches that found nothing', async () => {
-    await recordSearch(payload, 'Helmets', 4)
-    await recordSearch(payload, 'helmet', 4)
-    await recordSearch(payload, 'kawasaki zx6r', 0)
-    const log = await payload.find({ collection: 'search-log', sort: '-searches', overrideAccess: true })
-    expect(log.docs.find((d) => d.words === 'helmet')).toMatchObject({ searches: 2, withoutResults: 0 })
-    expect(log.docs.find((d) => d.words === 'kawasaki zx 6 r')).toMatchObject({ searches: 1, withoutResults: 1 })
+  it('counts searches per normalised term per day, result pages and suggestions apart, and leaves out noise', async () => {
+    const day = new Date('2026-11-20T10:00:00Z')
+    // Six searches for one word as the server reports them: one rendered, five replayed from its cache, in two batches.
+    await recordSearches(payload, day, [{ kind: 'results', q: 'scooter', count: 1, withoutResults: 0 }])
+    await recordSearches(payload, new Date('2026-11-20T10:00:10Z'), [
+      { kind: 'results', q: 'scooter', count: 5, withoutResults: 0 },
+      { kind: 'results', q: 'Helmets', count: 1, withoutResults: 0 },
+      { kind: 'results', q: 'helmet', count: 1, withoutResults: 0 },
+      { kind: 'results', q: 'kawasaki zx6r', count: 2, withoutResults: 2 },
+      { kind: 'suggestions', q: 'Scooter', count: 3, withoutResults: 0 },
+      { kind: 'results', q: 'x', count: 9, withoutResults: 0 },
+      { kind: 'results', q: '"*()', count: 9, withoutResults: 0 },
+    ])
+    await recordSearches(payload, new Date('2026-11-21T09:00:00Z'), [{ kind: 'results', q: 'scooter', count: 2, withoutResults: 0 }])
+    const log = (await payload.find({ collection: 'search-log', pagination: false, overrideAccess: true })).docs
+    const row = (words: string, kind: string, on: string) => log.filter((d) => d.words === words && d.kind === kind && d.day === on)
+    expect(row('scooter', 'results', '2026-11-20')).toMatchObject([{ searches: 6, withoutResults: 0 }])
+    expect(row('scooter', 'results', '2026-11-21')).toMatchObject([{ searches: 2 }])
+    expect(row('scooter', 'suggestions', '2026-11-20')).toMatchObject([{ searches: 3 }])
+    expect(row('helmet', 'results', '2026-11-20')).toMatchObject([{ searches: 2, withoutResults: 0 }])
+    expect(row('kawasaki zx 6 r', 'results', '2026-11-20')).toMatchObject([{ searches: 2, withoutResults: 2 }])
+    expect(log.filter((d) => d.words.replace(/\s/g, '').length < 2)).toEqual([])
+    expect(log).toHaveLength(5)
+  })
+
+  it('keeps 90 days of the search log: older days are deleted', async () => {
+    await recordSearches(payload, new Date('2026-08-01T12:00:00Z'), [{ kind: 'results', q: 'old bike', count: 1, withoutResults: 0 }])
+    const before = (await payload.count({ collection: 'search-log', overrideAccess: true })).totalDocs
+    expect(await pruneSearchLog(payload, new Date('2026-11-21T12:00:00Z'))).toBe(1)
+    const left = (await payload.find({ collection: 'search-log', pagination: false, overrideAccess: true })).docs
+    expect(left).toHaveLength(before - 1)
+    expect(left.every((d) => d.day >= '2026-08-23')).toBe(true)
   })
 })
 

@@ -4,6 +4,7 @@
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
 import { APIError } from 'payload'
+import { formEntries, formText } from '../../lib/http/form-fields'
 import { withPersonNameRule } from '../../lib/text/person-name'
 import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
@@ -35,10 +36,7 @@ const INCORRECT = 'The email address or password is incorrect.'
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).refine(isPlainText, `This ${PLAIN_TEXT_MESSAGE}.`)
 const email = emailAddress
 
-function str(form: FormData, name: string): string {
-  const v = form.get(name)
-  return typeof v === 'string' ? v : ''
-}
+const str = formText
 
 function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {}
@@ -186,14 +184,14 @@ export async function updateDetailsAction(_prev: FormState, form: FormData): Pro
   const customer = await currentCustomer()
   if (!customer) return { status: 'error', message: 'Your session has ended. Sign in again.' }
   const values: Record<string, string> = {}
-  for (const [k, v] of form.entries()) if (typeof v === 'string' && !k.startsWith('$') && k.length < 40) values[k] = v.slice(0, 200)
+  for (const [k, v] of formEntries(form)) if (!k.startsWith('$') && k.length < 40) values[k] = v.slice(0, 200)
   const parsedDetails = details.safeParse({ firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), phone: str(form, 'phone') })
   const errors: Record<string, string> = parsedDetails.success ? {} : fieldErrors(parsedDetails.error)
   const addresses: z.infer<typeof addressRow>[] = []
   const rows = Math.min(11, Number(str(form, 'addressCount')) || 0)
   for (let i = 0; i < rows; i++) {
     const raw = Object.fromEntries(['label', 'line1', 'line2', 'town', 'county', 'postcode'].map((f) => [f, str(form, `addresses.${i}.${f}`)]))
-    if (form.get(`addresses.${i}.remove`) === 'on') continue
+    if (str(form, `addresses.${i}.remove`) === 'on') continue
     // A blank row (the "add an address" row left empty) is no address
     if (Object.values(raw).every((v) => v.trim() === '')) continue
     const parsed = addressRow.safeParse(raw)

@@ -11,15 +11,13 @@ import { RATE_RULES } from '../abuse/rate-limit.server'
 import { paths } from '../../config/paths'
 import { formatDayShort } from '../../domain/booking/calendar'
 import { manageRequest, poundsToPence, serviceBookingRequest, testRideRequest } from './booking-request'
+import { formText, formTexts } from '../../lib/http/form-fields'
 import { fieldErrorsOf } from '../../lib/http/json-body'
 import { bookService, bookTestRide, type Refusal } from './bookings.server'
 import { manageBooking } from './manage-booking.server'
 import type { BookingFormState } from './form-state'
 
-const str = (form: FormData, name: string) => {
-  const v = form.get(name)
-  return typeof v === 'string' ? v.slice(0, 2000) : ''
-}
+const str = (form: FormData, name: string) => formText(form, name).slice(0, 2000)
 
 async function customerId(): Promise<number | null> {
   const payload = await payloadClient()
@@ -36,8 +34,8 @@ function refused(refusal: Refusal, values: BookingFormState['values']): BookingF
 
 export async function bookServiceAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
   const values = {
-    tierId: str(form, 'tierId'), addOnIds: form.getAll('addOnIds').filter((v): v is string => typeof v === 'string').slice(0, 20), day: str(form, 'day'),
-    make: str(form, 'make'), model: str(form, 'model'), bikeType: str(form, 'bikeType'), eBike: form.get('eBike') ? 'on' : '', notes: str(form, 'notes'),
+    tierId: str(form, 'tierId'), addOnIds: formTexts(form, 'addOnIds').slice(0, 20), day: str(form, 'day'),
+    make: str(form, 'make'), model: str(form, 'model'), bikeType: str(form, 'bikeType'), eBike: str(form, 'eBike') ? 'on' : '', notes: str(form, 'notes'),
     firstName: str(form, 'firstName'), lastName: str(form, 'lastName'), email: str(form, 'email'), phone: str(form, 'phone'), extraWorkLimit: str(form, 'extraWorkLimit'),
   }
   const guard = await formActionRefusal(RATE_RULES.booking)
@@ -50,7 +48,7 @@ export async function bookServiceAction(_prev: BookingFormState, form: FormData)
     bike: { make: values.make, model: values.model, bikeType: values.bikeType || undefined, eBike: values.eBike === 'on', notes: values.notes },
     contact: { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone },
     extraWorkLimitPence: Number.isNaN(limit) ? 'x' : limit,
-    acceptTerms: form.get('acceptTerms') === 'on' ? true : undefined,
+    acceptTerms: str(form, 'acceptTerms') === 'on' ? true : undefined,
   })
   if (!parsed.success) return { status: 'error', message: 'Please check the highlighted answers.', fieldErrors: fieldErrorsOf(parsed.error), values }
   const payload = await payloadClient()
@@ -71,7 +69,7 @@ export async function bookTestRideAction(_prev: BookingFormState, form: FormData
     window: window || (day ? '' : undefined),
     licence: values.licence || undefined,
     contact: { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone },
-    acceptTerms: form.get('acceptTerms') === 'on' ? true : undefined,
+    acceptTerms: str(form, 'acceptTerms') === 'on' ? true : undefined,
   })
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error)

@@ -1,16 +1,12 @@
-// Counts a search for staff (collection search-log) after the page has been sent, so a rider never waits on it.
+// What a search found, told to the production server as the page renders. Searches are counted at the server's edge
+// as they are answered, rendered or replayed from its response cache (server-lib/search-counts.mjs, ADR 039), so
+// that six searches for one word count six; the edge cannot see what a page found, so the page says so here, and a
+// replay of the page found the same. Outside server.mjs (next dev, tests) nobody listens and nothing is counted.
 import 'server-only'
-import { after } from 'next/server'
-import { payloadClient } from '../../cms/payload-client.server'
-import { recordSearch } from '../search/search.server'
+
+type SearchCounter = { found(typed: string, products: number): void }
 
 /** `found`: the products the page said it found, as the rider saw it (not read again). */
-export function recordSearchOnce(typed: string, found: number): void {
-  after(async () => {
-    try {
-      await recordSearch(await payloadClient(), typed, found)
-    } catch (error) {
-      ;(await payloadClient()).logger.warn({ err: error }, 'search not logged')
-    }
-  })
+export function reportSearchFound(typed: string, found: number): void {
+  ;(globalThis as { __wheelhouseSearchCounter?: SearchCounter }).__wheelhouseSearchCounter?.found(typed, found)
 }

@@ -200,22 +200,64 @@ export async function didYouMean(payload: Payload, typed: string): Promise<strin
 /* ------------------------------------------------------------------------------------------------ */
 /* Search log                                                                                        */
 
-/** Counts one search (its normalised words) and whether it found nothing, for staff (collection search-log). */
-export async function recordSearch(payload: Payload, typed: string, found: number): Promise<void> {
+/** Search counts the production server reports (server-lib/search-counts.mjs): per kind and typed words. */
+export interface SearchCount {
+  readonly kind: 'results' | 'suggestions'
+  readonly q: string
+  readonly count: number
+  readonly withoutResults: number
+}
+/** Days of searches kept in the search log; older days are deleted as new counts are written (ADR 039). */
+export const SEARCH_LOG_RETENTION_DAYS = 90
+const PRUNE_EVERY_MS = 60 * 60 * 1000
+let prunedAt = 0
+
+/**
+ * Adds a batch of counted searches to the search log (collection search-log): per normalised term (the shop's normal
+ * form: synonyms, plurals, spelling), per day of `at` (UTC) and per kind. Noise is left out: words that normalise to
+ * nothing or to one character. Then, at most once an hour per process, days older than the retention are deleted, so
+ * the table holds at most 90 days of the terms riders actually typed.
+ */
+export async function recordSearches(payload: Payload, at: Date, batch: readonly SearchCount[]): Promise<{ recorded: number; skipped: number; pruned: number }> {
   const groups = await searchSynonyms(payload)
-  const parsed = parseSearch(typed, groups)
-  const words = parsed.words.join(' ').slice(0, 100)
-  if (!words) return
-  const empty = found === 0 ? 1 : 0
-  const now = new Date().toISOString()
-  await execute(payload, null, {
-    sql: isPostgres(payload)
-      ? `INSERT INTO search_log (words, searches, without_results, last_searched_at, updated_at, created_at) VALUES (?, 1, ?, ?::timestamptz, now(), now())
-         ON CONFLICT (words) DO UPDATE SET searches = search_log.searches + 1, without_results = search_log.without_results + EXCLUDED.without_results, last_searched_at = EXCLUDED.last_searched_at, updated_at = now()`
-      : `INSERT INTO search_log (words, searches, without_results, last_searched_at) VALUES (?, 1, ?, ?)
-         ON CONFLICT (words) DO UPDATE SET searches = searches + 1, without_results = without_results + excluded.without_results, last_searched_at = excluded.last_searched_at, updated_at = excluded.last_searched_at`,
-    args: [words, empty, now],
-  })
+  const day = at.toISOString().slice(0, 10)
+  const merged = new Map<string, { kind: SearchCount['kind']; words: string; count: number; withoutResults: number }>()
+  let skipped = 0
+  for (const search of batch) {
+    const words = parseSearch(search.q.slice(0, MAX_QUERY_LENGTH), groups).words.join(' ').slice(0, 100)
+    if (words.replace(/\s/g, '').length < 2) {
+      skipped += 1
+      continue
+    }
+    const key = `${search.kind}\n${words}`
+    const entry = merged.get(key) ?? { kind: search.kind, words, count: 0, withoutResults: 0 }
+    entry.count += search.count
+    entry.withoutResults += search.kind === 'results' ? Math.min(search.withoutResults, search.count) : 0
+    merged.set(key, entry)
+  }
+  const when = at.toISOString()
+  for (const entry of merged.values()) {
+    await execute(payload, null, {
+      sql: isPostgres(payload)
+        ? `INSERT INTO search_log (day, kind, words, searches, without_results, last_searched_at, updated_at, created_at) VALUES (?, ?, ?, ?, ?, ?::timestamptz, now(), now())
+           ON CONFLICT (day, kind, words) DO UPDATE SET searches = search_log.searches + EXCLUDED.searches, without_results = search_log.without_results + EXCLUDED.without_results, last_searched_at = EXCLUDED.last_searched_at, updated_at = now()`
+        : `INSERT INTO search_log (day, kind, words, searches, without_results, last_searched_at) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (day, kind, words) DO UPDATE SET searches = searches + excluded.searches, without_results = without_results + excluded.without_results, last_searched_at = excluded.last_searched_at, updated_at = excluded.last_searched_at`,
+      args: [day, entry.kind, entry.words, entry.count, entry.withoutResults, when],
+    })
+  }
+  let pruned = 0
+  if (Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+    prunedAt = Date.now()
+    pruned = await pruneSearchLog(payload, at)
+  }
+  return { recorded: merged.size, skipped, pruned }
+}
+
+/** Deletes the days older than the retention period before `now`; answers how many rows went. */
+export async function pruneSearchLog(payload: Payload, now: Date): Promise<number> {
+  const oldest = new Date(now.getTime() - SEARCH_LOG_RETENTION_DAYS * 86_400_000).toISOString().slice(0, 10)
+  return (await execute(payload, null, { sql: 'DELETE FROM search_log WHERE day < ?', args: [oldest] })).rowsAffected
 }
 
 /**

@@ -17,6 +17,7 @@ import * as migration_20261126_184904_merged_schema_snapshot_2 from './20261126_
 import * as migration_20261127_071500_listing_kind_price_index from './20261127_071500_listing_kind_price_index';
 import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
 import * as migration_20261128_170000_email_confirmation from './20261128_170000_email_confirmation';
+import * as migration_20261128_190000_search_log_per_day from './20261128_190000_search_log_per_day';
 
 export const migrations = [
   {
@@ -113,5 +114,10 @@ export const migrations = [
     up: migration_20261128_170000_email_confirmation.up,
     down: migration_20261128_170000_email_confirmation.down,
     name: '20261128_170000_email_confirmation',
+  },
+  {
+    up: migration_20261128_190000_search_log_per_day.up,
+    down: migration_20261128_190000_search_log_per_day.down,
+    name: '20261128_190000_search_log_per_day',
   },
 ];

@@ -6,7 +6,7 @@
 // empty clears the field (or sets its default: new, active, 20% VAT, no stock).
 import { LICENCE_CATEGORIES, PRODUCT_KINDS, type ProductKind } from '../product-kind'
 import { SPEC_SHEET_PARTS, type SpecSheetKey } from '../spec-sheet'
-import { parseCsv, type CsvRecord } from './csv'
+import { parseCsv, type CsvRecord } from '../../../lib/text/csv'
 import { parsePounds } from './money'
 
 export const SPEC_COLUMNS: readonly SpecSheetKey[] = SPEC_SHEET_PARTS.map((p) => p.key)

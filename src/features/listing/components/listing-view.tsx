@@ -22,7 +22,7 @@ import { financeDisclosures } from '../../finance-figures/disclosures.server'
 import { Pagination } from './pagination'
 import { AnalyticsEvent } from '../../../components/analytics/analytics-event'
 import { viewItemListEvent } from '../../../domain/analytics/ga4-ecommerce'
-import { recordSearchOnce } from '../search-log.server'
+import { reportSearchFound } from '../search-log.server'
 import '../listing.css'
 
 export interface ListingViewProps {
@@ -67,8 +67,8 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
   // redirect, so that ?page=99999 (clamped when parsed) takes one hop, not two.
   if (result && query.page > 1 && result.cards.length === 0) redirect(listingHref(basePath, query, { page: Math.min(query.page - 1, pages) }))
   redirectToCleanAddress(basePath, raw, query)
-  // a search is counted for staff (the search log) once the page is sent, on its first page only, with what it found
-  if (scope.type === 'search' && query.q && query.page === 1 && result) recordSearchOnce(query.q, result.totalDocs)
+  // a search is counted for staff (the search log) by the server as it is answered; the page tells it what it found
+  if (scope.type === 'search' && query.q && query.page === 1 && result) reportSearchFound(query.q, result.totalDocs)
   return (
     <div className="container listing">
       <Breadcrumbs trail={trail} />

@@ -40,4 +40,24 @@ describe('parseCsv (RFC 4180)', () => {
     expect(text).toBe('sku,name,description\r\nA1,"Jacket, ""Pro""","two\nlines"\r\nA2," padded ",\r\n')
     expect(parseCsv(text).map((r) => r.fields)).toEqual(rows)
   })
+
+  it('neutralises every cell a spreadsheet would run as a formula, and reads it back as it was', () => {
+    const formulas = ['=HYPERLINK("https://evil.example","Click")', '+cmd|\' /C calc\'!A0', '-2+3+cmd|\' /C calc\'!A0', '@SUM(1+1)*cmd|\' /C calc\'!A0', '\t=1+1', '\r=1+1', '=1+1']
+    const rows = [['sku', 'name'], ...formulas.map((f, i) => [`F${i}`, f])]
+    const text = toCsv(rows)
+    // In the file each starts with a single quote, which a spreadsheet shows as text and never runs.
+    for (const formula of formulas) expect(text).toContain(/[",\r\n]/.test(formula) ? `"'${formula.replaceAll('"', '""')}"` : `'${formula}`)
+    expect(text).not.toMatch(/(^|,|\r\n)"?[=+\-@]/)
+    expect(parseCsv(text).map((r) => r.fields)).toEqual(rows)
+  })
+
+  it('leaves a cell that is wholly a number as it is (-5 stays -5), and keeps a leading quote of its own', () => {
+    const rows = [['sku', 'stock', 'price', 'note'], ['N1', '-5', '-12.50', "'=already quoted"], ['N2', '0', '1', "'-5"]]
+    const text = toCsv(rows)
+    expect(text).toBe("sku,stock,price,note\r\nN1,-5,-12.50,''=already quoted\r\nN2,0,1,''-5\r\n")
+    expect(parseCsv(text).map((r) => r.fields)).toEqual(rows)
+    // A number with anything more is not a number: neutralised.
+    expect(toCsv([['-5+cmd|x']])).toBe("'-5+cmd|x\r\n")
+    expect(toCsv([['-1e3']])).toBe("'-1e3\r\n")
+  })
 })

@@ -1,6 +1,14 @@
 // RFC 4180 CSV, read and written: quoted fields may hold commas, quotes ("" inside quotes) and line breaks;
 // a leading byte-order mark is dropped; CRLF and LF both end a record. Each record keeps the line it starts on,
-// so a refused row can be named by the line a spreadsheet shows.
+// so a refused row can be named by the line a spreadsheet shows. Every CSV the shop writes is written by `toCsv`.
+//
+// Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @ (or a tab or a
+// carriage return before one) as a formula, so text from a feed or a visitor (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`)
+// would run on the computer of whoever opens the file. `toCsv` puts a single quote before such a cell, which a
+// spreadsheet shows as text and never runs. Decided: a cell that is wholly a plain decimal number (`-5`, `-12.50`) is
+// left as it is, in any column: it holds nothing a spreadsheet could run, and stock and prices stay numbers there. A
+// cell that already starts with quotes before one of those characters gets one more, and `parseCsv` takes exactly
+// one off again, so what the shop writes reads back unchanged (an export imported again changes nothing).
 
 export interface CsvRecord {
   /** 1-based line of the file on which the record starts. */
@@ -80,14 +88,28 @@ export function parseCsv(input: string): CsvRecord[] {
   }
   if (quoted) throw new CsvError('a quoted field is never closed', startLine)
   if (field !== '' || fields.length > 0 || wasQuoted) endRecord()
-  return records
+  return records.map((r) => ({ line: r.line, fields: r.fields.map(unneutralised) }))
+}
+
+/** A cell a spreadsheet would run as a formula, or one that already carries the quotes put before such a cell. */
+const FORMULA = /^'*[=+\-@\t\r]/
+const NUMBER = /^-?\d+(\.\d+)?$/
+const NEUTRALISED = /^'+[=+\-@\t\r]/
+
+/** The cell as a spreadsheet may open it safely: a single quote before anything it would run as a formula. */
+export function neutralised(value: string): string {
+  return FORMULA.test(value) && !NUMBER.test(value) ? `'${value}` : value
+}
+
+function unneutralised(value: string): string {
+  return NEUTRALISED.test(value) ? value.slice(1) : value
 }
 
 function quote(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
 }
 
-/** Records as CSV text, CRLF line ends (RFC 4180), quoting only the fields that need it. */
+/** Records as CSV text, CRLF line ends (RFC 4180), formulas neutralised, quoting only the fields that need it. */
 export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n'
+  return rows.map((r) => r.map((cell) => quote(neutralised(cell))).join(',')).join('\r\n') + '\r\n'
 }
