@@ -18,14 +18,19 @@ export function depositField(text: string, limits: DepositLimits): DepositField 
   const { minDepositPence, financePricePence } = limits
   const trimmed = text.trim()
   const pounds = Number(trimmed)
-  if (trimmed === '') return { ok: false, problem: 'empty', message: `Enter a deposit in pounds${minDepositPence > 0 ? `, at least ${formatPence(minDepositPence)}` : ' (it can be £0)'}.` }
-  if (!Number.isFinite(pounds)) return { ok: false, problem: 'not-a-number', message: 'Enter the deposit as a number of pounds, for example 500.' }
+  // Empty, not a number or the whole price or more: one sentence says what the field takes.
+  const takes =
+    minDepositPence > 0
+      ? `Enter a deposit of at least ${formatPence(minDepositPence)} and less than the ${formatPence(financePricePence)} we finance.`
+      : `Enter a deposit in pounds, less than the ${formatPence(financePricePence)} we finance (it can be £0).`
+  if (trimmed === '') return { ok: false, problem: 'empty', message: takes }
+  if (!Number.isFinite(pounds)) return { ok: false, problem: 'not-a-number', message: takes }
   if (pounds < 0) return { ok: false, problem: 'negative', message: 'Deposit cannot be negative. Enter £0 or more.' }
   const pence = Math.round(pounds * 100)
   if (pence < minDepositPence) {
     return { ok: false, problem: 'below-reservation', message: `Your deposit includes the ${formatPence(minDepositPence)} reservation deposit you have already paid, so it cannot be less than ${formatPence(minDepositPence)}.` }
   }
-  if (pence >= financePricePence) return { ok: false, problem: 'too-high', message: `The deposit must be less than the ${formatPence(financePricePence)} we finance.` }
+  if (pence >= financePricePence) return { ok: false, problem: 'too-high', message: takes }
   const hint = minDepositPence > 0 ? `Includes the ${formatPence(minDepositPence)} reservation deposit you have already paid.` : 'Lenders may ask for a minimum deposit.'
   return { ok: true, depositPence: pence, hint }
 }
