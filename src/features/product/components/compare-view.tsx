@@ -47,7 +47,7 @@ export function CompareView({ bikes, disclosures, onlyDifferences = false }: Pro
             <a href={`${paths.compare(slugs)}&only=differences`}>Show only the differences</a>
           ))}
       </p>
-      <table className="compare__table" style={columns} aria-describedby="compare-key">
+      <table className="compare__table" style={columns} data-columns={bikes.length} aria-describedby="compare-key">
         <caption className="visually-hidden">Compared bikes, one column a bike</caption>
         <thead>
           <tr className="compare__row compare__row--bikes">
