@@ -34,7 +34,7 @@ export function ProductCard({ product, priority = false, monthlyPence = null, co
           <>
             {product.productType === 'variable' && <span className="product-card__from">From </span>}
             {formatPence(product.pricePence)}
-            {product.compareAtPricePence && product.compareAtPricePence > product.pricePence && (
+            {product.compareAtPricePence !== null && (
               <s className="product-card__was"> {formatPence(product.compareAtPricePence)}</s>
             )}
           </>
