@@ -20,7 +20,7 @@ export function CompareView({ bikes, disclosures, onlyDifferences = false }: Pro
     return (
       <div className="container compare">
         <h1>Compare bikes</h1>
-        <p>Choose “Add to compare” on up to four bikes’ pages, then come back here to see them side by side.</p>
+        <p>Choose “Add to compare” on up to four bikes, in any list of bikes or on their pages, then come back here to see them side by side.</p>
         <p>
           <a className="button button--solid" href={paths.allBikes()}>Browse all bikes</a>
         </p>
