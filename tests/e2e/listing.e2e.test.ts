@@ -280,6 +280,8 @@ describe('/all-bikes on a phone', () => {
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
       return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) }
     })
+    fs.mkdirSync(shotDir, { recursive: true })
+    await page.screenshot({ path: path.join(shotDir, 'header-basket-360.png'), clip: { x: 0, y: 0, width: 360, height: 120 } })
     expect(search.room, 'room for the placeholder "Search"').toBeGreaterThanOrEqual(search.text)
 
     const menu = page.locator('details.site-menu')
