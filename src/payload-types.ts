@@ -227,7 +227,7 @@ export interface Product {
    */
   listPrice?: number | null;
   /**
-   * Optional earlier price in pence, shown struck through.
+   * Optional, in pence: a price this product was actually offered at before, as customers saw it (compulsory charges included). Shown struck through exactly as entered, only when above the price now; never enter a price it was not offered at.
    */
   compareAtPrice?: number | null;
   /**

@@ -45,6 +45,8 @@ export const paths = {
   testRide: (productSlug: string) => `/test-ride?product=${encodeURIComponent(productSlug)}`,
   testRideSuccess: (token: string) => `/test-ride-success?token=${encodeURIComponent(token)}`,
   manageBooking: (token: string) => `/bookings/manage?token=${encodeURIComponent(token)}`,
+  /** The same page asking once more before a cancellation: a link, so the question needs no JavaScript. */
+  confirmBookingCancel: (token: string) => `/bookings/manage?token=${encodeURIComponent(token)}&confirm=cancel#cancel-heading`,
   bookingCalendar: (token: string) => `/api/bookings/calendar?token=${encodeURIComponent(token)}`,
   accountBookings: () => '/account/bookings',
   reserve: (productSlug: string) => `/reserve?product=${encodeURIComponent(productSlug)}`,

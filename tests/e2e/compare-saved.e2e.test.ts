@@ -93,6 +93,36 @@ describe('compare on a phone', () => {
     expect(onlyDiffering.every((l) => l.includes('(differs)') || l.startsWith('Price'))).toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
   })
+
+  it('wraps whole words in four bikes\' rows on a phone ("Monoshock", never "Monoshoc k")', async () => {
+    const { page, problems } = await newPage(PHONE)
+    const four = ['honda-cb650r', 'ktm-390-duke', 'royal-enfield-himalayan-450', 'cf-moto-450mt']
+    await page.goto(`/compare?bikes=${four.join(',')}`)
+    const table = page.getByRole('table', { name: 'Compared bikes, one column a bike' })
+    await expect(table.getByRole('columnheader').count()).resolves.toBe(4)
+    // Every word of every cell on one line: a word whose letters sit on two lines was broken inside it.
+    const broken = await page.evaluate(() => {
+      const found: string[] = []
+      for (const cell of document.querySelectorAll('.compare__table th, .compare__table td')) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (node.parentElement?.closest('.visually-hidden')) continue
+          for (const word of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+            const range = document.createRange()
+            range.setStart(node, word.index)
+            range.setEnd(node, word.index + word[0].length)
+            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) found.push(word[0])
+          }
+        }
+      }
+      return found
+    })
+    expect(broken).toEqual([])
+    await expect(table.getByRole('cell', { name: /Monoshock/ }).count()).resolves.toBeGreaterThan(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await look(page, 'compare-four')
+    expect(problems).toEqual([])
+  })
 })
 
 describe('saved bikes and price alerts', () => {

@@ -112,6 +112,9 @@ describe('finance checkout', () => {
     await expect(page.getByTestId('fc-continue').count()).resolves.toBe(0)
     const hint = await page.locator('#fc-deposit-hint').innerText()
     expect(hint).toMatch(/^Enter a deposit in pounds, less than the £[\d,]+(\.\d{2})? we finance \(it can be £0\)\.$/)
+    // A negative deposit is called negative: no reservation deposit was paid, so none is named.
+    await page.fill('#fc-deposit', '-100')
+    await expect(page.locator('#fc-deposit-hint').innerText()).resolves.toBe('Deposit cannot be negative. Enter £0 or more.')
     await page.fill('#fc-deposit', '1000')
     await page.locator('[data-chosen="true"]').waitFor()
     await expect(monthly(page)).resolves.toBe(afterDeposit)

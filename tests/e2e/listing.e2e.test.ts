@@ -1,11 +1,19 @@
 // The bike listings as a customer uses them: filters, sort, paging, category and brand pages,
 // search, the forms without JavaScript, and accessibility.
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { addFromProductPage, rejectAnalyticsCookies } from './shop-fixtures'
 
 const base = inject('baseURL')
 const WIDE = { width: 1280, height: 900 }
+const PHONE = { width: 412, height: 900 }
+const shotDir = path.resolve('data/e2e/screenshots')
+
+/** A control's accessible name: its words, then the bike's name from a visually hidden span (Chromium puts a space before its colon). */
+const named = (words: string, bike: string) => new RegExp(`^${words}\\s?: ${bike.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
 
 afterAll(closeBrowser)
 
@@ -203,6 +211,94 @@ describe('/all-bikes', () => {
       await page.goto('/all-bikes?condition=new')
       expect(await axeViolations(page)).toEqual([])
     }
+  })
+})
+
+describe('/all-bikes on a phone', () => {
+  it('counts only what is inside Filters: a monthly budget alone is no filter, and clearing filters keeps it', async () => {
+    const { page, problems } = await newPage(PHONE)
+    await page.goto('/all-bikes?monthly=1000')
+    await page.waitForURL(/monthly=1000/)
+    const filters = page.locator('summary', { hasText: /^Filters/ })
+    await expect(filters.textContent()).resolves.toBe('Filters')
+    await expect(page.locator('summary', { hasText: /^Monthly budget/ }).textContent()).resolves.toBe('Monthly budget (set)')
+
+    await page.goto('/all-bikes?condition=used&monthly=1000')
+    await expect(filters.textContent()).resolves.toBe('Filters (1 active)')
+    await filters.click()
+    await page.getByRole('link', { name: 'Clear filters' }).click()
+    await page.waitForURL((u) => !u.searchParams.has('condition'))
+    expect(new URL(page.url()).searchParams.get('monthly')).toBe('1000')
+    await expect(filters.textContent()).resolves.toBe('Filters')
+    expect(problems).toEqual([])
+  })
+
+  it('compares three bikes straight from the list, with the list a bike page keeps', async () => {
+    const { page, problems } = await newPage(PHONE)
+    await page.goto('/all-bikes')
+    await rejectAnalyticsCookies(page)
+    const cards = await page.locator('.listing__grid .product-card__link').evaluateAll((links) =>
+      links.slice(0, 3).map((a) => ({ slug: new URL((a as HTMLAnchorElement).href).pathname.split('/').pop()!, name: a.querySelector('.product-card__name')!.textContent! })),
+    )
+    expect(cards).toHaveLength(3)
+    // Every bike's card has the control, not only the first few.
+    const controls = page.locator('.listing__grid .card-compare')
+    await controls.first().waitFor()
+    await expect(controls.count()).resolves.toBe(await page.locator('.listing__grid .product-card').count())
+    for (const [i, bike] of cards.entries()) {
+      await page.getByRole('button', { name: named('Add to compare', bike.name) }).click()
+      await expect.poll(() => page.getByRole('button', { name: named('Added to compare', bike.name) }).getAttribute('aria-pressed')).toBe('true')
+      await page.getByRole('link', { name: i === 0 ? 'Compare 1 bike' : `Compare ${i + 1} bikes` }).waitFor()
+    }
+    // The link to the comparison stays in view at the foot of the screen.
+    const bar = await page.getByRole('link', { name: 'Compare 3 bikes' }).boundingBox()
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(PHONE.height)
+    fs.mkdirSync(shotDir, { recursive: true })
+    await page.screenshot({ path: path.join(shotDir, 'all-bikes-compare-412.png') })
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByRole('link', { name: 'Compare 3 bikes' }).click()
+    await page.waitForURL(/\/compare\?bikes=/)
+    expect(new URL(page.url()).searchParams.get('bikes')).toBe(cards.map((b) => b.slug).join(','))
+    const columns = await page.getByRole('table', { name: 'Compared bikes, one column a bike' }).getByRole('columnheader').allTextContents()
+    for (const bike of cards) expect(columns.some((c) => c.includes(bike.name)), bike.name).toBe(true)
+    // One list: the bike's own page knows it was added from the listing.
+    await page.goto(`/products/${cards[0]!.slug}`)
+    await expect.poll(() => page.getByRole('button', { name: named('Added to compare', cards[0]!.name) }).getAttribute('aria-pressed')).toBe('true')
+    expect(problems).toEqual([])
+  })
+
+  it('closes the menu with Escape, keeps the search placeholder whole beside a basket count, and sets buttons in the shop\'s type', async () => {
+    const { page, problems } = await newPage({ width: 360, height: 800 })
+    await addFromProductPage(page, '/products/abus-granit-x-plus-540')
+    await page.goto('/all-bikes')
+    await page.getByTestId('basket-count').waitFor()
+    const search = await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('#site-search-q')!
+      const style = getComputedStyle(input)
+      const context = document.createElement('canvas').getContext('2d')!
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+      return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) }
+    })
+    fs.mkdirSync(shotDir, { recursive: true })
+    await page.screenshot({ path: path.join(shotDir, 'header-basket-360.png'), clip: { x: 0, y: 0, width: 360, height: 120 } })
+    expect(search.room, 'room for the placeholder "Search"').toBeGreaterThanOrEqual(search.text)
+
+    const menu = page.locator('details.site-menu')
+    await page.locator('summary.site-menu__button').click()
+    await expect(menu.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(menu.evaluate((d) => (d as HTMLDetailsElement).open)).resolves.toBe(false)
+    await expect(page.evaluate(() => document.activeElement?.classList.contains('site-menu__button'))).resolves.toBe(true)
+
+    await page.locator('.listing__grid .card-compare').first().waitFor()
+    const type = await page.evaluate(() => {
+      const of = (el: Element) => ({ family: getComputedStyle(el).fontFamily, size: getComputedStyle(el).fontSize })
+      return { body: of(document.body), compare: of(document.querySelector('.card-compare')!), sort: of(document.querySelector('#sort')!) }
+    })
+    expect(type.compare).toEqual(type.body)
+    expect(type.sort.family).toBe(type.body.family)
+    expect(problems).toEqual([])
   })
 })
 

@@ -9,7 +9,7 @@ import { health, HEALTH_TIMEOUT_MS } from '../../src/cms/endpoints/health'
 import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 import type { Media, Product } from '../../src/payload-types'
-import { headlinePricePence, chargesFromExtraFee } from '../../src/domain/catalogue/product-price'
+import { wasPricePence } from '../../src/domain/catalogue/product-price'
 import { shownStock } from '../../src/domain/catalogue/stock-status'
 
 vi.mock('server-only', () => ({}))
@@ -281,7 +281,7 @@ describe('access rules', () => {
         slug: d.slug,
         sku: d.sku ?? null,
         pricePence: d.listPrice ?? null, // the stored headline price (products' beforeChange hook)
-        compareAtPricePence: headlinePricePence({ basePricePence: d.compareAtPrice, vatRatePercent: d.vatRate ?? 20, charges: chargesFromExtraFee(fee) }),
+        compareAtPricePence: wasPricePence(d.compareAtPrice, d.listPrice ?? null), // as entered: a price it was offered at
         condition: d.condition,
         kind: d.kind,
         brandName: typeof d.brand === 'object' && d.brand ? d.brand.name : null,

@@ -7,6 +7,7 @@ import { CONSENT_MODE_SCRIPT, CONSENT_PRECHECK_SCRIPT } from '../../features/con
 import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
 import { HeaderSearchIsland } from '../../features/search/components/header-search-island'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
+import { SITE_MENU_ESCAPE_SCRIPT } from '../../components/ui/site-menu-script'
 import './styles.css'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
@@ -80,6 +81,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 </ul>
               </nav>
             </details>
+            <script dangerouslySetInnerHTML={{ __html: SITE_MENU_ESCAPE_SCRIPT }} />
           </div>
         </header>
         <main id="main">{children}</main>

@@ -102,7 +102,12 @@ export const Products: CollectionConfig = {
           index: true,
           admin: { readOnly: true, description: 'Set automatically: the price plus any compulsory charge (the extra fee below). Customers see and pay this figure; listings sort by it.' },
         }),
-        penceField('compareAtPrice', 'Was price', { admin: { description: 'Optional earlier price in pence, shown struck through.' } }),
+        penceField('compareAtPrice', 'Was price', {
+          admin: {
+            description:
+              'Optional, in pence: a price this product was actually offered at before, as customers saw it (compulsory charges included). Shown struck through exactly as entered, only when above the price now; never enter a price it was not offered at.',
+          },
+        }),
         {
           name: 'vatRate',
           label: 'VAT rate (%)',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { compareRows, MAX_COMPARED, parseCompareSlugs, toggleCompared, type CompareBike } from './compare'
+import { compareLinkText, compareRows, MAX_COMPARED, parseCompareSlugs, toggleCompared, type CompareBike } from './compare'
 
 const money = (p: number) => `£${(p / 100).toFixed(2)}`
 const bike = (over: Partial<CompareBike> = {}): CompareBike => ({
@@ -75,5 +75,13 @@ describe('compareRows', () => {
         return rows.every((r) => r.values.length === bikes.length && (bikes.length > 1 || !r.differs))
       }),
     )
+  })
+})
+
+describe('compareLinkText', () => {
+  it('counts the bikes and says when no more fit', () => {
+    expect(compareLinkText(1)).toBe('Compare 1 bike')
+    expect(compareLinkText(3)).toBe('Compare 3 bikes')
+    expect(compareLinkText(MAX_COMPARED)).toBe('Compare 4 bikes (the most at once)')
   })
 })

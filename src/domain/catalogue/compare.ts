@@ -28,6 +28,11 @@ export function toggleCompared(list: readonly string[], slug: string): string[] 
   return [...list, slug].slice(-MAX_COMPARED)
 }
 
+/** The words of a link to the comparison: "Compare 3 bikes", saying when the list is as long as it can be. */
+export function compareLinkText(count: number): string {
+  return `Compare ${count} ${count === 1 ? 'bike' : 'bikes'}${count >= MAX_COMPARED ? ' (the most at once)' : ''}`
+}
+
 export interface CompareBike {
   readonly name: string
   /** Headline price in pence, every mandatory charge included; null when unpriced. */

@@ -3,6 +3,7 @@ import {
   canonicalHref,
   countLabel,
   EMPTY_LISTING_QUERY,
+  activeFilterCount,
   hasFilters,
   listingHref,
   listingParams,
@@ -144,6 +145,15 @@ describe('links', () => {
     expect(canonicalHref('/all-bikes', query)).toBe('/all-bikes?page=2')
     expect(canonicalHref('/all-bikes', { ...query, page: 1 })).toBe('/all-bikes')
     expect(canonicalHref('/search', parseListingQuery({ q: 'honda cb', sort: 'price-desc' }))).toBe('/search?q=honda+cb')
+  })
+
+  it('counts only the filter form\'s own choices: a monthly budget, sort, page or search words are not filters', () => {
+    const budgetOnly = parseListingQuery({ monthly: '150', deposit: '500', term: '48' })
+    expect(budgetOnly.budget).not.toBeNull()
+    expect(activeFilterCount(budgetOnly)).toBe(0)
+    expect(hasFilters(budgetOnly)).toBe(false)
+    const both = parseListingQuery({ monthly: '150', condition: 'used', brand: ['honda', 'ktm'], sort: 'price-asc', q: 'x', page: '2' })
+    expect(activeFilterCount(both)).toBe(3)
   })
 
   it('says whether filters are set, ignoring sort, page and search words', () => {

@@ -219,9 +219,18 @@ export function rawQueryString(raw: RawSearchParams): string {
   return p.toString()
 }
 
-/** True when any filter (not sort, page or search words) is set. */
+/**
+ * How many choices are set inside the filter form: one per ticked option or typed bound. Sort, page, search words
+ * and the monthly budget are not counted: each has its own form, so counting them would promise the rider something
+ * set inside Filters that is not there.
+ */
+export function activeFilterCount(query: ListingQuery): number {
+  return listingParams({ ...query, budget: null, sort: 'relevance', page: 1, q: '' }).size
+}
+
+/** True when any filter of the filter form is set (not sort, page, search words or budget). */
 export function hasFilters(query: ListingQuery): boolean {
-  return listingParams({ ...query, sort: 'relevance', page: 1, q: '' }).size > 0
+  return activeFilterCount(query) > 0
 }
 
 export function totalPages(totalDocs: number, pageSize = PAGE_SIZE): number {

@@ -5,7 +5,7 @@ import { productMonthlyEstimate } from '../finance/product-monthly-estimate'
 import { financePricePence } from '../finance/quote-client-rules'
 import { formatPence, vatIncluded } from '../money'
 import { depositDeduction, leftToPayPence } from '../reservations/reservation-rules'
-import { chargesFromExtraFee, headlinePricePence, includedChargesText, pricedVatPence, productPrice, vatParts, type ProductPriceInput } from './product-price'
+import { chargesFromExtraFee, headlinePricePence, includedChargesText, pricedVatPence, productPrice, vatParts, wasPricePence, type ProductPriceInput } from './product-price'
 
 const OTR_LABEL = 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax'
 /** The seeded Honda CB125F: £3,399 plus £250 on-the-road charges. */
@@ -59,6 +59,30 @@ describe('productPrice', () => {
     expect(pricedVatPence(price, 1, 6_000)).toBe(vatIncluded(4_000, 20))
     expect(pricedVatPence(price, 1, 10_000)).toBe(0)
     expect(pricedVatPence(price, 1, 99_999)).toBe(0)
+  })
+})
+
+describe('wasPricePence', () => {
+  it('shows the price staff entered, one the bike was offered at, never with the on-the-road charge added', () => {
+    const headline = headlinePricePence({ basePricePence: 849_900, vatRatePercent: 20, charges: chargesFromExtraFee({ feeValue: 25_000 }) })
+    expect(headline).toBe(874_900)
+    expect(wasPricePence(899_900, headline)).toBe(899_900)
+    // £8,749 entered beside a £8,749 headline is no saving: nothing shown (it once showed "was £8,999").
+    expect(wasPricePence(874_900, headline)).toBeNull()
+  })
+
+  it('is never more than the figure entered, and only ever a saving on a priced product', () => {
+    fc.assert(
+      fc.property(fc.option(fc.integer({ min: -1_000, max: 5_000_000 }), { nil: null }), fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: null }), (entered, headline) => {
+        const was = wasPricePence(entered, headline)
+        if (was === null) return
+        expect(was).toBe(entered)
+        expect(was).toBeGreaterThan(headline!)
+      }),
+    )
+    expect(wasPricePence(899_900, null)).toBeNull()
+    expect(wasPricePence(899_900.5, 100)).toBeNull()
+    expect(wasPricePence(0, 0)).toBeNull()
   })
 })
 

@@ -76,6 +76,18 @@ export function headlinePricePence(input: ProductPriceInput): Pence | null {
   return productPrice(input)?.totalPence ?? null
 }
 
+/**
+ * The was-price to show struck through beside a headline price, or null for none. Staff enter it as a price the
+ * product was actually offered at, as customers saw it (compulsory charges included), so it is shown exactly as
+ * entered: adding today's charges to it would make a price the product was never offered at (entering £8,749 once
+ * showed "was £8,999"), which is a misleading reference price (DMCC Act 2024, Sch 20; CMA's pricing guidance).
+ * It is shown only above the headline price, where it is a saving; never when the product has no price.
+ */
+export function wasPricePence(enteredPence: number | null | undefined, headlinePence: Pence | null): Pence | null {
+  if (!isWholePence(enteredPence) || enteredPence <= 0 || headlinePence === null) return null
+  return enteredPence > headlinePence ? enteredPence : null
+}
+
 /** The charges as the product's extra fee stores them today: one fee, VAT at the product's rate (ADR 023). */
 export function chargesFromExtraFee(fee: { readonly feeValue?: number | null; readonly label?: string | null } | null | undefined): ProductPriceInput['charges'] {
   return fee?.feeValue ? [{ label: fee.label, pence: fee.feeValue, vat: 'product-rate' }] : []

@@ -36,10 +36,12 @@ const pgRow = {
 }
 
 describe('cardFromRow', () => {
-  it('gives the headline price (price and charges) and the was-price with the same charges, as numbers', () => {
+  it('gives the headline price (price and charges) and the was-price as entered, a price it was offered at, as numbers', () => {
     const card = cardFromRow(pgRow)
     expect(card.pricePence).toBe(749_900 + 19_500)
-    expect(card.compareAtPricePence).toBe(799_900 + 19_500)
+    expect(card.compareAtPricePence).toBe(799_900)
+    // A was-price at or below the headline price is no saving, and is not shown.
+    expect(cardFromRow({ ...pgRow, compare_at_price: '769400' }).compareAtPricePence).toBeNull()
     expect(card).toMatchObject({ id: 12, name: 'Honda CB650R', slug: 'honda-cb650r-2021', sku: 'HON-CB650R-21', condition: 'used', kind: 'motorcycle', brandName: 'Honda', stockQuantity: 1, productType: 'simple', mileage: 4200, registrationYear: 2021 })
   })
 

@@ -3,7 +3,7 @@
 // 1.2 MB of allocation and 3–5 ms of JavaScript in field hooks (afterRead, relationship population) for fields a card
 // does not have; at 100,000 variants that was the largest part of a search's garbage (docs/perf.md, session 19).
 import { shownStock } from '../../domain/catalogue/stock-status'
-import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
+import { chargesFromExtraFee, headlinePricePence, wasPricePence } from '../../domain/catalogue/product-price'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import type { PictureMedia, PictureSize } from '../../components/ui/picture'
 
@@ -97,15 +97,15 @@ function imageOf(row: Record<string, unknown>): PictureMedia | null {
 export function cardFromRow(row: Record<string, unknown>): ProductCard {
   const vatRatePercent = numberOrNull(row.vat_rate) ?? 20
   const charges = chargesFromExtraFee({ feeValue: numberOrNull(row.fee_value), label: textOrNull(row.fee_label) })
-  const headline = (basePricePence: number | null) => headlinePricePence({ basePricePence, vatRatePercent, charges })
+  const pricePence = headlinePricePence({ basePricePence: numberOrNull(row.price), vatRatePercent, charges })
   return {
     id: Number(row.id),
     name: String(row.name),
     slug: String(row.slug),
     sku: textOrNull(row.sku),
-    pricePence: headline(numberOrNull(row.price)),
-    // The was-price is compared like for like: with the same charges in it.
-    compareAtPricePence: headline(numberOrNull(row.compare_at_price)),
+    pricePence,
+    // A price the product was offered at, as entered: never with charges added (ADR 040).
+    compareAtPricePence: wasPricePence(numberOrNull(row.compare_at_price), pricePence),
     condition: row.condition === 'used' ? 'used' : 'new',
     kind: String(row.kind) as ProductKind,
     brandName: textOrNull(row.brand_name),

@@ -169,8 +169,9 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
     shortDescription: product.shortDescription ?? null,
     description: product.description,
     metaDescription: product.meta?.description ?? null,
-    // The was-price is compared like for like: with the same charges in it.
-    compareAtPricePence: priceOf(product.compareAtPrice)?.totalPence ?? null,
+    // A price the product was offered at, as entered (never with charges added); the purchase box shows it only
+    // above the chosen option's price (wasPricePence, ADR 040).
+    compareAtPricePence: product.compareAtPrice ?? null,
     options,
     defaultIndex: Math.max(0, defaultVariantIndex(options)),
     specRows: filledSpecRows(product.specSheet),

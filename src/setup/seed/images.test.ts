@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { titleLines } from './images'
+import { HILLS_TOP, sunFor, textBottom, titleLines } from './images'
 
 describe('titleLines: the title a seeded picture prints', () => {
   it('keeps a short title on one line', () => {
@@ -26,5 +26,19 @@ describe('titleLines: the title a seeded picture prints', () => {
 
   it('ends a title too long for its lines with an ellipsis after a whole word', () => {
     expect(titleLines('one two three four five six', 9, 2)).toEqual(['one two', 'three…'])
+  })
+})
+
+describe('sunFor: an article picture\'s sun', () => {
+  it('sits below the printed title and subtitle and above the hills, for every layout', () => {
+    for (const lines of [1, 2]) {
+      for (const subtitle of [false, true]) {
+        for (let variant = 0; variant < 10; variant++) {
+          const sun = sunFor(lines, subtitle, variant)
+          expect(sun.cy - sun.r).toBeGreaterThan(textBottom(lines, subtitle))
+          expect(sun.cy + sun.r).toBeLessThanOrEqual(HILLS_TOP)
+        }
+      }
+    }
   })
 })

@@ -53,13 +53,30 @@ function accessory(colour: string): string {
   return `<ellipse cx="600" cy="470" rx="220" ry="190" fill="${colour}"/><path d="M420 480 L 780 480 L 760 560 L 440 560 Z" fill="#1b2430"/><rect x="470" y="400" width="260" height="60" rx="30" fill="#cfd8e3" opacity="0.75"/>`
 }
 
-function content(colour: string, variant: number): string {
-  const hills = `<path d="M0 700 C 200 560, 400 640, 600 560 C 800 480, 1000 620, 1200 540 L 1200 900 L 0 900 Z" fill="${colour}" opacity="0.85"/><path d="M0 780 C 300 680, 600 760, 900 690 C 1000 670, 1100 700, 1200 690 L 1200 900 L 0 900 Z" fill="#1b2430" opacity="0.5"/>`
-  const sun = `<circle cx="${300 + (variant % 5) * 150}" cy="230" r="80" fill="#f6c453"/>`
-  return sun + hills
+/** Where the printed title (and subtitle) ends, in the picture's units: the baseline of its last line plus descenders. */
+export function textBottom(lineCount: number, subtitle: boolean): number {
+  return subtitle ? 170 + (lineCount - 1) * 66 + 10 : 110 + (lineCount - 1) * 66 + 14
 }
 
-function artwork(spec: PictureSpec): string {
+/** The highest the content pictures' hills reach (their curves stay below it). */
+export const HILLS_TOP = 480
+
+/**
+ * An article picture's sun: in the sky between the printed title and the hills, never behind the words (at a fixed
+ * height it sat across a two-line title).
+ */
+export function sunFor(lineCount: number, subtitle: boolean, variant: number): { cx: number; cy: number; r: number } {
+  const r = 64
+  const top = textBottom(lineCount, subtitle) + 24
+  return { cx: 300 + (variant % 5) * 150, cy: Math.min(top + r, HILLS_TOP - r), r }
+}
+
+function content(colour: string, variant: number, sun: { cx: number; cy: number; r: number }): string {
+  const hills = `<path d="M0 700 C 200 560, 400 640, 600 560 C 800 480, 1000 620, 1200 540 L 1200 900 L 0 900 Z" fill="${colour}" opacity="0.85"/><path d="M0 780 C 300 680, 600 760, 900 690 C 1000 670, 1100 700, 1200 690 L 1200 900 L 0 900 Z" fill="#1b2430" opacity="0.5"/>`
+  return `<circle cx="${sun.cx}" cy="${sun.cy}" r="${sun.r}" fill="#f6c453"/>` + hills
+}
+
+function artwork(spec: PictureSpec, lineCount: number): string {
   switch (spec.kind) {
     case 'motorcycle':
       return motorbike(spec.colour, false)
@@ -78,7 +95,7 @@ function artwork(spec: PictureSpec): string {
     case 'lock':
       return lock(spec.colour)
     default:
-      return content(spec.colour, spec.variant ?? 0)
+      return content(spec.colour, spec.variant ?? 0, sunFor(lineCount, Boolean(spec.subtitle), spec.variant ?? 0))
   }
 }
 
@@ -115,7 +132,7 @@ export async function drawPicture(spec: PictureSpec): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900" viewBox="0 0 1200 900">
   <rect width="1200" height="900" fill="${background}"/>
   <rect y="760" width="1200" height="140" fill="#d5dde6"/>
-  <g ${flip}>${artwork(spec)}</g>
+  <g ${flip}>${artwork(spec, lines.length)}</g>
   ${lines.map((line, n) => `<text x="60" y="${110 + n * 66}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="56" font-weight="700" fill="#0d1927">${escape(line)}</text>`).join('')}
   ${spec.subtitle ? `<text x="60" y="${170 + (lines.length - 1) * 66}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="34" fill="#3b4654">${escape(spec.subtitle.slice(0, 50))}</text>` : ''}
 </svg>`

@@ -29,14 +29,18 @@ export function RescheduleForm({ token, options }: { token: string; options: rea
   )
 }
 
-export function CancelForm({ token, label }: { token: string; label: string }) {
+/** The answer to "cancel?": the cancelling button, and a link back that keeps the booking. */
+export function CancelForm({ token, label, keep }: { token: string; label: string; keep: { href: string; label: string } }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
   return (
     <form action={action} className="account-form" noValidate>
       <FormMessage status={state.status} message={state.message} />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="action" value="cancel" />
-      <button type="submit" className="button" disabled={pending}>{label}</button>
+      <div className="booking-actions">
+        <button type="submit" className="button button--danger" disabled={pending}>{label}</button>
+        <a className="button" href={keep.href}>{keep.label}</a>
+      </div>
     </form>
   )
 }

@@ -3,9 +3,14 @@ import { paths } from '../../../config/paths'
 import { formatPence } from '../../../domain/money'
 import { Picture } from '../../../components/ui/picture'
 import type { ProductCard as Card } from '../queries.server'
+import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
+import { CardCompare } from './card-compare'
 
-/** `monthlyPence`: the bike's "from £X a month" (issue 26), shown only where the page also shows a representative example. */
-export function ProductCard({ product, priority = false, monthlyPence = null }: { product: Card; priority?: boolean; monthlyPence?: number | null }) {
+/**
+ * `monthlyPence`: the bike's "from £X a month", shown only where the page also shows a representative example.
+ * `compare`: a bike's card gets the compare control (a listing, which also shows the link to the comparison).
+ */
+export function ProductCard({ product, priority = false, monthlyPence = null, compare = false }: { product: Card; priority?: boolean; monthlyPence?: number | null; compare?: boolean }) {
   const facts: string[] = []
   if (product.condition === 'used') {
     if (product.registrationYear) facts.push(String(product.registrationYear))
@@ -29,13 +34,18 @@ export function ProductCard({ product, priority = false, monthlyPence = null }: 
           <>
             {product.productType === 'variable' && <span className="product-card__from">From </span>}
             {formatPence(product.pricePence)}
-            {product.compareAtPricePence && product.compareAtPricePence > product.pricePence && (
+            {product.compareAtPricePence !== null && (
               <s className="product-card__was"> {formatPence(product.compareAtPricePence)}</s>
             )}
           </>
         )}
       </p>
       {monthlyPence !== null && <p className="product-card__monthly">from {formatPence(monthlyPence)} a month</p>}
+      {compare && BIKE_KINDS.includes(product.kind) && (
+        <div className="product-card__compare">
+          <CardCompare slug={product.slug} name={product.name} />
+        </div>
+      )}
     </article>
   )
 }

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import { formatPence } from '../../../domain/money'
+import { depositField } from '../../../domain/finance/deposit-field'
 import type { FinanceProduct } from '../queries.server'
 import { looksLikeReservationToken, reservationFor, type FinanceReservation } from '../finance-reservation'
 import { asOfferedQuote, fetchQuotes, isReservationRefusal, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
@@ -121,25 +122,15 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
   // The reservation deposit is part of the deposit, so the field never goes below it (the server insists too).
   const minDepositPence = reservation?.figures?.depositPaidPence ?? 0
   const depositText = depositDraft ?? String(state.queryCashDeposit / 100)
+  const depositLimits = { minDepositPence, financePricePence: product.financePricePence }
   function changeDeposit(text: string) {
     setDepositDraft(text)
-    const pounds = Number(text)
-    if (text.trim() !== '' && Number.isFinite(pounds) && pounds * 100 >= minDepositPence && pounds >= 0 && pounds * 100 < product.financePricePence) {
-      dispatch({ type: 'cashDepositSet', cashDepositPence: Math.round(pounds * 100) })
-    }
+    const field = depositField(text, depositLimits)
+    if (field.ok) dispatch({ type: 'cashDepositSet', cashDepositPence: field.depositPence })
   }
-  const depositPounds = Number(depositText)
-  const belowReservation = depositText.trim() !== '' && Number.isFinite(depositPounds) && depositPounds * 100 < minDepositPence
-  const depositInvalid = depositText.trim() === '' || !Number.isFinite(depositPounds) || depositPounds < 0 || belowReservation || depositPounds * 100 >= product.financePricePence
-  const depositMessage = belowReservation
-    ? `Your deposit includes the ${formatPence(minDepositPence)} reservation deposit you have already paid, so it cannot be less than ${formatPence(minDepositPence)}.`
-    : depositInvalid
-      ? minDepositPence > 0
-        ? `Enter a deposit of at least ${formatPence(minDepositPence)} and less than the ${formatPence(product.financePricePence)} we finance.`
-        : `Enter a deposit in pounds, less than the ${formatPence(product.financePricePence)} we finance (it can be £0).`
-      : minDepositPence > 0
-        ? `Includes the ${formatPence(minDepositPence)} reservation deposit you have already paid.`
-        : 'Lenders may ask for a minimum deposit.'
+  const deposit = depositField(depositText, depositLimits)
+  const depositInvalid = !deposit.ok
+  const depositMessage = deposit.ok ? deposit.hint : deposit.message
   function withoutReservation() {
     setWithoutLink(true)
     setReservation(null)

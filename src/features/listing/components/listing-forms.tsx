@@ -4,8 +4,8 @@ import { LICENCE_CATEGORIES } from '../../../domain/catalogue/product-kind'
 import {
   BIKE_TYPES,
   EMPTY_LISTING_QUERY,
+  activeFilterCount,
   FRAME_SIZES,
-  hasFilters,
   listingHref,
   listingParams,
   LISTING_SORTS,
@@ -89,8 +89,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
   const cycle = facets.kinds.some((k) => k === 'bicycle' || k === 'e-bike')
   const ebike = facets.kinds.includes('e-bike')
   const keep = listingParams({ ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q, budget: query.budget })
-  const filtered = hasFilters(query)
-  const active = listingParams({ ...query, sort: 'relevance', page: 1, q: '' }).size
+  const active = activeFilterCount(query)
   const { byFacet, any } = facets.counts
   const count = (facet: keyof typeof byFacet, value: string) => byFacet[facet][value] ?? 0
   const conditionOptions = [
@@ -201,8 +200,8 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
         )}
         <div className="filters__actions">
           <button type="submit" className="listing-button listing-button--primary">Show results</button>
-          {filtered && (
-            <a href={listingHref(basePath, { ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q })} className="listing-button">
+          {active > 0 && (
+            <a href={listingHref(basePath, { ...EMPTY_LISTING_QUERY, sort: query.sort, q: query.q, budget: query.budget })} className="listing-button">
               Clear filters
             </a>
           )}

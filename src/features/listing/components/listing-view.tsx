@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation'
 import type { ReactNode } from 'react'
 import { ProductCard } from '../../catalogue/components/product-card'
+import { CompareBar } from '../../catalogue/components/card-compare'
 import {
   countLabel,
   EMPTY_LISTING_QUERY,
@@ -99,18 +100,25 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
               </div>
               {result.searchedFor && result.cards.length > 0 && <p className="listing__searched-for">Showing results for “{result.searchedFor}”.</p>}
               {result.cards.length > 0 ? (
-                <div className="product-grid listing__grid">
-                  {result.cards.map((p, i) => (
-                    <ProductCard key={p.id} product={p} priority={i < 2} monthlyPence={example ? (monthly.get(p.id) ?? null) : null} />
-                  ))}
-                  <AnalyticsEvent
-                    event={viewItemListEvent(
-                      { id: basePath, name: title },
-                      result.cards.map((c) => ({ sku: c.sku, slug: c.slug, name: c.name, brand: c.brandName, category: c.kind, unitPricePence: c.pricePence })),
-                      (query.page - 1) * PAGE_SIZE,
-                    )}
-                  />
-                </div>
+                <>
+                  <div className="product-grid listing__grid">
+                    {result.cards.map((p, i) => (
+                      <ProductCard key={p.id} product={p} priority={i < 2} monthlyPence={example ? (monthly.get(p.id) ?? null) : null} compare />
+                    ))}
+                    <AnalyticsEvent
+                      event={viewItemListEvent(
+                        { id: basePath, name: title },
+                        result.cards.map((c) => ({ sku: c.sku, slug: c.slug, name: c.name, brand: c.brandName, category: c.kind, unitPricePence: c.pricePence })),
+                        (query.page - 1) * PAGE_SIZE,
+                      )}
+                    />
+                  </div>
+                  {/* Comparing needs the browser's list: without JavaScript the cards keep no empty room for it. */}
+                  <noscript>
+                    <style>{'.product-card__compare{display:none}'}</style>
+                  </noscript>
+                  <CompareBar />
+                </>
               ) : empty ? (
                 <div className="listing__empty">{empty}</div>
               ) : (

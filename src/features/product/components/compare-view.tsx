@@ -20,7 +20,7 @@ export function CompareView({ bikes, disclosures, onlyDifferences = false }: Pro
     return (
       <div className="container compare">
         <h1>Compare bikes</h1>
-        <p>Choose “Add to compare” on up to four bikes’ pages, then come back here to see them side by side.</p>
+        <p>Choose “Add to compare” on up to four bikes, in any list of bikes or on their pages, then come back here to see them side by side.</p>
         <p>
           <a className="button button--solid" href={paths.allBikes()}>Browse all bikes</a>
         </p>
@@ -47,7 +47,7 @@ export function CompareView({ bikes, disclosures, onlyDifferences = false }: Pro
             <a href={`${paths.compare(slugs)}&only=differences`}>Show only the differences</a>
           ))}
       </p>
-      <table className="compare__table" style={columns} aria-describedby="compare-key">
+      <table className="compare__table" style={columns} data-columns={bikes.length} aria-describedby="compare-key">
         <caption className="visually-hidden">Compared bikes, one column a bike</caption>
         <thead>
           <tr className="compare__row compare__row--bikes">

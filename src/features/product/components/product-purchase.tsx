@@ -6,6 +6,7 @@ import { Picture } from '../../../components/ui/picture'
 import { combinationState, findVariant, variantAxes, type CombinationState } from '../../../domain/catalogue/variant-matrix'
 import { stockStatus } from '../../../domain/catalogue/stock-status'
 import { formatPence } from '../../../domain/money'
+import { wasPricePence } from '../../../domain/catalogue/product-price'
 import type { ProductSnapshot } from '../../../domain/basket/basket'
 import type { PurchaseOption } from '../product-view'
 import { AddToBasket } from './add-to-basket'
@@ -75,6 +76,7 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
   const [main, ...rest] = images
   const stock = stockStatus(chosen?.stockQuantity)
   const price = chosen?.pricePence ?? null
+  const was = wasPricePence(compareAtPricePence, price)
   const choiceName = [size, colour].filter(Boolean).join(' / ')
 
   const snapshot: ProductSnapshot | null =
@@ -120,11 +122,11 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
             <>
               <p className="pdp-price">
                 <span className="pdp-price__now">{formatPence(price)}</span> <span className="pdp-price__vat">inc. VAT</span>
-                {compareAtPricePence !== null && compareAtPricePence > price && (
+                {was !== null && (
                   <span className="pdp-price__was">
                     {' '}
                     <span className="visually-hidden">was </span>
-                    <s>{formatPence(compareAtPricePence)}</s>
+                    <s>{formatPence(was)}</s>
                   </span>
                 )}
               </p>

@@ -44,6 +44,9 @@ export default async function ManageBookingPage({ searchParams }: { searchParams
   const awaiting = booking.status === 'awaiting_approval' && booking.extraWork?.decision === 'pending'
   const done = typeof params.done === 'string' ? DONE[params.done] : undefined
   const options = changeable ? await rescheduleOptions(payload, found.booking) : []
+  const what = booking.kind === 'test_ride' ? 'test ride' : 'booking'
+  // Cancelling asks once more, as a reservation's cancel does: the first press only opens the question.
+  const confirmingCancel = params.confirm === 'cancel'
   return (
     <div className="container account-page booking-page">
       <h1>{booking.kind === 'test_ride' ? 'Your test ride' : 'Your workshop booking'}</h1>
@@ -64,8 +67,23 @@ export default async function ManageBookingPage({ searchParams }: { searchParams
           </section>
           <section aria-labelledby="cancel-heading">
             <h2 id="cancel-heading">Cancel</h2>
-            <p>You can cancel free of charge until {rules.changeCutoffHours} hours before the day.</p>
-            <CancelForm token={manageToken} label={booking.kind === 'test_ride' ? 'Cancel the test ride' : 'Cancel the booking'} />
+            {confirmingCancel ? (
+              <>
+                <p data-testid="cancel-question">
+                  Cancel your {what} on {booking.dayLabel}? Your place goes to someone else; you can book again at any time.
+                </p>
+                <CancelForm token={manageToken} label={`Yes, cancel the ${what}`} keep={{ href: paths.manageBooking(manageToken), label: `Keep my ${what}` }} />
+              </>
+            ) : (
+              <>
+                <p>You can cancel free of charge until {rules.changeCutoffHours} hours before the day.</p>
+                <p>
+                  <a className="button" href={paths.confirmBookingCancel(manageToken)}>
+                    Cancel the {what}
+                  </a>
+                </p>
+              </>
+            )}
           </section>
         </div>
       ) : booking.status === 'booked' ? (
