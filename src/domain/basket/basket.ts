@@ -255,6 +255,11 @@ export interface ReconciledBasket {
   readonly problems: readonly BasketProblem[]
 }
 
+/** A basket line whose product now has no price (price on application, or a price of 0, which is none). */
+export function noOnlinePriceMessage(name: string): string {
+  return `${name} no longer has an online price and has been removed from your basket. Please contact us for a price.`
+}
+
 export function reconcileBasket(basket: Basket, freshProducts: readonly ProductSnapshot[]): ReconciledBasket {
   const fresh = new Map(freshProducts.map((p) => [itemIdFor(p), p]))
   const problems: BasketProblem[] = []
@@ -263,7 +268,7 @@ export function reconcileBasket(basket: Basket, freshProducts: readonly ProductS
     const product = fresh.get(item.itemId)
     const name = product?.name ?? item.product.name
     if (!product || !hasPrice(product)) {
-      const message = product ? `${name} no longer has an online price and has been removed from your basket. Please contact us for a price.` : `${name} is no longer available and has been removed from your basket.`
+      const message = product ? noOnlinePriceMessage(name) : `${name} is no longer available and has been removed from your basket.`
       problems.push({ kind: 'product_gone', itemId: item.itemId, name, message })
       continue
     }
