@@ -331,7 +331,7 @@ describe(`catalogue import on ${db}`, () => {
       expect((await variant('FEED-JKT-M')).stockQuantity).toBe(before)
       const zero = await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-L', parent_sku: 'FEED-JKT', price: '0' }] }, `users API-Key ${STAFF_KEY}`)
       expect(zero.status).toBe(422)
-      expect(await zero.json()).toMatchObject({ error: 'rows_refused', refusedRows: [{ line: 2, sku: 'FEED-JKT-L', reason: expect.stringContaining('a price of 0 would sell it for nothing') }] })
+      expect(await zero.json()).toMatchObject({ error: 'rows_refused', refusedRows: [{ line: 1, sku: 'FEED-JKT-L', reason: expect.stringContaining('a price of 0 would sell it for nothing') }] })
       expect((await variant('FEED-JKT-L')).price).toBeGreaterThan(0)
       expect((await post({ dryRun: false, rows: [{ sku: 'X', flavour: 'mint' }] }, `users API-Key ${STAFF_KEY}`)).status).toBe(400)
       expect((await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-M', stock: 9 }] }, `users API-Key ${STAFF_KEY}`)).status).toBe(400)
