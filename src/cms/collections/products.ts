@@ -95,7 +95,7 @@ export const Products: CollectionConfig = {
         sellingPriceField('price', 'Price', {
           index: true,
           admin: {
-            description: 'In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. For a variable product this is the lowest variant price.',
+            description: 'In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price.',
           },
         }),
         penceField('listPrice', 'Price with compulsory charges', {
