@@ -73,15 +73,20 @@ export const ZERO_PRICE_MESSAGE = 'a price of 0 would sell it for nothing; leave
 export function productPrice(input: ProductPriceInput): ProductPrice | null {
   const base = input.basePricePence
   if (!isSellingPrice(base)) return null
-  const charges: MandatoryCharge[] = (input.charges ?? [])
+  const charges = mandatoryCharges(input)
+  const totalPence = charges.reduce((sum, c) => sum + c.pence, base)
+  const price = { basePence: base, vatRatePercent: input.vatRatePercent, charges, totalPence, optionalExtras: (input.optionalExtras ?? []).filter((e) => isWholePence(e.pence) && e.pence > 0) }
+  return { ...price, vatPence: pricedVatPence(price, 1, 0) }
+}
+
+/** The compulsory charges staff set, as every price contains them (whether or not the product has a price yet). */
+export function mandatoryCharges(input: Pick<ProductPriceInput, 'charges' | 'vatRatePercent'>): MandatoryCharge[] {
+  return (input.charges ?? [])
     .filter((c): c is { label?: string | null; pence: Pence; vat?: ChargeVat } => isWholePence(c.pence) && c.pence > 0)
     .map((c) => {
       const vat = c.vat ?? 'product-rate'
       return { label: c.label?.trim() || DEFAULT_CHARGE_LABEL, pence: c.pence, vat, vatRatePercent: vat === 'outside-scope' ? 0 : input.vatRatePercent }
     })
-  const totalPence = charges.reduce((sum, c) => sum + c.pence, base)
-  const price = { basePence: base, vatRatePercent: input.vatRatePercent, charges, totalPence, optionalExtras: (input.optionalExtras ?? []).filter((e) => isWholePence(e.pence) && e.pence > 0) }
-  return { ...price, vatPence: pricedVatPence(price, 1, 0) }
 }
 
 /** The headline figure alone, for surfaces that show one number (cards, feeds, sort keys); null without a price. */
