@@ -219,7 +219,7 @@ export interface Product {
   featured?: boolean | null;
   sku?: string | null;
   /**
-   * In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. For a variable product this is the lowest variant price.
+   * In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price.
    */
   price?: number | null;
   /**

@@ -27,3 +27,6 @@ export function stockStateAfter(transition: { readonly stock?: Transition['stock
 export function mayMake<S extends string>(transition: Pick<Transition<S>, 'from'>, status: S): boolean {
   return transition.from.includes(status)
 }
+
+/** The note on a record whose held unit a lower stock count could not withdraw by itself (money or a decision is involved). */
+export const OVER_HELD_NOTE = 'The dealer’s stock count is below the units held, and this hold was kept because money or a decision is involved: check the unit is really there before completing it.'

@@ -121,6 +121,9 @@ describe(`catalogue import on ${db}`, () => {
       'FEED-JKT,,Dup,,,,riderwear/jackets,,0,,,,,,,,,,,,,',
       'ORPHAN-M,NO-SUCH-PARENT,,,,,,10,1,,,M,,,,,,,,,,',
       'NO-PIC,,Picture missing,,,,riderwear/gloves,10,1,,,,,,,,,,,,missing.jpg,',
+      // Dealer systems write 0 for a price they do not know: never a price of nothing.
+      'ZERO-PRICE,,Free bike,,,,riderwear/gloves,0,1,,,,,,,,,,,,,',
+      'ZERO-PENCE,,Free bike too,,,,riderwear/gloves,0.00,1,,,,,,,,,,,,,',
     ].join('\n')
     const report = await run(csv)
     expect(report.refusedRows).toEqual([
@@ -130,9 +133,11 @@ describe(`catalogue import on ${db}`, () => {
       { line: 6, sku: 'FEED-JKT', reason: 'duplicate sku: also on line 5' },
       { line: 7, sku: 'ORPHAN-M', reason: 'its product NO-SUCH-PARENT is neither in the file nor in the shop' },
       { line: 8, sku: 'NO-PIC', reason: 'image missing.jpg is neither in the media library nor in the zip' },
+      { line: 9, sku: 'ZERO-PRICE', reason: 'price "0" is zero: a price of 0 would sell it for nothing; leave the price empty when it is on application' },
+      { line: 10, sku: 'ZERO-PENCE', reason: 'price "0.00" is zero: a price of 0 would sell it for nothing; leave the price empty when it is on application' },
     ])
-    expect(report).toMatchObject({ total: 7, refused: 6, created: 0, updated: 0, unchanged: 1 })
-    expect(await count('products', { sku: { in: ['BAD-CAT', 'BAD-STOCK', 'BAD-PRICE', 'NO-PIC'] } })).toBe(0)
+    expect(report).toMatchObject({ total: 9, refused: 8, created: 0, updated: 0, unchanged: 1 })
+    expect(await count('products', { sku: { in: ['BAD-CAT', 'BAD-STOCK', 'BAD-PRICE', 'NO-PIC', 'ZERO-PRICE', 'ZERO-PENCE'] } })).toBe(0)
   })
 
   it('writes nothing in a dry run, and reports what it would do', async () => {
@@ -324,6 +329,10 @@ describe(`catalogue import on ${db}`, () => {
       expect(res.status).toBe(422)
       expect(await res.json()).toMatchObject({ error: 'rows_refused', refusedRows: [{ line: 2, sku: 'FEED-JKT-L', reason: 'price "12.345" has more than two decimals' }] })
       expect((await variant('FEED-JKT-M')).stockQuantity).toBe(before)
+      const zero = await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-L', parent_sku: 'FEED-JKT', price: '0' }] }, `users API-Key ${STAFF_KEY}`)
+      expect(zero.status).toBe(422)
+      expect(await zero.json()).toMatchObject({ error: 'rows_refused', refusedRows: [{ line: 1, sku: 'FEED-JKT-L', reason: expect.stringContaining('a price of 0 would sell it for nothing') }] })
+      expect((await variant('FEED-JKT-L')).price).toBeGreaterThan(0)
       expect((await post({ dryRun: false, rows: [{ sku: 'X', flavour: 'mint' }] }, `users API-Key ${STAFF_KEY}`)).status).toBe(400)
       expect((await post({ dryRun: false, rows: [{ sku: 'FEED-JKT-M', stock: 9 }] }, `users API-Key ${STAFF_KEY}`)).status).toBe(400)
     })

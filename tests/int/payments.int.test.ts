@@ -436,6 +436,28 @@ describe(`staff changes on ${db}`, () => {
     expect(await stockOf(payload, o.productId)).toBe(4)
   })
 
+  it('cancel closes the order’s open payment page, as hold expiry does: paying on it later takes nothing and revives nothing', async () => {
+    const user = await staff()
+    const o = await placeCardOrder(4, 1)
+    await payload.update({ collection: 'orders', id: o.orderId, overrideAccess: false, user, data: { status: 'cancelled' } })
+    expect(await gateway.findSession(payload, o.sessionId)).toMatchObject({ status: 'cancelled' })
+    expect((await order(o.orderId)).history?.find((h) => h.to === 'cancelled')).toMatchObject({ by: user.id, note: expect.stringContaining('open card payments were closed') })
+    await gateway.submitCard(o.sessionId, card('4242424242424242'))
+    expect(await gateway.findSession(payload, o.sessionId)).toMatchObject({ status: 'cancelled' })
+    expect(await order(o.orderId)).toMatchObject({ status: 'cancelled', stock: { state: 'released' } })
+    expect(await stockOf(payload, o.productId)).toBe(4)
+  })
+
+  it('cancel of an order whose payment has just gone through is refused with a clear message, and the payment is applied', async () => {
+    const user = await staff()
+    const o = await placeCardOrder(4, 1)
+    const session = (await gateway.findSession(payload, o.sessionId))!
+    await payload.update({ collection: 'test-gateway-payments', id: session.id, overrideAccess: true, data: { status: 'succeeded' } })
+    await expect(payload.update({ collection: 'orders', id: o.orderId, overrideAccess: false, user, data: { status: 'cancelled' } })).rejects.toThrow(/has just paid for this order, so it was not cancelled/)
+    expect(await order(o.orderId)).toMatchObject({ status: 'paid', stock: { state: 'committed' }, payment: { reference: o.sessionId } })
+    expect(await stockOf(payload, o.productId)).toBe(3)
+  })
+
   it('refunded refunds the card through the provider and restores stock once; a refused refund changes nothing', async () => {
     const user = await staff()
     const o = await placeCardOrder(4, 1)

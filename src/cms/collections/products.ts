@@ -7,7 +7,7 @@ import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/
 import { financeIdentityProblem } from '../../domain/finance/quote-client-rules'
 import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
-import { penceField } from '../fields/pence'
+import { penceField, sellingPriceField } from '../fields/pence'
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
@@ -92,10 +92,10 @@ export const Products: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        penceField('price', 'Price', {
+        sellingPriceField('price', 'Price', {
           index: true,
           admin: {
-            description: 'In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. For a variable product this is the lowest variant price.',
+            description: 'In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price.',
           },
         }),
         penceField('listPrice', 'Price with compulsory charges', {

@@ -2,7 +2,7 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
-import { penceField } from '../fields/pence'
+import { sellingPriceField } from '../fields/pence'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexVariantProductAfterChange } from '../hooks/search-index'
 
@@ -62,7 +62,7 @@ export const Variants: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        penceField('price', 'Price'),
+        sellingPriceField('price', 'Price'),
         {
           name: 'stockQuantity',
           type: 'number',

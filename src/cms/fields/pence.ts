@@ -1,5 +1,6 @@
 // A money amount stored as integer pence (never floats), VAT-inclusive where it is a price; lists show it in pounds.
 import type { NumberField } from 'payload'
+import { isSellingPrice, ZERO_PRICE_MESSAGE } from '../../domain/catalogue/product-price'
 
 export function penceField(name: string, label: string, extra: Partial<NumberField> = {}): NumberField {
   return {
@@ -18,6 +19,20 @@ export function penceField(name: string, label: string, extra: Partial<NumberFie
       step: 1,
       ...extra.admin,
       components: { Cell: '/cms/components/pence-cell#PenceCell', ...extra.admin?.components },
+    },
+  } as NumberField
+}
+
+/** A product's or variant's own price: empty (price on application) or above 0, never a price of nothing. */
+export function sellingPriceField(name: string, label: string, extra: Partial<NumberField> = {}): NumberField {
+  const field = penceField(name, label, { min: 1, ...extra })
+  const check = field.validate as (value: unknown) => true | string
+  return {
+    ...field,
+    validate: (value: unknown) => {
+      const plain = check(value)
+      if (plain !== true || value === null || value === undefined) return plain
+      return isSellingPrice(value) ? true : `${ZERO_PRICE_MESSAGE[0]!.toUpperCase()}${ZERO_PRICE_MESSAGE.slice(1)}.`
     },
   } as NumberField
 }

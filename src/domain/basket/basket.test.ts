@@ -93,6 +93,11 @@ describe('addToBasket', () => {
     expect(result.basket).toBe(start)
   })
 
+  it('refuses a product priced 0 as having no price: nothing is sold for nothing', () => {
+    const result = addToBasket(EMPTY_BASKET, product({ productId: 9, name: 'Classic 500', pricePence: 0 }))
+    expect(result).toMatchObject({ ok: false, reason: 'no_price', message: 'Classic 500 has no online price. Please contact us for a price.' })
+  })
+
   it('refuses when nothing is left in stock', () => {
     expect(addToBasket(EMPTY_BASKET, product({ stockQuantity: 0 }))).toMatchObject({ ok: false, reason: 'out_of_stock', message: 'Trail helmet is out of stock.' })
     expect(addToBasket(EMPTY_BASKET, product({ stockQuantity: -3 }))).toMatchObject({ ok: false, reason: 'out_of_stock' })
@@ -243,6 +248,12 @@ describe('reconcileBasket', () => {
     expect(basketSubtotalPence(result.basket)).toBe(27000)
   })
 
+  it('removes a line whose price became 0 (or empty) and says it has no online price', () => {
+    const result = reconcileBasket(stored, [{ ...helmet, pricePence: 0 }, jacket])
+    expect(result.problems).toContainEqual({ kind: 'product_gone', itemId: '1', name: 'Trail helmet', message: 'Trail helmet no longer has an online price and has been removed from your basket. Please contact us for a price.' })
+    expect(result.basket.items.map((i) => i.itemId)).toEqual(['2:21'])
+  })
+
   it('treats a product that lost its price as gone', () => {
     const result = reconcileBasket(stored, [helmet, jacket, { ...kidsHelmet, pricePence: null }])
     expect(result.problems).toMatchObject([{ kind: 'product_gone', itemId: '3' }])
@@ -262,7 +273,7 @@ describe('reconcileBasket', () => {
 
 const productArb = (productId: number, variantId: number | undefined): fc.Arbitrary<ProductSnapshot> =>
   fc.record({
-    pricePence: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 0, max: 2_000_000 }) }, { weight: 1, arbitrary: fc.constant(null) }),
+    pricePence: fc.oneof({ weight: 9, arbitrary: fc.integer({ min: 1, max: 2_000_000 }) }, { weight: 1, arbitrary: fc.constant(null) }),
     vatRatePercent: fc.constantFrom(0, 5, 20),
     stockQuantity: fc.integer({ min: -2, max: 6 }),
   }).map((r) => product({ ...r, productId, variantId, name: `P${productId}`, sku: `S${productId}-${variantId ?? ''}`, slug: `p${productId}` }))

@@ -1,6 +1,6 @@
 // The basket of spec §3 and §4 as an immutable value, with the pure rules that change it and price it.
 import { discountForCouponCode, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState } from '../coupons/coupon'
-import { pricedVatPence, type MandatoryCharge } from '../catalogue/product-price'
+import { isSellingPrice, pricedVatPence, type MandatoryCharge } from '../catalogue/product-price'
 import { formatPence, vatIncluded, type Pence } from '../money'
 
 /** Payload ids are numbers on SQLite and PostgreSQL; strings are accepted so a basket survives a change of database. */
@@ -67,7 +67,7 @@ function line(product: PricedProductSnapshot, count: number, addedItemCount: num
 }
 
 function hasPrice(product: ProductSnapshot): product is PricedProductSnapshot {
-  return product.pricePence !== null && Number.isSafeInteger(product.pricePence) && product.pricePence >= 0
+  return isSellingPrice(product.pricePence)
 }
 
 function replaceItem(basket: Basket, itemId: string, next: BasketItem | null): Basket {
@@ -255,6 +255,11 @@ export interface ReconciledBasket {
   readonly problems: readonly BasketProblem[]
 }
 
+/** A basket line whose product now has no price (price on application, or a price of 0, which is none). */
+export function noOnlinePriceMessage(name: string): string {
+  return `${name} no longer has an online price and has been removed from your basket. Please contact us for a price.`
+}
+
 export function reconcileBasket(basket: Basket, freshProducts: readonly ProductSnapshot[]): ReconciledBasket {
   const fresh = new Map(freshProducts.map((p) => [itemIdFor(p), p]))
   const problems: BasketProblem[] = []
@@ -263,7 +268,8 @@ export function reconcileBasket(basket: Basket, freshProducts: readonly ProductS
     const product = fresh.get(item.itemId)
     const name = product?.name ?? item.product.name
     if (!product || !hasPrice(product)) {
-      problems.push({ kind: 'product_gone', itemId: item.itemId, name, message: `${name} is no longer available and has been removed from your basket.` })
+      const message = product ? noOnlinePriceMessage(name) : `${name} is no longer available and has been removed from your basket.`
+      problems.push({ kind: 'product_gone', itemId: item.itemId, name, message })
       continue
     }
     const stock = usableStock(product)

@@ -34,6 +34,9 @@ describe('productPrice', () => {
     expect(productPrice({ basePricePence: undefined, vatRatePercent: 20 })).toBeNull()
     expect(productPrice({ basePricePence: -1, vatRatePercent: 20 })).toBeNull()
     expect(productPrice({ basePricePence: 1.5, vatRatePercent: 20 })).toBeNull()
+    // 0 is what dealer systems write for a price they do not know: no price, whatever charges it carries.
+    expect(productPrice({ basePricePence: 0, vatRatePercent: 20, charges: [{ pence: 25_000 }] })).toBeNull()
+    expect(productPrice({ basePricePence: 1, vatRatePercent: 20 })).toMatchObject({ totalPence: 1 })
     const price = productPrice({ basePricePence: 100_000, vatRatePercent: 20, charges: [{ pence: 0 }, { pence: -500 }, { pence: 12.5 }, { pence: null }] })
     expect(price?.charges).toEqual([])
     expect(price?.totalPence).toBe(100_000)
@@ -105,7 +108,7 @@ const chargeArb = fc.record({
   vat: fc.constantFrom('product-rate' as const, 'outside-scope' as const),
 })
 const inputArb = fc.record({
-  basePricePence: fc.integer({ min: 0, max: 5_000_000 }),
+  basePricePence: fc.integer({ min: 1, max: 5_000_000 }),
   vatRatePercent: fc.constantFrom(20, 5, 0),
   charges: fc.array(chargeArb, { maxLength: 4 }),
 })

@@ -54,21 +54,39 @@ function isWholePence(value: unknown): value is Pence {
 }
 
 /**
- * The headline price and its parts, or null when the product has no price (it cannot be bought online).
+ * Whether a stored or typed figure is a price the shop can sell at: whole pence above zero. Nothing in the
+ * catalogue is given away, and dealer systems write 0 for a price they do not know, so £0 is never a price:
+ * such a product is "price on application" (no price), never bought for nothing.
+ */
+export function isSellingPrice(value: unknown): value is Pence {
+  return isWholePence(value) && value > 0
+}
+
+/** Why a price refuses 0, as staff and a feed's refused rows read it. */
+export const ZERO_PRICE_MESSAGE = 'a price of 0 would sell it for nothing; leave the price empty when it is on application'
+
+/**
+ * The headline price and its parts, or null when the product has no price (it cannot be bought online), a
+ * price of 0 included (see isSellingPrice).
  * A charge of 0 or less, or one that is not whole pence, is no charge.
  */
 export function productPrice(input: ProductPriceInput): ProductPrice | null {
   const base = input.basePricePence
-  if (!isWholePence(base) || base < 0) return null
-  const charges: MandatoryCharge[] = (input.charges ?? [])
+  if (!isSellingPrice(base)) return null
+  const charges = mandatoryCharges(input)
+  const totalPence = charges.reduce((sum, c) => sum + c.pence, base)
+  const price = { basePence: base, vatRatePercent: input.vatRatePercent, charges, totalPence, optionalExtras: (input.optionalExtras ?? []).filter((e) => isWholePence(e.pence) && e.pence > 0) }
+  return { ...price, vatPence: pricedVatPence(price, 1, 0) }
+}
+
+/** The compulsory charges staff set, as every price contains them (whether or not the product has a price yet). */
+export function mandatoryCharges(input: Pick<ProductPriceInput, 'charges' | 'vatRatePercent'>): MandatoryCharge[] {
+  return (input.charges ?? [])
     .filter((c): c is { label?: string | null; pence: Pence; vat?: ChargeVat } => isWholePence(c.pence) && c.pence > 0)
     .map((c) => {
       const vat = c.vat ?? 'product-rate'
       return { label: c.label?.trim() || DEFAULT_CHARGE_LABEL, pence: c.pence, vat, vatRatePercent: vat === 'outside-scope' ? 0 : input.vatRatePercent }
     })
-  const totalPence = charges.reduce((sum, c) => sum + c.pence, base)
-  const price = { basePence: base, vatRatePercent: input.vatRatePercent, charges, totalPence, optionalExtras: (input.optionalExtras ?? []).filter((e) => isWholePence(e.pence) && e.pence > 0) }
-  return { ...price, vatPence: pricedVatPence(price, 1, 0) }
 }
 
 /** The headline figure alone, for surfaces that show one number (cards, feeds, sort keys); null without a price. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CARD_HOLD_MINUTES, checkFinanceStatusChange, checkStaffStatusChange, LIFECYCLE, ORDER_NOTES, releasesStock, type OrderStatus } from './order-status'
+import { CARD_HOLD_MINUTES, cardPaymentRefusal, checkFinanceStatusChange, checkStaffStatusChange, LIFECYCLE, ORDER_NOTES, releasesStock, type OrderStatus } from './order-status'
 
 const ALL: OrderStatus[] = ['awaiting_payment', 'paid', 'processing', 'ready_for_collection', 'dispatched', 'completed', 'cancelled', 'refunded']
 
@@ -96,6 +96,16 @@ describe('LIFECYCLE as data: stock and notes of each change', () => {
     expect(LIFECYCLE.financeHoldExpired.stock).toEqual(['held'])
     expect(LIFECYCLE.refundReported.stock).toEqual(['held', 'sold'])
     expect('stock' in LIFECYCLE.latePaymentTaken).toBe(false)
+    // Withdrawn units are already gone from the ledger; only the order's other held units go back.
+    expect(LIFECYCLE.stockWithdrawn).toMatchObject({ from: ['awaiting_payment'], to: 'cancelled', stock: ['held'], actor: 'stock feed' })
+    expect(releasesStock(LIFECYCLE.stockWithdrawn.to)).toBe(true)
+  })
+
+  it('never sends an order of £0 to the card provider', () => {
+    expect(cardPaymentRefusal(1)).toBeNull()
+    expect(cardPaymentRefusal(0)).toMatch(/nothing to pay by card/)
+    expect(cardPaymentRefusal(-5)).toMatch(/nothing to pay by card/)
+    expect(cardPaymentRefusal(Number.NaN)).toMatch(/nothing to pay by card/)
   })
 
   it('writes its notes from the payment and the card hold constant', () => {

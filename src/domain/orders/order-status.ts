@@ -93,6 +93,16 @@ export interface LifecycleChange extends Transition<OrderStatus> {
   readonly financeFrom?: readonly FinanceStatus[]
 }
 
+/**
+ * Why a card order cannot be paid by card, or null when it can: a card payment is for something. An order that
+ * comes to £0 (a 100% coupon, a deposit that covers the price) is never sent to the card provider, which would
+ * record it "paid, total 0"; staff complete it by hand.
+ */
+export function cardPaymentRefusal(totalPence: number): string | null {
+  if (Number.isSafeInteger(totalPence) && totalPence > 0) return null
+  return 'This order comes to £0.00, so there is nothing to pay by card. Please call us and we will complete it for you.'
+}
+
 /** How long a card order holds its stock while the customer pays. */
 export const CARD_HOLD_MINUTES = 15
 
@@ -121,6 +131,11 @@ export const LIFECYCLE = {
   holdExpired: { from: ['awaiting_payment'], to: 'cancelled', stock: ['held'], actor: 'hold expiry', note: () => `${ORDER_NOTES.holdExpired}; the provider confirmed no payment, open payments cancelled, stock released` },
   /** A finance application nobody decided before its hold ran out. */
   financeHoldExpired: { from: ['processing'], to: 'cancelled', financeFrom: ['submitted'], stock: ['held'], actor: 'hold expiry', note: () => 'finance application not decided before its hold expired: cancelled, bike back on sale' },
+  /**
+   * A stock count below the units held withdrew this unpaid order's units (the newest holds go first): the order
+   * ends before it is paid, its open payments closed; its other units go back on the shelf.
+   */
+  stockWithdrawn: { from: ['awaiting_payment'], to: 'cancelled', stock: ['held'], actor: 'stock feed', note: () => 'The dealer’s stock count fell below the units held, and this was among the newest unpaid orders: cancelled before payment, open payments closed, any other units back on sale.' },
   /** The provider reported a refund: from every state staff could refund from. */
   refundReported: { from: cardStatesThatMayBecome('refunded'), to: 'refunded', stock: ['held', 'sold'], actor: 'payment webhook', note: (p: Omit<Paid, 'reference'>) => `Refund of ${p.amountPence}p reported by ${p.provider}. Stock restored.` },
 } as const satisfies Record<string, LifecycleChange>
@@ -132,6 +147,7 @@ export const ORDER_NOTES = {
   amountMismatch: (paid: number, total: number) => `Payment of ${paid}p does not match the order total ${total}p; staff must check it.`,
   unwantedPayment: (payment: string, why: string, refund: { id: string } | { error: string }) =>
     `A further payment of ${payment} arrived but ${why}${'id' in refund ? `: refunded automatically (${refund.id}).` : `, and the automatic refund FAILED: refund it by hand. ${refund.error}`}`,
+  withdrawnPayment: 'The item is no longer in stock: the dealer’s stock count fell below the units held.',
   lateRefundFailed: (paid: number, error: string) => `Payment of ${paid}p arrived after the hold was released and the automatic refund FAILED: refund it by hand. ${error}`,
   handedBack: (why: string, returned: boolean) => `${why}. ${returned ? 'The bike is held for its reservation again.' : 'Stock released.'}`,
   financeHandedBack: (returned: boolean) => `finance application not decided before its hold expired: cancelled; ${returned ? 'the bike is held for its reservation again' : 'bike back on sale'}`,

@@ -2,7 +2,7 @@
 // Both the basket pages and order placement call this; nothing here trusts a figure from the browser.
 import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
-import { basketTotals, type Basket, type BasketItem, type BasketProblem, type BasketTotals, type PricedProductSnapshot, type ProductSnapshot, itemIdFor } from '../../domain/basket/basket'
+import { basketTotals, type Basket, type BasketItem, type BasketProblem, type BasketTotals, type PricedProductSnapshot, type ProductSnapshot, itemIdFor, noOnlinePriceMessage } from '../../domain/basket/basket'
 import { maxPerOrder } from '../../domain/basket/order-limits'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { chargesFromExtraFee, productPrice } from '../../domain/catalogue/product-price'
@@ -247,7 +247,8 @@ export async function priceBasket(payload: Payload, lines: readonly BasketLineIn
   for (const [itemId, line] of merged) {
     const entry = fresh.get(itemId)
     if (!entry || entry.snapshot.pricePence === null) {
-      problems.push({ kind: 'product_gone', itemId, name: entry?.snapshot.name ?? 'An item', message: `${entry?.snapshot.name ?? 'An item in your basket'} is no longer available online and has been removed from your basket.` })
+      const message = entry ? noOnlinePriceMessage(entry.snapshot.name) : 'An item in your basket is no longer available online and has been removed from your basket.'
+      problems.push({ kind: 'product_gone', itemId, name: entry?.snapshot.name ?? 'An item', message })
       continue
     }
     const product = entry.snapshot as PricedProductSnapshot

@@ -16,7 +16,8 @@ import { checkFeed, compactVrm, FEED_COLUMNS, SPEC_COLUMNS, type FeedContext, ty
 import { formatPounds } from '../../domain/catalogue/import/money'
 import { richTextFromText, textFromRichText } from '../../domain/catalogue/import/rich-text'
 import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Arg, type Stmt } from '../../cms/sql.server'
-import { onHandOf, setOnHandStatement } from '../stock/stock-ledger.server'
+import { onHandOf, overHeldOf, setOnHandStatements, WITHDRAWN_REF } from '../stock/stock-ledger.server'
+import { endWithdrawnOrders, flagOverHeld } from '../orders/order-lifecycle.server'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'
 import { queueMonthlyRefresh } from '../finance-figures/monthly-figures.server'
@@ -239,6 +240,8 @@ interface BatchPlan {
   readonly slugs: string[]
   readonly audit: AuditRow[]
   readonly alerts: AlertPlan[]
+  /** Stock set below the units held: holds beyond it are withdrawn (see setOnHandStatements). */
+  readonly lowered: { readonly products: Map<number, number>; readonly variants: Map<number, number> }
 }
 
 interface Existing {
@@ -308,6 +311,7 @@ function pictureList(featured: number | null, gallery: readonly number[]): numbe
 }
 
 interface PlanState {
+  readonly payload: Payload
   readonly now: string
   readonly usedSlugs: Set<string>
 }
@@ -402,8 +406,14 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
   const slugs: string[] = []
   const audit: AuditRow[] = []
   const alerts: AlertPlan[] = []
+  const lowered = { products: new Map<number, number>(), variants: new Map<number, number>() }
   const now = state.now
-  /** Units a customer can buy once on-hand becomes `onHand`: what is held stays held (setOnHandStatement). */
+  /** On-hand set for a row: the ledger's statements, and a note when it is below the units held right now. */
+  const setOnHand = (table: 'products' | 'variants', id: number, onHand: number, onHandNow: number, shelf: unknown) => {
+    if (onHand < onHandNow - Math.max(0, num(shelf) ?? 0)) lowered[table].set(id, onHand)
+    return setOnHandStatements(state.payload, table, id, onHand, now)
+  }
+  /** Units a customer can buy once on-hand becomes `onHand`: what is held stays held (setOnHandStatements). */
   const availableAfter = (shelf: unknown, onHandNow: number, onHand: number | null) => (onHand === null ? Math.max(0, num(shelf) ?? 0) : Math.max(0, onHand - (onHandNow - (num(shelf) ?? 0))))
 
   for (const group of groups) {
@@ -524,7 +534,7 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
         const stockChanged = stock !== null && stock !== onHandNow
         if (Object.keys(want).length > 0) emit(PHASE.update, update('products', id, { ...want, updated_at: now }))
         if (picturesChanged) emit(PHASE.rels, ...galleryStmts('products', productKey, 'gallery', pics, true))
-        if (stockChanged) emit(PHASE.stock, setOnHandStatement('products', id, stock, now))
+        if (stockChanged) emit(PHASE.stock, ...setOnHand('products', id, stock, onHandNow, current.stock_quantity))
         if ('price' in want) audit.push({ field: 'price', sku: group.sku, product: productKey, from: money(num(current.price)), to: money(price) })
         if ('status' in want) audit.push({ field: 'status', sku: group.sku, product: productKey, from: str(current.status), to: String(want.status) })
         if (stockChanged) audit.push({ field: 'stock', sku: group.sku, product: productKey, from: String(onHandNow), to: String(stock) })
@@ -582,7 +592,7 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
       const stockChanged = stock !== null && stock !== onHandNow
       if (Object.keys(want).length > 0) emit(PHASE.update, update('variants', id, { ...want, updated_at: now }))
       if (picturesChanged) emit(PHASE.rels, ...galleryStmts('variants', variantKey, 'galleryImages', picList, true))
-      if (stockChanged) emit(PHASE.stock, setOnHandStatement('variants', id, stock, now))
+      if (stockChanged) emit(PHASE.stock, ...setOnHand('variants', id, stock, onHandNow, cur.stock_quantity))
       if ('price' in want) audit.push({ field: 'price', sku: row.sku, product: productKey, variant: variantKey, from: money(num(cur.price)), to: money(want.price as number | null) })
       if (stockChanged) audit.push({ field: 'stock', sku: row.sku, product: productKey, variant: variantKey, from: String(onHandNow), to: String(stock) })
       if (Object.keys(want).length > 0 || picturesChanged || stockChanged) {
@@ -600,7 +610,7 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
   counts.refused = refused.length
   // Products before their variants, parents before their pictures (rows removed before rows added), then stock.
   const stmts = mergeInserts(phased.sort((a, b) => a.phase - b.phase).map((p) => p.stmt))
-  return { stmts, counts, refused, slugs, audit, alerts }
+  return { stmts, counts, refused, slugs, audit, alerts, lowered }
 }
 
 function auditStmts(audit: readonly AuditRow[], actor: string, importId: number | null, now: string): Stmt[] {
@@ -644,21 +654,24 @@ class BatchRaced extends Error {
   }
 }
 
-async function writeBatch(payload: Payload, stmts: readonly Stmt[], marker: Stmt | null): Promise<void> {
+/** Writes a batch, all or nothing; answers the refs of the holds it withdrew (see setOnHandStatements). */
+async function writeBatch(payload: Payload, stmts: readonly Stmt[], marker: Stmt | null): Promise<string[]> {
+  const withdrawn = (rows: readonly Record<string, unknown>[]) => rows.flatMap((r) => (r[WITHDRAWN_REF] == null ? [] : [String(r[WITHDRAWN_REF])]))
   if (isPostgres(payload)) {
-    const written = await pgUnit<boolean>(payload, null, async (exec) => {
-      if (marker && (await exec(marker)).rowCount !== 1) return new Abort(false)
-      for (const stmt of stmts) await exec(stmt)
-      return true
+    const written = await pgUnit<string[] | false>(payload, null, async (exec) => {
+      if (marker && (await exec(marker)).rowCount !== 1) return new Abort<string[] | false>(false)
+      const refs: string[] = []
+      for (const stmt of stmts) refs.push(...withdrawn((await exec(stmt)).rows))
+      return refs
     })
     if (!written) throw new BatchRaced()
-    return
+    return written
   }
   // SQLite: one batch, all or nothing. A marker that changed nothing makes the next statement violate a
   // NOT NULL constraint, which rolls the whole batch back.
   const guard: Stmt[] = marker ? [marker, { sql: "INSERT INTO catalogue_changes (at, actor, field, created_at, updated_at) SELECT NULL, 'guard', 'created', '', '' WHERE changes() <> 1", args: [] }] : []
   try {
-    await sqliteBatch(payload, [...guard, ...stmts])
+    return (await sqliteBatch(payload, [...guard, ...stmts])).flatMap((r) => withdrawn(r.rows))
   } catch (error) {
     if (marker && /NOT NULL constraint failed: catalogue_changes\.at/i.test(String((error as Error)?.message ?? error))) throw new BatchRaced()
     throw error
@@ -683,7 +696,7 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
   // Rows refused when an earlier run planned its batches (the feed's own refusals are found again above).
   const checkedLines = new Set(checked.refused.map((r) => r.line))
   const planRefused: RefusedRow[] = (progress?.refusedSoFar ?? []).filter((r) => !checkedLines.has(r.line))
-  const state: PlanState = { now: clock().toISOString(), usedSlugs: new Set() }
+  const state: PlanState = { payload, now: clock().toISOString(), usedSlugs: new Set() }
   let done = progress?.done ?? 0
   let marker = progress
 
@@ -711,8 +724,15 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
       const stmts = [...plan.stmts, ...mergeInserts(auditStmts(plan.audit, options.actor, marker?.importId ?? null, now)), ...alertStmts(payload, plan.alerts, now)]
       const refusedAll = [...checked.refused, ...planRefused].sort((a, b) => a.line - b.line)
       const markerStatement = marker ? markerStmt(marker, done, counts, refusedAll, now) : null
-      if (stmts.length > 0 || markerStatement) await writeBatch(payload, stmts, markerStatement)
+      const withdrawn = stmts.length > 0 || markerStatement ? await writeBatch(payload, stmts, markerStatement) : []
       if (marker) marker = { ...marker, done }
+      // The feed counted fewer units than were held: the orders whose units were withdrawn end now (their
+      // payments closed), and holds that could not be withdrawn are flagged for staff on their records.
+      if (withdrawn.length > 0) await endWithdrawnOrders(payload, withdrawn)
+      if (plan.lowered.products.size + plan.lowered.variants.size > 0) {
+        const over = await overHeldOf(payload, { products: [...plan.lowered.products.keys()], variants: [...plan.lowered.variants.keys()] }, plan.lowered)
+        if (over.length > 0) await flagOverHeld(payload, over)
+      }
       if (plan.slugs.length > 0) {
         // Search sees the batch at once (ADR 028): its products are indexed again together, then their pages go stale.
         const batchIds = await productIdsBySlug(payload, plan.slugs)

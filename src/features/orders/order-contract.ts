@@ -48,6 +48,8 @@ export type PlaceOrderRefusal =
   | { readonly ok: false; readonly status: 409; readonly code: 'in_progress'; readonly message: string }
   | { readonly ok: false; readonly status: 429; readonly code: 'too_many_holds' | 'network_holds'; readonly message: string }
   | { readonly ok: false; readonly status: 409 | 422; readonly code: 'reservation_unavailable'; readonly message: string }
+  /** A card order that comes to £0: never sent to the card provider. */
+  | { readonly ok: false; readonly status: 409; readonly code: 'nothing_to_pay'; readonly message: string }
 
 export type PlaceOrderResult =
   | {

@@ -6,8 +6,9 @@ import type { Payload, Where } from 'payload'
 import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
+import { OVER_HELD_NOTE } from '../../domain/lifecycle'
 import { confirmationJob, sendConfirmationNow as sendConfirmation } from './confirmation-email.server'
-import { orderStockRef, takeStock } from '../stock/stock-ledger.server'
+import { ledgerOf, orderStockRef, takeStock } from '../stock/stock-ledger.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import { formatPence } from '../../domain/money'
 import { metrics } from '../../lib/observe/metrics.mjs'
@@ -53,7 +54,13 @@ async function paid(payload: Payload, order: Order, notice: PaymentNotice, deps:
     return { changed: true, outcome: 'order paid', orderId: order.id }
   }
 
-  const current = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })
+  let current = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })
+  // Its units were withdrawn while it waited (a stock count fell below the units held), so nothing was sold: the
+  // order ends first, and the money is then what it is for any order that ended unpaid, below.
+  if (current.status === 'awaiting_payment' && (await lostUnits(payload, order.id))) {
+    await endWithdrawn(payload, current, now)
+    current = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })
+  }
   // The money arrived after the hold ran out (or after a failure report): take the stock again if it is
   // still there (sold at once, with the order, in one unit of work), else give the money back straight away.
   if (current.status === 'cancelled' && !current.payment?.paidAt) {
@@ -155,17 +162,27 @@ export async function releaseExpiredHolds(payload: Payload, now: Date = new Date
   return released.length
 }
 
+/**
+ * Before an unpaid card order ends (its hold ran out, staff cancel it, its units were withdrawn), its open payments
+ * are closed at its provider, so no payment page can take money for it afterwards. A payment that did succeed is
+ * applied instead ('paid'); one still processing leaves the order as it is ('processing'). Throws when the
+ * provider cannot be asked.
+ */
+export async function closeOrderPayments(payload: Payload, order: Order, deps: LifecycleDeps = {}): Promise<'paid' | 'processing' | 'closed'> {
+  const provider = providerFor(payload, deps, order.payment?.provider) ?? paymentProvider(payload)
+  return settleOpenPayments(provider, order, (notice) => {
+    payload.logger.warn({ order: order.orderNumber }, 'closing an order’s payments found it paid: marking it paid instead of ending it')
+    return markOrderPaidNow(payload, notice, { ...deps, provider, now: deps.now ?? new Date() })
+  })
+}
+
 async function expireHold(payload: Payload, order: Order, now: Date, deps: LifecycleDeps): Promise<boolean> {
   if (order.kind === 'finance') {
     // An application nobody decided within its hold: cancelled, and the bike goes back on sale (or to its reservation).
     const t = LIFECYCLE.financeHoldExpired
     return Boolean(await endUnsold(payload, order, t, { note: t.note(), back: ORDER_NOTES.financeHandedBack, data: { financeStatus: 'cancelled' } }, now))
   }
-  const provider = providerFor(payload, deps, order.payment?.provider) ?? paymentProvider(payload)
-  const settled = await settleOpenPayments(provider, order, (notice) => {
-    payload.logger.warn({ order: order.orderNumber }, 'hold expiry found the order paid: marking it paid instead of releasing it')
-    return markOrderPaidNow(payload, notice, { ...deps, provider, now })
-  })
+  const settled = await closeOrderPayments(payload, order, { ...deps, now })
   const t = LIFECYCLE.holdExpired
   const back = (returned: boolean) => ORDER_NOTES.handedBack(ORDER_NOTES.holdExpired, returned)
   return settled === 'closed' && Boolean(await endUnsold(payload, order, t, { note: t.note(), back, payment: { failureMessage: ORDER_NOTES.holdExpiredPayment } }, now))
@@ -176,7 +193,7 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
  * a reservation goes back to that reservation (active again, deposit still refundable), never to the shelf, so the
  * deposit is neither lost nor counted twice; any other stock goes back on the shelf with the declared change.
  */
-async function endUnsold(payload: Payload, order: Order, t: typeof LIFECYCLE.paymentFailed | typeof LIFECYCLE.holdExpired | typeof LIFECYCLE.financeHoldExpired, end: { note: string; back: (returned: boolean) => string; payment?: RecordWrite['payment']; data?: RecordWrite; stale?: string }, now: Date): Promise<'handed back' | 'released' | false> {
+async function endUnsold(payload: Payload, order: Order, t: typeof LIFECYCLE.paymentFailed | typeof LIFECYCLE.holdExpired | typeof LIFECYCLE.financeHoldExpired | typeof LIFECYCLE.stockWithdrawn, end: { note: string; back: (returned: boolean) => string; payment?: RecordWrite['payment']; data?: RecordWrite; stale?: string }, now: Date): Promise<'handed back' | 'released' | false> {
   const data: RecordWrite = { ...end.data, stock: { couponCounted: false, holdExpiresAt: null }, ...(end.payment ? { payment: end.payment } : {}) }
   const stale = end.stale ? { reason: end.stale, products: productIdsOf(order) } : undefined
   const moved = order.reservation != null && (await returnOrderUnitToReservation(payload, order, claim(recordOf(order), t, ''), now))
@@ -186,6 +203,63 @@ async function endUnsold(payload: Payload, order: Order, t: typeof LIFECYCLE.pay
     return 'handed back'
   }
   return (await runTransition(payload, recordOf(order), t, { note: end.note, data, stale }, now)).ownerChanged && 'released'
+}
+
+/** Whether a unit of this order was withdrawn from under its hold (the only way an unpaid order has a released unit). */
+async function lostUnits(payload: Payload, orderId: number): Promise<boolean> {
+  return (await ledgerOf(payload, orderStockRef(orderId))).some((row) => row.state === 'released')
+}
+
+function endWithdrawn(payload: Payload, order: Order, now: Date): Promise<'handed back' | 'released' | false> {
+  const t = LIFECYCLE.stockWithdrawn
+  const back = (returned: boolean) => ORDER_NOTES.handedBack(ORDER_NOTES.withdrawnPayment, returned)
+  return endUnsold(payload, order, t, { note: t.note(), back, payment: { failureMessage: ORDER_NOTES.withdrawnPayment }, stale: `order ${order.orderNumber}: units withdrawn` }, now)
+}
+
+/**
+ * The unpaid card orders a lower stock count withdrew units from (their ledger refs, from setOnHandStatements):
+ * each ends now, under its lock, once its open payments are closed. A payment that already went through is
+ * applied, finds its units gone and is refunded (see `paid`); an order whose provider cannot be asked, or whose
+ * payment is still processing, stays until its hold expires, and money for it is refunded the same way.
+ * Answers the orders ended.
+ */
+export async function endWithdrawnOrders(payload: Payload, refs: readonly string[], deps: LifecycleDeps = {}): Promise<number> {
+  const ids = [...new Set(refs.flatMap((ref) => (/^order:\d+$/.test(ref) ? [Number(ref.slice(6))] : [])))]
+  let ended = 0
+  for (const id of ids) {
+    try {
+      const done = await withOrderLock(id, async () => {
+        const order = await payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+        if (order.status !== 'awaiting_payment' || !(await lostUnits(payload, id))) return false
+        if ((await closeOrderPayments(payload, order, deps)) !== 'closed') return false
+        return Boolean(await endWithdrawn(payload, order, deps.now ?? new Date()))
+      })
+      if (done) ended++
+    } catch (error) {
+      payload.logger.warn({ err: error, orderId: id }, 'an order whose units were withdrawn could not be ended now: its hold expiry ends it, and a payment for it is refunded')
+    }
+  }
+  return ended
+}
+
+/**
+ * Holds a lower stock count could not withdraw (a paid deposit, a finance application, an order completing a
+ * reservation): each record holding them gets a note for staff, once (not again while it is the latest note).
+ */
+export async function flagOverHeld(payload: Payload, over: readonly { readonly refs: readonly string[] }[], now: Date = new Date()): Promise<void> {
+  for (const ref of new Set(over.flatMap((o) => o.refs))) {
+    const match = /^(order|reservation):(\d+)$/.exec(ref)
+    if (!match) continue
+    const collection = match[1] === 'order' ? 'orders' : 'reservations'
+    try {
+      const record = await payload.findByID({ collection, id: Number(match[2]), depth: 0, overrideAccess: true })
+      if (record.history?.at(-1)?.note === OVER_HELD_NOTE) continue
+      await appendHistory(payload, { table: collection, id: record.id }, {}, entry(now, 'stock feed', record.status, record.status, OVER_HELD_NOTE), now)
+      payload.logger.warn({ ref }, 'a stock count below the units held left a hold that needs staff')
+    } catch (error) {
+      payload.logger.error({ err: error, ref }, 'could not flag a hold beyond the stock count for staff')
+    }
+  }
 }
 
 const markOrderPaidNow = onNotice(findOrderForPayment, null, NO_ORDER, paid)

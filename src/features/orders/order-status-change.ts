@@ -1,6 +1,6 @@
 // Staff status changes on orders: only the allowed transitions, each recorded with who and when; cancel and
 // refund put the stock back once; Refunded refunds the card through the payment provider first.
-import { APIError, type CollectionBeforeChangeHook } from 'payload'
+import { APIError, type CollectionBeforeChangeHook, type Payload } from 'payload'
 import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
 import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
@@ -55,6 +55,10 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     const balance = originalDoc.totalPence
     payment.paidAt = now.toISOString()
     entries.push(entry(now, actor, from, to, `Balance of ${formatPence(balance)} paid in the showroom (recorded by staff; the ${formatPence(originalDoc.reservationDepositPence ?? 0)} reservation deposit was paid online).`, by))
+  } else if (kind === 'card' && !soldInShowroom && from === 'awaiting_payment' && to === 'cancelled') {
+    // Its payment pages close first, as when its hold expires, so no payment can arrive for it afterwards.
+    await closePaymentsBeforeCancelling(req.payload, originalDoc)
+    entries.push(entry(now, actor, from, to, 'Cancelled by staff; its open card payments were closed.', by))
   } else if (to !== from) {
     entries.push(entry(now, actor, from, to, 'Status changed by staff.', by))
   }
@@ -89,4 +93,19 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     }
   }
   return { ...data, payment, stock, history: [...(originalDoc.history ?? []), ...entries] }
+}
+
+/** Closes an unpaid card order's payment pages before staff cancel it; refuses the change when that cannot be done. */
+async function closePaymentsBeforeCancelling(payload: Payload, order: Order): Promise<void> {
+  // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
+  const { closeOrderPayments, withOrderLock } = await import('./order-lifecycle.server')
+  let settled: Awaited<ReturnType<typeof closeOrderPayments>>
+  try {
+    settled = await withOrderLock(order.id, () => closeOrderPayments(payload, order))
+  } catch (error) {
+    payload.logger.warn({ err: error, order: order.orderNumber }, 'staff cancel refused: the payment provider could not be asked to close the order’s payments')
+    throw new APIError('The payment service could not be reached to close this order’s payment page, so the order was not cancelled. Please try again in a minute.', 502, null, true)
+  }
+  if (settled === 'paid') throw new APIError('The customer has just paid for this order, so it was not cancelled: it is now Paid. Refund it if it should not go ahead.', 409, null, true)
+  if (settled === 'processing') throw new APIError('A card payment for this order is still being processed, so it was not cancelled. Please try again in a few minutes.', 409, null, true)
 }

@@ -24,7 +24,7 @@ import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 import { findByCheckoutKey, insertOrder, openHoldsAndNumber, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { CARD_HOLD_MINUTES } from '../../domain/orders/order-status'
+import { CARD_HOLD_MINUTES, cardPaymentRefusal } from '../../domain/orders/order-status'
 
 /** How long a finance application keeps its bike unless site settings say otherwise. */
 export const FINANCE_HOLD_HOURS = 72
@@ -304,6 +304,8 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
     const holdMinutes = input.kind === 'finance' ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : CARD_HOLD_MINUTES
     const deposit = reservation ? depositDeduction(priced.totals.totalPence, reservation.depositPence) : 0
     const record = newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000).toISOString() })
+    const nothingToPay = input.kind === 'card' ? cardPaymentRefusal(record.totalPence) : null
+    if (nothingToPay) throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'nothing_to_pay', message: nothingToPay })
     const order = await run(writeOrder, { order: record, now })
     if (reservation) {
       await run(moveReservedBike, { order, reservation, now })

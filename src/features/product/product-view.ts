@@ -5,7 +5,7 @@ import { filledSpecRows } from '../../domain/catalogue/spec-sheet'
 import { shownStock } from '../../domain/catalogue/stock-status'
 import { defaultVariantIndex } from '../../domain/catalogue/variant-matrix'
 import { productMonthlyEstimate, type ProductMonthlyEstimate } from '../../domain/finance/product-monthly-estimate'
-import { chargesFromExtraFee, includedChargesText, productPrice, type ProductPrice } from '../../domain/catalogue/product-price'
+import { chargesFromExtraFee, includedChargesText, mandatoryCharges, productPrice, type ProductPrice } from '../../domain/catalogue/product-price'
 import { paths } from '../../config/paths'
 
 /** One thing the customer can buy from this page: the product itself, or one of its variants. */
@@ -139,7 +139,7 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
         }
       : null
 
-  const mandatory = priceOf(0)?.charges ?? []
+  const mandatory = mandatoryCharges({ vatRatePercent: product.vatRate, charges })
   const extraFee = mandatory[0] ? { pence: mandatory[0].pence, label: mandatory[0].label } : null
   const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
     offerType: p.offerType,

@@ -73,7 +73,7 @@ export interface ChangeRecord {
 /* ------------------------------------------------------------------------------------------------ */
 /* Statements                                                                                        */
 
-function ownerUpdate(owner: OwnerChange): Stmt {
+function ownerUpdate(owner: OwnerChange, also?: Stmt): Stmt {
   const sets: string[] = []
   const args: Arg[] = []
   if (owner.stockState) {
@@ -98,6 +98,10 @@ function ownerUpdate(owner: OwnerChange): Stmt {
   if (owner.alsoWhere?.in.length) {
     where += ` AND ${owner.alsoWhere.column} IN (${placeholders(owner.alsoWhere.in.length)})`
     args.push(...owner.alsoWhere.in)
+  }
+  if (also) {
+    where += ` AND ${also.sql}`
+    args.push(...also.args)
   }
   return { sql: `UPDATE ${owner.table} SET ${sets.join(', ')} WHERE ${where}`, args }
 }
@@ -404,18 +408,28 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
   return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[ledgerAt]!.rowsAffected, followUps: results.slice(ledgerAt + 1).map((r) => r.rows) }
 }
 
+/** SQL true while none of `ref`'s units has been withdrawn (released from under it by a lower count on hand). */
+function nothingWithdrawn(ref: string): Stmt {
+  return { sql: `NOT EXISTS (SELECT 1 FROM stock_holds w WHERE w.ref = ? AND w.state = 'released')`, args: [ref] }
+}
+
 /**
  * Marks the held rows of `ref` sold (a payment arrived), together with the owner change. The units stay off
- * the shelf throughout: nothing is put back and taken again.
+ * the shelf throughout: nothing is put back and taken again. Nothing is sold, and the owner is not changed,
+ * when any unit of `ref` was withdrawn while it waited (`setOnHandStatements`): a sale never counts a unit that
+ * is no longer there, and the caller gives the money back (ADR 041).
  */
 export async function sellHeldStock(payload: Payload, transactionID: TransactionId, ref: string, options: { owner?: OwnerChange; now?: Date } = {}): Promise<MoveResult> {
   const now = (options.now ?? new Date()).toISOString()
   const owner = options.owner
+  const whole = nothingWithdrawn(ref)
   if (isPostgres(payload)) {
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
       const changed = owner ? (await exec(ownerUpdate(owner))).rowCount === 1 : false
       if (owner && !changed) return { ownerChanged: false, rows: 0 }
       const sold = await exec({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held'`, args: [now, ref] })
+      // Checked after the rows are locked: a withdrawal that committed while this waited for them is seen here.
+      if (!(await exec({ sql: `SELECT 1 AS ok WHERE ${whole.sql}`, args: whole.args })).rowCount) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
       const followUps = owner ? await writeRecordPg(exec, owner) : []
       return { ownerChanged: changed, rows: sold.rowCount, followUps }
     })
@@ -423,9 +437,9 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
   const record = recordSqlite(owner)
   const guard = record.guard ?? ownerChanged(owner)
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdate(owner), ...record.stmts)
+  if (owner) stmts.push(ownerUpdate(owner, whole), ...record.stmts)
   const ledgerAt = stmts.length
-  stmts.push({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held' AND ${guard.sql}`, args: [now, ref, ...guard.args] })
+  stmts.push({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held' AND ${guard.sql} AND ${whole.sql}`, args: [now, ref, ...guard.args, ...whole.args] })
   const then = record.guard ? record.then(record.guard) : []
   stmts.push(...then)
   const results = await sqliteBatch(payload, stmts)
@@ -486,7 +500,7 @@ export async function ledgerOf(payload: Payload, ref: string): Promise<{ state: 
 
 
 /* ------------------------------------------------------------------------------------------------ */
-/* Stock counted outside the shop (a dealer's stock feed, issue 28)                                   */
+/* Stock counted outside the shop (a dealer's stock feed)                                            */
 
 /** SQL for the units the ledger holds (unpaid orders, reservations, finance applications) of the row `outer`. */
 function heldOf(table: 'products' | 'variants', outer: string): string {
@@ -495,16 +509,70 @@ function heldOf(table: 'products' | 'variants', outer: string): string {
     : `(SELECT COALESCE(SUM(h.count), 0) FROM stock_holds h WHERE h.state = 'held' AND h.product_id = ${outer}.id AND h.variant_id IS NULL AND h.coupon_id IS NULL)`
 }
 
+/** SQL over the held ledger rows `h` of one product's own stock or one variant. */
+function heldRowsOf(table: 'products' | 'variants', id: number): Stmt {
+  return table === 'variants'
+    ? { sql: `h.state = 'held' AND h.variant_id = ?`, args: [id] }
+    : { sql: `h.state = 'held' AND h.product_id = ? AND h.variant_id IS NULL AND h.coupon_id IS NULL`, args: [id] }
+}
+
+// 1 for a held row a lower count on hand may withdraw: one of an unpaid card order that completes no reservation.
+// Every other hold (a paid deposit, a finance application, an order that completes a reservation) involves money
+// or a decision already made, so it is kept and left to staff.
+const WITHDRAWABLE = `(CASE WHEN EXISTS (SELECT 1 FROM orders o WHERE o.id = (CASE WHEN h.ref LIKE 'order:%' THEN CAST(substr(h.ref, 7) AS INTEGER) END)
+  AND o.kind = 'card' AND o.status = 'awaiting_payment' AND o.reservation_id IS NULL) THEN 1 ELSE 0 END)`
+
+/** The column naming each withdrawn hold's ref in the rows `setOnHandStatements`' statements answer. */
+export const WITHDRAWN_REF = 'withdrawn_ref'
+
 /**
- * Sets the units a product or variant has on hand, as a dealer's system counts them, without touching what
- * the ledger holds: the shelf becomes on-hand less the units held right now (never below 0), in one statement,
- * so a hold taken a moment before is kept and `initial = shelf + held + sold` stays exact. On-hand counts the
- * held units (they are still in the showroom) and not the sold ones (the dealer's system has booked them out).
+ * Sets the units a product or variant has on hand, as a dealer's system counts them, in one unit of work with
+ * the batch that runs these statements. On-hand counts the held units (they are still in the showroom) and not
+ * the sold ones (the dealer's system has booked them out), so the shelf becomes on-hand less the units held
+ * (never below 0), and a hold taken a moment before is kept.
+ *
+ * When on-hand is below the units held, holds are kept up to on-hand and the rest are withdrawn (released
+ * without going back on the shelf: those units are not there). Kept first: every hold that is not withdrawable
+ * (see WITHDRAWABLE); then unpaid card orders, oldest first. So the newest unpaid card orders lose their units.
+ * Each withdrawn row answers its ref (column WITHDRAWN_REF): the caller ends those orders, and
+ * `sellHeldStock` refuses to sell a ref that lost a unit, so their payments are refunded (ADR 041). A hold
+ * that does not fit but cannot be withdrawn stays held; `overHeldOf` finds such rows for staff.
  */
-export function setOnHandStatement(table: 'products' | 'variants', id: number, onHand: number, updatedAt: string): Stmt {
+export function setOnHandStatements(payload: Payload, table: 'products' | 'variants', id: number, onHand: number, updatedAt: string): Stmt[] {
   if (!Number.isSafeInteger(onHand) || onHand < 0) throw new Error('stock ledger: on-hand must be a whole number, zero or more')
+  const rows = heldRowsOf(table, id)
+  const rowsWithW = `SELECT h.id AS id, h.count AS count, h.created_at AS created_at, ${WITHDRAWABLE} AS w FROM stock_holds h WHERE ${rows.sql}`
+  const ranked = `SELECT x.id AS id, x.w AS w, SUM(x.count) OVER (ORDER BY x.w, x.created_at, x.id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS upto FROM (${rowsWithW}) x`
+  const withdraw: Stmt = {
+    sql: `UPDATE stock_holds SET state = 'released', updated_at = ? WHERE state = 'held' AND id IN (SELECT ranked.id FROM (${ranked}) ranked WHERE ranked.w = 1 AND ranked.upto > ?) RETURNING ref AS ${WITHDRAWN_REF}`,
+    args: [updatedAt, ...rows.args, onHand],
+  }
   const left = `(? - ${heldOf(table, table)})`
-  return { sql: `UPDATE ${table} SET stock_quantity = CASE WHEN ${left} > 0 THEN ${left} ELSE 0 END, updated_at = ? WHERE id = ?`, args: [onHand, onHand, updatedAt, id] }
+  const set: Stmt = { sql: `UPDATE ${table} SET stock_quantity = CASE WHEN ${left} > 0 THEN ${left} ELSE 0 END, updated_at = ? WHERE id = ?`, args: [onHand, onHand, updatedAt, id] }
+  // PostgreSQL: the row and its holds are locked first, so a take or a sale running now either finished before
+  // (and is counted by the statements after these, each of which sees what committed before it) or waits for this.
+  const locks: Stmt[] = isPostgres(payload)
+    ? [{ sql: `SELECT id FROM ${table} WHERE id = ? FOR UPDATE`, args: [id] }, { sql: `SELECT h.id FROM stock_holds h WHERE ${rows.sql} ORDER BY h.id FOR UPDATE`, args: rows.args }]
+    : []
+  return [...locks, withdraw, set]
+}
+
+/**
+ * Held units of these products' own stock and variants beyond what is on hand (shelf 0 and holds left over that
+ * could not be withdrawn), each with the refs holding them: for staff to sort out with the dealer's system.
+ */
+export async function overHeldOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }, onHand: { products: ReadonlyMap<number, number>; variants: ReadonlyMap<number, number> }): Promise<{ table: 'products' | 'variants'; id: number; refs: string[] }[]> {
+  const out: { table: 'products' | 'variants'; id: number; refs: string[] }[] = []
+  for (const table of ['products', 'variants'] as const) {
+    for (const id of ids[table]) {
+      const want = onHand[table].get(id)
+      if (want === undefined) continue
+      const rows = heldRowsOf(table, id)
+      const held = await readRows(payload, { sql: `SELECT h.ref AS ref, h.count AS count FROM stock_holds h WHERE ${rows.sql} ORDER BY h.id`, args: rows.args })
+      if (held.reduce((sum, r) => sum + Number(r.count), 0) > want) out.push({ table, id, refs: [...new Set(held.map((r) => String(r.ref)))] })
+    }
+  }
+  return out
 }
 
 /** `value` (SQL over the row `table`) of each of these rows, 500 ids to a statement. */

@@ -80,6 +80,20 @@ describe('checkFeed', () => {
     ])
   })
 
+  it('refuses a price of 0 (what dealer systems write for a price they do not know); empty stays price on application', () => {
+    const feed = check([
+      'Z1,,Bike,,,,motorcycles,0,1,,,,,,,,,,,', // 2: zero
+      'Z2,,Bike two,,,,motorcycles,0.00,1,,,,,,,,,,,', // 3: zero with pence
+      'Z3,,Bike three,,,,motorcycles,£0,1,,,,,,,,,,,', // 4: zero in pounds
+      'Z4,,Bike four,,,,motorcycles,,1,,,,,,,,,,,', // 5: on application
+      'Z5,,Bike five,,,,motorcycles,0.01,1,,,,,,,,,,,', // 6: a penny is a price
+      'V0,IN-SHOP-JACKET,,,,,,0,1,,XXL,,,,,,,,,', // 7: a variant at 0
+    ])
+    const zero = (line: number, sku: string, raw: string) => ({ line, sku, reason: `price "${raw}" is zero: a price of 0 would sell it for nothing; leave the price empty when it is on application` })
+    expect(feed.refused).toEqual([zero(2, 'Z1', '0'), zero(3, 'Z2', '0.00'), zero(4, 'Z3', '£0'), zero(7, 'V0', '0')])
+    expect(feed.rows.map((r) => [r.sku, r.values.get('price')])).toEqual([['Z4', null], ['Z5', 1]])
+  })
+
   it('counts lines of quoted multi-line descriptions when naming a refused row', () => {
     const feed = checkFeed(csvRows('sku,name,category,description,stock\nA,One,motorcycles,"two\nlines",1\nB,Two,motorcycles,,x\n'), context)
     expect(feed.refused).toEqual([{ line: 4, sku: 'B', reason: 'stock "x" is not a whole number' }])

@@ -8,6 +8,7 @@ import { LICENCE_CATEGORIES, PRODUCT_KINDS, type ProductKind } from '../product-
 import { SPEC_SHEET_PARTS, type SpecSheetKey } from '../spec-sheet'
 import { parseCsv, type CsvRecord } from '../../../lib/text/csv'
 import { parsePounds } from './money'
+import { isSellingPrice, ZERO_PRICE_MESSAGE } from '../product-price'
 
 export const SPEC_COLUMNS: readonly SpecSheetKey[] = SPEC_SHEET_PARTS.map((p) => p.key)
 
@@ -113,11 +114,14 @@ function oneOf(label: string, options: readonly string[], empty: string | null) 
   }
 }
 
-function price(label: string) {
+/** A money column; `selling` (the price itself) refuses 0, which dealer systems write for a price they do not know. */
+function price(label: string, selling: boolean) {
   return (raw: string): Parsed => {
     if (raw.trim() === '') return ok(null)
     const money = parsePounds(raw)
-    return money.ok ? ok(money.pence) : bad(money.reason.replace(/^price/, label))
+    if (!money.ok) return bad(money.reason.replace(/^price/, label))
+    if (selling && !isSellingPrice(money.pence)) return bad(`${label} "${raw}" is zero: ${ZERO_PRICE_MESSAGE}`)
+    return ok(money.pence)
   }
 }
 
@@ -149,8 +153,8 @@ const PARSERS: Record<string, (raw: string) => Parsed> = {
   condition: oneOf('condition', CONDITIONS, 'new'),
   brand: text(80, 'brand'),
   category: (raw) => ok(raw.trim().replace(/^\/+|\/+$/g, '').toLowerCase() || null),
-  price: price('price'),
-  compare_at_price: price('compare_at_price'),
+  price: price('price', true),
+  compare_at_price: price('compare_at_price', false),
   vat_rate: (raw) => {
     const r = whole('vat_rate', 0, 20, 20)(raw)
     return r.ok && ![20, 5, 0].includes(r.value as number) ? bad(`vat_rate "${raw}" is not 20, 5 or 0`) : r
