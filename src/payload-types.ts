@@ -173,6 +173,7 @@ export interface Config {
       backupShop: TaskBackupShop;
       runCatalogueImport: TaskRunCatalogueImport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
+      rebuildFeeds: TaskRebuildFeeds;
       inline: {
         input: unknown;
         output: unknown;
@@ -1646,7 +1647,8 @@ export interface PayloadJob {
           | 'sendSavedBikeAlerts'
           | 'backupShop'
           | 'runCatalogueImport'
-          | 'refreshMonthlyFigures';
+          | 'refreshMonthlyFigures'
+          | 'rebuildFeeds';
         taskID: string;
         input?:
           | {
@@ -1689,6 +1691,7 @@ export interface PayloadJob {
         | 'backupShop'
         | 'runCatalogueImport'
         | 'refreshMonthlyFigures'
+        | 'rebuildFeeds'
       )
     | null;
   queue?: string | null;
@@ -3144,6 +3147,16 @@ export interface TaskRefreshMonthlyFigures {
   input: {
     productIds: string;
   };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRebuildFeeds".
+ */
+export interface TaskRebuildFeeds {
+  input?: unknown;
   output: {
     result?: string | null;
   };

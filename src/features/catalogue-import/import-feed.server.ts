@@ -18,6 +18,7 @@ import { richTextFromText, textFromRichText } from '../../domain/catalogue/impor
 import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Arg, type Stmt } from '../../cms/sql.server'
 import { onHandOf, setOnHandStatement } from '../stock/stock-ledger.server'
 import { queueJobStatement } from '../jobs/queue.server'
+import { queueFeedsRebuild } from '../feeds/rebuild-feeds'
 import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'
 import { queueMonthlyRefresh } from '../finance-figures/monthly-figures.server'
 import { savedBikeChange, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
@@ -720,6 +721,8 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
         // Their listing cards' monthly figures are quoted again by one job per batch (ADR 030), never per row.
         await queueMonthlyRefresh(payload, batchIds)
         await revalidateStorefront('catalogue import batch', payload.logger, plan.slugs.length <= 500 ? { kind: 'products', slugs: plan.slugs } : { kind: 'all' })
+        // The sitemap and the Merchant feed are built again once the batches stop coming (ADR 037).
+        await queueFeedsRebuild(payload)
       }
       await options.afterBatch?.(done)
     }
@@ -751,6 +754,7 @@ async function archiveMissing(payload: Payload, named: ReadonlySet<string>, opti
     await reindexProducts(payload, ids) // archived: out of search
   }
   await revalidateStorefront('catalogue import archived products', payload.logger, { kind: 'all' })
+  await queueFeedsRebuild(payload)
   return missing.length
 }
 

@@ -18,6 +18,7 @@ import * as migration_20261126_184000_listing_indexes from './20261126_184000_li
 import * as migration_20261126_184909_merged_schema_snapshot_2 from './20261126_184909_merged_schema_snapshot_2';
 import * as migration_20261127_100000_search_title_knn from './20261127_100000_search_title_knn';
 import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
+import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261127_110000_listing_all_and_facets_indexes.up,
     down: migration_20261127_110000_listing_all_and_facets_indexes.down,
     name: '20261127_110000_listing_all_and_facets_indexes',
+  },
+  {
+    up: migration_20261128_200000_feeds_rebuild_job.up,
+    down: migration_20261128_200000_feeds_rebuild_job.down,
+    name: '20261128_200000_feeds_rebuild_job',
   },
 ];
