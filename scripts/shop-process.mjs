@@ -22,6 +22,9 @@ export function shopEnv({ databaseUrl, dir, port, admin, secret, extra = {} }) {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     SITE_URL: `http://localhost:${port}`,
+    // The shop's own files in its throwaway folder: the built sitemap and Merchant feed (DATA_DIR/feeds) belong to
+    // this database, and the checkout's ./data is another shop's.
+    DATA_DIR: dir,
     MEDIA_DIR: path.join(dir, 'media'),
     OUTBOX_DIR: path.join(dir, 'outbox'),
     ADMIN_EMAIL: admin.email,
