@@ -7,6 +7,8 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload, PayloadRequest } from 'payload'
 import { REBUILD_FEEDS } from '../jobs/task-names'
 
+/** The builds' own queue, run beside the runner's passes (src/setup/jobs/runner.server.ts): a build at 100,000 variants takes seconds. */
+export const FEEDS_QUEUE = 'feeds'
 /** How long after the last change a rebuild starts. */
 export const FEEDS_SETTLE_MS = 30_000
 /** The longest a stream of changes can put a rebuild off. */
@@ -21,7 +23,7 @@ export const FEED_GLOBALS: readonly string[] = ['site-settings']
 export async function queueFeedsRebuild(payload: Payload, req?: Partial<PayloadRequest>, now?: Date): Promise<boolean> {
   // Loaded when used: the queue is a server module (see the top).
   const { queueSettled } = await import('../jobs/queue.server')
-  return queueSettled(payload, REBUILD_FEEDS, { settleMs: FEEDS_SETTLE_MS, maxWaitMs: FEEDS_MAX_WAIT_MS, req, now })
+  return queueSettled(payload, REBUILD_FEEDS, { queue: FEEDS_QUEUE, settleMs: FEEDS_SETTLE_MS, maxWaitMs: FEEDS_MAX_WAIT_MS, req, now })
 }
 
 export const rebuildFeedsAfterChange: CollectionAfterChangeHook = async ({ doc, req }) => {

@@ -41,6 +41,8 @@ export function queueJobStatement(payload: Payload, task: string, input: Record<
 }
 
 export interface SettledOptions {
+  /** The queue the job goes on ('default' unless given). */
+  readonly queue?: string
   /** How long the task waits for things to settle after the last request. */
   readonly settleMs: number
   /** The longest a queued job is put off by later requests: a stream of changes never postpones it for ever. */
@@ -67,8 +69,8 @@ export async function queueSettled(payload: Payload, task: string, options: Sett
     const moved = await execute(payload, transactionID, { sql: `UPDATE payload_jobs SET wait_until = ?, updated_at = ? WHERE id = ? AND ${waitingSql}`, args: [start.toISOString(), now.toISOString(), Number(waiting.id)] })
     if (moved.rowsAffected > 0) return false
   }
-  const queue = payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; waitUntil: Date; req?: Partial<PayloadRequest>; overrideAccess: boolean }) => Promise<unknown>
-  await queue({ task, input: {}, waitUntil: new Date(now.getTime() + options.settleMs), req: options.req, overrideAccess: true })
+  const queue = payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; queue?: string; waitUntil: Date; req?: Partial<PayloadRequest>; overrideAccess: boolean }) => Promise<unknown>
+  await queue({ task, input: {}, queue: options.queue, waitUntil: new Date(now.getTime() + options.settleMs), req: options.req, overrideAccess: true })
   return true
 }
 
