@@ -5,7 +5,7 @@
 // The routes serve a stored copy (ADR 037): built once, by the first request or the rebuild job a catalogue change
 // queues, and read from files after that; the feed, the sitemap and the product page agree on what is on sale.
 import { existsSync } from 'node:fs'
-import { readdir, rm } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -16,6 +16,7 @@ import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { execute } from '../../src/cms/sql.server'
 import { importFeed } from '../../src/features/catalogue-import/import-feed.server'
 import { merchantFeedStream } from '../../src/features/feeds/merchant-feed.server'
+import { FEEDS_MAX_AGE_MS } from '../../src/features/feeds/stored-feeds.server'
 import { FEEDS_SETTLE_MS } from '../../src/features/feeds/rebuild-feeds'
 import { sitemapFileStream, sitemapIndex } from '../../src/features/feeds/sitemap.server'
 import { productBySlug } from '../../src/features/product/queries.server'
@@ -341,6 +342,16 @@ describe(`the stored copy on ${db}`, () => {
     expect(await body(sitemapFile(1))).not.toContain('/products/feed-imported-gloves')
     await payload.jobs.runByID({ id: waiting[0]!.id, overrideAccess: true, silent: true })
     expect(await body(sitemapFile(1))).toContain(`${LOCAL}/products/feed-imported-gloves`)
+  })
+
+  it('serves a build over an hour old as it is, and queues a rebuild (sales change availability without a catalogue edit)', async () => {
+    await forgetRebuilds()
+    const manifestFile = path.join(feedsDir, 'current.json')
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as { builtAt: string }
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, builtAt: new Date(Date.now() - FEEDS_MAX_AGE_MS - 60_000).toISOString() }))
+    const before = await body(sitemapFile(1))
+    expect(await body(sitemapFile(1))).toBe(before)
+    await vi.waitFor(async () => expect(await waitingRebuilds()).toHaveLength(1))
   })
 
   it('agrees with the product page on what is on sale: a product is in the sitemap exactly when its page (and its JSON-LD) is shown, and in the feed only then', async () => {

@@ -7,7 +7,7 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -54,6 +54,8 @@ const MANIFEST = 'current.json'
 const BUILDING = 'building-'
 /** A build folder left this long by a process that died while writing it is removed by the next build. */
 const ABANDONED_MS = 6 * 60 * 60_000
+/** A finished build younger than this is never removed: another process may be about to publish it. */
+const RECENT_MS = 10 * 60_000
 
 function resolved(options: FeedsOptions) {
   return { dir: options.dir ?? path.join(env().dataDir, 'feeds'), siteUrl: options.siteUrl ?? env().SITE_URL, perFile: options.perFile ?? SITEMAP_URLS_PER_FILE }
@@ -110,17 +112,19 @@ export async function buildFeeds(payload: Payload, options: FeedsOptions = {}): 
 }
 
 /**
- * Removes builds no reader needs: every finished one but the current and the one before it (a request may have
- * read the manifest just before the switch, and opens its file a moment later), and abandoned half-builds.
+ * Removes builds no reader needs: every finished one but the current, the one before it (a request may have read the
+ * manifest just before the switch, and opens its file a moment later) and any finished in the last minutes (another
+ * process's, about to be published), and abandoned half-builds.
  */
 async function sweep(dir: string, current: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true })
+  const age = async (name: string) => Date.now() - (await stat(path.join(dir, name))).mtimeMs
   const finished = entries.filter((e) => e.isDirectory() && !e.name.startsWith(BUILDING) && e.name !== current).map((e) => e.name).sort()
-  const keepPrevious = finished.pop()
-  for (const name of finished) if (name !== keepPrevious) await rm(path.join(dir, name), { recursive: true, force: true })
+  finished.pop() // the newest other build: kept
+  for (const name of finished) if ((await age(name)) > RECENT_MS) await rm(path.join(dir, name), { recursive: true, force: true })
   for (const e of entries) {
     const leftover = (e.isDirectory() && e.name.startsWith(BUILDING)) || (e.isFile() && e.name.startsWith(`${MANIFEST}.`))
-    if (leftover && Date.now() - (await stat(path.join(dir, e.name))).mtimeMs > ABANDONED_MS) await rm(path.join(dir, e.name), { recursive: true, force: true })
+    if (leftover && (await age(e.name)) > ABANDONED_MS) await rm(path.join(dir, e.name), { recursive: true, force: true })
   }
 }
 
@@ -147,21 +151,31 @@ interface ProcessState {
 const STATE = '__wheelhouseStoredFeeds'
 const state = (): ProcessState => ((globalThis as { [STATE]?: ProcessState })[STATE] ??= { first: null, nudgedAt: 0 })
 
-/** A manifest for these options, building one first when there is none: concurrent requests share that build. */
-async function currentManifest(payload: Payload, options: FeedsOptions): Promise<FeedsManifest> {
+const fitting = (options: FeedsOptions) => {
   const { siteUrl, perFile } = resolved(options)
-  const fits = (m: FeedsManifest | null): m is FeedsManifest => m !== null && m.siteUrl === siteUrl && m.perFile === perFile
-  const found = await readFeedsManifest(options)
-  if (fits(found)) return found
+  return (m: FeedsManifest | null): m is FeedsManifest => m !== null && m.siteUrl === siteUrl && m.perFile === perFile
+}
+
+/** One build for every request of the process that needs one now: they wait for it together. */
+function buildShared(payload: Payload, options: FeedsOptions): Promise<FeedsManifest> {
   const s = state()
-  if (s.first) {
-    const built = await s.first
-    if (fits(built)) return built
-  }
   s.first ??= buildFeeds(payload, options).finally(() => {
     s.first = null
   })
   return s.first
+}
+
+/** A manifest for these options, building one first when there is none: concurrent requests share that build. */
+async function currentManifest(payload: Payload, options: FeedsOptions): Promise<FeedsManifest> {
+  const fits = fitting(options)
+  const found = await readFeedsManifest(options)
+  if (fits(found)) return found
+  const pending = state().first
+  if (pending) {
+    const built = await pending
+    if (fits(built)) return built
+  }
+  return buildShared(payload, options)
 }
 
 /** Asks for a rebuild of an old build, at most once every few minutes per process; the answer never waits for it. */
@@ -182,17 +196,21 @@ export async function storedFeed(payload: Payload, doc: FeedDocument, options: F
   let manifest = await currentManifest(payload, options)
   for (let attempt = 0; ; attempt++) {
     if (doc.kind === 'sitemap-file' && (doc.n < 1 || doc.n > manifest.sitemapFiles)) return null
+    let handle: FileHandle | null = null
     try {
-      const handle = await open(path.join(dir, manifest.generation, fileName(doc)), 'r')
+      handle = await open(path.join(dir, manifest.generation, fileName(doc)), 'r')
       const { size } = await handle.stat()
       nudgeIfOld(payload, manifest)
       // The open handle keeps the file readable to the end even if a later build removes it meanwhile.
       const body = Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>
       return { body, size, builtAt: manifest.builtAt }
     } catch (error) {
-      // Removed between reading the manifest and opening it (two builds in a moment): read the manifest again.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error
-      manifest = await currentManifest(payload, options)
+      await handle?.close().catch(() => undefined)
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 1) throw error
+      // Removed since the manifest was read (builds in two processes at once): the manifest now names another build,
+      // or, when it still names this one, one is built.
+      const again = await readFeedsManifest(options)
+      manifest = fitting(options)(again) && again.generation !== manifest.generation ? again : await buildShared(payload, options)
     }
   }
 }
