@@ -6,7 +6,8 @@
 //   - uncached p50/p99 of /all-bikes, a deep category, a brand, /search?q=…, a product page: every request a URL
 //     neither cache has seen (a price ceiling above every price that changes per request; search words with
 //     trailing punctuation, which search ignores; a product not asked for before);
-//   - the sitemap: the index and every file it lists, each asked for once, cold;
+//   - the sitemap: the index and every file it lists, each asked for once, cold (since ADR 037 the first request, the
+//     index, builds every stored document once, Merchant feed included; the files are then file reads);
 //   - the admin's product list (/admin/collections/products, signed in as staff), page by page;
 //   - cached requests/s of the same pages (autocannon, 10 connections, 5 s each);
 //   - card-checkout requests/s (autocannon, 16 connections, as bench/checkout.mjs);
