@@ -3156,7 +3156,9 @@ export interface TaskRefreshMonthlyFigures {
  * via the `definition` "TaskRebuildFeeds".
  */
 export interface TaskRebuildFeeds {
-  input?: unknown;
+  input: {
+    changedAt?: string | null;
+  };
   output: {
     result?: string | null;
   };

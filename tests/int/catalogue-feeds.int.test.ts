@@ -16,7 +16,7 @@ import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { execute } from '../../src/cms/sql.server'
 import { importFeed } from '../../src/features/catalogue-import/import-feed.server'
 import { merchantFeedStream } from '../../src/features/feeds/merchant-feed.server'
-import { FEEDS_MAX_AGE_MS } from '../../src/features/feeds/stored-feeds.server'
+import { buildFeeds, FEEDS_MAX_AGE_MS, readFeedsManifest } from '../../src/features/feeds/stored-feeds.server'
 import { FEEDS_SETTLE_MS } from '../../src/features/feeds/rebuild-feeds'
 import { sitemapFileStream, sitemapIndex } from '../../src/features/feeds/sitemap.server'
 import { productBySlug } from '../../src/features/product/queries.server'
@@ -327,6 +327,18 @@ describe(`the stored copy on ${db}`, () => {
     expect(file).toContain(`${LOCAL}/products/feed-new-arrival-two`)
     const feed = itemsOf(await body(merchantRoute()))
     expect(feed.map((i) => i['g:id'])).toEqual(expect.arrayContaining(['FEED-NEW-1', 'FEED-NEW-2']))
+  })
+
+  it('skips a rebuild whose changes a build begun since already holds (a first request, start-up, another job)', async () => {
+    await forgetRebuilds()
+    await make({ name: 'Feed Held Already', sku: 'FEED-HELD', category: ebikes.id })
+    const [job] = await waitingRebuilds()
+    await new Promise((resolve) => setTimeout(resolve, 1_100)) // a build begun over a second after the change holds it
+    const built = await buildFeeds(payload)
+    await payload.jobs.runByID({ id: job!.id, overrideAccess: true, silent: true })
+    expect(await waitingRebuilds()).toHaveLength(0)
+    expect((await readFeedsManifest())!.generation).toBe(built.generation)
+    expect(await body(sitemapFile(1))).toContain(`${LOCAL}/products/feed-held-already`)
   })
 
   it('queues the rebuild after a catalogue import (the endpoint, the admin upload and the command line all run one)', async () => {

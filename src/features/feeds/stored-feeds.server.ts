@@ -25,6 +25,8 @@ export interface FeedsManifest {
   readonly siteUrl: string
   readonly perFile: number
   readonly sitemapFiles: number
+  /** When the build began reading the catalogue: it holds every change made before. */
+  readonly startedAt: string
   readonly builtAt: string
 }
 
@@ -102,7 +104,7 @@ export async function buildFeeds(payload: Payload, options: FeedsOptions = {}): 
     await rm(work, { recursive: true, force: true })
     throw error
   }
-  const manifest: FeedsManifest = { generation, siteUrl, perFile, sitemapFiles, builtAt: new Date().toISOString() }
+  const manifest: FeedsManifest = { generation, siteUrl, perFile, sitemapFiles, startedAt: new Date(started).toISOString(), builtAt: new Date().toISOString() }
   const next = path.join(dir, `${MANIFEST}.${generation}`)
   await writeDocument(next, JSON.stringify(manifest))
   await rename(next, path.join(dir, MANIFEST))
@@ -133,12 +135,26 @@ export async function readFeedsManifest(options: FeedsOptions = {}): Promise<Fee
   const { dir } = resolved(options)
   try {
     const parsed = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as Partial<FeedsManifest>
-    const whole = typeof parsed.generation === 'string' && typeof parsed.siteUrl === 'string' && Number.isSafeInteger(parsed.sitemapFiles) && Number.isSafeInteger(parsed.perFile) && typeof parsed.builtAt === 'string'
+    const whole = typeof parsed.generation === 'string' && typeof parsed.siteUrl === 'string' && Number.isSafeInteger(parsed.sitemapFiles) && Number.isSafeInteger(parsed.perFile) && typeof parsed.startedAt === 'string' && typeof parsed.builtAt === 'string'
     return whole ? (parsed as FeedsManifest) : null
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || error instanceof SyntaxError) return null
     throw error
   }
+}
+
+/** A second a machine's clock may be behind another's: a build must have begun this much after a change to hold it. */
+const CLOCK_MARGIN_MS = 1000
+
+/**
+ * The job's work: builds again unless the current build (for these options) began after `changedAt`, the last change
+ * the job stands for (a first request, start-up or another job built since). Answers the build, or null when skipped.
+ */
+export async function rebuildFeedsFor(payload: Payload, changedAt: string | null | undefined, options: FeedsOptions = {}): Promise<FeedsManifest | null> {
+  const changed = changedAt ? Date.parse(changedAt) : Number.NaN
+  const current = await readFeedsManifest(options)
+  if (fitting(options)(current) && !Number.isNaN(changed) && Date.parse(current.startedAt) > changed + CLOCK_MARGIN_MS) return null
+  return buildFeeds(payload, options)
 }
 
 interface ProcessState {
@@ -151,7 +167,7 @@ interface ProcessState {
 const STATE = '__wheelhouseStoredFeeds'
 const state = (): ProcessState => ((globalThis as { [STATE]?: ProcessState })[STATE] ??= { first: null, nudgedAt: 0 })
 
-const fitting = (options: FeedsOptions) => {
+function fitting(options: FeedsOptions) {
   const { siteUrl, perFile } = resolved(options)
   return (m: FeedsManifest | null): m is FeedsManifest => m !== null && m.siteUrl === siteUrl && m.perFile === perFile
 }

@@ -55,22 +55,28 @@ export interface SettledOptions {
 /**
  * Queues `task` (no input) to run once things settle: a job of it that has not started yet takes this request too,
  * its start put back to `settleMs` from now (never past `maxWaitMs` after it was queued); otherwise a new one is
- * queued to start in `settleMs`. A job already running does not count: what it read may predate the change. Answers
- * whether a new job was queued. Two callers at once may queue two jobs; the task must be one that may run twice.
+ * queued to start in `settleMs`. A job already running does not count: what it read may predate the change. The job's
+ * input is `{ changedAt }`, the time of the last change it stands for. Answers whether a new job was queued. Two callers at once may queue two jobs; the task must be one that may run twice.
  */
 export async function queueSettled(payload: Payload, task: string, options: SettledOptions): Promise<boolean> {
   const now = options.now ?? new Date()
   const transactionID = (options.req?.transactionID ?? null) as TransactionId
   const waitingSql = 'completed_at IS NULL AND (processing IS NULL OR processing = false) AND (has_error IS NULL OR has_error = false)'
+  // The job's input says when the last change it stands for was made: a run that finds its work done since (by a
+  // run of another job, or the same work done out of the queue) may skip it.
+  const input = { changedAt: now.toISOString() }
   const [waiting] = (await execute(payload, transactionID, { sql: `SELECT id, created_at FROM payload_jobs WHERE task_slug = ? AND ${waitingSql} ORDER BY id DESC LIMIT 1`, args: [task] })).rows
   if (waiting) {
     const created = new Date(waiting.created_at instanceof Date ? waiting.created_at : String(waiting.created_at)).getTime()
     const start = new Date(Math.min(now.getTime() + options.settleMs, (Number.isNaN(created) ? now.getTime() : created) + options.maxWaitMs))
-    const moved = await execute(payload, transactionID, { sql: `UPDATE payload_jobs SET wait_until = ?, updated_at = ? WHERE id = ? AND ${waitingSql}`, args: [start.toISOString(), now.toISOString(), Number(waiting.id)] })
+    const moved = await execute(payload, transactionID, {
+      sql: `UPDATE payload_jobs SET wait_until = ?, input = ${isPostgres(payload) ? 'CAST(? AS jsonb)' : '?'}, updated_at = ? WHERE id = ? AND ${waitingSql}`,
+      args: [start.toISOString(), JSON.stringify(input), now.toISOString(), Number(waiting.id)],
+    })
     if (moved.rowsAffected > 0) return false
   }
   const queue = payload.jobs.queue as (args: { task: string; input: Record<string, unknown>; queue?: string; waitUntil: Date; req?: Partial<PayloadRequest>; overrideAccess: boolean }) => Promise<unknown>
-  await queue({ task, input: {}, queue: options.queue, waitUntil: new Date(now.getTime() + options.settleMs), req: options.req, overrideAccess: true })
+  await queue({ task, input, queue: options.queue, waitUntil: new Date(now.getTime() + options.settleMs), req: options.req, overrideAccess: true })
   return true
 }
 

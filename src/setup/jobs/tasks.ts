@@ -130,15 +130,16 @@ export const jobTasks: TaskConfig[] = [
   {
     slug: REBUILD_FEEDS,
     label: 'Build the sitemap and the Google Merchant feed again (the catalogue changed)',
-    inputSchema: [],
+    // changedAt: the time of the last change the job stands for (features/jobs/queue.server.ts, queueSettled).
+    inputSchema: [{ name: 'changedAt', type: 'text' }],
     outputSchema: [{ name: 'result', type: 'text' }],
     // A build writes a new folder and publishes it whole, so a failed try leaves the last good build served.
     retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
-    handler: async ({ req }) => {
+    handler: async ({ input, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
-      const { buildFeeds } = await import('../../features/feeds/stored-feeds.server')
-      const built = await buildFeeds(req.payload)
-      return { output: { result: `${built.generation}: ${built.sitemapFiles} sitemap files` } }
+      const { rebuildFeedsFor } = await import('../../features/feeds/stored-feeds.server')
+      const built = await rebuildFeedsFor(req.payload, (input as { changedAt?: string | null }).changedAt)
+      return { output: { result: built ? `${built.generation}: ${built.sitemapFiles} sitemap files` : 'skipped: built since the last change' } }
     },
   },
 ]
