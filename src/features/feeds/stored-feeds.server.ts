@@ -89,7 +89,7 @@ export async function buildFeeds(payload: Payload, options: FeedsOptions = {}): 
   await mkdir(work, { recursive: true })
   let sitemapFiles: number
   try {
-    // Counted once: the index and every file slice the same sequence, whatever changes while they are written.
+    // Counted once: the index lists exactly the files written, whatever changes while they are written.
     const counts = await sectionCounts(payload)
     sitemapFiles = sitemapFileCount(counts, perFile)
     await writeDocument(path.join(work, fileName({ kind: 'sitemap-index' })), await sitemapIndex(payload, { siteUrl, perFile, counts }))
