@@ -22,6 +22,9 @@ export function shopEnv({ databaseUrl, dir, port, admin, secret, extra = {} }) {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     SITE_URL: `http://localhost:${port}`,
+    // The shop's own files in its throwaway folder: the built sitemap and Merchant feed (DATA_DIR/feeds) belong to
+    // this database, and the checkout's ./data is another shop's.
+    DATA_DIR: dir,
     MEDIA_DIR: path.join(dir, 'media'),
     OUTBOX_DIR: path.join(dir, 'outbox'),
     ADMIN_EMAIL: admin.email,
@@ -113,17 +116,27 @@ export async function api(base, token, method, url, body) {
 }
 
 /** A card checkout's body as the checkout page sends it: a new key and email each time, collection from the shop. */
+/** Waits until no job of `task` is left to run (or `limitMs` passes); answers the seconds waited. */
+async function waitForTask(base, token, task, limitMs) {
+  const started = performance.now()
+  for (;;) {
+    const waiting = await api(base, token, 'GET', `/api/payload-jobs?where[taskSlug][equals]=${task}&where[completedAt][exists]=false&limit=0&depth=0`)
+    if (waiting.totalDocs === 0 || performance.now() - started > limitMs) return Math.round((performance.now() - started) / 1000)
+    await new Promise((r) => setTimeout(r, 2000))
+  }
+}
+
 /**
  * Waits until the monthly-figure refresh jobs that a seed or an import queued (issue 26, ADR 030) have finished, so a
  * bench times the shop as customers meet it rather than beside that background quoting. Answers the seconds waited.
  */
-export async function waitForMonthlyFigures(base, token, limitMs = 30 * 60_000) {
-  const started = performance.now()
-  for (;;) {
-    const waiting = await api(base, token, 'GET', '/api/payload-jobs?where[taskSlug][equals]=refreshMonthlyFigures&where[completedAt][exists]=false&limit=0&depth=0')
-    if (waiting.totalDocs === 0 || performance.now() - started > limitMs) return Math.round((performance.now() - started) / 1000)
-    await new Promise((r) => setTimeout(r, 2000))
-  }
+export function waitForMonthlyFigures(base, token, limitMs = 30 * 60_000) {
+  return waitForTask(base, token, 'refreshMonthlyFigures', limitMs)
+}
+
+/** The same for the rebuild of the sitemap and the Merchant feed an import queued (ADR 042; it starts 30 s after the last batch). */
+export function waitForFeedsBuilt(base, token, limitMs = 30 * 60_000) {
+  return waitForTask(base, token, 'rebuildFeeds', limitMs)
 }
 
 export function checkoutBody(lines) {

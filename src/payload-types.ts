@@ -174,6 +174,7 @@ export interface Config {
       backupShop: TaskBackupShop;
       runCatalogueImport: TaskRunCatalogueImport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
+      rebuildFeeds: TaskRebuildFeeds;
       inline: {
         input: unknown;
         output: unknown;
@@ -1660,7 +1661,8 @@ export interface PayloadJob {
           | 'sendPasswordReset'
           | 'backupShop'
           | 'runCatalogueImport'
-          | 'refreshMonthlyFigures';
+          | 'refreshMonthlyFigures'
+          | 'rebuildFeeds';
         taskID: string;
         input?:
           | {
@@ -1704,6 +1706,7 @@ export interface PayloadJob {
         | 'backupShop'
         | 'runCatalogueImport'
         | 'refreshMonthlyFigures'
+        | 'rebuildFeeds'
       )
     | null;
   queue?: string | null;
@@ -3173,6 +3176,18 @@ export interface TaskRunCatalogueImport {
 export interface TaskRefreshMonthlyFigures {
   input: {
     productIds: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRebuildFeeds".
+ */
+export interface TaskRebuildFeeds {
+  input: {
+    changedAt?: string | null;
   };
   output: {
     result?: string | null;

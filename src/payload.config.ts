@@ -54,9 +54,10 @@ import { SavedBikes } from './features/account/saved-bikes-collection'
 import { forgotPasswordEndpoint, forgotPasswordMutations } from './features/account/password-reset-endpoints'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
 import { refreshOnLenderChange, refreshOnProductChange } from './features/finance-figures/monthly-figures.server'
+import { FEED_GLOBALS, FEED_SOURCES, rebuildFeedsAfterChange, rebuildFeedsAfterDelete, rebuildFeedsAfterGlobalChange } from './features/feeds/rebuild-feeds'
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
 import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
-import type { CollectionConfig } from 'payload'
+import type { CollectionConfig, GlobalConfig } from 'payload'
 import { logger } from './lib/observe/logger.mjs'
 
 /** A catalogue collection with a feature's afterChange hook added after its own (the root wires features in). */
@@ -66,6 +67,15 @@ function withAfterChange(collection: CollectionConfig, hook: NonNullable<NonNull
 
 function withAfterDelete(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterDelete']>[number]): CollectionConfig {
   return { ...collection, hooks: { ...collection.hooks, afterDelete: [...(collection.hooks?.afterDelete ?? []), hook] } }
+}
+
+/** What the sitemap and the Merchant feed list: a change to it queues their rebuild (features/feeds, ADR 042). */
+function withFeedsRebuild(collection: CollectionConfig): CollectionConfig {
+  return FEED_SOURCES.includes(collection.slug) ? withAfterDelete(withAfterChange(collection, rebuildFeedsAfterChange), rebuildFeedsAfterDelete) : collection
+}
+
+function withFeedsRebuildGlobal(global: GlobalConfig): GlobalConfig {
+  return FEED_GLOBALS.includes(global.slug) ? { ...global, hooks: { ...global.hooks, afterChange: [...(global.hooks?.afterChange ?? []), rebuildFeedsAfterGlobalChange] } } : global
 }
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
@@ -117,8 +127,9 @@ export default buildConfig({
     CatalogueChanges,
   ]
     .map(withRecordIdCheck)
-    .map(withGraphqlBudget),
-  globals: [SiteSettings],
+    .map(withGraphqlBudget)
+    .map(withFeedsRebuild),
+  globals: [SiteSettings].map(withFeedsRebuildGlobal),
   // Background work (ADR 007): run only by the shop's one runner (src/setup/jobs/runner.server.ts), never by
   // a cron in every instance; nobody queues or runs jobs over HTTP.
   jobs: {

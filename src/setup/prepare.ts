@@ -35,6 +35,11 @@ if (indexed > 0) payload.logger.info({ products: indexed }, 'search index filled
 // Imported when its step runs, as above.
 const { ensureMonthlyFigures } = await import('../features/finance-figures/monthly-figures.server')
 if (await ensureMonthlyFigures(payload)) payload.logger.info('monthly figures: a refresh of every bike queued')
+// The sitemap and the Merchant feed exist before the first crawler asks, when this data folder has none (a new shop,
+// a restored backup): built here, once (ADR 042); the rebuild the seed's changes queued then finds nothing to do.
+// Imported when its step runs, as above.
+const { buildFeeds, readFeedsManifest } = await import('../features/feeds/stored-feeds.server')
+if ((await readFeedsManifest()) === null) payload.logger.info({ sitemapFiles: (await buildFeeds(payload)).sitemapFiles }, 'feeds: sitemap and merchant feed built')
 // Booking capacity counters agree with the bookings again after any crash between the two writes.
 // Imported when its step runs, as above.
 const { recomputeCapacity } = await import('../features/bookings/capacity.server')

@@ -11,6 +11,8 @@ const PORT = Number(process.env.E2E_PORT || 3210)
 const dataDir = path.resolve('data/e2e')
 
 export const E2E_ENV = {
+  // The run's own data folder: the built sitemap and Merchant feed (DATA_DIR/feeds) belong to this run's database.
+  DATA_DIR: dataDir,
   DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
   MEDIA_DIR: path.join(dataDir, 'media'),
   OUTBOX_DIR: path.join(dataDir, 'outbox'),

@@ -8,21 +8,22 @@ const SITE = 'https://shop.example.co.uk'
 
 const bike: MerchantProduct = {
   id: 7,
-  sku: 'HON-CB650R',
-  name: 'Honda CB650R',
+  sku: 'CUBE-KATHMANDU',
+  name: 'Cube Kathmandu Hybrid',
   status: 'active',
+  kind: 'e-bike',
   productType: 'simple',
   condition: 'new',
-  brandName: 'Honda',
-  categoryTrail: ['Motorcycles', 'Naked'],
-  path: '/products/honda-cb650r',
-  description: 'A four-cylinder naked.\n\nA2 version available.',
+  brandName: 'Cube',
+  categoryTrail: ['E-bikes', 'Trekking'],
+  path: '/products/cube-kathmandu-hybrid',
+  description: 'A trekking e-bike.\n\nBosch motor, 750 Wh battery.',
   shortDescription: 'Neo sports café',
   pricePence: 839_900,
   vatRatePercent: 20,
-  charges: [{ label: 'On-the-road charges', pence: 25_000, vat: 'product-rate' }],
+  charges: [{ label: 'Assembly and delivery', pence: 25_000, vat: 'product-rate' }],
   stockQuantity: 2,
-  imagePath: '/api/media/file/cb650r.webp',
+  imagePath: '/api/media/file/kathmandu.webp',
   variants: [],
 }
 
@@ -31,6 +32,7 @@ const jacket: MerchantProduct = {
   id: 20,
   sku: 'JKT-TOUR',
   name: 'Touring Jacket',
+  kind: 'riderwear',
   productType: 'variable',
   brandName: 'Alpinestars',
   categoryTrail: ['Rider wear', 'Jackets'],
@@ -51,21 +53,21 @@ describe('merchant feed items', () => {
     expect(skipped).toEqual([])
     expect(items).toEqual([
       {
-        id: 'HON-CB650R',
-        title: 'Honda CB650R',
-        description: 'A four-cylinder naked.\n\nA2 version available.',
-        link: 'https://shop.example.co.uk/products/honda-cb650r',
-        imageLink: 'https://shop.example.co.uk/api/media/file/cb650r.webp',
+        id: 'CUBE-KATHMANDU',
+        title: 'Cube Kathmandu Hybrid',
+        description: 'A trekking e-bike.\n\nBosch motor, 750 Wh battery.',
+        link: 'https://shop.example.co.uk/products/cube-kathmandu-hybrid',
+        imageLink: 'https://shop.example.co.uk/api/media/file/kathmandu.webp',
         availability: 'in_stock',
-        // The headline price: £8,399 plus £250 on-the-road charges, as the product page shows it.
+        // The headline price: £8,399 plus £250 assembly and delivery, as the product page shows it.
         price: '8649.00 GBP',
-        brand: 'Honda',
+        brand: 'Cube',
         condition: 'new',
         identifier: { exists: false },
         itemGroupId: null,
         size: null,
         color: null,
-        productType: 'Motorcycles > Naked',
+        productType: 'E-bikes > Trekking',
       },
     ])
   })
@@ -93,21 +95,35 @@ describe('merchant feed items', () => {
     }
   })
 
+  it('leaves out motor vehicles, which Google Shopping refuses: motorcycles, scooters and mopeds', () => {
+    for (const kind of ['motorcycle', 'scooter'] as const) {
+      expect(merchantItems({ ...bike, kind }, SITE)).toEqual({ items: [], skipped: [{ id: 'CUBE-KATHMANDU', reason: `a motor vehicle (${kind})` }] })
+    }
+    // A moped is filed under scooters or motorcycles; one in a category of its own is still a motor vehicle.
+    expect(merchantItems({ ...bike, kind: null, categoryTrail: ['Mopeds'] }, SITE).skipped).toEqual([{ id: 'CUBE-KATHMANDU', reason: 'a motor vehicle (moped)' }])
+    expect(merchantItems({ ...bike, kind: 'bicycle', categoryTrail: ['Bicycles', 'Mopeds'] }, SITE).skipped).toEqual([{ id: 'CUBE-KATHMANDU', reason: 'a motor vehicle (moped)' }])
+    // Parts and kit for mopeds are not vehicles.
+    expect(merchantItems({ ...bike, kind: 'accessory', categoryTrail: ['Accessories', 'Mopeds'] }, SITE).items).toHaveLength(1)
+    // Bicycles, pedal-assisted e-bikes (EAPCs are bicycles in UK law), rider wear and accessories stay.
+    for (const kind of ['bicycle', 'e-bike', 'riderwear', 'accessory', null] as const) expect(merchantItems({ ...bike, kind }, SITE).items, String(kind)).toHaveLength(1)
+    expect(merchantItems({ ...jacket, kind: 'motorcycle' }, SITE).items).toEqual([])
+  })
+
   it('leaves out offers Google would refuse: no price, or no picture', () => {
-    expect(merchantItems({ ...bike, pricePence: null }, SITE)).toEqual({ items: [], skipped: [{ id: 'HON-CB650R', reason: 'no price (price on application)' }] })
-    expect(merchantItems({ ...bike, imagePath: null }, SITE)).toEqual({ items: [], skipped: [{ id: 'HON-CB650R', reason: 'no picture' }] })
+    expect(merchantItems({ ...bike, pricePence: null }, SITE)).toEqual({ items: [], skipped: [{ id: 'CUBE-KATHMANDU', reason: 'no price (price on application)' }] })
+    expect(merchantItems({ ...bike, imagePath: null }, SITE)).toEqual({ items: [], skipped: [{ id: 'CUBE-KATHMANDU', reason: 'no picture' }] })
     const partly = merchantItems({ ...jacket, imagePath: null }, SITE)
     expect(partly.items.map((i) => i.id)).toEqual(['JKT-TOUR-M-BLK'])
     expect(partly.skipped).toEqual([{ id: 'JKT-TOUR-L-RED', reason: 'no picture' }])
   })
 
-  it('tells a used bike from a new one', () => {
+  it('tells a used e-bike from a new one', () => {
     expect(merchantItems({ ...bike, condition: 'used' }, SITE).items[0]!.condition).toBe('used')
   })
 
   it('describes a product by its description, else its short description, else its name, within Google’s limits', () => {
     expect(merchantItems({ ...bike, description: '  ' }, SITE).items[0]!.description).toBe('Neo sports café')
-    expect(merchantItems({ ...bike, description: null, shortDescription: null }, SITE).items[0]!.description).toBe('Honda CB650R')
+    expect(merchantItems({ ...bike, description: null, shortDescription: null }, SITE).items[0]!.description).toBe('Cube Kathmandu Hybrid')
     const long = merchantItems({ ...bike, description: 'word '.repeat(2000), name: 'N'.repeat(200) }, SITE).items[0]!
     expect(long.description.length).toBeLessThanOrEqual(5000)
     expect(long.description.endsWith('word…')).toBe(true)
@@ -121,7 +137,7 @@ describe('merchant feed items', () => {
 
 describe('merchant feed rules', () => {
   it('uses the SKU as the id when Google can take it, else a stable record id', () => {
-    expect(merchantId('product', 7, 'HON-CB650R')).toBe('HON-CB650R')
+    expect(merchantId('product', 7, 'CUBE-KATHMANDU')).toBe('CUBE-KATHMANDU')
     expect(merchantId('product', 7, null)).toBe('wh-p7')
     expect(merchantId('variant', 9, ' ')).toBe('wh-v9')
     expect(merchantId('variant', 9, 'X'.repeat(51))).toBe('wh-v9')
@@ -156,11 +172,11 @@ describe('merchant feed rules', () => {
   })
 
   it('sends a valid GTIN, else an MPN with a brand, else identifier_exists=no', () => {
-    expect(merchantIdentifier('4006381333931', 'MPN-1', 'Honda')).toEqual({ gtin: '4006381333931' })
-    expect(merchantIdentifier('4006381333932', 'MPN-1', 'Honda')).toEqual({ mpn: 'MPN-1' })
+    expect(merchantIdentifier('4006381333931', 'MPN-1', 'Cube')).toEqual({ gtin: '4006381333931' })
+    expect(merchantIdentifier('4006381333932', 'MPN-1', 'Cube')).toEqual({ mpn: 'MPN-1' })
     expect(merchantIdentifier(null, 'MPN-1', null)).toEqual({ exists: false })
-    expect(merchantIdentifier(null, ' ', 'Honda')).toEqual({ exists: false })
-    expect(merchantIdentifier(undefined, undefined, 'Honda')).toEqual({ exists: false })
+    expect(merchantIdentifier(null, ' ', 'Cube')).toEqual({ exists: false })
+    expect(merchantIdentifier(undefined, undefined, 'Cube')).toEqual({ exists: false })
     const item = merchantItems({ ...bike, gtin: '4006381333931' }, SITE).items[0]!
     expect(merchantItemXml(item)).toContain('<g:gtin>4006381333931</g:gtin>')
     expect(merchantItemXml(item)).not.toContain('identifier_exists')
@@ -179,10 +195,10 @@ describe('merchant feed XML', () => {
     const [item] = merchantItems({ ...bike, name: 'R&D <Special> "Edition"', description: 'Fast & loud\u0007', brandName: "O'Neal" }, SITE).items
     const xml = merchantItemXml(item!)
     expect(xml).toBe(
-      '<item><g:id>HON-CB650R</g:id><title>R&amp;D &lt;Special&gt; &quot;Edition&quot;</title><description>Fast &amp; loud</description>' +
-        '<link>https://shop.example.co.uk/products/honda-cb650r</link><g:image_link>https://shop.example.co.uk/api/media/file/cb650r.webp</g:image_link>' +
+      '<item><g:id>CUBE-KATHMANDU</g:id><title>R&amp;D &lt;Special&gt; &quot;Edition&quot;</title><description>Fast &amp; loud</description>' +
+        '<link>https://shop.example.co.uk/products/cube-kathmandu-hybrid</link><g:image_link>https://shop.example.co.uk/api/media/file/kathmandu.webp</g:image_link>' +
         '<g:availability>in_stock</g:availability><g:price>8649.00 GBP</g:price><g:brand>O&apos;Neal</g:brand><g:condition>new</g:condition>' +
-        '<g:identifier_exists>no</g:identifier_exists><g:product_type>Motorcycles &gt; Naked</g:product_type></item>\n',
+        '<g:identifier_exists>no</g:identifier_exists><g:product_type>E-bikes &gt; Trekking</g:product_type></item>\n',
     )
   })
 

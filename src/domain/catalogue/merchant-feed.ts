@@ -5,6 +5,8 @@
 // included, as Google's "1234.56 GBP".
 import { escapeXml, xmlElement } from '../../lib/text/xml'
 import { decimalPounds, type Pence } from '../money'
+import { isOnSale } from './on-sale'
+import type { ProductKind } from './product-kind'
 import { headlinePricePence, type ProductPriceInput } from './product-price'
 
 export const GOOGLE_NS = 'http://base.google.com/ns/1.0'
@@ -32,6 +34,8 @@ export interface MerchantProduct {
   readonly sku: string | null
   readonly name: string
   readonly status: string
+  /** From its top-level category; null when it has none. */
+  readonly kind: ProductKind | null
   readonly productType: 'simple' | 'variable'
   readonly condition: 'new' | 'used'
   readonly brandName: string | null
@@ -132,10 +136,32 @@ export function merchantPrice(basePricePence: Pence | null | undefined, product:
   return pence === null ? null : `${decimalPounds(pence)} GBP`
 }
 
-/** The feed items of one product: none when it is not on sale, one for a simple product, one per variant. */
+/**
+ * Google Shopping refuses motor vehicles: the shop's motorcycles and scooters (mopeds are filed under one or the
+ * other). A moped filed in a category of that name counts too, unless it is kit or a part (rider wear, accessories).
+ * Pedal-assisted e-bikes (EAPCs, 25 km/h) are bicycles in UK law and stay; a speed pedelec would be a moped, but
+ * products carry no assisted top speed to tell one by.
+ */
+export const MOTOR_VEHICLE_KINDS: readonly ProductKind[] = ['motorcycle', 'scooter']
+const NOT_VEHICLES: readonly ProductKind[] = ['riderwear', 'accessory']
+const MOPED_CATEGORY = /^mopeds?$/i
+
+/** Why Google would refuse the product as a whole (a motor vehicle), or null. */
+export function motorVehicleOf(product: Pick<MerchantProduct, 'kind' | 'categoryTrail'>): string | null {
+  if (product.kind && MOTOR_VEHICLE_KINDS.includes(product.kind)) return product.kind
+  if (product.kind && NOT_VEHICLES.includes(product.kind)) return null
+  return product.categoryTrail.some((name) => MOPED_CATEGORY.test(name.trim())) ? 'moped' : null
+}
+
+/**
+ * The feed items of one product: none when it is not on sale or is a motor vehicle, one for a simple product, one
+ * per variant (each left out when it has no price or no picture).
+ */
 export function merchantItems(product: MerchantProduct, siteUrl: string): MerchantOutcome {
   const productId = merchantId('product', product.id, product.sku)
-  if (product.status !== 'active') return { items: [], skipped: [{ id: productId, reason: `not on sale (${product.status})` }] }
+  if (!isOnSale(product.status)) return { items: [], skipped: [{ id: productId, reason: `not on sale (${product.status})` }] }
+  const vehicle = motorVehicleOf(product)
+  if (vehicle) return { items: [], skipped: [{ id: productId, reason: `a motor vehicle (${vehicle})` }] }
   const absolute = (path: string) => new URL(path, siteUrl).toString()
   const description = clip(product.description?.trim() || product.shortDescription?.trim() || product.name, MAX_DESCRIPTION)
   const common = {

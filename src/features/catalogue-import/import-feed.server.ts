@@ -19,6 +19,7 @@ import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Ar
 import { onHandOf, overHeldOf, setOnHandStatements, WITHDRAWN_REF } from '../stock/stock-ledger.server'
 import { endWithdrawnOrders, flagOverHeld } from '../orders/order-lifecycle.server'
 import { queueJobStatement } from '../jobs/queue.server'
+import { queueFeedsRebuild } from '../feeds/rebuild-feeds'
 import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'
 import { queueMonthlyRefresh } from '../finance-figures/monthly-figures.server'
 import { savedBikeChange, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
@@ -740,6 +741,8 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
         // Their listing cards' monthly figures are quoted again by one job per batch (ADR 030), never per row.
         await queueMonthlyRefresh(payload, batchIds)
         await revalidateStorefront('catalogue import batch', payload.logger, plan.slugs.length <= 500 ? { kind: 'products', slugs: plan.slugs } : { kind: 'all' })
+        // The sitemap and the Merchant feed are built again once the batches stop coming (ADR 042).
+        await queueFeedsRebuild(payload)
       }
       await options.afterBatch?.(done)
     }
@@ -771,6 +774,7 @@ async function archiveMissing(payload: Payload, named: ReadonlySet<string>, opti
     await reindexProducts(payload, ids) // archived: out of search
   }
   await revalidateStorefront('catalogue import archived products', payload.logger, { kind: 'all' })
+  await queueFeedsRebuild(payload)
   return missing.length
 }
 

@@ -8,10 +8,11 @@ import type { Payload, Where } from 'payload'
 import { inIdList, readRows } from '../../cms/sql.server'
 import { CARD_COLUMNS, cardFromRow, type ProductCard } from './card-row'
 import { payloadClient } from '../../cms/payload-client.server'
+import { ON_SALE_STATUS } from '../../domain/catalogue/on-sale'
 
 /** The product on sale at this address (slugs are stored lower-case): what every product read by slug asks for. */
 export function onSaleBySlug(slug: string): Where {
-  return { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: 'active' } }] }
+  return { and: [{ slug: { equals: slug.toLowerCase() } }, { status: { equals: ON_SALE_STATUS } }] }
 }
 
 export type { ProductCard } from './card-row'

@@ -6,6 +6,8 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { paths } from '../../config/paths'
+import { ON_SALE_STATUS } from '../../domain/catalogue/on-sale'
+import { PRODUCT_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
 import { chargesFromExtraFee } from '../../domain/catalogue/product-price'
 import { merchantFeedHead, merchantItems, merchantItemXml, MERCHANT_FEED_TAIL, type MerchantProduct, type MerchantVariant } from '../../domain/catalogue/merchant-feed'
 import { textFromRichText } from '../../domain/catalogue/import/rich-text'
@@ -53,14 +55,14 @@ export async function readLookups(payload: Payload): Promise<Lookups> {
 }
 
 const PRODUCT_COLUMNS = [
-  'id', 'sku', 'slug', 'name', 'status', 'product_type', 'condition', 'brand_id', 'category_id', 'price', 'vat_rate', 'stock_quantity',
+  'id', 'sku', 'slug', 'name', 'status', 'kind', 'product_type', 'condition', 'brand_id', 'category_id', 'price', 'vat_rate', 'stock_quantity',
   'short_description', 'description', 'featured_image_id',
   'before_add_to_basket_notification_extra_fee_fee_value', 'before_add_to_basket_notification_extra_fee_label',
 ].map((c) => `"${c}"`).join(', ')
 
 /** One page of products on sale after `afterId`, as the domain's plain data; the last id read, for the next page. */
 export async function readMerchantPage(payload: Payload, lookups: Lookups, afterId: number, limit = MERCHANT_PAGE_SIZE): Promise<{ products: MerchantProduct[]; lastId: number | null }> {
-  const rows = await readRows(payload, { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE status = 'active' AND id > ? ORDER BY id LIMIT ?`, args: [afterId, limit] })
+  const rows = await readRows(payload, { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE status = ? AND id > ? ORDER BY id LIMIT ?`, args: [ON_SALE_STATUS, afterId, limit] })
   if (rows.length === 0) return { products: [], lastId: null }
   const ids = rows.map((r) => Number(r.id))
   const variants = await readRows(payload, {
@@ -86,6 +88,7 @@ export async function readMerchantPage(payload: Payload, lookups: Lookups, after
     sku: str(p.sku),
     name: String(p.name),
     status: String(p.status),
+    kind: (PRODUCT_KINDS as readonly unknown[]).includes(p.kind) ? (p.kind as ProductKind) : null,
     productType: p.product_type === 'variable' ? 'variable' : 'simple',
     condition: p.condition === 'used' ? 'used' : 'new',
     brandName: num(p.brand_id) === null ? null : (lookups.brands.get(num(p.brand_id)!) ?? null),

@@ -6,6 +6,7 @@
 import 'server-only'
 import type { Payload, Where } from 'payload'
 import { paths } from '../../config/paths'
+import { ON_SALE_STATUS } from '../../domain/catalogue/on-sale'
 import { sitemapFileCount, sitemapFileSlices, sitemapIndexXml, sitemapUrlXml, SITEMAP_URLS_PER_FILE, URLSET_HEAD, URLSET_TAIL, type SectionCount, type SitemapSlice, type SitemapUrl } from '../../domain/seo/sitemap'
 
 const PAGE_SIZE = 500
@@ -25,7 +26,8 @@ const COLLECTIONS: Record<Collection, CollectionSection> = {
   brands: { where: {}, select: { slug: true, updatedAt: true }, path: (d) => paths.brand(String(d.slug)) },
   pages: { where: {}, select: { slug: true, updatedAt: true }, path: (d) => paths.page(String(d.slug)) },
   posts: { where: {}, select: { slug: true, updatedAt: true }, path: (d) => paths.post(String(d.slug)) },
-  products: { where: {}, select: { slug: true, updatedAt: true }, path: (d) => paths.product(String(d.slug)) },
+  // Said here as well as by the visitor's access rule: the feed and the product page go by the same rule.
+  products: { where: { status: { equals: ON_SALE_STATUS } }, select: { slug: true, updatedAt: true }, path: (d) => paths.product(String(d.slug)) },
 }
 const ORDER: readonly Collection[] = ['categories', 'brands', 'pages', 'posts', 'products']
 
@@ -37,19 +39,21 @@ export interface SitemapOptions {
   /** URLs per file; tests make it small to see the index split. */
   readonly perFile?: number
   readonly pageSize?: number
+  /** The sections as counted once for a whole build, so the index and every file agree. */
+  readonly counts?: readonly SectionCount<Section>[]
 }
 
 /** As a visitor reads the collection: access rules apply (overrideAccess: false), never a staff view. */
 const visitor = { depth: 0, overrideAccess: false } as const
 
-async function sectionCounts(payload: Payload): Promise<SectionCount<Section>[]> {
+export async function sectionCounts(payload: Payload): Promise<SectionCount<Section>[]> {
   const counted = await Promise.all(ORDER.map(async (collection) => ({ section: collection, count: (await payload.count({ collection, where: COLLECTIONS[collection].where, ...visitor })).totalDocs })))
   return [{ section: 'fixed', count: FIXED.length }, ...counted]
 }
 
 /** The sitemap index: one entry per file. */
 export async function sitemapIndex(payload: Payload, options: SitemapOptions): Promise<string> {
-  const files = sitemapFileCount(await sectionCounts(payload), options.perFile ?? SITEMAP_URLS_PER_FILE)
+  const files = sitemapFileCount(options.counts ?? (await sectionCounts(payload)), options.perFile ?? SITEMAP_URLS_PER_FILE)
   return sitemapIndexXml(Array.from({ length: files }, (_, i) => ({ loc: new URL(paths.sitemapFile(i + 1), options.siteUrl).toString() })))
 }
 
@@ -86,7 +90,7 @@ async function* sliceUrls(payload: Payload, slice: SitemapSlice<Section>, option
 
 /** Sitemap file `n` (from 1) as a stream, or null when the sitemap has no such file. */
 export async function sitemapFileStream(payload: Payload, n: number, options: SitemapOptions): Promise<ReadableStream<Uint8Array> | null> {
-  const slices = sitemapFileSlices(await sectionCounts(payload), n, options.perFile ?? SITEMAP_URLS_PER_FILE)
+  const slices = sitemapFileSlices(options.counts ?? (await sectionCounts(payload)), n, options.perFile ?? SITEMAP_URLS_PER_FILE)
   if (slices === null) return null
   const encoder = new TextEncoder()
   async function* pages(): AsyncGenerator<string> {

@@ -18,6 +18,7 @@ import * as migration_20261127_071500_listing_kind_price_index from './20261127_
 import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
 import * as migration_20261128_170000_email_confirmation from './20261128_170000_email_confirmation';
 import * as migration_20261128_190000_search_log_per_day from './20261128_190000_search_log_per_day';
+import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261128_190000_search_log_per_day.up,
     down: migration_20261128_190000_search_log_per_day.down,
     name: '20261128_190000_search_log_per_day',
+  },
+  {
+    up: migration_20261128_200000_feeds_rebuild_job.up,
+    down: migration_20261128_200000_feeds_rebuild_job.down,
+    name: '20261128_200000_feeds_rebuild_job',
   },
 ];

@@ -7,6 +7,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { isPostgres, pgPool, type PgPoolClient } from '../../cms/database-internals'
 import { BACKUP_QUEUE, queueBackupIfDue } from './backups.server'
+import { FEEDS_QUEUE } from '../../features/feeds/rebuild-feeds'
 import { reconcileStock } from '../../features/orders/reconcile-stock.server'
 import { releaseExpiredHolds } from '../../features/orders/order-lifecycle.server'
 import { releaseExpiredReservations } from '../../features/reservations/reservation-lifecycle.server'
@@ -22,7 +23,9 @@ const STALE_PROCESSING_MS = 45_000
 
 
 let started = false
-let backupRun: Promise<void> | null = null
+/** Queues whose jobs run beside the passes, one at a time each, and the run in progress of each. */
+const SIDE_QUEUES = [BACKUP_QUEUE, FEEDS_QUEUE]
+const sideRuns = new Map<string, Promise<void>>()
 let lockClient: PgPoolClient | null = null
 
 async function isRunner(payload: Payload): Promise<boolean> {
@@ -66,23 +69,25 @@ export async function runBackgroundPass(payload: Payload, options: { sweep: bool
     if (await queueBackupIfDue(payload, now)) payload.logger.info('scheduled backup queued')
   }
   await recoverStaleJobs(payload, options.startUp ? 0 : STALE_PROCESSING_MS, now)
-  // Backups have a queue of their own, run beside the passes rather than inside one: a backup of minutes must not
-  // hold up webhook deliveries and emails.
-  await payload.jobs.run({ allQueues: true, where: { queue: { not_equals: BACKUP_QUEUE } }, limit: 20, overrideAccess: true, silent: { info: true } })
-  backupRun ??= payload.jobs
-    .run({ queue: BACKUP_QUEUE, limit: 1, overrideAccess: true, silent: { info: true } })
-    .then(
-      () => undefined,
-      (error: unknown) => payload.logger.error({ err: error }, 'backup job failed'),
-    )
-    .finally(() => {
-      backupRun = null
-    })
+  // Backups, and the builds of the sitemap and the Merchant feed (ADR 042), have queues of their own, each run beside
+  // the passes rather than inside one: a job of minutes must not hold up webhook deliveries and emails.
+  await payload.jobs.run({ allQueues: true, where: { queue: { not_in: SIDE_QUEUES } }, limit: 20, overrideAccess: true, silent: { info: true } })
+  for (const queue of SIDE_QUEUES) {
+    if (sideRuns.has(queue)) continue
+    const run = payload.jobs
+      .run({ queue, limit: 1, overrideAccess: true, silent: { info: true } })
+      .then(
+        () => undefined,
+        (error: unknown) => payload.logger.error({ err: error, queue }, 'background job failed'),
+      )
+      .finally(() => sideRuns.delete(queue))
+    sideRuns.set(queue, run)
+  }
 }
 
 /** Resolves once the backup run in progress (if any) has finished; for tests and shutdown. */
 export async function backupsSettled(): Promise<void> {
-  await backupRun
+  await sideRuns.get(BACKUP_QUEUE)
 }
 
 export function startBackgroundRunner(): void {

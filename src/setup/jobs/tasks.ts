@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -138,6 +138,21 @@ export const jobTasks: TaskConfig[] = [
       const { refreshMonthlyFigures } = await import('../../features/finance/monthly-figure-refresh')
       const result = await refreshMonthlyFigures(req.payload, String((input as { productIds: string }).productIds))
       return { output: { result: `${result.stored} stored, ${result.removed} removed` } }
+    },
+  },
+  {
+    slug: REBUILD_FEEDS,
+    label: 'Build the sitemap and the Google Merchant feed again (the catalogue changed)',
+    // changedAt: the time of the last change the job stands for (features/jobs/queue.server.ts, queueSettled).
+    inputSchema: [{ name: 'changedAt', type: 'text' }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // A build writes a new folder and publishes it whole, so a failed try leaves the last good build served.
+    retries: { attempts: 5, backoff: { type: 'exponential', delay: 10_000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { rebuildFeedsFor } = await import('../../features/feeds/stored-feeds.server')
+      const built = await rebuildFeedsFor(req.payload, (input as { changedAt?: string | null }).changedAt)
+      return { output: { result: built ? `${built.generation}: ${built.sitemapFiles} sitemap files` : 'skipped: built since the last change' } }
     },
   },
 ]
