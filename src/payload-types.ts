@@ -217,8 +217,9 @@ export interface Product {
    */
   featured?: boolean | null;
   sku?: string | null;
+  confirmPriceChanges?: boolean | null;
   /**
-   * In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. For a variable product this is the lowest variant price.
+   * In pounds and pence, VAT included (6,499.00). Leave empty when the price is on application; such a product cannot be bought. For a variable product this is the lowest variant price. A change of more than half asks you to confirm it.
    */
   price?: number | null;
   /**
@@ -226,7 +227,7 @@ export interface Product {
    */
   listPrice?: number | null;
   /**
-   * Optional earlier price in pence, shown struck through.
+   * Optional earlier price, shown struck through.
    */
   compareAtPrice?: number | null;
   /**
@@ -242,7 +243,7 @@ export interface Product {
    */
   maxPerOrder?: number | null;
   /**
-   * Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pence (9900 is £99).
+   * Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pounds (99.00).
    */
   reservationDepositPence?: number | null;
   condition: 'new' | 'used';
@@ -328,7 +329,7 @@ export interface Product {
      */
     extraFee?: {
       /**
-       * In pence, VAT included: 649900 is £6,499.00.
+       * In pounds and pence, VAT included: 6,499.00.
        */
       feeValue?: number | null;
       product?: (number | null) | Product;
@@ -344,7 +345,7 @@ export interface Product {
             termInMonths?: number | null;
             annualDistance?: number | null;
             /**
-             * In pence, VAT included: 649900 is £6,499.00.
+             * In pounds and pence, VAT included: 6,499.00.
              */
             cashDeposit?: number | null;
           };
@@ -534,11 +535,12 @@ export interface Variant {
   colour?: string | null;
   sku: string;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   price?: number | null;
   stockQuantity: number;
   position?: number | null;
+  confirmPriceChanges?: boolean | null;
   featuredImage?: (number | null) | Media;
   galleryImages?: (number | Media)[] | null;
   updatedAt: string;
@@ -658,7 +660,7 @@ export interface Order {
   delivery: {
     method: 'free' | 'flat_rate' | 'dealer_delivery';
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     feePence?: number | null;
     /**
@@ -682,13 +684,13 @@ export interface Order {
     name: string;
     sku?: string | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     unitPricePence: number;
     count: number;
     vatRatePercent: number;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     lineTotalPence: number;
     id?: string | null;
@@ -696,19 +698,19 @@ export interface Order {
   couponCode?: string | null;
   coupon?: (number | null) | Coupon;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   subtotalPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   discountPence?: number | null;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   vatPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   totalPence: number;
   /**
@@ -741,7 +743,7 @@ export interface Order {
     reference?: string | null;
     paidAt?: string | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     refundedPence?: number | null;
     failureMessage?: string | null;
@@ -878,7 +880,7 @@ export interface Coupon {
   code: string;
   discountType: 'percent' | 'fixed_cart' | 'fixed_product';
   /**
-   * Percent: a percentage such as 10. Fixed amounts: pence, so 2500 is £25.00.
+   * Percent: a percentage such as 10. Fixed amounts: pounds and pence, such as 25.00.
    */
   amount: number;
   validFrom?: string | null;
@@ -892,7 +894,7 @@ export interface Coupon {
    */
   usedCount: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   minimumSpendPence?: number | null;
   active?: boolean | null;
@@ -926,11 +928,11 @@ export interface Reservation {
   variant?: (number | null) | Variant;
   productName: string;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   pricePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   depositPence: number;
   firstName: string;
@@ -952,7 +954,7 @@ export interface Reservation {
     reference?: string | null;
     paidAt?: string | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     refundedPence?: number | null;
     refundId?: string | null;
@@ -1007,19 +1009,19 @@ export interface PartExchangeValuation {
    */
   source?: string | null;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   lowPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   highPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   valuePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   outstandingFinancePence: number;
   /**
@@ -1033,7 +1035,7 @@ export interface PartExchangeValuation {
    */
   inspection?: {
     /**
-     * The figure the dealer confirms on inspection, in pence.
+     * The figure the dealer confirms on inspection.
      */
     confirmedValuePence?: number | null;
     notes?: string | null;
@@ -1127,19 +1129,19 @@ export interface Lender {
   maxAgeAtEndOfTermYears: number;
   maxOdometerMiles: number;
   /**
-   * In pence: 100000 is £1,000.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   minAdvancePence: number;
   /**
-   * In pence: 5000000 is £50,000.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   maxAdvancePence: number;
   /**
-   * In pence, added to the first payment.
+   * Added to the first payment.
    */
   acceptanceFeePence: number;
   /**
-   * In pence: 1000 is £10.00. Paid with the final payment.
+   * Paid with the final payment.
    */
   optionToPurchaseFeePence: number;
   /**
@@ -1228,7 +1230,7 @@ export interface ServiceOption {
   kind: 'tier' | 'add-on';
   description?: string | null;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   pricePence: number;
   /**
@@ -1290,7 +1292,7 @@ export interface Booking {
       | {
           name: string;
           /**
-           * In pence, VAT included: 649900 is £6,499.00.
+           * In pounds and pence, VAT included: 6,499.00.
            */
           pricePence: number;
           minutes: number;
@@ -1298,7 +1300,7 @@ export interface Booking {
         }[]
       | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     totalPence?: number | null;
     bike?: {
@@ -1318,7 +1320,7 @@ export interface Booking {
     extraWork?: {
       description?: string | null;
       /**
-       * In pence, VAT included: 649900 is £6,499.00.
+       * In pounds and pence, VAT included: 6,499.00.
        */
       quotePence?: number | null;
       decision?: ('pending' | 'approved' | 'declined' | 'pre_authorised') | null;
@@ -1873,6 +1875,7 @@ export interface ProductsSelect<T extends boolean = true> {
   productType?: T;
   featured?: T;
   sku?: T;
+  confirmPriceChanges?: T;
   price?: T;
   listPrice?: T;
   compareAtPrice?: T;
@@ -2007,6 +2010,7 @@ export interface VariantsSelect<T extends boolean = true> {
   price?: T;
   stockQuantity?: T;
   position?: T;
+  confirmPriceChanges?: T;
   featuredImage?: T;
   galleryImages?: T;
   updatedAt?: T;
@@ -2878,7 +2882,7 @@ export interface SiteSetting {
    */
   delivery: {
     /**
-     * 0 shows as free delivery (spec §9).
+     * 0.00 shows as free delivery (spec §9).
      */
     flatRatePence: number;
     pickupEnabled?: boolean | null;
@@ -2925,6 +2929,9 @@ export interface SiteSetting {
     horizonDays: number;
     changeCutoffHours: number;
     allowCbtOn125?: boolean | null;
+    /**
+     * What a rider pays if the bike is damaged on a test ride.
+     */
     excessPence: number;
     terms?: string | null;
   };
@@ -2934,7 +2941,7 @@ export interface SiteSetting {
   reservations: {
     enabled?: boolean | null;
     /**
-     * 9900 is £99. A bike may set its own (Reservation deposit).
+     * From 1.00 to 1,000.00. A bike may set its own (Reservation deposit).
      */
     depositPence: number;
     /**
@@ -3082,6 +3089,7 @@ export interface TaskDeliverGatewayWebhook {
 export interface TaskSendOrderConfirmation {
   input: {
     orderId: number;
+    status?: string | null;
   };
   output: {
     result?: string | null;
