@@ -37,10 +37,13 @@ const MoneyInput: NumberFieldClientComponent = (props) => {
   const percent = useFormFields(([fields]) => (percentWhen ? fields[siblingPath]?.value === percentWhen.equals : false))
   const [text, setText] = useState(() => show(value, percent))
   const typing = useRef(false)
+  // The amount staff last said yes to: the form already holds each amount as it is typed, so the question is
+  // asked of the amount left in the field (on leaving it, or on Enter), once.
+  const confirmedFor = useRef<number | null>(null)
 
   // A value changed from outside the input (the document loaded, a reset, the coupon's type) shows as typed.
   useEffect(() => {
-    if (!typing.current) setText(show(value, percent))
+    if (!typing.current && value !== UNREADABLE_AMOUNT) setText(show(value, percent))
   }, [value, percent])
 
   const commit = (raw: string, final: boolean) => {
@@ -59,13 +62,14 @@ const MoneyInput: NumberFieldClientComponent = (props) => {
     }
     setProblem(null)
     const before = typeof initialValue === 'number' ? initialValue : null
-    if (final && confirmLargeChanges && parsed.pence !== value && isLargePriceChange(before, parsed.pence)) {
+    if (final && confirmLargeChanges && parsed.pence !== confirmedFor.current && isLargePriceChange(before, parsed.pence)) {
       const ok = window.confirm(`Change the price from ${formatPence(before!)} to ${formatPence(parsed.pence!)}? That is a change of more than half.`)
       if (!ok) {
         setText(show(before))
         setValue(before)
         return
       }
+      confirmedFor.current = parsed.pence
       confirmation.setValue(true)
     }
     setValue(parsed.pence)
