@@ -219,8 +219,9 @@ export interface Product {
    */
   featured?: boolean | null;
   sku?: string | null;
+  confirmPriceChanges?: boolean | null;
   /**
-   * In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price.
+   * In pounds and pence, VAT included (6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price. A change of more than half asks you to confirm it.
    */
   price?: number | null;
   /**
@@ -228,7 +229,7 @@ export interface Product {
    */
   listPrice?: number | null;
   /**
-   * Optional, in pence: a price this product was actually offered at before, as customers saw it (compulsory charges included). Shown struck through exactly as entered, only when above the price now; never enter a price it was not offered at.
+   * Optional, in pounds and pence: a price this product was actually offered at before, as customers saw it (compulsory charges included). Shown struck through exactly as entered, only when above the price now; never enter a price it was not offered at.
    */
   compareAtPrice?: number | null;
   /**
@@ -244,7 +245,7 @@ export interface Product {
    */
   maxPerOrder?: number | null;
   /**
-   * Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pence (9900 is £99).
+   * Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pounds (99.00).
    */
   reservationDepositPence?: number | null;
   condition: 'new' | 'used';
@@ -330,7 +331,7 @@ export interface Product {
      */
     extraFee?: {
       /**
-       * In pence, VAT included: 649900 is £6,499.00.
+       * In pounds and pence, VAT included: 6,499.00.
        */
       feeValue?: number | null;
       product?: (number | null) | Product;
@@ -346,7 +347,7 @@ export interface Product {
             termInMonths?: number | null;
             annualDistance?: number | null;
             /**
-             * In pence, VAT included: 649900 is £6,499.00.
+             * In pounds and pence, VAT included: 6,499.00.
              */
             cashDeposit?: number | null;
           };
@@ -536,11 +537,12 @@ export interface Variant {
   colour?: string | null;
   sku: string;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   price?: number | null;
   stockQuantity: number;
   position?: number | null;
+  confirmPriceChanges?: boolean | null;
   featuredImage?: (number | null) | Media;
   galleryImages?: (number | Media)[] | null;
   updatedAt: string;
@@ -660,7 +662,7 @@ export interface Order {
   delivery: {
     method: 'free' | 'flat_rate' | 'dealer_delivery';
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     feePence?: number | null;
     /**
@@ -684,13 +686,13 @@ export interface Order {
     name: string;
     sku?: string | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     unitPricePence: number;
     count: number;
     vatRatePercent: number;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     lineTotalPence: number;
     id?: string | null;
@@ -698,19 +700,19 @@ export interface Order {
   couponCode?: string | null;
   coupon?: (number | null) | Coupon;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   subtotalPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   discountPence?: number | null;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   vatPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   totalPence: number;
   /**
@@ -743,7 +745,7 @@ export interface Order {
     reference?: string | null;
     paidAt?: string | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     refundedPence?: number | null;
     failureMessage?: string | null;
@@ -884,7 +886,7 @@ export interface Coupon {
   code: string;
   discountType: 'percent' | 'fixed_cart' | 'fixed_product';
   /**
-   * Percent: a percentage such as 10. Fixed amounts: pence, so 2500 is £25.00.
+   * Percent: a percentage such as 10. Fixed amounts: pounds and pence, such as 25.00.
    */
   amount: number;
   validFrom?: string | null;
@@ -898,7 +900,7 @@ export interface Coupon {
    */
   usedCount: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   minimumSpendPence?: number | null;
   active?: boolean | null;
@@ -932,11 +934,11 @@ export interface Reservation {
   variant?: (number | null) | Variant;
   productName: string;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   pricePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   depositPence: number;
   firstName: string;
@@ -958,7 +960,7 @@ export interface Reservation {
     reference?: string | null;
     paidAt?: string | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     refundedPence?: number | null;
     refundId?: string | null;
@@ -1013,19 +1015,19 @@ export interface PartExchangeValuation {
    */
   source?: string | null;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   lowPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   highPence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   valuePence: number;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   outstandingFinancePence: number;
   /**
@@ -1039,7 +1041,7 @@ export interface PartExchangeValuation {
    */
   inspection?: {
     /**
-     * The figure the dealer confirms on inspection, in pence.
+     * The figure the dealer confirms on inspection.
      */
     confirmedValuePence?: number | null;
     notes?: string | null;
@@ -1133,19 +1135,19 @@ export interface Lender {
   maxAgeAtEndOfTermYears: number;
   maxOdometerMiles: number;
   /**
-   * In pence: 100000 is £1,000.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   minAdvancePence: number;
   /**
-   * In pence: 5000000 is £50,000.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   maxAdvancePence: number;
   /**
-   * In pence, added to the first payment.
+   * Added to the first payment.
    */
   acceptanceFeePence: number;
   /**
-   * In pence: 1000 is £10.00. Paid with the final payment.
+   * Paid with the final payment.
    */
   optionToPurchaseFeePence: number;
   /**
@@ -1234,7 +1236,7 @@ export interface ServiceOption {
   kind: 'tier' | 'add-on';
   description?: string | null;
   /**
-   * In pence, VAT included: 649900 is £6,499.00.
+   * In pounds and pence, VAT included: 6,499.00.
    */
   pricePence: number;
   /**
@@ -1296,7 +1298,7 @@ export interface Booking {
       | {
           name: string;
           /**
-           * In pence, VAT included: 649900 is £6,499.00.
+           * In pounds and pence, VAT included: 6,499.00.
            */
           pricePence: number;
           minutes: number;
@@ -1304,7 +1306,7 @@ export interface Booking {
         }[]
       | null;
     /**
-     * In pence, VAT included: 649900 is £6,499.00.
+     * In pounds and pence, VAT included: 6,499.00.
      */
     totalPence?: number | null;
     bike?: {
@@ -1324,7 +1326,7 @@ export interface Booking {
     extraWork?: {
       description?: string | null;
       /**
-       * In pence, VAT included: 649900 is £6,499.00.
+       * In pounds and pence, VAT included: 6,499.00.
        */
       quotePence?: number | null;
       decision?: ('pending' | 'approved' | 'declined' | 'pre_authorised') | null;
@@ -1891,6 +1893,7 @@ export interface ProductsSelect<T extends boolean = true> {
   productType?: T;
   featured?: T;
   sku?: T;
+  confirmPriceChanges?: T;
   price?: T;
   listPrice?: T;
   compareAtPrice?: T;
@@ -2025,6 +2028,7 @@ export interface VariantsSelect<T extends boolean = true> {
   price?: T;
   stockQuantity?: T;
   position?: T;
+  confirmPriceChanges?: T;
   featuredImage?: T;
   galleryImages?: T;
   updatedAt?: T;
@@ -2899,7 +2903,7 @@ export interface SiteSetting {
    */
   delivery: {
     /**
-     * 0 shows as free delivery (spec §9).
+     * 0.00 shows as free delivery (spec §9).
      */
     flatRatePence: number;
     pickupEnabled?: boolean | null;
@@ -2946,6 +2950,9 @@ export interface SiteSetting {
     horizonDays: number;
     changeCutoffHours: number;
     allowCbtOn125?: boolean | null;
+    /**
+     * What a rider pays if the bike is damaged on a test ride.
+     */
     excessPence: number;
     terms?: string | null;
   };
@@ -2955,7 +2962,7 @@ export interface SiteSetting {
   reservations: {
     enabled?: boolean | null;
     /**
-     * 9900 is £99. A bike may set its own (Reservation deposit).
+     * From 1.00 to 1,000.00. A bike may set its own (Reservation deposit).
      */
     depositPence: number;
     /**
@@ -3103,6 +3110,7 @@ export interface TaskDeliverGatewayWebhook {
 export interface TaskSendOrderConfirmation {
   input: {
     orderId: number;
+    status?: string | null;
   };
   output: {
     result?: string | null;

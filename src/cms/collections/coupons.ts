@@ -37,11 +37,14 @@ export const Coupons: CollectionConfig = {
           type: 'number',
           required: true,
           min: 0,
-          admin: { description: 'Percent: a percentage such as 10. Fixed amounts: pence, so 2500 is £25.00.' },
+          admin: {
+            description: 'Percent: a percentage such as 10. Fixed amounts: pounds and pence, such as 25.00.',
+            components: { Field: { path: '/cms/components/money-field#MoneyField', clientProps: { percentWhen: { field: 'discountType', equals: 'percent' } } }, Cell: '/cms/components/coupon-amount-cell#CouponAmountCell' },
+          },
           validate: (value: unknown, { siblingData }: { siblingData: { discountType?: string } }) => {
             if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return 'Enter an amount of zero or more'
             if (siblingData.discountType === 'percent' && value > 100) return 'A percentage cannot be more than 100'
-            if (siblingData.discountType !== 'percent' && !Number.isSafeInteger(value)) return 'Fixed amounts are whole pence'
+            if (siblingData.discountType !== 'percent' && !Number.isSafeInteger(value)) return 'Enter a fixed amount in pounds and pence, such as 25.00 (whole pence through the API)'
             return true
           },
         },

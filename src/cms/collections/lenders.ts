@@ -39,12 +39,12 @@ export const Lenders: CollectionConfig = {
       { name: 'maxOdometerMiles', ...whole(0, 1_000_000), defaultValue: 60000 },
     ] },
     { type: 'row', fields: [
-      penceField('minAdvancePence', 'Smallest advance', { required: true, defaultValue: 100000, admin: { description: 'In pence: 100000 is £1,000.00.' } }),
-      penceField('maxAdvancePence', 'Largest advance', { required: true, defaultValue: 5000000, admin: { description: 'In pence: 5000000 is £50,000.00.' } }),
+      penceField('minAdvancePence', 'Smallest advance', { required: true, defaultValue: 100000 }),
+      penceField('maxAdvancePence', 'Largest advance', { required: true, defaultValue: 5000000 }),
     ] },
     { type: 'row', fields: [
-      penceField('acceptanceFeePence', 'Acceptance fee', { required: true, defaultValue: 0, admin: { description: 'In pence, added to the first payment.' } }),
-      penceField('optionToPurchaseFeePence', 'Option-to-purchase fee', { required: true, defaultValue: 1000, admin: { description: 'In pence: 1000 is £10.00. Paid with the final payment.' } }),
+      penceField('acceptanceFeePence', 'Acceptance fee', { required: true, defaultValue: 0, admin: { description: 'Added to the first payment.' } }),
+      penceField('optionToPurchaseFeePence', 'Option-to-purchase fee', { required: true, defaultValue: 1000, admin: { description: 'Paid with the final payment.' } }),
     ] },
     {
       name: 'aprBands',

@@ -58,7 +58,7 @@ export const PartExchangeValuations: CollectionConfig = {
       type: 'group',
       admin: { description: 'Filled in by staff when the bike is seen.' },
       fields: [
-        penceField('confirmedValuePence', 'Confirmed value', { admin: { description: 'The figure the dealer confirms on inspection, in pence.' } }),
+        penceField('confirmedValuePence', 'Confirmed value', { admin: { description: 'The figure the dealer confirms on inspection.' } }),
         { name: 'notes', type: 'textarea', maxLength: 2000 },
       ],
     },

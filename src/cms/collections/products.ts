@@ -7,7 +7,7 @@ import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/
 import { financeIdentityProblem } from '../../domain/finance/quote-client-rules'
 import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
-import { penceField, sellingPriceField } from '../fields/pence'
+import { confirmPriceChangesField, penceField, sellingPriceField } from '../fields/pence'
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
@@ -89,15 +89,17 @@ export const Products: CollectionConfig = {
     },
     { name: 'featured', type: 'checkbox', defaultValue: false, index: true, admin: { position: 'sidebar', description: 'Shown on the home page.' } },
     { name: 'sku', type: 'text', unique: true, index: true, maxLength: 60 },
+    confirmPriceChangesField,
     {
       type: 'row',
       fields: [
         sellingPriceField('price', 'Price', {
           index: true,
           admin: {
-            description: 'In pence, VAT included (649900 is £6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price.',
+            description: 'In pounds and pence, VAT included (6,499.00). Leave empty when the price is on application; such a product cannot be bought. 0 is refused: nothing is sold for nothing. For a variable product this is the lowest variant price. A change of more than half asks you to confirm it.',
+            components: { Cell: '/cms/components/product-price-cell#ProductPriceCell' },
           },
-        }),
+        }, { confirmLargeChanges: true }),
         penceField('listPrice', 'Price with compulsory charges', {
           index: true,
           admin: { readOnly: true, description: 'Set automatically: the price plus any compulsory charge (the extra fee below). Customers see and pay this figure; listings sort by it.' },
@@ -105,7 +107,7 @@ export const Products: CollectionConfig = {
         penceField('compareAtPrice', 'Was price', {
           admin: {
             description:
-              'Optional, in pence: a price this product was actually offered at before, as customers saw it (compulsory charges included). Shown struck through exactly as entered, only when above the price now; never enter a price it was not offered at.',
+              'Optional, in pounds and pence: a price this product was actually offered at before, as customers saw it (compulsory charges included). Shown struck through exactly as entered, only when above the price now; never enter a price it was not offered at.',
           },
         }),
         {
@@ -138,7 +140,7 @@ export const Products: CollectionConfig = {
     },
     penceField('reservationDepositPence', 'Reservation deposit', {
       admin: {
-        description: 'Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pence (9900 is £99).',
+        description: 'Bikes only. Leave empty for the site settings’ deposit; 0 means this bike cannot be reserved online. In pounds (99.00).',
         condition: (data) => ['motorcycle', 'scooter', 'bicycle', 'e-bike'].includes(data?.kind),
       },
     }),

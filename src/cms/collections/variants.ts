@@ -2,7 +2,8 @@
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
-import { sellingPriceField } from '../fields/pence'
+import { confirmPriceChangesField, sellingPriceField } from '../fields/pence'
+import { CONFIRM_PRICE_CHANGES } from '../fields/money-constants'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexVariantProductAfterChange } from '../hooks/search-index'
 
@@ -19,7 +20,7 @@ async function refreshFromPrice(req: PayloadRequest, productId: number | { id: n
     req,
   })
   const lowest = variants.docs[0]?.price ?? null
-  await req.payload.update({ collection: 'products', id, data: { price: lowest }, depth: 0, req, context: { fromVariants: true } })
+  await req.payload.update({ collection: 'products', id, data: { price: lowest }, depth: 0, req, context: { fromVariants: true, [CONFIRM_PRICE_CHANGES]: true } })
 }
 
 const afterChange: CollectionAfterChangeHook = async ({ doc, previousDoc, req }) => {
@@ -62,7 +63,7 @@ export const Variants: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        sellingPriceField('price', 'Price'),
+        sellingPriceField('price', 'Price', {}, { confirmLargeChanges: true }),
         {
           name: 'stockQuantity',
           type: 'number',
@@ -74,6 +75,7 @@ export const Variants: CollectionConfig = {
         { name: 'position', type: 'number', defaultValue: 0 },
       ],
     },
+    confirmPriceChangesField,
     { name: 'featuredImage', type: 'upload', relationTo: 'media' },
     { name: 'galleryImages', type: 'upload', relationTo: 'media', hasMany: true, maxRows: 12 },
   ],

@@ -2,6 +2,7 @@
 import type { GlobalConfig } from 'payload'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
+import { penceField } from '../fields/pence'
 import { revalidateGlobalAfterChange } from '../hooks/revalidate-storefront'
 
 export const SiteSettings: GlobalConfig = {
@@ -51,16 +52,7 @@ export const SiteSettings: GlobalConfig = {
       type: 'group',
       admin: { description: 'Home delivery by parcel (not for motorcycles and scooters: see ADR 004).' },
       fields: [
-        {
-          name: 'flatRatePence',
-          label: 'Home delivery flat rate (pence)',
-          type: 'number',
-          required: true,
-          defaultValue: 0,
-          min: 0,
-          max: 100000,
-          admin: { description: '0 shows as free delivery (spec §9).' },
-        },
+        penceField('flatRatePence', 'Home delivery flat rate', { required: true, defaultValue: 0, admin: { description: '0.00 shows as free delivery (spec §9).' } }, { rules: { maxPence: 100_000 } }),
         { name: 'pickupEnabled', label: 'Offer free collection from the shop', type: 'checkbox', defaultValue: true },
       ],
     },
@@ -135,7 +127,7 @@ export const SiteSettings: GlobalConfig = {
           ],
         },
         { name: 'allowCbtOn125', label: 'Allow CBT-only riders on 125 cc learner bikes', type: 'checkbox', defaultValue: false },
-        { name: 'excessPence', label: 'Damage excess (pence)', type: 'number', required: true, defaultValue: 50000, min: 0, max: 10_000_000 },
+        penceField('excessPence', 'Damage excess', { required: true, defaultValue: 50000, admin: { description: 'What a rider pays if the bike is damaged on a test ride.' } }, { rules: { maxPence: 10_000_000 } }),
         { name: 'terms', type: 'textarea', maxLength: 3000, defaultValue: 'Bring your photocard driving licence (and CBT certificate where needed) on the day: no licence, no ride. You ride at your own risk within the law, and you pay the damage excess shown if the bike is damaged while you ride it.' },
       ],
     },
@@ -149,17 +141,7 @@ export const SiteSettings: GlobalConfig = {
         {
           type: 'row',
           fields: [
-            {
-              name: 'depositPence',
-              label: 'Deposit (pence)',
-              type: 'number',
-              required: true,
-              defaultValue: 9900,
-              min: 100,
-              max: 100_000,
-              admin: { description: '9900 is £99. A bike may set its own (Reservation deposit).', step: 1 },
-              validate: (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 100 && v <= 100_000 ? true : 'A whole number of pence from 100 to 100000'),
-            },
+            penceField('depositPence', 'Deposit', { required: true, defaultValue: 9900, admin: { description: 'From 1.00 to 1,000.00. A bike may set its own (Reservation deposit).' } }, { rules: { minPence: 100, maxPence: 100_000 } }),
             {
               name: 'holdHours',
               label: 'Hold the bike for (hours)',

@@ -1,27 +1,54 @@
-// An order's confirmation email, built and sent (the job handler of SEND_ORDER_CONFIRMATION).
+// An order's emails, built and sent (the job handler of SEND_ORDER_CONFIRMATION): its confirmation, and the
+// email that tells the customer it moved (ready to collect, dispatched, refunded, cancelled).
 import 'server-only'
 import type { Payload } from 'payload'
+import { execute, type TransactionId } from '../../cms/sql.server'
 import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
 import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { runQueuedNow, type LifecycleDeps } from '../payments/record-lifecycle.server'
-import { confirmationEmail } from './confirmation-email'
+import { confirmationEmail, type DealerDetails } from './confirmation-email'
+import { orderStatusEmail, type NotifiedStatus } from './status-email'
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  const mail = confirmationEmail(
-    { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } },
-    { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL },
-  )
+  const mail = confirmationEmail({ ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } }, await dealerDetails(payload, deps))
   // One confirmation per order, however often the job runs (a crash after sending and before the job was
   // marked done runs it again): the carrier keeps one message per key (EmailMessage.idempotencyKey, ADR 025).
   await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation', idempotencyKey: `order-confirmation-${order.id}` })
   crashPoint('order-confirmation-sent')
 }
 
+async function dealerDetails(payload: Payload, deps: LifecycleDeps): Promise<DealerDetails> {
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  return { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL }
+}
+
+/**
+ * The email for the status staff moved the order into. One per order and status, however often the job runs or
+ * staff set the same status again: the carrier keeps one message per key (ADR 025).
+ */
+export async function sendOrderStatusEmail(payload: Payload, orderId: number, status: NotifiedStatus, deps: LifecycleDeps = {}): Promise<void> {
+  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
+  const mail = orderStatusEmail(
+    status,
+    { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null }, refundedPence: order.payment?.refundedPence ?? null, paid: Boolean(order.payment?.paidAt) },
+    await dealerDetails(payload, deps),
+  )
+  await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `order-${status.replace(/_/g, '-')}`, idempotencyKey: `order-status-${order.id}-${status}` })
+}
+
+/**
+ * Queues the status email in the unit of work of the staff change that earns it (`transactionID`: Payload's
+ * transaction of the update on PostgreSQL, so the job commits or rolls back with the new status). SQLite's
+ * Payload writes have no transaction: the hook calls this after the status is written, so a job never exists
+ * for a change that was refused. The runner sends it on its next pass.
+ */
+export async function queueOrderStatusEmail(payload: Payload, transactionID: TransactionId, orderId: number, status: NotifiedStatus, now: Date): Promise<void> {
+  await execute(payload, transactionID, queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId, status }, now, null))
+}
 
 /** The confirmation email's job, queued in the same unit of work as the payment that earns it. */
 export const confirmationJob = (payload: Payload, orderId: number, now: Date) => (when: Parameters<typeof queueJobStatement>[4]) => [queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when)]

@@ -31,11 +31,11 @@ export interface DealerDetails {
   readonly siteUrl: string
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
-function addressLine(a: ConfirmationOrder['delivery']['shippingAddress']): string {
+export function addressLine(a: ConfirmationOrder['delivery']['shippingAddress']): string {
   return [a?.line1, a?.line2, a?.town, a?.postcode].filter(Boolean).join(', ')
 }
 

@@ -1,11 +1,13 @@
 // Staff status changes on orders: only the allowed transitions, each recorded with who and when; cancel and
-// refund put the stock back once; Refunded refunds the card through the payment provider first.
-import { APIError, type CollectionBeforeChangeHook, type Payload } from 'payload'
+// refund put the stock back once; Refunded refunds the card through the payment provider first. A move the
+// customer should hear about (ready to collect, dispatched, refunded, cancelled) queues their email with it.
+import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type Payload } from 'payload'
 import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
 import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
+import { isNotifiedStatus } from './status-email'
 
 
 export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
@@ -108,4 +110,16 @@ async function closePaymentsBeforeCancelling(payload: Payload, order: Order): Pr
   }
   if (settled === 'paid') throw new APIError('The customer has just paid for this order, so it was not cancelled: it is now Paid. Refund it if it should not go ahead.', 409, null, true)
   if (settled === 'processing') throw new APIError('A card payment for this order is still being processed, so it was not cancelled. Please try again in a few minutes.', 409, null, true)
+}
+
+/**
+ * Staff moved the order into a status the customer hears about: its email is queued in the same unit of work
+ * (on PostgreSQL Payload's transaction of this update is still open here; see queueOrderStatusEmail for SQLite).
+ */
+export const queueStatusEmail: CollectionAfterChangeHook<Order> = async ({ doc, previousDoc, req, operation, context }) => {
+  if (operation !== 'update' || context?.orderLifecycle || !previousDoc || doc.status === previousDoc.status || !isNotifiedStatus(doc.status)) return doc
+  // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
+  const { queueOrderStatusEmail } = await import('./confirmation-email.server')
+  await queueOrderStatusEmail(req.payload, (await req.transactionID) ?? null, doc.id, doc.status, new Date())
+  return doc
 }

@@ -39,14 +39,22 @@ export const jobTasks: TaskConfig[] = [
   },
   {
     slug: SEND_ORDER_CONFIRMATION,
-    label: 'Send an order confirmation email',
-    inputSchema: [{ name: 'orderId', type: 'number', required: true }],
+    // The slug (a PostgreSQL enum value) predates the status emails; `status` picks which email this job sends.
+    label: 'Send an order email (its confirmation, or the status staff moved it to)',
+    inputSchema: [
+      { name: 'orderId', type: 'number', required: true },
+      { name: 'status', type: 'text' },
+    ],
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
-      const { sendOrderConfirmation } = await import('../../features/orders/confirmation-email.server')
-      await sendOrderConfirmation(req.payload, Number((input as { orderId: number }).orderId))
+      const { sendOrderConfirmation, sendOrderStatusEmail } = await import('../../features/orders/confirmation-email.server')
+      const { isNotifiedStatus } = await import('../../features/orders/status-email')
+      const job = input as { orderId: number; status?: string | null }
+      if (job.status == null) await sendOrderConfirmation(req.payload, Number(job.orderId))
+      else if (isNotifiedStatus(job.status)) await sendOrderStatusEmail(req.payload, Number(job.orderId), job.status)
+      else throw new Error(`no order email for the status ${job.status}`)
       return { output: { result: 'sent' } }
     },
   },
