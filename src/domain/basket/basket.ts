@@ -217,6 +217,11 @@ function apportion(discount: Pence, weights: readonly Pence[]): Pence[] {
   return shares
 }
 
+/** The VAT rate an order line records: a used vehicle under the margin scheme shows none (ADR 035). */
+export function lineVatRatePercent(product: Pick<ProductSnapshot, 'vatRatePercent' | 'vatTreatment'>): number {
+  return product.vatTreatment === 'margin' ? 0 : product.vatRatePercent
+}
+
 /** A line's VAT parts after its share of the discount, each part of its unit price at its own treatment. */
 function lineVatLines(item: BasketItem, discountSharePence: Pence): VatLineInput[] {
   const charges = item.product.charges ?? []

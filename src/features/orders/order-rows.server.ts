@@ -16,6 +16,7 @@ import 'server-only'
 import { arrayRowId } from '../payments/record-lifecycle.server'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
+import type { VatRateTotal } from '../../domain/vat/vat'
 import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
 
 interface PostalAddress {
@@ -62,6 +63,8 @@ export interface NewOrder {
   readonly subtotalPence: number
   readonly discountPence: number
   readonly vatPence: number
+  /** The VAT per treatment the total holds (ADR 035). */
+  readonly vatBreakdown: readonly VatRateTotal[]
   readonly totalPence: number
   readonly reservation?: number | null
   readonly reservationDepositPence: number
@@ -110,6 +113,7 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['subtotal_pence', o.subtotalPence],
     ['discount_pence', o.discountPence],
     ['vat_pence', o.vatPence],
+    ['vat_breakdown', JSON.stringify(o.vatBreakdown)],
     ['total_pence', o.totalPence],
     ['reservation_id', orNull(o.reservation)],
     ['reservation_deposit_pence', o.reservationDepositPence],
@@ -233,6 +237,7 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     subtotalPence: o.subtotalPence,
     discountPence: o.discountPence,
     vatPence: o.vatPence,
+    vatBreakdown: o.vatBreakdown.map((t) => ({ ...t })),
     totalPence: o.totalPence,
     reservation: orNull(o.reservation),
     reservationDepositPence: o.reservationDepositPence,

@@ -18,7 +18,8 @@ import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
-import { itemIdFor } from '../../domain/basket/basket'
+import { itemIdFor, lineVatRatePercent } from '../../domain/basket/basket'
+import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
@@ -363,7 +364,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
       sku: l.item.product.sku?.slice(0, 60),
       unitPricePence: l.item.product.pricePence,
       count: l.item.count,
-      vatRatePercent: l.item.product.vatRatePercent,
+      vatRatePercent: lineVatRatePercent(l.item.product),
       lineTotalPence: l.item.product.pricePence * l.item.count,
     })),
     couponCode: priced.coupon?.status === 'applied' ? priced.coupon.code : undefined,
@@ -371,6 +372,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
     subtotalPence: totals.subtotalPence,
     discountPence: totals.discountPence,
     vatPence: totals.vatPence,
+    vatBreakdown: totals.vatBreakdown,
     totalPence: totals.totalPence,
     reservation: reservation?.id,
     reservationDepositPence: deposit,
@@ -388,6 +390,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
           finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
           reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
           reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
+          `VAT: ${vatAnalysisText(totals.vatBreakdown)}.`,
           // Each line's unit price is its headline price; what it contains is recorded here (ADR 023).
           ...priced.lines.map((l) => {
             const included = includedChargesText({ charges: l.item.product.charges ?? [] })

@@ -3,7 +3,7 @@
 // the order as sold in one unit of work (never back on the shelf in between), claimed once.
 import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
-import { itemIdFor } from '../../domain/basket/basket'
+import { itemIdFor, lineVatRatePercent } from '../../domain/basket/basket'
 import { formatPence } from '../../domain/money'
 import { depositDeduction } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
@@ -94,13 +94,14 @@ export async function sellReservationInShowroom(
           sku: line.item.product.sku?.slice(0, 60),
           unitPricePence: line.item.product.pricePence,
           count: 1,
-          vatRatePercent: line.item.product.vatRatePercent,
+          vatRatePercent: lineVatRatePercent(line.item.product),
           lineTotalPence: line.item.product.pricePence,
         },
       ],
       subtotalPence: priced.totals.subtotalPence,
       discountPence: priced.totals.discountPence,
       vatPence: priced.totals.vatPence,
+      vatBreakdown: priced.totals.vatBreakdown.map((t) => ({ ...t })),
       totalPence: balance,
       reservation: r.id,
       reservationDepositPence: deposit,

@@ -18,6 +18,7 @@ import * as migration_20261126_184000_listing_indexes from './20261126_184000_li
 import * as migration_20261126_184909_merged_schema_snapshot_2 from './20261126_184909_merged_schema_snapshot_2';
 import * as migration_20261127_100000_search_title_knn from './20261127_100000_search_title_knn';
 import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
+import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 
 export const migrations = [
   {
@@ -119,5 +120,10 @@ export const migrations = [
     up: migration_20261127_110000_listing_all_and_facets_indexes.up,
     down: migration_20261127_110000_listing_all_and_facets_indexes.down,
     name: '20261127_110000_listing_all_and_facets_indexes',
+  },
+  {
+    up: migration_20261128_220000_vat_treatments.up,
+    down: migration_20261128_220000_vat_treatments.down,
+    name: '20261128_220000_vat_treatments',
   },
 ];

@@ -16,6 +16,7 @@ import * as migration_20261126_181638_monthly_figures from './20261126_181638_mo
 import * as migration_20261126_184904_merged_schema_snapshot_2 from './20261126_184904_merged_schema_snapshot_2';
 import * as migration_20261127_071500_listing_kind_price_index from './20261127_071500_listing_kind_price_index';
 import * as migration_20261127_110000_listing_all_and_facets_indexes from './20261127_110000_listing_all_and_facets_indexes';
+import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 
 export const migrations = [
   {
@@ -107,5 +108,10 @@ export const migrations = [
     up: migration_20261127_110000_listing_all_and_facets_indexes.up,
     down: migration_20261127_110000_listing_all_and_facets_indexes.down,
     name: '20261127_110000_listing_all_and_facets_indexes',
+  },
+  {
+    up: migration_20261128_220000_vat_treatments.up,
+    down: migration_20261128_220000_vat_treatments.down,
+    name: '20261128_220000_vat_treatments',
   },
 ];
