@@ -6,6 +6,7 @@
 // The headline price does not change (ADR 023): only how much VAT it contains.
 import type { Pence } from '../money'
 import type { ProductKind } from './product-kind'
+import { treatmentForRate, type VatTreatment } from '../vat/vat'
 import { chargesFromExtraFee, type ProductPriceInput } from './product-price'
 
 export interface VedBand {
@@ -85,4 +86,34 @@ export function productCharges(fee: ExtraFee, vehicle: VehicleFacts, rates: OnTh
 function onTheRoadGroupLabel(label: string | null | undefined): string {
   const head = label?.split(':')[0]?.trim()
   return head || 'On-the-road charges'
+}
+
+/**
+ * How a product is treated for VAT: a used motorcycle or scooter is sold under the margin scheme (bought from
+ * private sellers without VAT, VAT Notice 718), so the customer is shown no VAT; anything else by its rate.
+ */
+export function productVatTreatment(facts: VehicleFacts & { readonly vatRatePercent: number }): VatTreatment {
+  if (REGISTERED_KINDS.includes(facts.kind as ProductKind) && facts.condition === 'used') return 'margin'
+  return treatmentForRate(facts.vatRatePercent)
+}
+
+/** The rates as the site settings keep them (pence per part), each missing figure at its default. */
+export function onTheRoadRatesFrom(settings: {
+  readonly registrationFeePence?: number | null
+  readonly vedUpTo150ccPence?: number | null
+  readonly vedUpTo400ccPence?: number | null
+  readonly vedUpTo600ccPence?: number | null
+  readonly vedOver600ccPence?: number | null
+} | null | undefined): OnTheRoadRates {
+  const d = DEFAULT_ON_THE_ROAD_RATES
+  const pence = (value: number | null | undefined, fallback: Pence) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : fallback)
+  return {
+    registrationFeePence: pence(settings?.registrationFeePence, d.registrationFeePence),
+    vedBands: [
+      { upToCc: 150, pence: pence(settings?.vedUpTo150ccPence, d.vedBands[0]!.pence) },
+      { upToCc: 400, pence: pence(settings?.vedUpTo400ccPence, d.vedBands[1]!.pence) },
+      { upToCc: 600, pence: pence(settings?.vedUpTo600ccPence, d.vedBands[2]!.pence) },
+      { upToCc: null, pence: pence(settings?.vedOver600ccPence, d.vedBands[3]!.pence) },
+    ],
+  }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyseVat, treatmentForRate, vatAnalysisText, vatContainedPence, vatLine, vatSummaryRows, VAT_TREATMENTS, type VatLineInput } from './vat'
+import { analyseVat, parseVatBreakdown, treatmentForRate, vatAnalysisText, vatContainedPence, vatLine, vatSummaryRows, VAT_TREATMENTS, type VatLineInput } from './vat'
 
 describe('vatContainedPence', () => {
   it('is the VAT fraction of a VAT-inclusive amount, rounded half up to the penny', () => {
@@ -101,5 +101,17 @@ describe('vatSummaryRows', () => {
 
   it('leaves out a treatment with nothing in it (a discount took it all)', () => {
     expect(vatSummaryRows([{ treatment: 'standard', ratePercent: 20, grossPence: 0, vatPence: 0 }])).toEqual([])
+  })
+})
+
+describe('parseVatBreakdown', () => {
+  it('reads back what an order stored, and nothing else', () => {
+    const { byTreatment } = analyseVat([{ grossPence: 376_700, treatment: 'standard' }, { grossPence: 8_200, treatment: 'outside-scope' }])
+    expect(parseVatBreakdown(JSON.parse(JSON.stringify(byTreatment)))).toEqual(byTreatment)
+    expect(parseVatBreakdown([])).toEqual([])
+    expect(parseVatBreakdown(null)).toBeNull()
+    expect(parseVatBreakdown({ treatment: 'standard' })).toBeNull()
+    expect(parseVatBreakdown([{ treatment: 'luxury', ratePercent: 20, grossPence: 1, netPence: 1, vatPence: 0 }])).toBeNull()
+    expect(parseVatBreakdown([{ treatment: 'standard', ratePercent: 20, grossPence: '1', netPence: 1, vatPence: 0 }])).toBeNull()
   })
 })

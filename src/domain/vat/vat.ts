@@ -118,3 +118,17 @@ export function vatAnalysisText(byTreatment: readonly VatRateTotal[]): string {
     })
     .join('; ')
 }
+
+/** An order's stored breakdown read back (a JSON column), or null when absent or not in this shape. */
+export function parseVatBreakdown(value: unknown): VatRateTotal[] | null {
+  if (!Array.isArray(value)) return null
+  const totals: VatRateTotal[] = []
+  for (const entry of value as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) return null
+    const e = entry as Record<string, unknown>
+    const pence = [e.ratePercent, e.grossPence, e.netPence, e.vatPence]
+    if (!VAT_TREATMENTS.includes(e.treatment as VatTreatment) || !pence.every((p) => typeof p === 'number' && Number.isSafeInteger(p))) return null
+    totals.push({ treatment: e.treatment as VatTreatment, ratePercent: e.ratePercent as number, grossPence: e.grossPence as Pence, netPence: e.netPence as Pence, vatPence: e.vatPence as Pence })
+  }
+  return totals
+}
