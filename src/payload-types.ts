@@ -230,7 +230,7 @@ export interface Product {
    */
   compareAtPrice?: number | null;
   /**
-   * UK rate included in the price: 20 standard, 5 reduced, 0 zero-rated (e.g. children’s helmets).
+   * UK rate included in the price: 20 standard, 5 reduced, 0 zero-rated (children’s helmets; motorcycle helmets take 0 from their category).
    */
   vatRate: number;
   /**

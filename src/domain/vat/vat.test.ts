@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { analyseVat, parseVatBreakdown, treatmentForRate, vatAnalysisText, vatContainedPence, vatLine, vatSummaryRows, VAT_TREATMENTS, type VatLineInput } from './vat'
+import { analyseVat, parseVatBreakdown, treatmentForRate, vatRowsFor, vatAnalysisText, vatContainedPence, vatLine, vatSummaryRows, VAT_TREATMENTS, type VatLineInput } from './vat'
 
 describe('vatContainedPence', () => {
   it('is the VAT fraction of a VAT-inclusive amount, rounded half up to the penny', () => {
@@ -113,5 +113,12 @@ describe('parseVatBreakdown', () => {
     expect(parseVatBreakdown({ treatment: 'standard' })).toBeNull()
     expect(parseVatBreakdown([{ treatment: 'luxury', ratePercent: 20, grossPence: 1, netPence: 1, vatPence: 0 }])).toBeNull()
     expect(parseVatBreakdown([{ treatment: 'standard', ratePercent: 20, grossPence: '1', netPence: 1, vatPence: 0 }])).toBeNull()
+  })
+})
+
+describe('vatRowsFor', () => {
+  it('shows an order stored without a breakdown as it always was', () => {
+    expect(vatRowsFor(null, 2_700)).toEqual([{ treatment: 'standard', label: 'Includes VAT', value: '£27' }])
+    expect(vatRowsFor([{ treatment: 'margin', ratePercent: 0, grossPence: 499_900, netPence: 499_900, vatPence: 0 }], 0)).toEqual([{ treatment: 'margin', label: 'Used vehicle sold under the VAT margin scheme', value: 'No VAT shown' }])
   })
 })

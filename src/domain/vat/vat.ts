@@ -108,6 +108,14 @@ export function vatSummaryRows(byTreatment: readonly Pick<VatRateTotal, 'treatme
     })
 }
 
+/**
+ * The rows to show under an order's total: its breakdown's rows, or, for an order stored before breakdowns were
+ * kept (null), its one VAT figure as it was always shown.
+ */
+export function vatRowsFor(breakdown: readonly VatRateTotal[] | null | undefined, vatPence: Pence): VatSummaryRow[] {
+  return breakdown ? vatSummaryRows(breakdown) : [{ treatment: 'standard', label: 'Includes VAT', value: formatPence(vatPence) }]
+}
+
 /** One line for a history note or a staff screen: "VAT 20% £627.83 on £3,767; outside the scope of VAT £82". */
 export function vatAnalysisText(byTreatment: readonly VatRateTotal[]): string {
   return byTreatment

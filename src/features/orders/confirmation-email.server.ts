@@ -7,14 +7,14 @@ import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { runQueuedNow, type LifecycleDeps } from '../payments/record-lifecycle.server'
-import { confirmationEmail } from './confirmation-email'
+import { confirmationEmail, dealerAddressLines } from './confirmation-email'
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const mail = confirmationEmail(
     { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } },
-    { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL },
+    { name: settings.dealerName, addressLines: dealerAddressLines(settings), phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL },
   )
   // One confirmation per order, however often the job runs (a crash after sending and before the job was
   // marked done runs it again): the carrier keeps one message per key (EmailMessage.idempotencyKey, ADR 025).
