@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { basketTotals } from '../basket/basket'
-import { DEFAULT_ON_THE_ROAD_RATES, firstYearVedPence, productCharges } from './on-the-road'
-import { chargesFromExtraFee, includedChargesText, productPrice } from './product-price'
+import { DEFAULT_ON_THE_ROAD_RATES, firstYearVedPence, onTheRoadRatesFrom, productCharges, productVatTreatment } from './on-the-road'
+import { chargesFromExtraFee, includedChargesText, priceVatNote, productPrice } from './product-price'
 
 const OTR = { feeValue: 25_000, label: 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax' }
 const bands = DEFAULT_ON_THE_ROAD_RATES.vedBands
@@ -67,5 +67,41 @@ describe('productCharges', () => {
     expect(productCharges(prep, { kind: 'riderwear', condition: 'new' })).toEqual(chargesFromExtraFee(prep))
     expect(productCharges(prep, { kind: 'e-bike', condition: 'new' })).toEqual(chargesFromExtraFee(prep))
     expect(productCharges(null, { kind: 'motorcycle', condition: 'new', engineCc: 649 })).toEqual([])
+  })
+})
+
+describe('productVatTreatment', () => {
+  it('puts a used motorcycle or scooter under the margin scheme; everything else by its rate', () => {
+    expect(productVatTreatment({ kind: 'motorcycle', condition: 'used', vatRatePercent: 20 })).toBe('margin')
+    expect(productVatTreatment({ kind: 'scooter', condition: 'used', vatRatePercent: 20 })).toBe('margin')
+    expect(productVatTreatment({ kind: 'motorcycle', condition: 'new', vatRatePercent: 20 })).toBe('standard')
+    expect(productVatTreatment({ kind: 'riderwear', condition: 'new', vatRatePercent: 0 })).toBe('zero')
+    expect(productVatTreatment({ kind: 'bicycle', condition: 'used', vatRatePercent: 20 })).toBe('standard')
+  })
+})
+
+describe('priceVatNote', () => {
+  it('says how much VAT the price holds and what bears none', () => {
+    const scooter = productPrice({ basePricePence: 359_900, vatRatePercent: 20, charges: productCharges(OTR, { kind: 'scooter', condition: 'new', engineCc: 125 }) })!
+    expect(priceVatNote(scooter)).toBe('Includes £627.83 VAT at 20%. The £82 registration fee and road tax are outside the scope of VAT.')
+    expect(priceVatNote(productPrice({ basePricePence: 53_999, vatRatePercent: 0 })!)).toBe('Zero-rated for VAT: no VAT in this price.')
+    const used = productPrice({ basePricePence: 499_900, vatRatePercent: 20, vatTreatment: 'margin' })!
+    expect(used.vatPence).toBe(0)
+    expect(priceVatNote(used)).toBe('Sold under the VAT margin scheme for used vehicles: no VAT is shown separately.')
+  })
+})
+
+describe('onTheRoadRatesFrom', () => {
+  it('reads the site settings, each missing or broken figure at its default', () => {
+    expect(onTheRoadRatesFrom(null)).toEqual(DEFAULT_ON_THE_ROAD_RATES)
+    expect(onTheRoadRatesFrom({ registrationFeePence: 6_000, vedOver600ccPence: 13_200, vedUpTo400ccPence: -1 })).toEqual({
+      registrationFeePence: 6_000,
+      vedBands: [
+        { upToCc: 150, pence: 2_700 },
+        { upToCc: 400, pence: 5_900 },
+        { upToCc: 600, pence: 9_100 },
+        { upToCc: null, pence: 13_200 },
+      ],
+    })
   })
 })

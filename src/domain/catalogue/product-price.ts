@@ -146,3 +146,15 @@ function lowerFirst(text: string): string {
   // "On-the-road charges" reads as part of the sentence; an acronym ("PDI") keeps its capitals.
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
 }
+
+/**
+ * What the VAT in a headline price is, in one sentence under it (ADR 035): the VAT and its rate, and what in the
+ * price bears none; none for a used vehicle under the margin scheme, where no VAT may be shown.
+ */
+export function priceVatNote(price: Pick<ProductPrice, 'vatTreatment' | 'vatRatePercent' | 'vatPence' | 'charges'>): string {
+  if (price.vatTreatment === 'margin') return 'Sold under the VAT margin scheme for used vehicles: no VAT is shown separately.'
+  const outside = price.charges.filter((c) => c.vat === 'outside-scope').reduce((sum, c) => sum + c.pence, 0)
+  const outsideText = outside > 0 ? ` The ${formatPence(outside)} registration fee and road tax are outside the scope of VAT.` : ''
+  if (price.vatTreatment === 'zero') return `Zero-rated for VAT: no VAT in this price.${outsideText}`
+  return `Includes ${formatPence(price.vatPence)} VAT at ${price.vatRatePercent}%.${outsideText}`
+}
