@@ -71,6 +71,14 @@ describe(`basket pricing on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     expect(used.totals).toMatchObject({ totalPence: 499_900, vatPence: 0, vatBreakdown: [{ treatment: 'margin', grossPence: 499_900, vatPence: 0 }] })
   })
 
+  it('marking a category as zero-rated helmets moves the helmets already in it to 0% VAT', async () => {
+    const category = await payload.create({ collection: 'categories', data: buildCategory({ name: `Helmets later ${uniqueSuffix()}`, kind: 'riderwear' }), overrideAccess: true })
+    const helmet = await payload.create({ collection: 'products', data: buildProduct({ name: `Open face ${uniqueSuffix()}`, pricePence: 24_000, stock: 1, category: category.id }) as never, overrideAccess: true })
+    expect(helmet.vatRate).toBe(20)
+    await payload.update({ collection: 'categories', id: category.id, data: { zeroRatedHelmets: true }, overrideAccess: true })
+    expect((await payload.findByID({ collection: 'products', id: helmet.id, depth: 0, overrideAccess: true })).vatRate).toBe(0)
+  })
+
   it('takes the on-the-road parts from the site settings', async () => {
     await payload.updateGlobal({ slug: 'site-settings', data: { onTheRoad: { registrationFeePence: 6_000, vedUpTo150ccPence: 2_800, vedUpTo400ccPence: 6_100, vedUpTo600ccPence: 9_400, vedOver600ccPence: 13_200 } }, overrideAccess: true })
     forgetSiteSettings()
