@@ -17,6 +17,7 @@ import { arrayRowId } from '../payments/record-lifecycle.server'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
 import type { VatRateTotal } from '../../domain/vat/vat'
+import { lineVatRatePercent, type BasketItem } from '../../domain/basket/basket'
 import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
 
 interface PostalAddress {
@@ -77,6 +78,20 @@ export interface NewOrder {
 }
 
 const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value)
+
+/** A priced basket line as an order line: its headline unit price, and the VAT rate it records (ADR 035). */
+export function orderLineOf(item: BasketItem): NewOrder['lines'][number] {
+  return {
+    product: Number(item.product.productId),
+    variant: item.product.variantId != null ? Number(item.product.variantId) : undefined,
+    name: item.product.name.slice(0, 200),
+    sku: item.product.sku?.slice(0, 60),
+    unitPricePence: item.product.pricePence,
+    count: item.count,
+    vatRatePercent: lineVatRatePercent(item.product),
+    lineTotalPence: item.product.pricePence * item.count,
+  }
+}
 
 /** The order's columns and values (a group's fields are prefixed columns, as Payload stores them). */
 function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [string, Arg][] {

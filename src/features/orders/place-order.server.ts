@@ -18,12 +18,12 @@ import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
-import { itemIdFor, lineVatRatePercent } from '../../domain/basket/basket'
+import { itemIdFor } from '../../domain/basket/basket'
 import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
-import { findByCheckoutKey, insertOrder, openHoldsAndNumber, type NewOrder } from './order-rows.server'
+import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 import { CARD_HOLD_MINUTES } from '../../domain/orders/order-status'
 
@@ -357,16 +357,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
       lastName: shipping.ok ? shipping.address.lastName : undefined,
       shippingAddress: shipping.ok ? { line1: shipping.address.address1, line2: shipping.address.address2, town: shipping.address.city, postcode: shipping.address.postcode, country: 'GB' } : undefined,
     },
-    lines: priced.lines.map((l) => ({
-      product: Number(l.item.product.productId),
-      variant: l.item.product.variantId != null ? Number(l.item.product.variantId) : undefined,
-      name: l.item.product.name.slice(0, 200),
-      sku: l.item.product.sku?.slice(0, 60),
-      unitPricePence: l.item.product.pricePence,
-      count: l.item.count,
-      vatRatePercent: lineVatRatePercent(l.item.product),
-      lineTotalPence: l.item.product.pricePence * l.item.count,
-    })),
+    lines: priced.lines.map((l) => orderLineOf(l.item)),
     couponCode: priced.coupon?.status === 'applied' ? priced.coupon.code : undefined,
     coupon: priced.couponId ?? undefined,
     subtotalPence: totals.subtotalPence,
