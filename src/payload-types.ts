@@ -233,7 +233,7 @@ export interface Product {
    */
   compareAtPrice?: number | null;
   /**
-   * UK rate included in the price: 20 standard, 5 reduced, 0 zero-rated (e.g. children’s helmets).
+   * UK rate included in the price: 20 standard, 5 reduced, 0 zero-rated (children’s helmets; motorcycle helmets take 0 from their category).
    */
   vatRate: number;
   /**
@@ -429,6 +429,10 @@ export interface Category {
    * What the category sells; a sub-category takes its parent’s.
    */
   kind: 'motorcycle' | 'scooter' | 'bicycle' | 'e-bike' | 'riderwear' | 'accessory';
+  /**
+   * VAT Notice 701/23: helmets for motorcyclists meeting the safety standards carry 0% VAT. Every product in this category is sold at 0%.
+   */
+  zeroRatedHelmets?: boolean | null;
   path?: string | null;
   position?: number | null;
   description?: string | null;
@@ -715,6 +719,18 @@ export interface Order {
    * In pounds and pence, VAT included: 6,499.00.
    */
   totalPence: number;
+  /**
+   * What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.
+   */
+  vatBreakdown?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
   /**
    * The reservation this order completed: its bike came from the reservation’s hold.
    */
@@ -2043,6 +2059,7 @@ export interface CategoriesSelect<T extends boolean = true> {
   slug?: T;
   parent?: T;
   kind?: T;
+  zeroRatedHelmets?: T;
   path?: T;
   position?: T;
   description?: T;
@@ -2249,6 +2266,7 @@ export interface OrdersSelect<T extends boolean = true> {
   discountPence?: T;
   vatPence?: T;
   totalPence?: T;
+  vatBreakdown?: T;
   reservation?: T;
   reservationDepositPence?: T;
   stock?:
@@ -2909,6 +2927,16 @@ export interface SiteSetting {
     pickupEnabled?: boolean | null;
   };
   /**
+   * The parts of a new bike’s on-the-road charge (its extra fee) paid to DVLA for the customer: outside the scope of VAT. The rest of the fee is pre-delivery inspection and plates, with VAT. Update every April when DVLA changes them (ADR 044). In pence.
+   */
+  onTheRoad: {
+    registrationFeePence: number;
+    vedUpTo150ccPence: number;
+    vedUpTo400ccPence: number;
+    vedUpTo600ccPence: number;
+    vedOver600ccPence: number;
+  };
+  /**
    * No workshop drop-offs or test rides on these days.
    */
   closures?:
@@ -3016,6 +3044,15 @@ export interface SiteSettingsSelect<T extends boolean = true> {
     | {
         flatRatePence?: T;
         pickupEnabled?: T;
+      };
+  onTheRoad?:
+    | T
+    | {
+        registrationFeePence?: T;
+        vedUpTo150ccPence?: T;
+        vedUpTo400ccPence?: T;
+        vedUpTo600ccPence?: T;
+        vedOver600ccPence?: T;
       };
   closures?:
     | T

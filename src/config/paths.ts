@@ -1,5 +1,8 @@
 // Typed link builders: every storefront URL is made here, so a route change is one edit.
 
+/** The id of the model cancellation form's section on the returns page. */
+export const MODEL_FORM_ID = 'model-cancellation-form'
+
 export const paths = {
   home: () => '/',
   allBikes: (query?: string) => (query ? `/all-bikes?${query}` : '/all-bikes'),
@@ -19,6 +22,8 @@ export const paths = {
   /** The header combobox's suggestions (JSON). */
   searchSuggest: (q: string) => `/api/search/suggest?q=${encodeURIComponent(q)}`,
   page: (slug: string) => `/${encodeURIComponent(slug)}`,
+  /** The model cancellation form on the returns page (CCR 2013 Sch. 3 Part B); the form's id is MODEL_FORM_ID. */
+  modelCancellationForm: () => `/returns#${MODEL_FORM_ID}`,
   blog: () => '/blog',
   post: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   basket: () => '/basket',

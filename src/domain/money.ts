@@ -57,8 +57,14 @@ export function decimalPounds(pence: Pence): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
-/** The VAT contained in a VAT-inclusive amount at a whole-percent rate, rounded to the penny. */
+/**
+ * The VAT contained in a VAT-inclusive amount at a whole-percent rate: gross × rate / (100 + rate), rounded half up
+ * to the penny (half away from zero for a negative amount, so a refund mirrors its sale), in integer arithmetic so
+ * no floating-point error can move a half penny (ADR 044).
+ */
 export function vatIncluded(grossPence: Pence, ratePercent: number): Pence {
-  if (ratePercent <= 0) return 0
-  return Math.round((grossPence * ratePercent) / (100 + ratePercent))
+  if (ratePercent <= 0 || grossPence === 0) return 0
+  const divisor = 100 + ratePercent
+  const vat = Math.floor((2 * Math.abs(grossPence) * ratePercent + divisor) / (2 * divisor))
+  return grossPence < 0 ? -vat : vat
 }

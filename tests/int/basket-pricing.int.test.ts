@@ -9,9 +9,11 @@ vi.mock('server-only', () => ({}))
 
 const { pricedBasketJson } = await import('../../src/features/basket/price-response.server')
 const { ensureDemoCoupons } = await import('../../src/setup/seed/coupons')
+const { forgetSiteSettings } = await import('../../src/cms/globals/site-settings-cache.server')
+const { DEFAULT_ON_THE_ROAD_RATES } = await import('../../src/domain/catalogue/on-the-road')
 
 let payload: Payload
-const ids = { lock: 0, jacket: 0, jacketM: 0, jacketL: 0, bike: 0 }
+const ids = { lock: 0, jacket: 0, jacketM: 0, jacketL: 0, bike: 0, newBike: 0, usedBike: 0, helmet: 0 }
 const SHOP = { line1: '1 Kirkstall Road', town: 'Leeds', postcode: 'LS3 1HS', country: 'GB' }
 
 beforeAll(async () => {
@@ -25,6 +27,12 @@ beforeAll(async () => {
   ids.jacketM = (await payload.create({ collection: 'variants', data: buildVariant({ product: ids.jacket, sku: `JKT-M-${s}`, size: 'M', pricePence: 19_999, stock: 3 }) as never, overrideAccess: true })).id
   ids.jacketL = (await payload.create({ collection: 'variants', data: buildVariant({ product: ids.jacket, sku: `JKT-L-${s}`, size: 'L', pricePence: 21_000, stock: 0 }) as never, overrideAccess: true })).id
   ids.bike = (await create(buildProduct({ name: `Roadster ${s}`, pricePence: 650_000, stock: 1, category: bikes.id }))).id
+  // A new 649cc bike with the seeded £250 on-the-road charge, a used bike, a helmet in a zero-rated category (ADR 044).
+  const otr = { beforeAddToBasketNotification: { extraFee: { feeValue: 25_000, label: 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax' } }, attributes: { engineCc: 649 } }
+  ids.newBike = (await create({ ...buildProduct({ name: `Café racer ${s}`, pricePence: 849_900, stock: 1, category: bikes.id }), ...otr } as never)).id
+  ids.usedBike = (await create({ ...buildProduct({ name: `Used twin ${s}`, pricePence: 499_900, stock: 1, category: bikes.id }), condition: 'used' } as never)).id
+  const helmets = await payload.create({ collection: 'categories', data: buildCategory({ name: `Helmets ${s}`, kind: 'riderwear', zeroRatedHelmets: true }), overrideAccess: true })
+  ids.helmet = (await create(buildProduct({ name: `Full face ${s}`, pricePence: 53_999, stock: 3, category: helmets.id }))).id
   await ensureDemoCoupons(payload)
   await payload.updateGlobal({ slug: 'site-settings', data: { dealerName: 'Wheelhouse Leeds', address: SHOP, delivery: { flatRatePence: 0, pickupEnabled: true } }, overrideAccess: true })
 }, 180_000)
@@ -44,8 +52,43 @@ describe(`basket pricing on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
       [`${ids.jacket}:${ids.jacketM}`, 2, 19_999, 39_998, 'accessory'],
     ])
     expect(priced.lines[1]).toMatchObject({ productId: ids.jacket, variantId: ids.jacketM, stockQuantity: 3 })
-    expect(priced.totals).toEqual({ subtotalPence: 44_498, discountPence: 0, shippingPence: 0, shippingToBeQuoted: false, vatPence: 7_416, totalPence: 44_498 })
+    expect(priced.totals).toEqual({ subtotalPence: 44_498, discountPence: 0, shippingPence: 0, shippingToBeQuoted: false, vatPence: 7_416, vatBreakdown: [{ treatment: 'standard', ratePercent: 20, grossPence: 44_498, netPence: 37_082, vatPence: 7_416 }], totalPence: 44_498 })
     expect(priced.problems).toEqual([])
+  })
+
+  it('works out VAT only on what bears it: not on the DVLA part of the OTR charge, none on a zero-rated helmet, none shown under the margin scheme', async () => {
+    const bike = await pricedBasketJson(payload, [{ productId: ids.newBike, count: 1 }])
+    // £8,649 headline: £8,399 bike + £68 preparation bear VAT; the £55 registration fee and £127 road tax do not.
+    expect(bike.totals).toMatchObject({ totalPence: 874_900, vatPence: 142_783 })
+    expect(bike.totals.vatBreakdown).toEqual([
+      { treatment: 'standard', ratePercent: 20, grossPence: 856_700, netPence: 713_917, vatPence: 142_783 },
+      { treatment: 'outside-scope', ratePercent: 0, grossPence: 18_200, netPence: 18_200, vatPence: 0 },
+    ])
+    const helmet = await pricedBasketJson(payload, [{ productId: ids.helmet, count: 1 }])
+    expect(helmet.lines[0]?.vatRatePercent).toBe(0)
+    expect(helmet.totals).toMatchObject({ vatPence: 0, vatBreakdown: [{ treatment: 'zero', grossPence: 53_999, vatPence: 0 }] })
+    const used = await pricedBasketJson(payload, [{ productId: ids.usedBike, count: 1 }])
+    expect(used.totals).toMatchObject({ totalPence: 499_900, vatPence: 0, vatBreakdown: [{ treatment: 'margin', grossPence: 499_900, vatPence: 0 }] })
+  })
+
+  it('marking a category as zero-rated helmets moves the helmets already in it to 0% VAT', async () => {
+    const category = await payload.create({ collection: 'categories', data: buildCategory({ name: `Helmets later ${uniqueSuffix()}`, kind: 'riderwear' }), overrideAccess: true })
+    const helmet = await payload.create({ collection: 'products', data: buildProduct({ name: `Open face ${uniqueSuffix()}`, pricePence: 24_000, stock: 1, category: category.id }) as never, overrideAccess: true })
+    expect(helmet.vatRate).toBe(20)
+    await payload.update({ collection: 'categories', id: category.id, data: { zeroRatedHelmets: true }, overrideAccess: true })
+    expect((await payload.findByID({ collection: 'products', id: helmet.id, depth: 0, overrideAccess: true })).vatRate).toBe(0)
+  })
+
+  it('takes the on-the-road parts from the site settings', async () => {
+    await payload.updateGlobal({ slug: 'site-settings', data: { onTheRoad: { registrationFeePence: 6_000, vedUpTo150ccPence: 2_800, vedUpTo400ccPence: 6_100, vedUpTo600ccPence: 9_400, vedOver600ccPence: 13_200 } }, overrideAccess: true })
+    forgetSiteSettings()
+    try {
+      const bike = await pricedBasketJson(payload, [{ productId: ids.newBike, count: 1 }])
+      expect(bike.totals.vatBreakdown.map((t) => [t.treatment, t.grossPence])).toEqual([['standard', 874_900 - 19_200], ['outside-scope', 19_200]])
+    } finally {
+      await payload.updateGlobal({ slug: 'site-settings', data: { onTheRoad: { registrationFeePence: 5_500, vedUpTo150ccPence: 2_700, vedUpTo400ccPence: 5_900, vedUpTo600ccPence: 9_100, vedOver600ccPence: 12_700 } }, overrideAccess: true })
+      forgetSiteSettings()
+    }
   })
 
   it('caps counts at stock, drops sold-out and unknown lines, and says why', async () => {
@@ -143,11 +186,13 @@ describe(`the two catalogue reads of pricing on ${process.env.TEST_DB ?? 'sqlite
       { productId: withdrawn, count: 1 },
       { productId: gloves.productId, count: 1 }, // a variable product bought without its variant
       { productId: 999_999, count: 1 },
+      { productId: ids.newBike, count: 1 },
+      { productId: ids.usedBike, count: 1 },
     ]
-    const shown = await freshSnapshots(payload, lines, undefined, true)
-    const plain = await freshSnapshots(payload, lines, undefined, false)
+    const shown = await freshSnapshots(payload, lines, DEFAULT_ON_THE_ROAD_RATES, undefined, true)
+    const plain = await freshSnapshots(payload, lines, DEFAULT_ON_THE_ROAD_RATES, undefined, false)
     expect([...plain.keys()].sort()).toEqual([...shown.keys()].sort())
-    expect(plain.size).toBe(3)
+    expect(plain.size).toBe(5)
     for (const [key, line] of shown) {
       const { image: _image, ...snapshot } = line.snapshot
       expect(plain.get(key)).toEqual({ ...line, snapshot })
@@ -155,5 +200,8 @@ describe(`the two catalogue reads of pricing on ${process.env.TEST_DB ?? 'sqlite
     expect(plain.get(`${gloves.productId}:${gloves.variantId}`)?.snapshot).toMatchObject({ pricePence: 5_250, stockQuantity: 4 })
     expect(plain.get(`${gloves.productId}:${gloves.variantId}`)?.snapshot.charges).toBeUndefined()
     expect(plain.get(String(charged))?.snapshot).toMatchObject({ pricePence: 12_500, charges: [{ label: 'Fitting', pence: 2_500, vat: 'product-rate', vatRatePercent: 20 }] })
+    // Both reads split a new bike's on-the-road charge by its engine size and put a used bike under the margin scheme.
+    expect(plain.get(String(ids.newBike))?.snapshot.charges?.map((c) => [c.pence, c.vat])).toEqual([[6_800, 'product-rate'], [5_500, 'outside-scope'], [12_700, 'outside-scope']])
+    expect(plain.get(String(ids.usedBike))?.snapshot).toMatchObject({ pricePence: 499_900, vatTreatment: 'margin' })
   })
 })

@@ -7,7 +7,8 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
-import { chargesFromExtraFee, productPrice, type ProductPrice } from '../../src/domain/catalogue/product-price'
+import { productCharges, productVatTreatment } from '../../src/domain/catalogue/on-the-road'
+import { productPrice, type ProductPrice } from '../../src/domain/catalogue/product-price'
 import { leftToPayPence } from '../../src/domain/reservations/reservation-rules'
 import { createFinanceOrder } from '../../src/features/finance/api/finance-order'
 import { financeQuotesForProduct } from '../../src/features/finance/finance-client'
@@ -48,7 +49,9 @@ afterAll(async () => {
 
 async function bike(slug: string): Promise<{ product: Product; price: ProductPrice }> {
   const product = (await payload.find({ collection: 'products', where: { slug: { equals: slug } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]!
-  const price = productPrice({ basePricePence: product.price, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })!
+  // As basket pricing prices it: a new bike's on-the-road charge in its parts at the default settings (ADR 044).
+  const facts = { kind: product.kind, condition: product.condition, engineCc: product.attributes?.engineCc }
+  const price = productPrice({ basePricePence: product.price, vatRatePercent: product.vatRate, vatTreatment: productVatTreatment({ ...facts, vatRatePercent: product.vatRate }), charges: productCharges(product.beforeAddToBasketNotification?.extraFee, facts) })!
   return { product, price }
 }
 
@@ -56,20 +59,26 @@ const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name:
 
 describe(`the headline price on ${db}`, () => {
   it('the seeded new motorcycles carry £250 on-the-road charges, used bikes and accessories none', async () => {
-    expect((await bike('honda-cb125f')).price).toMatchObject({ basePence: 339_900, totalPence: 364_900, charges: [{ pence: 25_000, vat: 'product-rate' }] })
+    expect((await bike('honda-cb125f')).price).toMatchObject({ basePence: 339_900, totalPence: 364_900, charges: [{ pence: 16_800, vat: 'product-rate' }, { pence: 5_500, vat: 'outside-scope' }, { pence: 2_700, vat: 'outside-scope' }] })
     expect((await bike('used-honda-cb500f-2021')).price).toMatchObject({ basePence: 449_500, totalPence: 449_500, charges: [] })
   })
 
-  it('a card order for a new motorcycle stores and charges the headline price, VAT on the whole, breakdown in its history', async () => {
+  it('a card order for a new motorcycle stores and charges the headline price, VAT only on what bears it, breakdown in its history', async () => {
     const { product, price } = await bike('honda-cb125f')
     const priced = await priceBasket(payload, [{ productId: product.id, count: 1 }], { deliveryMethod: 'free', images: false })
     expect(priced.totals).toMatchObject({ subtotalPence: price.totalPence, totalPence: price.totalPence, vatPence: price.vatPence })
     const placed = await placeOrder(payload, orderInput([{ productId: product.id, count: 1 }]))
     if (!placed.ok) throw new Error(placed.message)
     const order = await payload.findByID({ collection: 'orders', id: placed.orderId, depth: 0, overrideAccess: true })
-    expect(order).toMatchObject({ subtotalPence: 364_900, totalPence: 364_900, vatPence: 60_817 })
+    // £3,649 less the £82 paid to DVLA bears VAT: £594.50, not £608.17 (a sixth of the whole).
+    expect(order).toMatchObject({ subtotalPence: 364_900, totalPence: 364_900, vatPence: 59_450 })
+    expect(order.vatBreakdown).toEqual([
+      { treatment: 'standard', ratePercent: 20, grossPence: 356_700, netPence: 297_250, vatPence: 59_450 },
+      { treatment: 'outside-scope', ratePercent: 0, grossPence: 8_200, netPence: 8_200, vatPence: 0 },
+    ])
     expect(order.lines).toMatchObject([{ unitPricePence: 364_900, lineTotalPence: 364_900, count: 1 }])
-    expect(order.history?.[0]?.note).toContain('Includes £250 on-the-road charges: pre-delivery inspection, registration and first year’s road tax.')
+    expect(order.history?.[0]?.note).toContain('Includes £250 on-the-road charges: £168 pre-delivery inspection and number plates, £55 DVLA first registration fee and £27 first year’s road tax (outside the scope of VAT).')
+    expect(order.history?.[0]?.note).toContain('VAT: VAT 20% £594.50 on £3,567; outside the scope of VAT £82.')
     const session = (await paymentUrlFor(payload, order, gateway.provider)).split('/').pop()!
     expect((await gateway.findSession(payload, session))?.amountPence).toBe(364_900)
   })

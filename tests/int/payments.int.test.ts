@@ -89,7 +89,7 @@ describe(`test gateway payments on ${db}`, () => {
     expect(mail).toMatchObject({ to: paid.email, tag: 'order-confirmation' })
     expect(paid.email).toMatch(/^ada\.[0-9a-f]{8}@example\.co\.uk$/)
     expect(mail.text).toContain(o.orderNumber)
-    expect(mail.text).toContain('Includes VAT')
+    expect(mail.text).toMatch(/VAT included \(20%\)[\s\S]*Model cancellation form/)
     expect(mail.text).toContain('Consumer Contracts Regulations')
     const session = await gateway.findSession(payload, o.sessionId)
     expect(session).toMatchObject({ status: 'succeeded', last4: '4242', cardBrand: 'Visa' })

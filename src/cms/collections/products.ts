@@ -14,7 +14,6 @@ import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/s
 
 export const VAT_RATES = [20, 5, 0] as const
 
-/** The product takes its kind from its category, so filters and delivery rules never disagree with the catalogue tree. */
 /**
  * The headline price (ADR 023: the price with every compulsory charge in it) kept beside the price, so that
  * listings sort and filter by the figure their cards show. Worked out from the document as it will be saved.
@@ -31,12 +30,18 @@ const setListPrice: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   return data
 }
 
+/**
+ * The product takes its kind from its category, so filters and delivery rules never disagree with the catalogue
+ * tree, and 0% VAT from a category of zero-rated helmets.
+ */
 const inheritKind: CollectionBeforeChangeHook = async ({ data, req, originalDoc }) => {
   const category = (data.category ?? originalDoc?.category) as number | { id: number } | undefined
   const id = typeof category === 'object' && category ? category.id : category
   if (id) {
     const doc = await req.payload.findByID({ collection: 'categories', id, depth: 0, req })
     data.kind = doc.kind
+    // Protective motorcycle helmets are zero-rated (VAT Notice 701/23): the category says so, not each product.
+    if (doc.zeroRatedHelmets) data.vatRate = 0
   }
   return data
 }
@@ -117,7 +122,7 @@ export const Products: CollectionConfig = {
           required: true,
           defaultValue: 20,
           validate: (v: unknown) => (VAT_RATES as readonly unknown[]).includes(v) ? true : 'VAT rate must be 20, 5 or 0',
-          admin: { description: 'UK rate included in the price: 20 standard, 5 reduced, 0 zero-rated (e.g. children’s helmets).' },
+          admin: { description: 'UK rate included in the price: 20 standard, 5 reduced, 0 zero-rated (children’s helmets; motorcycle helmets take 0 from their category).' },
         },
       ],
     },

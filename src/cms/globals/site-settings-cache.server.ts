@@ -5,6 +5,7 @@
 // No 'server-only' marker: the Payload config imports this through the global's hook, and start-up
 // scripts load that config outside Next.
 import type { Payload } from 'payload'
+import { onTheRoadRatesFrom, type OnTheRoadRates } from '../../domain/catalogue/on-the-road'
 import type { SiteSetting } from '../../payload-types'
 
 export const SETTINGS_FRESH_MS = 2_000
@@ -26,4 +27,9 @@ export function siteSettings(payload: Payload, now = Date.now()): Promise<SiteSe
 /** Called when the settings change in this process. */
 export function forgetSiteSettings(): void {
   copy = null
+}
+
+/** The on-the-road parts the settings keep (ADR 044); defaults where a figure is missing. */
+export function onTheRoadRates(settings: Pick<SiteSetting, 'onTheRoad'> | null | undefined): OnTheRoadRates {
+  return onTheRoadRatesFrom(settings?.onTheRoad)
 }

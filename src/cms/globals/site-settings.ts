@@ -1,9 +1,25 @@
 // The dealer's own details: name, address, hours, phone and the FCA statements finance pages must show.
-import type { GlobalConfig } from 'payload'
+import type { Field, GlobalConfig } from 'payload'
+import { DEFAULT_ON_THE_ROAD_RATES } from '../../domain/catalogue/on-the-road'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { revalidateGlobalAfterChange } from '../hooks/revalidate-storefront'
+
+/** One part of the on-the-road charge: whole pence, at most £1,000. Defaults: DEFAULT_ON_THE_ROAD_RATES. */
+function onTheRoadPence(name: string, label: string, defaultValue: number): Field {
+  return {
+    name,
+    label,
+    type: 'number',
+    required: true,
+    defaultValue,
+    min: 0,
+    max: 100_000,
+    admin: { step: 1 },
+    validate: (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 100_000 ? true : 'A whole number of pence from 0 to 100000'),
+  }
+}
 
 export const SiteSettings: GlobalConfig = {
   slug: 'site-settings',
@@ -54,6 +70,27 @@ export const SiteSettings: GlobalConfig = {
       fields: [
         penceField('flatRatePence', 'Home delivery flat rate', { required: true, defaultValue: 0, admin: { description: '0.00 shows as free delivery (spec §9).' } }, { rules: { maxPence: 100_000 } }),
         { name: 'pickupEnabled', label: 'Offer free collection from the shop', type: 'checkbox', defaultValue: true },
+      ],
+    },
+    {
+      name: 'onTheRoad',
+      type: 'group',
+      label: 'On-the-road charges (new motorcycles and scooters)',
+      admin: {
+        description:
+          'The parts of a new bike’s on-the-road charge (its extra fee) paid to DVLA for the customer: outside the scope of VAT. The rest of the fee is pre-delivery inspection and plates, with VAT. Update every April when DVLA changes them (ADR 044). In pence.',
+      },
+      fields: [
+        onTheRoadPence('registrationFeePence', 'DVLA first registration fee (pence)', DEFAULT_ON_THE_ROAD_RATES.registrationFeePence),
+        {
+          type: 'row',
+          fields: [
+            onTheRoadPence('vedUpTo150ccPence', 'Road tax, first year, up to 150cc and electric (pence)', DEFAULT_ON_THE_ROAD_RATES.vedBands[0]!.pence),
+            onTheRoadPence('vedUpTo400ccPence', 'Road tax, 151–400cc (pence)', DEFAULT_ON_THE_ROAD_RATES.vedBands[1]!.pence),
+            onTheRoadPence('vedUpTo600ccPence', 'Road tax, 401–600cc (pence)', DEFAULT_ON_THE_ROAD_RATES.vedBands[2]!.pence),
+            onTheRoadPence('vedOver600ccPence', 'Road tax, over 600cc (pence)', DEFAULT_ON_THE_ROAD_RATES.vedBands[3]!.pence),
+          ],
+        },
       ],
     },
     {

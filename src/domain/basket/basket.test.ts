@@ -169,13 +169,14 @@ const applied = (code: string, definition: Parameters<typeof submitCoupon>[1], s
 
 describe('basketTotals', () => {
   it('is all zero for an empty basket', () => {
-    expect(basketTotals(EMPTY_BASKET)).toEqual({ subtotalPence: 0, discountPence: 0, shippingPence: 0, vatPence: 0, totalPence: 0, discountProblem: null })
+    expect(basketTotals(EMPTY_BASKET)).toEqual({ subtotalPence: 0, discountPence: 0, shippingPence: 0, vatPence: 0, vatBreakdown: [], totalPence: 0, discountProblem: null })
   })
 
   it('adds lines and works out VAT per line at its own rate', () => {
     // 2 × £120 at 20% (VAT £40) + 3 × £30 zero-rated
     const basket = added(added(EMPTY_BASKET, helmet, 2), kidsHelmet, 3)
-    expect(basketTotals(basket)).toEqual({ subtotalPence: 33000, discountPence: 0, shippingPence: 0, vatPence: 4000, totalPence: 33000, discountProblem: null })
+    const vatBreakdown = [{ treatment: 'standard', ratePercent: 20, grossPence: 24000, netPence: 20000, vatPence: 4000 }, { treatment: 'zero', ratePercent: 0, grossPence: 9000, netPence: 9000, vatPence: 0 }]
+    expect(basketTotals(basket)).toEqual({ subtotalPence: 33000, discountPence: 0, shippingPence: 0, vatPence: 4000, vatBreakdown, totalPence: 33000, discountProblem: null })
   })
 
   it('takes a fixed_cart coupon off and shares it across lines for VAT', () => {

@@ -1,7 +1,8 @@
 // The basket of spec §3 and §4 as an immutable value, with the pure rules that change it and price it.
 import { discountForCouponCode, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState } from '../coupons/coupon'
-import { isSellingPrice, pricedVatPence, type MandatoryCharge } from '../catalogue/product-price'
-import { formatPence, vatIncluded, type Pence } from '../money'
+import { isSellingPrice, pricedVatLines, type MandatoryCharge } from '../catalogue/product-price'
+import { formatPence, type Pence } from '../money'
+import { analyseVat, treatmentForRate, type VatLineInput, type VatRateTotal, type VatTreatment } from '../vat/vat'
 
 /** Payload ids are numbers on SQLite and PostgreSQL; strings are accepted so a basket survives a change of database. */
 export type CatalogueId = string | number
@@ -18,6 +19,8 @@ export interface ProductSnapshot {
    */
   readonly pricePence: Pence | null
   readonly vatRatePercent: number
+  /** How the product is treated for VAT when not what its rate says: `margin` for a used vehicle (ADR 044). */
+  readonly vatTreatment?: VatTreatment
   /** The mandatory charges contained in `pricePence`, per unit, each with its VAT treatment (none when absent). */
   readonly charges?: readonly MandatoryCharge[]
   readonly stockQuantity: number
@@ -188,6 +191,8 @@ export interface BasketTotals {
   readonly shippingPence: Pence
   /** VAT contained in the total; each line at its own rate after its share of the discount. */
   readonly vatPence: Pence
+  /** The total per VAT treatment (standard, zero-rated, outside the scope, margin scheme), as shown and stored. */
+  readonly vatBreakdown: readonly VatRateTotal[]
   readonly totalPence: Pence
   /** Set when the coupon could not be evaluated; the caller logs `logMessage` exactly. */
   readonly discountProblem: { readonly reason: 'unsupported_discount_type'; readonly logMessage: typeof UNSUPPORTED_DISCOUNT_TYPE_MESSAGE } | null
@@ -212,11 +217,21 @@ function apportion(discount: Pence, weights: readonly Pence[]): Pence[] {
   return shares
 }
 
-/** VAT contained in a line after its share of the discount, each part of its unit price at its own rate. */
-export function lineVatPence(item: BasketItem, discountSharePence: Pence): Pence {
+/** The VAT rate an order line records: a used vehicle under the margin scheme shows none (ADR 044). */
+export function lineVatRatePercent(product: Pick<ProductSnapshot, 'vatRatePercent' | 'vatTreatment'>): number {
+  return product.vatTreatment === 'margin' ? 0 : product.vatRatePercent
+}
+
+/** A line's VAT parts after its share of the discount, each part of its unit price at its own treatment. */
+function lineVatLines(item: BasketItem, discountSharePence: Pence): VatLineInput[] {
   const charges = item.product.charges ?? []
   const basePence = item.product.pricePence - charges.reduce((sum, c) => sum + c.pence, 0)
-  return pricedVatPence({ basePence, vatRatePercent: item.product.vatRatePercent, charges }, item.count, discountSharePence)
+  return pricedVatLines({ basePence, vatRatePercent: item.product.vatRatePercent, vatTreatment: item.product.vatTreatment, charges }, item.count, discountSharePence)
+}
+
+/** VAT contained in a line after its share of the discount, each part of its unit price at its own rate. */
+export function lineVatPence(item: BasketItem, discountSharePence: Pence): Pence {
+  return analyseVat(lineVatLines(item, discountSharePence)).vatPence
 }
 
 export function basketTotals(basket: Basket, shipping: ShippingCharge = NO_SHIPPING): BasketTotals {
@@ -226,12 +241,16 @@ export function basketTotals(basket: Basket, shipping: ShippingCharge = NO_SHIPP
   const discountPence = evaluation.ok ? Math.min(Math.max(0, evaluation.discountPence), subtotalPence) : 0
   const shippingPence = Math.max(0, Math.round(shipping.feePence))
   const shares = apportion(discountPence, lineTotals)
-  const goodsVat = basket.items.reduce((sum, item, i) => sum + lineVatPence(item, shares[i] ?? 0), 0)
+  const vat = analyseVat([
+    ...basket.items.flatMap((item, i) => lineVatLines(item, shares[i] ?? 0)),
+    ...(shippingPence > 0 ? [{ grossPence: shippingPence, treatment: treatmentForRate(shipping.vatRatePercent) }] : []),
+  ])
   return {
     subtotalPence,
     discountPence,
     shippingPence,
-    vatPence: goodsVat + vatIncluded(shippingPence, shipping.vatRatePercent),
+    vatPence: vat.vatPence,
+    vatBreakdown: vat.byTreatment,
     totalPence: Math.max(0, subtotalPence - discountPence + shippingPence),
     discountProblem: evaluation.ok ? null : { reason: evaluation.reason, logMessage: evaluation.logMessage },
   }

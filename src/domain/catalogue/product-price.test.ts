@@ -5,7 +5,7 @@ import { productMonthlyEstimate } from '../finance/product-monthly-estimate'
 import { financePricePence } from '../finance/quote-client-rules'
 import { formatPence, vatIncluded } from '../money'
 import { depositDeduction, leftToPayPence } from '../reservations/reservation-rules'
-import { chargesFromExtraFee, headlinePricePence, includedChargesText, pricedVatPence, productPrice, vatParts, wasPricePence, type ProductPriceInput } from './product-price'
+import { chargesFromExtraFee, headlinePricePence, includedChargesText, pricedVatLines, pricedVatPence, productPrice, wasPricePence, type ProductPriceInput } from './product-price'
 
 const OTR_LABEL = 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax'
 /** The seeded Honda CB125F: £3,399 plus £250 on-the-road charges. */
@@ -17,6 +17,7 @@ describe('productPrice', () => {
     expect(price).toEqual({
       basePence: 339_900,
       vatRatePercent: 20,
+      vatTreatment: 'standard',
       charges: [{ label: OTR_LABEL, pence: 25_000, vat: 'product-rate', vatRatePercent: 20 }],
       totalPence: 364_900,
       vatPence: 60_817, // £3,649 × 20/120, rounded to the penny
@@ -127,7 +128,7 @@ describe('every surface agrees to the penny (properties)', () => {
         const price = productPrice(input)!
         expect(price.totalPence).toBe(price.basePence + price.charges.reduce((s, c) => s + c.pence, 0))
         expect(headlinePricePence(input)).toBe(price.totalPence)
-        expect(vatParts(price).reduce((s, p) => s + p.pence, 0)).toBe(price.totalPence)
+        expect(pricedVatLines(price, 1, 0).reduce((s, p) => s + p.grossPence, 0)).toBe(price.totalPence)
         const vatable = price.basePence + price.charges.filter((c) => c.vat === 'product-rate').reduce((s, c) => s + c.pence, 0)
         expect(price.vatPence).toBe(vatIncluded(vatable, input.vatRatePercent))
         for (const c of price.charges) expect(c.pence).toBeGreaterThan(0)

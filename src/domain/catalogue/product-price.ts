@@ -1,7 +1,8 @@
 // The one price a customer sees and pays for a product: its base price plus every charge the shop makes
 // compulsory (ADR 023). Cards, the product page, structured data, search, the basket, checkout, payment,
 // reservations, finance and the stored order all take their figure from `productPrice`.
-import { formatPence, vatIncluded, type Pence } from '../money'
+import { formatPence, type Pence } from '../money'
+import { analyseVat, treatmentForRate, type VatLineInput, type VatTreatment } from '../vat/vat'
 
 /**
  * How a charge's VAT is accounted for. `product-rate`: VAT at the product's own rate is contained in it (a
@@ -18,6 +19,8 @@ export interface MandatoryCharge {
   readonly vat: ChargeVat
   /** The VAT rate contained in `pence`: the product's rate, or 0 outside the scope of VAT. */
   readonly vatRatePercent: number
+  /** The charge these parts make up together ("On-the-road charges"), when one fee is split into parts. */
+  readonly group?: string
 }
 
 /** Something the customer may choose to add; never in the headline price. */
@@ -30,14 +33,17 @@ export interface ProductPriceInput {
   /** The product's (or chosen variant's) own price in pence, VAT included; null when the price is on application. */
   readonly basePricePence: Pence | null | undefined
   readonly vatRatePercent: number
+  /** How the product itself is treated for VAT; by default what its rate means (a used bike: `margin`). */
+  readonly vatTreatment?: VatTreatment
   /** The charges staff set on the product (the CMS's extra fee); any charge set is compulsory. */
-  readonly charges?: readonly { readonly label?: string | null; readonly pence?: Pence | null; readonly vat?: ChargeVat }[] | null
+  readonly charges?: readonly { readonly label?: string | null; readonly pence?: Pence | null; readonly vat?: ChargeVat; readonly group?: string }[] | null
   readonly optionalExtras?: readonly OptionalExtra[]
 }
 
 export interface ProductPrice {
   readonly basePence: Pence
   readonly vatRatePercent: number
+  readonly vatTreatment: VatTreatment
   readonly charges: readonly MandatoryCharge[]
   /** The headline price: base plus every mandatory charge. The only figure shown as "the price". */
   readonly totalPence: Pence
@@ -73,19 +79,25 @@ export const ZERO_PRICE_MESSAGE = 'a price of 0 would sell it for nothing; leave
 export function productPrice(input: ProductPriceInput): ProductPrice | null {
   const base = input.basePricePence
   if (!isSellingPrice(base)) return null
+  const vatTreatment = input.vatTreatment ?? treatmentForRate(input.vatRatePercent)
   const charges = mandatoryCharges(input)
   const totalPence = charges.reduce((sum, c) => sum + c.pence, base)
-  const price = { basePence: base, vatRatePercent: input.vatRatePercent, charges, totalPence, optionalExtras: (input.optionalExtras ?? []).filter((e) => isWholePence(e.pence) && e.pence > 0) }
+  const price = { basePence: base, vatRatePercent: input.vatRatePercent, vatTreatment, charges, totalPence, optionalExtras: (input.optionalExtras ?? []).filter((e) => isWholePence(e.pence) && e.pence > 0) }
   return { ...price, vatPence: pricedVatPence(price, 1, 0) }
 }
 
-/** The compulsory charges staff set, as every price contains them (whether or not the product has a price yet). */
-export function mandatoryCharges(input: Pick<ProductPriceInput, 'charges' | 'vatRatePercent'>): MandatoryCharge[] {
+/**
+ * The compulsory charges staff set, as every price contains them (whether or not the product has a price yet). A
+ * charge's VAT follows the product's treatment: none under the margin scheme, none when outside the scope of VAT.
+ */
+export function mandatoryCharges(input: Pick<ProductPriceInput, 'charges' | 'vatRatePercent' | 'vatTreatment'>): MandatoryCharge[] {
+  const vatTreatment = input.vatTreatment ?? treatmentForRate(input.vatRatePercent)
+  const productRate = vatTreatment === 'margin' ? 0 : input.vatRatePercent
   return (input.charges ?? [])
-    .filter((c): c is { label?: string | null; pence: Pence; vat?: ChargeVat } => isWholePence(c.pence) && c.pence > 0)
+    .filter((c): c is { label?: string | null; pence: Pence; vat?: ChargeVat; group?: string } => isWholePence(c.pence) && c.pence > 0)
     .map((c) => {
       const vat = c.vat ?? 'product-rate'
-      return { label: c.label?.trim() || DEFAULT_CHARGE_LABEL, pence: c.pence, vat, vatRatePercent: vat === 'outside-scope' ? 0 : input.vatRatePercent }
+      return { label: c.label?.trim() || DEFAULT_CHARGE_LABEL, pence: c.pence, vat, vatRatePercent: vat === 'outside-scope' ? 0 : productRate, ...(c.group ? { group: c.group } : {}) }
     })
 }
 
@@ -111,33 +123,32 @@ export function chargesFromExtraFee(fee: { readonly feeValue?: number | null; re
   return fee?.feeValue ? [{ label: fee.label, pence: fee.feeValue, vat: 'product-rate' }] : []
 }
 
-/** The parts that carry VAT at each rate, per unit: the base and product-rate charges, then each outside-scope charge. */
-export interface VatPart {
-  readonly pence: Pence
-  readonly vatRatePercent: number
-}
-
-export function vatParts(price: Pick<ProductPrice, 'basePence' | 'vatRatePercent' | 'charges'>): VatPart[] {
-  const atProductRate = price.charges.filter((c) => c.vatRatePercent === price.vatRatePercent).reduce((sum, c) => sum + c.pence, price.basePence)
-  return [{ pence: atProductRate, vatRatePercent: price.vatRatePercent }, ...price.charges.filter((c) => c.vatRatePercent !== price.vatRatePercent).map((c) => ({ pence: c.pence, vatRatePercent: c.vatRatePercent }))]
-}
+type PricedParts = Pick<ProductPrice, 'basePence' | 'vatRatePercent' | 'charges'> & { readonly vatTreatment?: VatTreatment }
 
 /**
- * VAT contained in `count` units after `discountPence` off the line. A discount comes off the VATable part
- * first: a fee paid on to DVLA is passed on at cost, so a discount can only be on what the shop supplies.
+ * The VAT lines of `count` units after `discountPence` off the line: the product's own supply (its base and the
+ * charges at its rate, e.g. a pre-delivery inspection) at the product's treatment, then each charge outside the
+ * scope of VAT. A discount comes off the product's own supply first: a fee paid on to DVLA is passed on at cost,
+ * so a discount can only be on what the shop supplies.
  */
-export function pricedVatPence(price: Pick<ProductPrice, 'basePence' | 'vatRatePercent' | 'charges'>, count: number, discountPence: Pence): Pence {
+export function pricedVatLines(price: PricedParts, count: number, discountPence: Pence): VatLineInput[] {
+  const treatment = price.vatTreatment ?? treatmentForRate(price.vatRatePercent)
+  const own = price.charges.filter((c) => c.vat !== 'outside-scope').reduce((sum, c) => sum + c.pence, price.basePence)
+  const parts: VatLineInput[] = [
+    { grossPence: own * count, treatment },
+    ...price.charges.filter((c) => c.vat === 'outside-scope').map((c) => ({ grossPence: c.pence * count, treatment: 'outside-scope' as const })),
+  ]
   let discountLeft = Math.max(0, discountPence)
-  const parts = vatParts(price)
-    .map((p) => ({ gross: p.pence * count, rate: p.vatRatePercent }))
-    .sort((a, b) => b.rate - a.rate)
-  let vat = 0
-  for (const part of parts) {
-    const off = Math.min(discountLeft, part.gross)
+  return parts.map((part) => {
+    const off = Math.min(discountLeft, part.grossPence)
     discountLeft -= off
-    vat += vatIncluded(part.gross - off, part.rate)
-  }
-  return vat
+    return { ...part, grossPence: part.grossPence - off }
+  })
+}
+
+/** VAT contained in `count` units after `discountPence` off the line (see `pricedVatLines`). */
+export function pricedVatPence(price: PricedParts, count: number, discountPence: Pence): Pence {
+  return analyseVat(pricedVatLines(price, count, discountPence)).vatPence
 }
 
 /**
@@ -146,11 +157,38 @@ export function pricedVatPence(price: Pick<ProductPrice, 'basePence' | 'vatRateP
  */
 export function includedChargesText(price: Pick<ProductPrice, 'charges'>): string | null {
   if (price.charges.length === 0) return null
+  const group = price.charges[0]!.group
+  if (group && price.charges.every((c) => c.group === group)) {
+    // One fee in parts: "Includes £250 on-the-road charges: £168 pre-delivery inspection and number plates,
+    // £55 DVLA first registration fee and £27 first year’s road tax (outside the scope of VAT)."
+    const total = price.charges.reduce((sum, c) => sum + c.pence, 0)
+    const part = (c: MandatoryCharge) => `${formatPence(c.pence)} ${lowerFirst(c.label)}`
+    const own = price.charges.filter((c) => c.vat !== 'outside-scope').map(part)
+    const outside = price.charges.filter((c) => c.vat === 'outside-scope').map(part)
+    const outsideText = outside.length > 0 ? `${listText(outside)} (outside the scope of VAT)` : ''
+    return `Includes ${formatPence(total)} ${lowerFirst(group)}: ${[...own, outsideText].filter(Boolean).join(', ')}.`
+  }
   const parts = price.charges.map((c) => `${formatPence(c.pence)} ${lowerFirst(c.label)}`)
   return `Includes ${parts.join(' and ')}.`
+}
+
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
 }
 
 function lowerFirst(text: string): string {
   // "On-the-road charges" reads as part of the sentence; an acronym ("PDI") keeps its capitals.
   return /^[A-Z][a-z]/.test(text) ? text[0]!.toLowerCase() + text.slice(1) : text
+}
+
+/**
+ * What the VAT in a headline price is, in one sentence under it (ADR 044): the VAT and its rate, and what in the
+ * price bears none; none for a used vehicle under the margin scheme, where no VAT may be shown.
+ */
+export function priceVatNote(price: Pick<ProductPrice, 'vatTreatment' | 'vatRatePercent' | 'vatPence' | 'charges'>): string {
+  if (price.vatTreatment === 'margin') return 'Sold under the VAT margin scheme for used vehicles: no VAT is shown separately.'
+  const outside = price.charges.filter((c) => c.vat === 'outside-scope').reduce((sum, c) => sum + c.pence, 0)
+  const outsideText = outside > 0 ? ` The ${formatPence(outside)} registration fee and road tax are outside the scope of VAT.` : ''
+  if (price.vatTreatment === 'zero') return `Zero-rated for VAT: no VAT in this price.${outsideText}`
+  return `Includes ${formatPence(price.vatPence)} VAT at ${price.vatRatePercent}%.${outsideText}`
 }

@@ -2,6 +2,7 @@
 // totals (integer pence, GBP), the finance facts of a finance order; never staff notes, payment references or keys.
 import { ORDER_STATUS_LABELS } from '../../domain/orders/order-status'
 import type { Order } from '../../payload-types'
+import { parseVatBreakdown, type VatRateTotal } from '../../domain/vat/vat'
 
 export const FINANCE_STATUS_LABELS: Record<NonNullable<Order['financeStatus']>, string> = {
   submitted: 'Application submitted',
@@ -38,7 +39,7 @@ export interface CustomerOrder {
   financeStatusLabel: string | null
   items: CustomerOrderItem[]
   delivery: { method: Order['delivery']['method']; label: string; feeToBeQuoted: boolean }
-  totals: { subtotalPence: number; discountPence: number; deliveryPence: number; vatPence: number; totalPence: number; refundedPence: number; currency: 'GBP' }
+  totals: { subtotalPence: number; discountPence: number; deliveryPence: number; vatPence: number; vatBreakdown: VatRateTotal[] | null; totalPence: number; refundedPence: number; currency: 'GBP' }
   couponCode: string | null
   finance: { lenderName: string | null; facilityType: string | null; regularPaymentPence: number | null; termMonths: number | null } | null
 }
@@ -88,6 +89,7 @@ export function toCustomerOrder(order: Order): CustomerOrder {
       discountPence: order.discountPence ?? 0,
       deliveryPence: order.delivery.feePence ?? 0,
       vatPence: order.vatPence,
+      vatBreakdown: parseVatBreakdown(order.vatBreakdown),
       totalPence: order.totalPence,
       refundedPence: order.payment?.refundedPence ?? 0,
       currency: 'GBP',

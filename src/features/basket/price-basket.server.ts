@@ -5,12 +5,13 @@ import type { Payload, PayloadRequest } from 'payload'
 import { basketTotals, type Basket, type BasketItem, type BasketProblem, type BasketTotals, type PricedProductSnapshot, type ProductSnapshot, itemIdFor, noOnlinePriceMessage } from '../../domain/basket/basket'
 import { maxPerOrder } from '../../domain/basket/order-limits'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
-import { chargesFromExtraFee, productPrice } from '../../domain/catalogue/product-price'
+import { productCharges, productVatTreatment, type OnTheRoadRates } from '../../domain/catalogue/on-the-road'
+import { productPrice } from '../../domain/catalogue/product-price'
 import { addCoupon, normaliseCouponCode, submitCoupon, UNSUPPORTED_DISCOUNT_TYPE_MESSAGE, type CouponCodeState, type CouponDefinition, type DiscountType } from '../../domain/coupons/coupon'
 import { DEFAULT_DELIVERY_RATES, deliveryOptionsFor, type DeliveryMethod, type DeliveryOption } from '../../domain/delivery/delivery'
 import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
-import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { onTheRoadRates, siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { execute, placeholders } from '../../cms/sql.server'
 
 export interface PricedLine {
@@ -75,6 +76,9 @@ interface ProductRead {
   readonly stockQuantity?: number | null
   readonly maxPerOrder?: number | null
   readonly kind?: string | null
+  readonly condition?: string | null
+  /** The engine size: the first year's road tax in a new bike's on-the-road charge depends on it (ADR 044). */
+  readonly attributes?: { readonly engineCc?: number | null } | null
   readonly featuredImage?: number | Media | null
   /** The mandatory charge staff set (ADR 023): part of every unit's price. */
   readonly beforeAddToBasketNotification?: { readonly extraFee?: { readonly feeValue?: number | null; readonly label?: string | null } | null } | null
@@ -101,7 +105,7 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
   const transactionID = typeof req?.transactionID === 'string' || typeof req?.transactionID === 'number' ? req.transactionID : null
   const products = productIds.length
     ? await execute(payload, transactionID, {
-        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, stock_quantity, max_per_order, kind, featured_image_id, before_add_to_basket_notification_extra_fee_fee_value AS fee_value, before_add_to_basket_notification_extra_fee_label AS fee_label FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
+        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, stock_quantity, max_per_order, kind, condition, attributes_engine_cc, featured_image_id, before_add_to_basket_notification_extra_fee_fee_value AS fee_value, before_add_to_basket_notification_extra_fee_label AS fee_label FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
         args: [...productIds],
       })
     : { rows: [] }
@@ -123,6 +127,8 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
       stockQuantity: num(r.stock_quantity),
       maxPerOrder: num(r.max_per_order),
       kind: r.kind == null ? null : String(r.kind),
+      condition: r.condition == null ? null : String(r.condition),
+      attributes: { engineCc: num(r.attributes_engine_cc) },
       featuredImage: num(r.featured_image_id),
       beforeAddToBasketNotification: { extraFee: { feeValue: num(r.fee_value), label: r.fee_label == null ? null : String(r.fee_label) } },
     })),
@@ -145,7 +151,7 @@ async function readsWithPictures(payload: Payload, productIds: readonly number[]
     payload.find({
       collection: 'products',
       where: { id: { in: [...productIds] }, status: { equals: 'active' } },
-      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, maxPerOrder: true, beforeAddToBasketNotification: { extraFee: { feeValue: true, label: true } } },
+      select: { name: true, sku: true, price: true, vatRate: true, stockQuantity: true, slug: true, featuredImage: true, productType: true, kind: true, condition: true, attributes: { engineCc: true }, maxPerOrder: true, beforeAddToBasketNotification: { extraFee: { feeValue: true, label: true } } },
       depth: 1,
       limit: productIds.length,
       pagination: false,
@@ -167,8 +173,12 @@ async function readsWithPictures(payload: Payload, productIds: readonly number[]
   return [products.docs as ProductRead[], variants.docs as VariantRead[]]
 }
 
-/** Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. */
-export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], req?: Partial<PayloadRequest>, images = true): Promise<Map<string, FreshLine>> {
+/**
+ * Fresh snapshots for the requested lines; a missing entry means the product or variant cannot be bought. A new
+ * bike's on-the-road charge is split into its parts at `rates` (the site settings'), so VAT is worked out only on
+ * what bears it (ADR 044).
+ */
+export async function freshSnapshots(payload: Payload, lines: readonly BasketLineInput[], rates: OnTheRoadRates, req?: Partial<PayloadRequest>, images = true): Promise<Map<string, FreshLine>> {
   const productIds = [...new Set(lines.map((l) => l.productId))]
   const variantIds = [...new Set(lines.flatMap((l) => (l.variantId ? [l.variantId] : [])))]
   const [productRows, variantRows] = await (images ? readsWithPictures : plainReads)(payload, productIds, variantIds, req)
@@ -184,9 +194,12 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
     if (isVariable !== Boolean(line.variantId)) continue // a variable product is bought by variant, a simple one never is
     let snapshot: ProductSnapshot
     // The headline price (ADR 023): the product's or variant's own price plus every mandatory charge.
+    const vehicle = { kind: product.kind, condition: product.condition, engineCc: product.attributes?.engineCc }
+    const vatRatePercent = Number(product.vatRate ?? 20)
+    const vatTreatment = productVatTreatment({ ...vehicle, vatRatePercent })
     const priced = (basePricePence: number | null | undefined) => {
-      const price = productPrice({ basePricePence, vatRatePercent: Number(product.vatRate ?? 20), charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) })
-      return price ? { pricePence: price.totalPence, ...(price.charges.length > 0 && { charges: price.charges }) } : { pricePence: null }
+      const price = productPrice({ basePricePence, vatRatePercent, vatTreatment, charges: productCharges(product.beforeAddToBasketNotification?.extraFee, vehicle, rates) })
+      return price ? { pricePence: price.totalPence, ...(price.charges.length > 0 && { charges: price.charges }), ...(vatTreatment === 'margin' && { vatTreatment }) } : { pricePence: null }
     }
     if (line.variantId) {
       const variant = variantById.get(line.variantId)
@@ -198,7 +211,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
         name: variant.title ? `${product.name} – ${variant.title}` : product.name,
         sku: variant.sku,
         ...priced(variant.price),
-        vatRatePercent: Number(product.vatRate ?? 20),
+        vatRatePercent,
         stockQuantity: variant.stockQuantity ?? 0,
         slug: product.slug,
         image: imageOf(variant.featuredImage, product.name) ?? imageOf(product.featuredImage, product.name),
@@ -209,7 +222,7 @@ export async function freshSnapshots(payload: Payload, lines: readonly BasketLin
         name: product.name,
         sku: product.sku ?? String(product.id),
         ...priced(product.price),
-        vatRatePercent: Number(product.vatRate ?? 20),
+        vatRatePercent,
         stockQuantity: product.stockQuantity ?? 0,
         slug: product.slug,
         image: imageOf(product.featuredImage, product.name),
@@ -235,7 +248,8 @@ function toDefinition(coupon: Coupon): CouponDefinition {
 /** Prices `lines` from the catalogue as it is now. */
 export async function priceBasket(payload: Payload, lines: readonly BasketLineInput[], options: Options = {}): Promise<PricedBasket> {
   const now = options.now ?? new Date()
-  const fresh = await freshSnapshots(payload, lines, options.req, options.images ?? true)
+  const settings = options.settings ?? (await siteSettings(payload))
+  const fresh = await freshSnapshots(payload, lines, onTheRoadRates(settings), options.req, options.images ?? true)
   const problems: BasketProblem[] = []
   const priced: PricedLine[] = []
   const merged = new Map<string, BasketLineInput>()
@@ -279,7 +293,6 @@ export async function priceBasket(payload: Payload, lines: readonly BasketLineIn
     if (coupon?.status === 'applied' && row) couponId = row.id
   }
 
-  const settings = options.settings ?? (await siteSettings(payload))
   const rates = { ...DEFAULT_DELIVERY_RATES, flatRatePence: settings.delivery?.flatRatePence ?? DEFAULT_DELIVERY_RATES.flatRatePence }
   const deliveryOptions = deliveryOptionsFor(priced.map((p) => ({ kind: p.kind, count: p.item.count })), { rates }).filter(
     (o) => o.method !== 'free' || settings.delivery?.pickupEnabled !== false,

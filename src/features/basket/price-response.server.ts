@@ -48,6 +48,7 @@ export async function pricedBasketJson(
       shippingPence: priced.totals.shippingPence,
       shippingToBeQuoted: priced.delivery !== null && priced.delivery.feePence === null,
       vatPence: priced.totals.vatPence,
+      vatBreakdown: priced.totals.vatBreakdown,
       totalPence: priced.totals.totalPence,
     },
   }

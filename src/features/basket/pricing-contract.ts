@@ -4,6 +4,7 @@ import type { ProductKind } from '../../domain/catalogue/product-kind'
 import type { CouponCodeState } from '../../domain/coupons/coupon'
 import type { DeliveryMethod, DeliveryOption } from '../../domain/delivery/delivery'
 import type { Pence } from '../../domain/money'
+import type { VatRateTotal } from '../../domain/vat/vat'
 
 /** One line as the catalogue prices it now: a fresh snapshot plus the count it may have. */
 export interface PricedLineJson {
@@ -46,6 +47,8 @@ export interface BasketPricingResponse {
     /** The chosen delivery's fee is agreed with the dealer after the order (van delivery without a distance). */
     readonly shippingToBeQuoted: boolean
     readonly vatPence: Pence
+    /** The total per VAT treatment: what bears VAT at each rate, what is outside its scope, the margin scheme (ADR 044). */
+    readonly vatBreakdown: readonly VatRateTotal[]
     readonly totalPence: Pence
   }
 }

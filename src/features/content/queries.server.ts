@@ -3,6 +3,8 @@ import 'server-only'
 import type { Page, Post, Redirect } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 import { paths } from '../../config/paths'
+import type { TraderDetails } from '../../domain/returns/model-cancellation-form'
+import { siteSettings } from '../catalogue/queries.server'
 
 const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
 
@@ -83,5 +85,19 @@ function resolveTarget(redirect: Redirect): string | null {
       return paths.post(slug)
     default:
       return null
+  }
+}
+
+/** The slug of the page that carries the model cancellation form (CCR 2013 Sch. 3 Part B), linked from checkout. */
+export const RETURNS_PAGE_SLUG = 'returns'
+
+/** The dealer as the model cancellation form names it: name, geographical address and email from the site settings. */
+export async function cancellationTrader(): Promise<TraderDetails> {
+  const s = await siteSettings()
+  const a = s.address
+  return {
+    name: s.dealerName,
+    addressLines: [a?.line1, a?.line2, a?.town, a?.county, a?.postcode].filter((part): part is string => typeof part === 'string' && part.trim() !== ''),
+    email: s.email ?? null,
   }
 }

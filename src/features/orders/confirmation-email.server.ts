@@ -9,7 +9,7 @@ import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { runQueuedNow, type LifecycleDeps } from '../payments/record-lifecycle.server'
-import { confirmationEmail, type DealerDetails } from './confirmation-email'
+import { confirmationEmail, dealerAddressLines, type DealerDetails } from './confirmation-email'
 import { orderStatusEmail, type NotifiedStatus } from './status-email'
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
@@ -23,7 +23,7 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
 
 async function dealerDetails(payload: Payload, deps: LifecycleDeps): Promise<DealerDetails> {
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  return { name: settings.dealerName, phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL }
+  return { name: settings.dealerName, addressLines: dealerAddressLines(settings), phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { confirmationEmail, type ConfirmationOrder } from './confirmation-email'
+import { confirmationEmail, dealerAddressLines, type ConfirmationOrder } from './confirmation-email'
 
 const order: ConfirmationOrder = {
   orderNumber: 'WH-7K3F9Q',
@@ -44,5 +44,32 @@ describe('order confirmation email', () => {
     expect(mail.text).toContain('Home delivery')
     expect(mail.text).toContain('2 Low Road, York, YO1 7HH')
     expect(mail.text).toContain('Delivery: £4.95')
+  })
+
+  it('shows the VAT per treatment the order stored: none on the DVLA fees, none under the margin scheme', () => {
+    const vatBreakdown = [
+      { treatment: 'standard', ratePercent: 20, grossPence: 376_700, netPence: 313_917, vatPence: 62_783 },
+      { treatment: 'outside-scope', ratePercent: 0, grossPence: 8_200, netPence: 8_200, vatPence: 0 },
+    ]
+    const mail = confirmationEmail({ ...order, vatPence: 62_783, vatBreakdown }, dealer)
+    expect(mail.text).toContain('VAT included (20%): £627.83')
+    expect(mail.text).toContain('Registration fee and road tax (outside the scope of VAT): £82')
+    expect(mail.text).not.toContain('Includes VAT')
+    const used = confirmationEmail({ ...order, vatPence: 0, vatBreakdown: [{ treatment: 'margin', ratePercent: 0, grossPence: 499_900, netPence: 499_900, vatPence: 0 }] }, dealer)
+    expect(used.text).toContain('Used vehicle sold under the VAT margin scheme: No VAT shown')
+    expect(used.text).not.toMatch(/VAT included/)
+  })
+
+  it('gives the model cancellation form with the dealer’s name and address, and says any clear statement will do', () => {
+    const addressLines = dealerAddressLines({ address: { line1: '1 Kirkstall Road', line2: '', town: 'Leeds', county: null, postcode: 'LS3 1HS' } })
+    expect(addressLines).toEqual(['1 Kirkstall Road', 'Leeds', 'LS3 1HS'])
+    const mail = confirmationEmail(order, { ...dealer, addressLines })
+    expect(mail.text).toContain('Model cancellation form')
+    expect(mail.text).toContain('— To Wheelhouse, 1 Kirkstall Road, Leeds, LS3 1HS, email shop@example.co.uk:')
+    expect(mail.text).toContain('— I/We [*] hereby give notice that I/We [*] cancel my/our [*] contract of sale of the following goods [*]/for the supply of the following service [*],')
+    expect(mail.text).toContain('— Signature of consumer(s) (only if this form is notified on paper),')
+    expect(mail.text).toContain('[*] Delete as appropriate.')
+    expect(mail.text).toContain('Any other clear statement of your decision to cancel is enough')
+    expect(mail.html).toContain('<li>— To Wheelhouse, 1 Kirkstall Road, Leeds, LS3 1HS, email shop@example.co.uk:</li>')
   })
 })

@@ -1,7 +1,10 @@
-// The order confirmation email: items, totals with the VAT included, delivery or collection, what happens
-// next and the right to cancel (CANCELLATION_DAYS, Consumer Contracts Regulations 2013). Plain text plus simple HTML.
+// The order confirmation email: items, totals with the VAT they hold per rate (ADR 044), delivery or collection,
+// what happens next, the right to cancel (CANCELLATION_DAYS, Consumer Contracts Regulations 2013) and the model
+// cancellation form with the dealer's details (Schedule 3 Part B). Plain text plus simple HTML.
 import { formatPence } from '../../domain/money'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../domain/consumer-rights'
+import { modelCancellationForm, modelCancellationFormText, OTHER_CLEAR_STATEMENT } from '../../domain/returns/model-cancellation-form'
+import { parseVatBreakdown, vatRowsFor } from '../../domain/vat/vat'
 
 export interface ConfirmationOrder {
   readonly orderNumber: string
@@ -13,6 +16,8 @@ export interface ConfirmationOrder {
   readonly discountPence?: number | null
   readonly couponCode?: string | null
   readonly vatPence: number
+  /** The order's stored VAT per treatment (JSON); absent on orders placed before it was kept. */
+  readonly vatBreakdown?: unknown
   readonly totalPence: number
   /** A reservation's deposit, paid before and taken off this order's total. */
   readonly reservationDepositPence?: number | null
@@ -26,9 +31,17 @@ export interface ConfirmationOrder {
 
 export interface DealerDetails {
   readonly name: string
+  /** The shop's geographical address, for the model cancellation form. */
+  readonly addressLines?: readonly string[]
   readonly phone?: string | null
   readonly email?: string | null
   readonly siteUrl: string
+}
+
+/** The dealer's geographical address from the site settings, one part a line, empty parts left out. */
+export function dealerAddressLines(settings: { readonly address?: { readonly line1?: string | null; readonly line2?: string | null; readonly town?: string | null; readonly county?: string | null; readonly postcode?: string | null } | null }): string[] {
+  const a = settings.address
+  return [a?.line1, a?.line2, a?.town, a?.county, a?.postcode].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim())
 }
 
 export function escapeHtml(value: string): string {
@@ -74,8 +87,10 @@ export function confirmationEmail(order: ConfirmationOrder, dealer: DealerDetail
     ['Delivery', order.delivery.feeToBeQuoted ? 'to be quoted' : fee === 0 ? 'Free' : formatPence(fee)],
     ...((order.reservationDepositPence ?? 0) > 0 ? ([['Reservation deposit already paid', `−${formatPence(order.reservationDepositPence!)}`]] as [string, string][]) : []),
     ['Total paid', formatPence(order.totalPence)],
-    ['Includes VAT', formatPence(order.vatPence)],
+    ...vatRowsFor(parseVatBreakdown(order.vatBreakdown), order.vatPence).map((row): [string, string] => [row.label, row.value]),
   ]
+  const trader = { name: dealer.name, addressLines: dealer.addressLines ?? [], email: dealer.email }
+  const form = modelCancellationForm(trader)
   const contact = [dealer.phone, dealer.email].filter(Boolean).join(' or ')
   const subject = `Your Wheelhouse order ${order.orderNumber} is confirmed`
   const text = [
@@ -96,6 +111,9 @@ export function confirmationEmail(order: ConfirmationOrder, dealer: DealerDetail
     '',
     'Your right to cancel',
     CANCELLATION_RIGHT_TEXT,
+    OTHER_CLEAR_STATEMENT,
+    '',
+    modelCancellationFormText(trader),
     '',
     contact ? `Questions? Contact ${dealer.name} on ${contact}.` : `Questions? Reply to this email.`,
     dealer.siteUrl,
@@ -113,6 +131,15 @@ ${totals.map(([k, v]) => `<tr><th scope="row" style="text-align:left;padding:4px
 <p>${escapeHtml(delivery.next)}</p>
 <h2 style="font-size:16px">Your right to cancel</h2>
 <p>${escapeHtml(CANCELLATION_RIGHT_TEXT)}</p>
+<p>${escapeHtml(OTHER_CLEAR_STATEMENT)}</p>
+<div style="border:1px solid #c5ccd6;padding:12px;margin:12px 0">
+<h3 style="font-size:15px;margin:0 0 4px">${escapeHtml(form.heading)}</h3>
+<p style="margin:0 0 8px">${escapeHtml(form.instruction)}</p>
+<ul style="list-style:none;padding:0;margin:0">
+${[form.to, ...form.lines].map((l) => `<li>— ${escapeHtml(l)}</li>`).join('\n')}
+</ul>
+<p style="margin:8px 0 0">${escapeHtml(form.footnote)}</p>
+</div>
 <p>${contact ? `Questions? Contact ${escapeHtml(dealer.name)} on ${escapeHtml(contact)}.` : 'Questions? Reply to this email.'}</p>
 </body></html>`
   return { subject, text, html }

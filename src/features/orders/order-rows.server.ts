@@ -16,6 +16,8 @@ import 'server-only'
 import { arrayRowId } from '../payments/record-lifecycle.server'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
+import type { VatRateTotal } from '../../domain/vat/vat'
+import { lineVatRatePercent, type BasketItem } from '../../domain/basket/basket'
 import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
 
 interface PostalAddress {
@@ -62,6 +64,8 @@ export interface NewOrder {
   readonly subtotalPence: number
   readonly discountPence: number
   readonly vatPence: number
+  /** The VAT per treatment the total holds (ADR 044). */
+  readonly vatBreakdown: readonly VatRateTotal[]
   readonly totalPence: number
   readonly reservation?: number | null
   readonly reservationDepositPence: number
@@ -74,6 +78,20 @@ export interface NewOrder {
 }
 
 const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value)
+
+/** A priced basket line as an order line: its headline unit price, and the VAT rate it records (ADR 044). */
+export function orderLineOf(item: BasketItem): NewOrder['lines'][number] {
+  return {
+    product: Number(item.product.productId),
+    variant: item.product.variantId != null ? Number(item.product.variantId) : undefined,
+    name: item.product.name.slice(0, 200),
+    sku: item.product.sku?.slice(0, 60),
+    unitPricePence: item.product.pricePence,
+    count: item.count,
+    vatRatePercent: lineVatRatePercent(item.product),
+    lineTotalPence: item.product.pricePence * item.count,
+  }
+}
 
 /** The order's columns and values (a group's fields are prefixed columns, as Payload stores them). */
 function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [string, Arg][] {
@@ -110,6 +128,7 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['subtotal_pence', o.subtotalPence],
     ['discount_pence', o.discountPence],
     ['vat_pence', o.vatPence],
+    ['vat_breakdown', JSON.stringify(o.vatBreakdown)],
     ['total_pence', o.totalPence],
     ['reservation_id', orNull(o.reservation)],
     ['reservation_deposit_pence', o.reservationDepositPence],
@@ -233,6 +252,7 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     subtotalPence: o.subtotalPence,
     discountPence: o.discountPence,
     vatPence: o.vatPence,
+    vatBreakdown: o.vatBreakdown.map((t) => ({ ...t })),
     totalPence: o.totalPence,
     reservation: orNull(o.reservation),
     reservationDepositPence: o.reservationDepositPence,

@@ -147,6 +147,12 @@ export const Orders: CollectionConfig = {
       ],
     },
     {
+      name: 'vatBreakdown',
+      label: 'VAT by treatment',
+      type: 'json',
+      admin: { ...readOnly, description: 'What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.' },
+    },
+    {
       type: 'row',
       fields: [
         { name: 'reservation', type: 'relationship', relationTo: 'reservations', index: true, admin: { ...readOnly, description: 'The reservation this order completed: its bike came from the reservation’s hold.' } },

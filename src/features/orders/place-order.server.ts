@@ -19,10 +19,11 @@ import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
 import { itemIdFor } from '../../domain/basket/basket'
+import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
-import { findByCheckoutKey, insertOrder, openHoldsAndNumber, type NewOrder } from './order-rows.server'
+import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 import { CARD_HOLD_MINUTES, cardPaymentRefusal } from '../../domain/orders/order-status'
 
@@ -358,21 +359,13 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
       lastName: shipping.ok ? shipping.address.lastName : undefined,
       shippingAddress: shipping.ok ? { line1: shipping.address.address1, line2: shipping.address.address2, town: shipping.address.city, postcode: shipping.address.postcode, country: 'GB' } : undefined,
     },
-    lines: priced.lines.map((l) => ({
-      product: Number(l.item.product.productId),
-      variant: l.item.product.variantId != null ? Number(l.item.product.variantId) : undefined,
-      name: l.item.product.name.slice(0, 200),
-      sku: l.item.product.sku?.slice(0, 60),
-      unitPricePence: l.item.product.pricePence,
-      count: l.item.count,
-      vatRatePercent: l.item.product.vatRatePercent,
-      lineTotalPence: l.item.product.pricePence * l.item.count,
-    })),
+    lines: priced.lines.map((l) => orderLineOf(l.item)),
     couponCode: priced.coupon?.status === 'applied' ? priced.coupon.code : undefined,
     coupon: priced.couponId ?? undefined,
     subtotalPence: totals.subtotalPence,
     discountPence: totals.discountPence,
     vatPence: totals.vatPence,
+    vatBreakdown: totals.vatBreakdown,
     totalPence: totals.totalPence,
     reservation: reservation?.id,
     reservationDepositPence: deposit,
@@ -390,6 +383,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
           finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
           reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
           reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
+          `VAT: ${vatAnalysisText(totals.vatBreakdown)}.`,
           // Each line's unit price is its headline price; what it contains is recorded here (ADR 023).
           ...priced.lines.map((l) => {
             const included = includedChargesText({ charges: l.item.product.charges ?? [] })

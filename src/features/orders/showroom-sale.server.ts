@@ -12,6 +12,7 @@ import { priceBasket } from '../basket/price-basket.server'
 import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
 import type { TransactionId } from '../../cms/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
+import { orderLineOf } from './order-rows.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
 import { SHOWROOM_PROVIDER } from '../payments/providers.server'
 
@@ -86,21 +87,11 @@ export async function sellReservationInShowroom(
         lastName: r.lastName,
         shippingAddress: dealer ? { line1: dealer.address1, line2: dealer.address2, town: dealer.city, postcode: dealer.postcode, country: 'GB' } : undefined,
       },
-      lines: [
-        {
-          product: productId,
-          variant: variantId ?? undefined,
-          name: line.item.product.name.slice(0, 200),
-          sku: line.item.product.sku?.slice(0, 60),
-          unitPricePence: line.item.product.pricePence,
-          count: 1,
-          vatRatePercent: line.item.product.vatRatePercent,
-          lineTotalPence: line.item.product.pricePence,
-        },
-      ],
+      lines: [orderLineOf({ ...line.item, count: 1 })],
       subtotalPence: priced.totals.subtotalPence,
       discountPence: priced.totals.discountPence,
       vatPence: priced.totals.vatPence,
+      vatBreakdown: priced.totals.vatBreakdown.map((t) => ({ ...t })),
       totalPence: balance,
       reservation: r.id,
       reservationDepositPence: deposit,

@@ -71,10 +71,31 @@ describe('toProductView', () => {
     const view = toProductView(bike, [])
     // The headline price has the mandatory charge in it (ADR 023), and is the figure finance quotes on.
     expect(view.options).toEqual([expect.objectContaining({ variantId: null, sku: 'USED-1', pricePence: 474_500, stockQuantity: 1 })])
-    expect(view.options[0]?.price).toMatchObject({ basePence: 449_500, totalPence: 474_500, charges: [{ label: 'On-the-road charges', pence: 25_000, vat: 'product-rate', vatRatePercent: 20 }] })
+    // A used bike is sold under the margin scheme: its price, and its preparation fee with it, shows no VAT (ADR 044).
+    expect(view.options[0]?.price).toMatchObject({ basePence: 449_500, totalPence: 474_500, vatTreatment: 'margin', vatPence: 0, charges: [{ label: 'On-the-road charges', pence: 25_000, vat: 'product-rate', vatRatePercent: 0 }] })
     expect(view.includedCharges).toBe('Includes £250 on-the-road charges.')
     expect(view.used).toEqual({ mileage: 8420, keepers: 1, serviceHistory: 'Full dealer service history', registrationDate: '2021-04-12T00:00:00.000Z', registrationYear: 2021 })
     expect(view.extraFee).toEqual({ pence: 25_000, label: 'On-the-road charges' })
     expect(view.finance).toMatchObject({ financePricePence: 474_500, termMonths: 36 })
+  })
+
+  it('splits a new bike’s on-the-road charge at the settings’ figures, so its VAT is only on what bears it', () => {
+    const bike = {
+      ...helmet,
+      productType: 'simple',
+      name: 'Honda PCX125',
+      slug: 'pcx125',
+      sku: 'PCX',
+      price: 359_900,
+      stockQuantity: 1,
+      condition: 'new',
+      kind: 'scooter',
+      attributes: { engineCc: 125 },
+      beforeAddToBasketNotification: { extraFee: { feeValue: 25_000, label: 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax' } },
+    } as Product
+    const view = toProductView(bike, [], { registrationFeePence: 5_500, vedBands: [{ upToCc: 150, pence: 2_700 }, { upToCc: null, pence: 12_700 }] })
+    expect(view.options[0]?.price).toMatchObject({ totalPence: 384_900, vatPence: 62_783 })
+    expect(view.includedCharges).toBe('Includes £250 on-the-road charges: £168 pre-delivery inspection and number plates, £55 DVLA first registration fee and £27 first year’s road tax (outside the scope of VAT).')
+    expect(view.extraFee).toEqual({ pence: 25_000, label: 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax' })
   })
 })

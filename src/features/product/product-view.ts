@@ -5,6 +5,7 @@ import { filledSpecRows } from '../../domain/catalogue/spec-sheet'
 import { shownStock } from '../../domain/catalogue/stock-status'
 import { defaultVariantIndex } from '../../domain/catalogue/variant-matrix'
 import { productMonthlyEstimate, type ProductMonthlyEstimate } from '../../domain/finance/product-monthly-estimate'
+import { DEFAULT_ON_THE_ROAD_RATES, productCharges, productVatTreatment, type OnTheRoadRates } from '../../domain/catalogue/on-the-road'
 import { chargesFromExtraFee, includedChargesText, mandatoryCharges, productPrice, type ProductPrice } from '../../domain/catalogue/product-price'
 import { paths } from '../../config/paths'
 
@@ -105,9 +106,12 @@ function categoryTrail(category: Product['category']): { name: string; path: str
   return trail.map((c) => ({ name: c.name, path: paths.category(c.path ?? c.slug) }))
 }
 
-export function toProductView(product: Product, variants: readonly Variant[]): ProductView {
-  const charges = chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee)
-  const priceOf = (basePricePence: number | null | undefined) => productPrice({ basePricePence, vatRatePercent: product.vatRate, charges })
+/** `rates`: the site settings' on-the-road parts, which split a new bike's OTR charge for its VAT (ADR 044). */
+export function toProductView(product: Product, variants: readonly Variant[], rates: OnTheRoadRates = DEFAULT_ON_THE_ROAD_RATES): ProductView {
+  const vehicleFacts = { kind: product.kind, condition: product.condition, engineCc: product.attributes?.engineCc }
+  const charges = productCharges(product.beforeAddToBasketNotification?.extraFee, vehicleFacts, rates)
+  const vatTreatment = productVatTreatment({ ...vehicleFacts, vatRatePercent: product.vatRate })
+  const priceOf = (basePricePence: number | null | undefined) => productPrice({ basePricePence, vatRatePercent: product.vatRate, vatTreatment, charges })
   const priced = (basePricePence: number | null | undefined) => {
     const price = priceOf(basePricePence)
     return { pricePence: price?.totalPence ?? null, price }
@@ -139,8 +143,11 @@ export function toProductView(product: Product, variants: readonly Variant[]): P
         }
       : null
 
-  const mandatory = mandatoryCharges({ vatRatePercent: product.vatRate, charges })
-  const extraFee = mandatory[0] ? { pence: mandatory[0].pence, label: mandatory[0].label } : null
+  // Read directly, not by pricing the product at 0: a price of 0 is no price (ADR 041), and the charges are shown
+  // whether or not the product has a price yet.
+  const mandatory = mandatoryCharges({ vatRatePercent: product.vatRate, vatTreatment, charges })
+  // The fee as staff set it: one figure, even when its VAT is worked out on its parts.
+  const extraFee = mandatory[0] ? { pence: mandatory.reduce((sum, c) => sum + c.pence, 0), label: product.beforeAddToBasketNotification?.extraFee?.label?.trim() || mandatory[0].group || mandatory[0].label } : null
   const promotions = (product.beforeAddToBasketNotification?.productPromotions ?? []).map((p) => ({
     offerType: p.offerType,
     financeOptionsAdjustment: p.financeOptionsAdjustment

@@ -6,6 +6,7 @@ import type { Product, Variant } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 import { toProductView, type ProductView } from './product-view'
 import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
+import { onTheRoadRates } from '../../cms/globals/site-settings-cache.server'
 
 const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
 
@@ -42,7 +43,7 @@ export const productBySlug = cache(async (slug: string): Promise<ProductView | n
     })
     variants = result.docs as Variant[]
   }
-  return toProductView(product, variants)
+  return toProductView(product, variants, onTheRoadRates(await siteSettings()))
 })
 
 /** The dealer facts the product page shows, from the site-settings read every page already shares (cached). */

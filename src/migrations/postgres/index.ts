@@ -21,6 +21,7 @@ import * as migration_20261127_110000_listing_all_and_facets_indexes from './202
 import * as migration_20261128_170000_email_confirmation from './20261128_170000_email_confirmation';
 import * as migration_20261128_190000_search_log_per_day from './20261128_190000_search_log_per_day';
 import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
+import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261128_200000_feeds_rebuild_job.up,
     down: migration_20261128_200000_feeds_rebuild_job.down,
     name: '20261128_200000_feeds_rebuild_job',
+  },
+  {
+    up: migration_20261128_220000_vat_treatments.up,
+    down: migration_20261128_220000_vat_treatments.down,
+    name: '20261128_220000_vat_treatments',
   },
 ];

@@ -8,7 +8,7 @@ export interface CategorySeed {
   slug: string
   kind: ProductKind
   description: string
-  children?: { name: string; slug: string; description: string }[]
+  children?: { name: string; slug: string; description: string; zeroRatedHelmets?: boolean }[]
 }
 
 export const CATEGORIES: CategorySeed[] = [
@@ -42,7 +42,7 @@ export const CATEGORIES: CategorySeed[] = [
   {
     name: 'Riderwear', slug: 'riderwear', kind: 'riderwear', description: 'Helmets, jackets and gloves for motorcyclists and cyclists.',
     children: [
-      { name: 'Helmets', slug: 'helmets', description: 'Road-legal ECE 22.06 helmets.' },
+      { name: 'Helmets', slug: 'helmets', description: 'Road-legal ECE 22.06 helmets, zero-rated for VAT.', zeroRatedHelmets: true },
       { name: 'Jackets', slug: 'jackets', description: 'Textile and leather jackets.' },
       { name: 'Gloves', slug: 'gloves', description: 'Summer, winter and waterproof gloves.' },
     ],

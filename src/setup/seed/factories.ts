@@ -144,11 +144,12 @@ export function buildVariant(input: VariantInput) {
   }
 }
 
-export function buildCategory(input: { name: string; slug?: string; kind: string; parent?: number; position?: number; description?: string }) {
+export function buildCategory(input: { name: string; slug?: string; kind: string; parent?: number; position?: number; description?: string; zeroRatedHelmets?: boolean }) {
   return {
     name: input.name,
     slug: input.slug ?? slugOf(input.name),
     kind: input.kind as 'motorcycle',
+    zeroRatedHelmets: input.zeroRatedHelmets ?? false,
     parent: input.parent ?? null,
     position: input.position ?? 100,
     description: input.description ?? null,

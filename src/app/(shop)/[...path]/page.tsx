@@ -1,9 +1,11 @@
-// The generic page template at /{slug}; any other path nothing else answers follows a CMS redirect or 404s.
+// The generic page template at /{slug}; any other path nothing else answers follows a CMS redirect or 404s. The
+// returns page also carries the model cancellation form with the dealer's details.
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { paths } from '../../../config/paths'
 import { RichText } from '../../../components/ui/rich-text'
-import { pageBySlug } from '../../../features/content/queries.server'
+import { cancellationTrader, pageBySlug, RETURNS_PAGE_SLUG } from '../../../features/content/queries.server'
+import { ModelCancellationForm } from '../../../features/content/components/model-cancellation-form'
 import { redirectOrNotFound } from '../../../features/content/redirect-or-not-found.server'
 
 export const revalidate = 300
@@ -44,6 +46,8 @@ export default async function GenericPage({ params }: Props) {
       <h1>{page.title}</h1>
       {page.intro && <p className="content-page__intro">{page.intro}</p>}
       <RichText data={page.content} />
+      {/* The law asks for the model cancellation form where the right to cancel is explained, whatever staff write. */}
+      {page.slug === RETURNS_PAGE_SLUG && <ModelCancellationForm trader={await cancellationTrader()} />}
     </article>
   )
 }

@@ -1,4 +1,5 @@
 // One order as its customer sees it: status, lines, delivery and totals (server and client safe: no data access here).
+import { VatRows } from '../../../components/ui/vat-rows'
 import { formatPence } from '../../../domain/money'
 import type { CustomerOrder } from '../order-view'
 
@@ -41,7 +42,7 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder
         {order.totals.discountPence > 0 && <div><dt>Discount{order.couponCode ? ` (${order.couponCode})` : ''}</dt><dd>−{formatPence(order.totals.discountPence)}</dd></div>}
         <div><dt>Delivery</dt><dd>{order.totals.deliveryPence > 0 ? formatPence(order.totals.deliveryPence) : 'Free'}</dd></div>
         <div className="order-totals__total"><dt>Total</dt><dd>{formatPence(order.totals.totalPence)}</dd></div>
-        <div className="order-totals__vat"><dt>Including VAT</dt><dd>{formatPence(order.totals.vatPence)}</dd></div>
+        <VatRows breakdown={order.totals.vatBreakdown} vatPence={order.totals.vatPence} className="order-totals__vat" />
         {order.totals.refundedPence > 0 && <div><dt>Refunded</dt><dd>{formatPence(order.totals.refundedPence)}</dd></div>}
       </dl>
       {order.finance && (

@@ -11,7 +11,7 @@ const priced = (over: Partial<BasketPricingResponse>): BasketPricingResponse => 
   delivery: null,
   deliveryProblem: null,
   pickupLocation: null,
-  totals: { subtotalPence: 0, discountPence: 0, shippingPence: 0, shippingToBeQuoted: false, vatPence: 0, totalPence: 0 },
+  totals: { subtotalPence: 0, discountPence: 0, shippingPence: 0, shippingToBeQuoted: false, vatPence: 0, vatBreakdown: [], totalPence: 0 },
   ...over,
 })
 

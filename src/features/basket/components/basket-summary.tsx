@@ -1,4 +1,6 @@
-// The money part of the basket, checkout and mini basket: subtotal, discount, shipping ("Free" at 0), VAT included, total.
+// The money part of the basket, checkout and mini basket: subtotal, discount, shipping ("Free" at 0), total, and the
+// VAT it holds per rate, what is outside the scope of VAT, and a margin-scheme note without a figure (ADR 044).
+import { VatRows } from '../../../components/ui/vat-rows'
 import { formatPence } from '../../../domain/money'
 import type { BasketPricingResponse } from '../pricing-contract'
 
@@ -36,10 +38,7 @@ export function BasketSummary({ priced, busy, title = 'Summary' }: { priced: Bas
           <dt>Total</dt>
           <dd data-testid="total">{formatPence(t.totalPence)}</dd>
         </div>
-        <div className="basket-summary__vat">
-          <dt>VAT included (20%)</dt>
-          <dd data-testid="vat">{formatPence(t.vatPence)}</dd>
-        </div>
+        <VatRows breakdown={t.vatBreakdown} vatPence={t.vatPence} className="basket-summary__vat" />
       </dl>
     </section>
   )

@@ -335,7 +335,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
             <p>
               You have the right to cancel your order within {CANCELLATION_DAYS} days of receiving the goods, without giving a reason, under the Consumer
               Contracts (Information, Cancellation and Additional Charges) Regulations 2013. We refund you within {REFUND_DAYS} days of getting the goods
-              back. See our <a href={paths.page('terms')}>terms and conditions</a> and <a href={paths.page('returns')}>returns and cancellation</a>.
+              back. See our <a href={paths.page('terms')}>terms and conditions</a> and <a href={paths.page('returns')}>returns and cancellation</a>. To cancel,
+              send us any clear statement that you cancel, or use the <a href={paths.modelCancellationForm()}>model cancellation form</a> (we also email it to you).
             </p>
             <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
               {errors.acceptTerms && <FieldError id="checkout-acceptTerms-error">{errors.acceptTerms}</FieldError>}

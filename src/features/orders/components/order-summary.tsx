@@ -1,5 +1,7 @@
-// An order as the customer sees it after paying: items, totals with the VAT included, and delivery or collection.
+// An order as the customer sees it after paying: items, totals with the VAT they hold per rate, and delivery or collection.
+import { VatRows } from '../../../components/ui/vat-rows'
 import { formatPence } from '../../../domain/money'
+import { parseVatBreakdown } from '../../../domain/vat/vat'
 import type { Order } from '../../../payload-types'
 import { deliveryDescription } from '../confirmation-email'
 import './order-result.css'
@@ -32,7 +34,7 @@ export function OrderSummary({ order, dealer }: { order: Order; dealer: { name: 
         <div><dt>Delivery</dt><dd>{order.delivery.feeToBeQuoted ? 'To be quoted' : fee === 0 ? 'Free' : formatPence(fee)}</dd></div>
         {(order.reservationDepositPence ?? 0) > 0 && <div data-testid="reservation-deposit"><dt>Reservation deposit already paid</dt><dd>−{formatPence(order.reservationDepositPence!)}</dd></div>}
         <div className="order-totals__total"><dt>{(order.reservationDepositPence ?? 0) > 0 ? 'Left to pay' : 'Total'}</dt><dd>{formatPence(order.totalPence)}</dd></div>
-        <div><dt>Includes VAT (20%)</dt><dd>{formatPence(order.vatPence)}</dd></div>
+        <VatRows breakdown={parseVatBreakdown(order.vatBreakdown)} vatPence={order.vatPence} />
       </dl>
       <h2>{delivery.heading}</h2>
       <p>{delivery.detail}</p>

@@ -6,7 +6,7 @@ import { Picture } from '../../../components/ui/picture'
 import { combinationState, findVariant, variantAxes, type CombinationState } from '../../../domain/catalogue/variant-matrix'
 import { stockStatus } from '../../../domain/catalogue/stock-status'
 import { formatPence } from '../../../domain/money'
-import { wasPricePence } from '../../../domain/catalogue/product-price'
+import { priceVatNote, wasPricePence } from '../../../domain/catalogue/product-price'
 import type { ProductSnapshot } from '../../../domain/basket/basket'
 import type { PurchaseOption } from '../product-view'
 import { AddToBasket } from './add-to-basket'
@@ -121,7 +121,8 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
           ) : (
             <>
               <p className="pdp-price">
-                <span className="pdp-price__now">{formatPence(price)}</span> <span className="pdp-price__vat">inc. VAT</span>
+                <span className="pdp-price__now">{formatPence(price)}</span>
+                {chosen.price?.vatTreatment !== 'margin' && <> <span className="pdp-price__vat">inc. VAT</span></>}
                 {was !== null && (
                   <span className="pdp-price__was">
                     {' '}
@@ -133,6 +134,11 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
               {includedCharges && (
                 <p className="pdp-price__includes" data-testid="price-includes">
                   {includedCharges}
+                </p>
+              )}
+              {chosen.price && (
+                <p className="pdp-price__includes" data-testid="price-vat">
+                  {priceVatNote(chosen.price)}
                 </p>
               )}
               <p className={`pdp-stock pdp-stock--${stock.level}`}>
