@@ -47,7 +47,7 @@ const nextConfig: NextConfig = {
     // Next's data cache (unstable_cache entries) and regenerated pages are kept in memory only, not also written
     // under .next/cache. Written, every uncached listing or search wrote its entries to disk, a few ms of each
     // request at 100,000 variants; and a restarted process read entries an earlier one had made stale, because tag
-    // staleness is kept in memory (docs/perf.md, session 17). Pages prerendered by the build are still read from disk.
+    // staleness is kept in memory (docs/perf-log.md, session 17). Pages prerendered by the build are still read from disk.
     isrFlushToDisk: false,
   },
   // Loaded once by Node from node_modules, not bundled (ADR 032). Turbopack's server build puts a package's modules

@@ -113,7 +113,7 @@ if (process.env.REDIS_URL) {
   await subscriber.subscribe(STOREFRONT_CHANNEL)
   // Sales made elsewhere are applied in batches of at most 200 ms, so a burst of checkouts on other
   // instances costs this one a loopback revalidation and two bans per batch, not per order (measured: no
-  // throughput change either way on two cores, docs/perf.md; it bounds the work). A staff edit (everything
+  // throughput change either way on two cores, docs/perf-log.md; it bounds the work). A staff edit (everything
   // stale) is applied at once, together with any sales waiting.
   let arrived = null
   let batch = null

@@ -1,4 +1,4 @@
-// A believable dealer-group stock feed (issue 28), generated deterministically: new and used bikes (used ones with
+// A believable dealer-group stock feed, generated deterministically: new and used bikes (used ones with
 // registrations, mileage and keepers), and riderwear and accessories with sizes and colours as variants. The
 // categories are the demo seed's. Used by `npm run seed:large` and bench/catalogue-import.mjs.
 import fs from 'node:fs'

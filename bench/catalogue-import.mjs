@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The stock feed importer's speed and memory (issue 28): on a fresh database of each kind (migrated and seeded),
+// The stock feed importer's speed and memory: on a fresh database of each kind (migrated and seeded),
 // imports a generated dealer catalogue (bench/catalogue-fixture.mjs) through `catalogue:import`, then the same
 // file again (every row unchanged), and prints rows/s and the import process's peak RSS for each.
 //   node bench/catalogue-import.mjs [--db sqlite|postgres|both] [--variants 10000]

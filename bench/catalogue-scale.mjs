@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The catalogue's growth curve (issue 28 §4): for each database and catalogue size, a throwaway shop is migrated and
+// The catalogue's growth curve: for each database and catalogue size, a throwaway shop is migrated and
 // seeded (the 65 demo products), the existing production build is served on it, and the generated dealer feed
 // (bench/catalogue-fixture.mjs) is imported through the admin's upload. Then, against that server:
 //   - import rows/s, the feed uploaded as a manager would (admin › Catalogue imports) and run by the shop's runner;
@@ -183,7 +183,7 @@ async function benchOne(kind, size) {
       row.rssAfterImportMb = peakRssMb(child.pid)
     }
 
-    // The import (and a new shop's seed) queued a monthly-figure refresh of the bikes (issue 26, ADR 030): the shop's
+    // The import (and a new shop's seed) queued a monthly-figure refresh of the bikes (ADR 030): the shop's
     // runner quotes each one, resting as long as each took. Its length is reported, and the pages are timed once it
     // has finished, on the catalogue as customers meet it every other hour of the day.
     row.refreshSeconds = await waitForMonthlyFigures(base, token)
@@ -196,7 +196,7 @@ async function benchOne(kind, size) {
     row.coldCategoryMs = (await timed(`${base}/category/motorcycles`)).ms
     const ceiling = (i) => 900_000 - i // pounds; above every price, different every request
     row.allBikes = await latency(REQUESTS, (i) => `${base}/all-bikes?max=${ceiling(i)}`)
-    // The monthly budget filter (issue 26, ADR 030): a different budget every request, so none is answered from a cache.
+    // The monthly budget filter (ADR 030): a different budget every request, so none is answered from a cache.
     const terms = [24, 36, 48, 60]
     row.budget = await latency(REQUESTS, (i) => `${base}/all-bikes?monthly=${150 + (i % 200)}&deposit=${500 + 10 * i}&term=${terms[i % terms.length]}`)
     row.category = await latency(REQUESTS, (i) => `${base}/category/riderwear/helmets?max=${ceiling(i)}`)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Issue 28's last two comparisons, made so that run-to-run noise cannot decide them: card-checkout throughput and
+// ADR 035's last two floors, measured so that run-to-run noise cannot decide them: card-checkout throughput and
 // cached-page throughput of the shop on the demo catalogue against the same shop on the large catalogue, measured
 // in alternating rounds (A B B A …) on two shops that run side by side on the same build, Node flags and machine.
 // A single 8 s run each (bench/catalogue-scale.mjs) moved by ±10% between identical runs (sessions 17 and 18).
@@ -11,7 +11,7 @@
 // With --solo, one shop at a time: each round starts the shop afresh, warms it, measures it and stops it, so that
 // neither the other shop's process nor what this one served in earlier rounds is on the machine while it is measured
 // (a dealer's instance serves one catalogue; side by side, the large shop measured 0.83–0.98 of the demo on the same
-// replayed page, and alone the demo's rate: docs/perf.md, session 19).
+// replayed page, and alone the demo's rate: docs/perf-log.md, session 19).
 // Usage: LARGE_ADMIN_EMAIL=… LARGE_ADMIN_PASSWORD=… node bench/demo-vs-large.mjs --large postgres://…/wheelhouse_large [--rounds 4] [--solo]
 //          [--node-flags '--heap-growing-percent=0'] (Node flags added after the shop's own, for both shops)
 //   or --large file:/path/large.db for SQLite (the demo is then a SQLite file too)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Foundation figures for docs/perf.md: install time (fresh clone), build time and peak memory,
+// Foundation figures for docs/perf.md (today's) and docs/perf-log.md (each run): install time (fresh clone), build time and peak memory,
 // cold start to first 200, idle memory. Prints a Markdown table. Usage: node bench/foundation.mjs
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// Issue 22 §2: how long GraphQL requests of hostile shapes take, and how /api/health answers while they run, against
+// How long GraphQL requests of hostile shapes take, and how /api/health answers while they run, against
 // the production build. Each shape is sent by 4 connections in a loop for a few seconds while health is asked every
 // 50 ms; the heaviest request the limits still allow (ADR 021) is measured the same way.
 //   node bench/graphql-attack.mjs               serves the existing build on a spare port (run `npm start` once first)
@@ -14,7 +14,7 @@ for (let i = 1; i <= 15; i++) bomb += ` fragment F${i} on Product { ...F${i - 1}
 const heaviestRoot = 'Products(limit: 100) { totalDocs docs { id name slug price stockQuantity condition brand { name slug } category { name path parent { name parent { name } } } } }'
 
 const SHAPES = {
-  'issue 22: 499 aliased root fields': aliases(499),
+  '499 aliased root fields': aliases(499),
   'deep (9 levels)': `{ Products { docs { ${'category { parent { '.repeat(3)}id${' } }'.repeat(3)} } } }`,
   'wide (600 fields)': `{ Products(limit: 50) { docs { ${'name slug '.repeat(300)} } } }`,
   'fragment bomb (2^15 spreads)': `{ Products(limit: 50) { docs { ...F15 } } } ${bomb}`,

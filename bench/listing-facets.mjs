@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Listing facet counts and the listing read, uncached, against the database in DATABASE_URL (issue 25 §4), e.g. the
+// Listing facet counts and the listing read, uncached, against the database in DATABASE_URL, e.g. the
 // large catalogue of `npm run seed:large`. Usage: DATABASE_URL=postgres://… node bench/listing-facets.mjs (BENCH_ROUNDS, default 30)
 import { spawnSync } from 'node:child_process'
 import { bundleEntry, keepAliveArgs, removeBundle } from '../scripts/run-ts.mjs'

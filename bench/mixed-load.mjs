@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Launch day (issue 15): 50 connections browse /all-bikes and product pages while 16 connections check out,
+// Launch day: 50 connections browse /all-bikes and product pages while 16 connections check out,
 // on the existing build, SQLite and PostgreSQL. Browsing should stay cached through the checkout burst,
 // because a sale makes stale only the pages of the products it touched (ADR 008).
 // Usage: npm run bench:mixed   (needs the production build)

@@ -3,7 +3,7 @@
 // catalogue: uncached search latency (p50/p99 over unique searches, as bench/catalogue-scale.mjs asks them) with the
 // full collections counted during them, and cached-page throughput with the shop's own CPU per request. One shop at a
 // time, started afresh for each variant in each round, in alternating order (A B, B A, …): run side by side or always
-// in the same order, whichever shop went first measured 10–50% faster (docs/perf.md, session 20).
+// in the same order, whichever shop went first measured 10–50% faster (docs/perf-log.md, session 20).
 // Usage: node bench/node-flags.mjs --db postgres://…/wheelhouse_large [--rounds 4] [--requests 300]
 //          [--variant 'shop='] [--variant 'growing100=--heap-growing-percent=100'] …
 //   A variant is name=flags, the flags added after the shop's own. Without --variant: the shop's flags against

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Search and suggestion latency against a running shop (issue 25): p50 and p99 of GET /search?q= and
+// Search and suggestion latency against a running shop: p50 and p99 of GET /search?q= and
 // GET /api/search/suggest?q= over a fixed list of what riders type, each query made distinct per request
 // (trailing punctuation, which search ignores) unless BENCH_CACHED=1, so the figures are uncached. Loopback only.
 // Usage: BENCH_BASE=http://127.0.0.1:3000 node bench/search.mjs  (BENCH_REQUESTS, default 200 per kind)

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Uncached suggestions (issue 25: p99 at most 30 ms at 100,000 variants) on an existing database, one shop at a time,
+// Uncached suggestions (p99 at most 30 ms at 100,000 variants) on an existing database, one shop at a time,
 // for one build or two compared: each round starts each build's shop afresh, in alternating order (A B, B A, …), and
 // asks for every prefix of bench-lib.mjs's TYPED once (119 prefixes, as catalogue-scale.mjs asks them), after five
 // untimed ones. Reports p50 and p99 per build over the rounds, and the slowest prefixes.

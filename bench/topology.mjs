@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// One instance against two on PostgreSQL and Redis, side by side in one run (issue 13). Both topologies are
+// One instance against two on PostgreSQL and Redis, side by side in one run. Both topologies are
 // up at once, each on its own throwaway database (its own Redis namespace), and are measured in turns, three
 // rounds, so a change in the machine's load falls on both alike; the table gives each figure's median.
 // Set-ups: the single instance asked directly (as the one-process shop runs) and through the proxies, and

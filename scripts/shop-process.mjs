@@ -127,7 +127,7 @@ async function waitForTask(base, token, task, limitMs) {
 }
 
 /**
- * Waits until the monthly-figure refresh jobs that a seed or an import queued (issue 26, ADR 030) have finished, so a
+ * Waits until the monthly-figure refresh jobs that a seed or an import queued (ADR 030) have finished, so a
  * bench times the shop as customers meet it rather than beside that background quoting. Answers the seconds waited.
  */
 export function waitForMonthlyFigures(base, token, limitMs = 30 * 60_000) {

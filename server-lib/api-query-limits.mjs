@@ -1,4 +1,4 @@
-// Bounds on what one anonymous REST read may ask of the database (issue 22: oversized queries). Payload's
+// Bounds on what one anonymous REST read may ask of the database (oversized queries). Payload's
 // REST reads take `limit`, `depth`, `pagination=false` and arbitrarily nested `where` from the query string;
 // an anonymous `?pagination=false&depth=10` on a 100,000-variant catalogue reads and populates everything.
 // The storefront never reads REST with such parameters, and staff (signed in: a session cookie or an

@@ -1,4 +1,4 @@
-// Issue 22 §1: no request header can make the response cache keep, for everyone, anything but the page. A stand-in
+// No request header can make the response cache keep, for everyone, anything but the page. A stand-in
 // for Next answers each of these headers the way Next (or a framework that trusts them) would, with something that
 // is not the page; server.mjs's order is kept: untrusted headers are stripped, then the cache serves or captures.
 import type http from 'node:http'
@@ -91,7 +91,7 @@ const POISONS: Array<Record<string, string>> = [
 ]
 const LISTINGS = ['/all-bikes', '/search?q=honda', '/brand/honda', '/category/motorcycles']
 
-describe('cache poisoning through request headers (issue 22 §1)', () => {
+describe('cache poisoning through request headers', () => {
   let server: ModuleServer
   let cache: ReturnType<typeof createResponseCache>
   beforeAll(async () => {

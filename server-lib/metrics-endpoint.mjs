@@ -1,4 +1,4 @@
-// GET /metrics (issue 27 §3): the Prometheus text of src/lib/observe/metrics.mjs, for an operator's scraper only.
+// GET /metrics: the Prometheus text of src/lib/observe/metrics.mjs, for an operator's scraper only.
 // Two ways to expose it, both off by default:
 // - METRICS_TOKEN: the shop's own port answers /metrics to `Authorization: Bearer <token>`; anyone else gets the
 //   same 404 as when metrics are off, so the endpoint's existence is not advertised;

@@ -1,5 +1,5 @@
 // What each page family's freshness rules produce, pinned at their outputs before the rules became one table
-// (src/config/page-families.mjs, issue 24 §5): what the response cache never keys, what it stores though Next
+// (src/config/page-families.mjs): what the response cache never keys, what it stores though Next
 // marks it no-store, what a change makes it forget, and the ban sent to a shared proxy cache.
 import { describe, expect, it } from 'vitest'
 import { varnishConfig } from '../scripts/topology.mjs'

@@ -25,7 +25,7 @@ const MAX_ENTRIES = 2000
 const MAX_BODY_BYTES = 2 * 1024 * 1024
 /**
  * All stored bodies together. At 100,000 variants a crawler walks far more distinct listing URLs than fit, and
- * 2,000 uncompressed pages of 200 KB would hold 400 MB of a process that must stay under 1 GB (issue 28): the
+ * 2,000 uncompressed pages of 200 KB would hold 400 MB of a process that must stay under 1 GB: the
  * oldest entries go first once the bodies pass this.
  */
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024

@@ -1,4 +1,4 @@
-// The route family of a request, for the latency histogram of /metrics (issue 27 §3): a small fixed set of names, so
+// The route family of a request, for the latency histogram of /metrics: a small fixed set of names, so
 // no request can add a series (a label per path would let anyone grow the metrics without bound).
 const PAGE_FAMILIES = new Set([
   'all-bikes', 'products', 'category', 'brand', 'compare', 'saved', 'search', 'blog', 'basket', 'checkout',

@@ -1,4 +1,4 @@
-// Inline scripts are allowed by their hashes, not by 'unsafe-inline' (issue 12 §6, ADR 012). Next puts its
+// Inline scripts are allowed by their hashes, not by 'unsafe-inline' (ADR 012). Next puts its
 // RSC payload and a few bootstrap lines into every HTML document as inline scripts; their text changes with
 // every render, so no hash can be known at build time. The production server therefore reads each HTML
 // document it sends (once: a cached page is replayed with the header it was stored with), hashes the inline

@@ -1,4 +1,4 @@
-// Request headers no visitor may send (issue 22 §1, ADR 021). Next.js reads a few headers that only its own
+// Request headers no visitor may send (ADR 021). Next.js reads a few headers that only its own
 // layers are meant to write: `x-middleware-prefetch` makes it answer `{}` instead of the page, `x-matched-path`,
 // `x-now-route-matches` and `x-nextjs-data` change which route or which kind of response it renders, and
 // `x-middleware-subrequest` once skipped middleware altogether (CVE-2025-29927). Others (x-original-url,

@@ -1,4 +1,4 @@
-// Issue 24 §2: one module reaches into Payload's database adapter. Any other `payload.db` (or `req.payload.db`) in
+// One module reaches into Payload's database adapter. Any other `payload.db` (or `req.payload.db`) in
 // the shop's code fails this, so a Payload upgrade that moves the adapter's internals is a change to one file.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -20,7 +20,7 @@ export interface Stmt {
 /**
  * SQLite's driver runs a statement synchronously and resolves at once, so awaiting it never lets the event
  * loop serve anything else: a checkout's statements ran back to back while cached pages waited behind them
- * (docs/perf.md, "Launch day"). Our own statements hand their answer back on the next turn of the loop, so
+ * (docs/perf-log.md, "Launch day"). Our own statements hand their answer back on the next turn of the loop, so
  * other requests are served between them (ADR 017). Only ours: Payload's SQLite writes are several
  * statements with no transaction (an update deletes and re-inserts an order's array rows), and letting the
  * loop turn inside one widened the window in which a SIGKILL leaves it half done (the crash test found it).

@@ -64,7 +64,7 @@ const schema = z.object({
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Card payments: the built-in test gateway unless STRIPE_SECRET_KEY is set (then Stripe; issue 4).
+  // Card payments: the built-in test gateway unless STRIPE_SECRET_KEY is set (then Stripe).
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional().or(z.literal('').transform(() => undefined)),
   STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_…)').optional().or(z.literal('').transform(() => undefined)),
   STRIPE_WEBHOOK_SECRET: z.string().trim().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
@@ -78,12 +78,12 @@ const schema = z.object({
   OUTBOX_DIR: z.string().trim().min(1).optional(),
   // Customer API tokens (spec §7 calls 1-3).
   JWT_SECRET: optionalSecret,
-  // Finance (issue 6): quotes from the built-in provider unless FINANCE_QUOTES_URL names another (iVendi).
+  // Finance: quotes from the built-in provider unless FINANCE_QUOTES_URL names another (iVendi).
   FINANCE_QUOTES_URL: z.url({ message: 'must be a URL such as https://quoteware.ivendi.com/quotes' }).optional().or(z.literal('').transform(() => undefined)),
   IVENDI_USERNAME: z.string().trim().optional(),
   IVENDI_QUOTEE_UID: z.string().trim().optional(),
   IVENDI_CF_MOTO_QUOTEE_UID: z.string().trim().optional(),
-  // Part-exchange valuations (issue 26): the built-in estimate unless VALUATION_URL names a valuation provider.
+  // Part-exchange valuations: the built-in estimate unless VALUATION_URL names a valuation provider.
   VALUATION_URL: z.url({ message: 'must be a URL such as https://valuations.example/v1/trade' }).optional().or(z.literal('').transform(() => undefined)),
   VALUATION_API_KEY: z.string().trim().optional(),
   FINANCE_SERVICE_USERNAME: z.string().trim().min(1).default('wheelhouse-storefront'),

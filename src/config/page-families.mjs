@@ -1,4 +1,4 @@
-// The storefront's page families and what makes each stale, written once (issue 24 §5). The response cache
+// The storefront's page families and what makes each stale, written once. The response cache
 // (server-lib/response-cache.mjs: what it never keeps, what it keeps though Next renders it per request, what a
 // change makes it forget), the ban a shared proxy cache receives (Varnish, ADR 014), the paths Varnish passes by
 // (scripts/topology.mjs) and the paths Next revalidates (src/cms/hooks/revalidate-storefront.ts) are all read

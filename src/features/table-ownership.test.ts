@@ -1,4 +1,4 @@
-// Issue 24 §2: each hand-written table (order rows, stock holds, claims, booking counters) has one module that
+// Each hand-written table (order rows, stock holds, claims, booking counters) has one module that
 // writes SQL naming it, so its column names do not spread through feature files. Any other file whose source
 // holds an UPDATE, INSERT INTO or DELETE FROM one of these tables fails this; so does a read of one outside the
 // few places listed below with their reason.

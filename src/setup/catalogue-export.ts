@@ -1,4 +1,4 @@
-// `npm run catalogue:export -- FILE.csv` (issue 28): every product and variant in the stock feed's own format,
+// `npm run catalogue:export -- FILE.csv`: every product and variant in the stock feed's own format,
 // so that importing the file again changes nothing. Run through scripts/run-ts.mjs.
 import { writeFileSync } from 'node:fs'
 

@@ -1,4 +1,4 @@
-// `npm run catalogue:import -- FILE.csv [--images FILE.zip] [--dry-run] [--full]` (issue 28): imports a dealer
+// `npm run catalogue:import -- FILE.csv [--images FILE.zip] [--dry-run] [--full]`: imports a dealer
 // stock feed. A dry run prints what would change and writes nothing. Otherwise the import is recorded (admin ›
 // Catalogue imports) and run as a job of the jobs queue, here and now: if this command is stopped, the shop's
 // runner carries on from the last batch written. Refused rows are printed and written to FILE.refused.csv.

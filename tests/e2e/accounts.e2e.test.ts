@@ -145,7 +145,7 @@ describe('a customer account in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/orders')
     await page.getByRole('link', { name: `Order ${orderNumber}` }).waitFor()
     await expect(page.locator('.order-card').first().textContent()).resolves.toContain('£119.99')
-    // The total sits at the card's right edge, under the status, not adrift in the middle of the card (issue 23 §6).
+    // The total sits at the card's right edge, under the status, not adrift in the middle of the card.
     const card = (await page.locator('.order-card').first().boundingBox())!
     const total = (await page.locator('.order-card__total').first().boundingBox())!
     const status = (await page.locator('.order-card .status').first().boundingBox())!
@@ -369,7 +369,7 @@ describe('guest order lookup', () => {
   })
 })
 
-describe('auth hardening over HTTP (issue 12 §4–§6)', () => {
+describe('auth hardening over HTTP', () => {
   const owner = `owner-${suffix}@e2e.test`
   let ownerId: number
 

@@ -1,4 +1,4 @@
-// Issue 28 §2 in Chromium: a shop manager (a staff user) signs in to the admin, checks a stock file with some bad
+// In Chromium: a shop manager (a staff user) signs in to the admin, checks a stock file with some bad
 // rows in a dry run, imports it, watches the import's progress bar move to done with the errors counted, and
 // downloads the refused rows as CSV with their line numbers and reasons.
 import fs from 'node:fs'

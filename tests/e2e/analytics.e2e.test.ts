@@ -1,4 +1,4 @@
-// GA4 ecommerce events with consent (issue 26 §5) in Chromium, on the e2e shop whose tag manager is GTM-E2E0TEST:
+// GA4 ecommerce events with consent in Chromium, on the e2e shop whose tag manager is GTM-E2E0TEST:
 // consent mode's denied default is the only thing in the dataLayer before the visitor accepts; nothing is fetched
 // from Google before then (the tag's request is answered here, nothing is downloaded); after acceptance the tag
 // loads once and view_item, add_to_cart, view_item_list, begin_checkout and purchase arrive in GA4's item shape,

@@ -150,7 +150,7 @@ describe('the basket', () => {
     const messages = await Promise.all(describedBy.map((id) => page.locator(`#${id}`).textContent()))
     expect(messages.join(' ')).toContain('Enter an email address like name@example.co.uk')
     await expect(summary.textContent()).resolves.toContain('Please confirm you have read the terms and your 14-day cancellation right')
-    // Each bullet stands beside the first line of its message, also when the message wraps (issue 23 §6).
+    // Each bullet stands beside the first line of its message, also when the message wraps.
     for (const item of await summary.locator('li').all()) {
       const lines = await item.locator('a').evaluate((a) => {
         const range = document.createRange()
@@ -265,7 +265,7 @@ describe('basket endpoints refuse bad input with a clear 4xx', () => {
       expect(res.headers.get('content-type')).toMatch(/application\/json/)
     }
     expect((await fetch(`${base}/api/basket/price`)).status).toBe(405)
-    // Only JSON, declared as such (issue 12 §6)
+    // Only JSON, declared as such
     const plain = await fetch(`${base}/api/basket/price`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ lines: [{ productId: 1, count: 1 }] }) })
     expect(plain.status).toBe(415)
     expect(((await plain.json()) as { message: string }).message).toMatch(/application\/json/)

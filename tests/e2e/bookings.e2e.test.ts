@@ -81,7 +81,7 @@ describe('bicycle services as a guest', () => {
     await page.getByLabel('Type of bike').selectOption('folding')
     await fillContact(page, email)
     await page.getByLabel(/Pre-authorise extra work/).fill('20')
-    // The terms checkbox is a box beside its words, not a line of its own above them (issue 23 §6).
+    // The terms checkbox is a box beside its words, not a line of its own above them.
     const termsBox = (await page.getByLabel('I accept the workshop terms').boundingBox())!
     const termsLabel = (await page.locator('label.checkbox').filter({ hasText: 'I accept the workshop terms' }).boundingBox())!
     expect(termsBox.width).toBeLessThanOrEqual(32)

@@ -114,7 +114,7 @@ describe('card checkout', () => {
     expect(await stockOf('abus-bordo-6000')).toBe(stockBefore.lock - 1)
     // A paid order empties the basket
     await page.waitForFunction(() => JSON.parse(localStorage.getItem('root') ?? '{}').basket?.items?.length === 0)
-    // …and the header's count with it, without a reload (issue 12 §7)
+    // …and the header's count with it, without a reload
     await page.waitForFunction(() => document.querySelector('[data-testid="basket-count"]') === null, undefined, { timeout: 5_000 })
     expect(await page.getByRole('button', { name: /^Basket, 0 items/ }).count()).toBe(1)
 
@@ -133,7 +133,7 @@ describe('card checkout', () => {
     expect(problems.filter((p) => !p.includes('/payment-failure'))).toEqual([])
   })
 
-  it('keeps a guest’s checkout details in the browser store across a reload, never the card (issue 12 §7)', async () => {
+  it('keeps a guest’s checkout details in the browser store across a reload, never the card', async () => {
     const { page, problems } = await newPage()
     await addFromProductPage(page, LOCK)
     await toCheckout(page, 'ada.reload@example.co.uk')

@@ -1,4 +1,4 @@
-// Compare and saved bikes (issue 26 §3–4) on a phone (412×900), by visible labels, with axe: three bikes compared
+// Compare and saved bikes on a phone (412×900), by visible labels, with axe: three bikes compared
 // from their own pages as rows that never scroll sideways; a bike saved as a guest found on the account after
 // signing in; and a staff price drop that emails one alert to the outbox, where saving the same price again sends
 // none.

@@ -135,7 +135,7 @@ describe('search engines and the installable app', () => {
     const robots = await (await get('/robots.txt')).text()
     expect(robots).toMatch(/Sitemap: .*\/sitemap\.xml/)
     expect(robots).toContain('Disallow: /admin')
-    // /sitemap.xml is the index (issue 28 §4); the URLs are in the files it lists.
+    // /sitemap.xml is the index; the URLs are in the files it lists.
     const index = await (await get('/sitemap.xml')).text()
     expect(index).toContain('<sitemapindex')
     const files = [...index.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => new URL(m[1]!).pathname)

@@ -1,4 +1,4 @@
-// A crash in the middle of checkouts and payments loses nothing (issue 12, ADR 007): the production build
+// A crash in the middle of checkouts and payments loses nothing (ADR 007): the production build
 // is served on a throwaway database, concurrent customers check out two products per order and pay half of
 // their orders on the test gateway, and the server is killed with SIGKILL at a random moment, ten times.
 // After every restart `initial stock = on the shelf + held + sold` holds and the orders agree with the stock

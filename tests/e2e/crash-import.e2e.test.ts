@@ -1,4 +1,4 @@
-// A stock feed import killed half-way (issue 28 §2): `catalogue:import` runs a generated dealer feed on a throwaway
+// A stock feed import killed half-way: `catalogue:import` runs a generated dealer feed on a throwaway
 // database and is killed with SIGKILL once some batches have committed. The shop is then started on the same
 // database: its runner takes the killed job back and carries on from the last committed batch. At the end the
 // shop holds exactly the rows of the file, none twice: every product and variant once, one "created" audit row

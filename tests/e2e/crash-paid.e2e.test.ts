@@ -1,4 +1,4 @@
-// A crash in the window right after a payment is taken loses nothing and sends nothing twice (issue 22.4).
+// A crash in the window right after a payment is taken loses nothing and sends nothing twice (ADR 025).
 // The kill is injected, not timed: the shop is started with WHEELHOUSE_CRASH_AT naming one of the points in
 // that window (src/lib/crash-point.ts), so every round dies exactly there:
 // - gateway-payment-taken: the gateway has taken the money, its webhook is queued, the shop has heard nothing;

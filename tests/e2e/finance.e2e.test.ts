@@ -105,7 +105,7 @@ describe('finance checkout', () => {
     await expect(page.locator('[data-chosen="true"]').innerText()).resolves.toMatch(/Deposit\s*£1,000/)
 
     // A deposit it cannot finance: the quotes for the old deposit are withdrawn (none to choose, no way on) and the
-    // field says in plain words what it takes (issue 23 §6).
+    // field says in plain words what it takes.
     await page.fill('#fc-deposit', '99999999')
     await page.getByTestId('fc-quotes-waiting').waitFor()
     await expect(page.locator('[data-chosen]').count()).resolves.toBe(0)
@@ -305,7 +305,7 @@ describe('finance checkout', () => {
   })
 })
 
-describe('a finance step opened without ?product= (issue 12 §7)', () => {
+describe('a finance step opened without ?product=', () => {
   it('helps a customer with no finance checkout choose a bike, and resumes a stored one at the same step', async () => {
     const { page, problems, allow } = await newPage()
     allow(/\/api\/finance/)

@@ -149,7 +149,7 @@ describe('operations', () => {
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it('allows inline scripts by their hashes only, and every page still runs under that policy (issue 12 §6)', async () => {
+  it('allows inline scripts by their hashes only, and every page still runs under that policy', async () => {
     for (const pagePath of ['/', '/all-bikes', '/admin/login']) {
       const res = await fetch(`${base}${pagePath}`, { headers: { 'accept-encoding': 'gzip' } })
       const scriptSrc = (res.headers.get('content-security-policy') ?? '').split(';').find((d) => d.trim().startsWith('script-src')) ?? ''

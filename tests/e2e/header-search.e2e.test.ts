@@ -1,4 +1,4 @@
-// Issue 25 §2 and §3 as a customer meets them: the header's search box on every page, its suggestions chosen by
+// Search as a customer meets it: the header's search box on every page, its suggestions chosen by
 // keyboard alone on a phone and on a desktop, without JavaScript, and the phone header that leaves room for the shop.
 // The browser gate (axe, contrasts) checks every page these tests open; the open list is checked on purpose.
 import type { Page } from 'playwright-core'
@@ -66,7 +66,7 @@ async function exposedExpanded(page: Page, selector: string): Promise<{ role: un
   }
 }
 
-describe('suggestions in the header search (issue 25 §2)', () => {
+describe('suggestions in the header search', () => {
   it('on a phone: Tab to the box, type, ArrowDown, Enter lands on the product', async () => {
     const { page } = await newPage(PHONE)
     await page.goto('/')
@@ -196,7 +196,7 @@ describe('suggestions in the header search (issue 25 §2)', () => {
   })
 })
 
-describe('the phone header (issue 25 §3)', () => {
+describe('the phone header', () => {
   it('at 412×900: logo, search, account, basket and the menu button on one row; the first bike is on the first screen', async () => {
     const { page } = await newPage(PHONE)
     await page.goto('/all-bikes')

@@ -1,4 +1,4 @@
-// Issue 23, finding 2 (ADR 023) in Chromium: a new motorcycle's £250 on-the-road charges are in the one price the
+// A new motorcycle's £250 on-the-road charges (ADR 023), in Chromium, are in the one price the
 // customer sees, from the product page through the basket, checkout and payment result, a reservation's "left to
 // pay", and the finance steps; the stored orders and the finance agreement's cash price are that same figure.
 import type { Page } from 'playwright-core'

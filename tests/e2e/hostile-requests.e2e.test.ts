@@ -1,4 +1,4 @@
-// Issue 22 §1 and §2 against the served production build: no request header can make the response cache keep
+// Against the served production build: no request header can make the response cache keep
 // anything but the page for the next visitor, and no GraphQL document keeps the server busy (health still answers).
 // Timings here are generous safety bounds; bench/graphql-attack.mjs measures them. Then the server's edge (ADR 039):
 // every Accept-Encoding of the bad-input corpus gets a page it can read, over 2,000 malformed server-action, form and
@@ -64,7 +64,7 @@ const withQuery = (path: string, extra: string) => `${path}${path.includes('?') 
 let ceiling = 500_000 + Math.floor(Math.random() * 400_000)
 const fresh = (path: string) => withQuery(path, `max=${(ceiling += 1)}`)
 
-describe('no request header poisons the response cache (issue 22 §1)', () => {
+describe('no request header poisons the response cache', () => {
   it('every listing answers its page, with its heading and product cards, after a poisoning attempt with each header', async () => {
     const failures: string[] = []
     for (const { path, heading } of LISTINGS) {
@@ -121,7 +121,7 @@ const ATTACKS: Record<string, string> = {
   'every product': '{ Products(limit: 0) { docs { id } } }',
 }
 
-describe('no GraphQL request stalls the server (issue 22 §2)', () => {
+describe('no GraphQL request stalls the server', () => {
   it('refuses each attack with a 400 GraphQL error, whatever the Accept, and health answers meanwhile', async () => {
     for (const [name, query] of Object.entries(ATTACKS)) {
       const health = (async () => {

@@ -169,7 +169,7 @@ describe('/all-bikes', () => {
     expect(await cardNames(page)).toHaveLength(23)
   })
 
-  it('shows how many bikes each option leaves, and disables the options that leave none (issue 25 §4)', async () => {
+  it('shows how many bikes each option leaves, and disables the options that leave none', async () => {
     const { page, problems } = await newPage(WIDE)
     await page.goto('/all-bikes?brand=honda&condition=used')
     expect(await count(page)).toBe(2)

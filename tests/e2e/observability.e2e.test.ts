@@ -1,4 +1,4 @@
-// Issue 27 §3 on the production build: /metrics answers only the operator's scraper, and its named series move when
+// On the production build: /metrics answers only the operator's scraper, and its named series move when
 // an order is placed and paid; every log line of the process is one JSON format, and every line written while a
 // checkout request is handled carries that request's id.
 import { randomUUID } from 'node:crypto'

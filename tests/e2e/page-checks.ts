@@ -263,7 +263,7 @@ async function gradientContrast(page: Page, selector: string): Promise<{ ratio: 
  * Pages whose markup is a vendor's, where the gate runs only its own invisible-control check. Each says why. Any
  * page of ours (the storefront, our own admin views outside these paths) gets the whole gate.
  *
- * This is a team decision (issue 23, session 11), not an oversight: the admin is staff-only and Payload's own
+ * This is a team decision (session 11), not an oversight: the admin is staff-only and Payload's own
  * markup, axe's findings there are not ours to fix, and we still fail any admin control whose text cannot be seen.
  * Widen the gate here only together with a fix or an upstream report for what it then finds.
  */

@@ -1,4 +1,4 @@
-// Issue 26, part-exchange, in Chromium at 412 x 900: on the finance quote step, value a bike by its visible labels,
+// Part-exchange in Chromium at 412 x 900: on the finance quote step, value a bike by its visible labels,
 // apply it to the quote, and see the part-exchange on the quote with a lower monthly payment. axe runs on each state.
 import fs from 'node:fs'
 import path from 'node:path'

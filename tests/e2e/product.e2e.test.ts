@@ -105,7 +105,7 @@ describe('used motorcycle', () => {
     await expect(facts.textContent()).resolves.toContain('12 April 2021')
     const finance = page.locator('.pdp-finance')
     // £4,495 less a £500 deposit over 36 months: from floor(103 × 3995 / 36 / 100), and up to at least
-    // ceil(115 × 3995 / 36 / 100), widened to hold the real quote printed under it (issue 23 §5: never contradicts it)
+    // ceil(115 × 3995 / 36 / 100), widened to hold the real quote printed under it (never contradicts it)
     const text = (await finance.textContent())!
     const range = /Estimated £(\d+)–£(\d+) a month over 36 months with a £500 deposit on £4,495/.exec(text)
     expect(range, text).not.toBeNull()

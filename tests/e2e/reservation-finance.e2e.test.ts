@@ -1,4 +1,4 @@
-// Issue 11's last piece in Chromium, as a customer going by what the pages say: reserve a used motorcycle, then
+// Completing a reservation by finance in Chromium, as a customer going by what the pages say: reserve a used motorcycle, then
 // from the reservation's pages apply for finance instead. On every finance step the £99 reservation deposit is shown
 // counting towards the deposit with what is left to pay on signing (the server's figures); the deposit cannot go
 // below it; accessories wait for the dealership; the application takes the held bike. A reservation that has become

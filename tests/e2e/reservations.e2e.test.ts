@@ -1,4 +1,4 @@
-// Issue 11 in Chromium, as customers: reserve a used motorcycle with 4242…, see /reservation-success, check a
+// Reservations in Chromium, as customers: reserve a used motorcycle with 4242…, see /reservation-success, check a
 // second customer can neither buy nor reserve it, cancel from the email's link and see the refund; complete a
 // reservation online and see the deposit deducted; a hold whose end staff moved to now releases the bike and
 // refunds the deposit. axe on every new page.

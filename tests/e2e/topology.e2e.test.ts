@@ -1,4 +1,4 @@
-// More than one machine (issue 13, ADR 008, ADR 014): two app instances behind nginx, Varnish in front as the
+// More than one machine (ADR 008, ADR 014): two app instances behind nginx, Varnish in front as the
 // one page cache, on PostgreSQL and Redis. A staff price change made on one instance is served by the other
 // and by the proxy's cache within a second; a sale makes stale at the proxy only its products' pages; concurrent checkouts
 // through the proxy survive one instance being killed with SIGKILL: no lost, duplicated or oversold order,
@@ -229,7 +229,7 @@ describe('two instances behind nginx and Varnish on PostgreSQL and Redis', () =>
     console.info(`topology: ${answered.size} orders answered through the proxies, instance 1 killed after ${atKill}; stock and ledger agree`)
   }, 300_000)
 
-  it('restarts each instance in turn under load, behind the proxy, with no failed request (issue 27 §1)', async () => {
+  it('restarts each instance in turn under load, behind the proxy, with no failed request', async () => {
     // The kill test above left instance 1 dead: bring it back first, as systemd's Restart=on-failure would.
     for (const [i, instance] of topology.instances.entries()) {
       if (instance.child.exitCode !== null || instance.child.signalCode !== null) await topology.restart(i)

@@ -258,7 +258,7 @@ describe('throttling', () => {
   })
 })
 
-describe('throttling without lock-out (issue 12 §4)', () => {
+describe('throttling without lock-out', () => {
   const deviceCookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!
 
   function multipartWithCookie(fields: Record<string, string>, cookie: string): Request {

@@ -1,4 +1,4 @@
-// Issue 12 §5–§6 against the real hooks and database: credential changes need the current password on every path,
+// Auth hardening against the real hooks and database: credential changes need the current password on every path,
 // an email change goes through a link, a password change or reset ends every API token; locked documents are staff only.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -133,7 +133,7 @@ describe(`credential changes on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
   })
 })
 
-describe('smaller holes (issue 12 §6)', () => {
+describe('smaller holes', () => {
   async function routes() {
     const { GRAPHQL_POST, REST_DELETE, REST_GET, REST_PATCH, REST_POST } = await import('@payloadcms/next/routes')
     const config = Promise.resolve(payload.config)
@@ -213,7 +213,7 @@ if (process.env.TEST_DB !== 'postgres') {
   })
 }
 
-describe('weak passwords (issue 12 §6, ASVS 6.2)', () => {
+describe('weak passwords (ASVS 6.2)', () => {
   const problemOf = async (p: Promise<unknown>) => (await errorOf(p))?.data?.errors?.find((e) => e.path === 'password')?.message
 
   it('refuses common, leaked and patterned passwords at registration (every path runs this create)', async () => {

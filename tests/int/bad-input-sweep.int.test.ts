@@ -1,4 +1,4 @@
-// Issue 12's sweep: every write endpoint a customer (or a stranger) can reach gets a seeded corpus of malformed
+// The bad-input sweep: every write endpoint a customer (or a stranger) can reach gets a seeded corpus of malformed
 // requests, and each must be answered with a clear 4xx (JSON for the APIs; an error state or a redirect back to
 // the form for form posts) while orders, stock holds, reservations, bookings, users and stock stay exactly as they were.
 // BAD_INPUT_SEED=<n> replays another corpus; the summary printed at the end names the seed.
@@ -117,7 +117,7 @@ beforeAll(async () => {
   const login = await payload.login({ collection: 'users', data: { email, password: PASSWORD } })
   customer = { id: user.id, email, token: login.token! }
   otherUserId = (await payload.create({ collection: 'users', data: { email: `other-${uniqueSuffix()}@int.test`, password: PASSWORD, firstName: 'Other', lastName: 'Customer', role: 'customer' }, overrideAccess: true })).id
-  // A dealer system's staff API key, for the stock feed endpoint (issue 28).
+  // A dealer system's staff API key, for the stock feed endpoint.
   await payload.create({ collection: 'users', data: { email: `dms-${uniqueSuffix()}@int.test`, password: PASSWORD, role: 'staff', enableAPIKey: true, apiKey: STAFF_API_KEY }, overrideAccess: true })
   productSku = (await payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true })).sku!
   // A withdrawn product, so "an id that exists but cannot be sold" is in the corpus too.
@@ -250,7 +250,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'POST /api/internal/search-log (unsigned)', url: '/api/internal/search-log', method: 'POST', handler: payloadRest, transportOnly: true, valid: { at: new Date().toISOString(), searches: [{ kind: 'results', q: 'honda', count: 1, withoutResults: 0 }] } },
     { kind: 'text', name: 'POST /api/internal/search-log (signed)', url: '/api/internal/search-log', method: 'POST', handler: payloadRest, signed: true, schema: searchLogBatch, valid: { at: new Date().toISOString(), searches: [{ kind: 'results', q: 'honda', count: 1, withoutResults: 0 }] } },
     { kind: 'text', name: 'POST /api/internal/revalidate (signed)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, signed: true, transportOnly: true, valid: { kind: 'product', id: productId } },
-    // A stock push from a dealer's system (issue 28): a dry run of the product's own stock, which changes nothing.
+    // A stock push from a dealer's system: a dry run of the product's own stock, which changes nothing.
     { kind: 'json', name: 'POST /api/catalogue/import (staff API key)', url: '/api/catalogue/import', method: 'POST', handler: routes.catalogueImport.POST, schema: schemas.catalogueImport, headers: { authorization: `users API-Key ${STAFF_API_KEY}` }, valid: { dryRun: true, rows: [{ sku: productSku, stock: '5', price: '25.00' }] } },
     { kind: 'json', name: 'POST /api/internal/revalidate (unsigned)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, transportOnly: true, valid: { kind: 'product', id: productId } },
   ]

@@ -1,4 +1,4 @@
-// Issue 28 §3 and §4 on a real database: the Google Merchant Center feed lists every offer on sale (variants as
+// On a real database: the Google Merchant Center feed lists every offer on sale (variants as
 // one item group, headline prices in GBP, stock as availability, text escaped) and nothing in draft or archived,
 // the same whatever the page size of its keyset reads; the sitemap index splits into files of at most the limit
 // and every published URL appears exactly once across them. Through the route handlers too (headers, 404s).

@@ -1,4 +1,4 @@
-// Issue 28 §1–2: a stock file sent from the admin (POST /api/catalogue/imports, multipart) by staff only; a dry
+// A stock file sent from the admin (POST /api/catalogue/imports, multipart) by staff only; a dry
 // run counts and lists the refused rows by line and writes nothing; an import is recorded, queued for the job
 // runner (never run inside the request) and finishes with its refused rows to download; bad requests get a
 // clear 4xx and change nothing; the stored rows of an import are never sent to the admin or its REST API.

@@ -1,4 +1,4 @@
-// Issue 28 on a real database: the dealer stock feed creates and updates products and variants set-based,
+// On a real database: the dealer stock feed creates and updates products and variants set-based,
 // stores what Payload itself would, changes nothing on a second import, refuses bad rows by line, writes nothing
 // in a dry run, keeps the ledger's holds, archives what a full feed leaves out, round-trips through its export,
 // and resumes a job after an interruption without doing any row twice.
@@ -258,7 +258,7 @@ describe(`catalogue import on ${db}`, () => {
     expect(await count('variants', { sku: { like: 'FEED-JKT-' } })).toBe(2)
   })
 
-  it('queues one saved-bike alert when an import drops a watched bike’s price, and none when the same file comes again (issue 26 §4)', async () => {
+  it('queues one saved-bike alert when an import drops a watched bike’s price, and none when the same file comes again', async () => {
     const alertJobs = async () => (await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendSavedBikeAlerts' } }, sort: 'id', depth: 0, overrideAccess: true, limit: 100 })).docs
     const feed = [
       HEADER,

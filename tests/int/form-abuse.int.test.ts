@@ -1,4 +1,4 @@
-// Issue 22, findings 5 and 7: the no-JavaScript booking forms count in the same per-address buckets as their
+// The no-JavaScript booking forms count in the same per-address buckets as their
 // JSON twins and refuse a cross-site post as the account forms do; an IPv6 /64 is one address to every bucket;
 // a reservation's cancel link has a bucket of its own.
 import type { Payload } from 'payload'

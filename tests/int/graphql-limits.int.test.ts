@@ -1,4 +1,4 @@
-// Issue 22 §2 against the real schema and database: one anonymous GraphQL request used to keep the server busy for
+// GraphQL limits against the real schema and database: one anonymous GraphQL request used to keep the server busy for
 // 14–52 s (499 aliased root fields fit under maxComplexity 1000). Requests go through what the served app runs:
 // src/proxy.ts (the early 400) and then Payload's /api/graphql route, whose validation rule refuses the same documents
 // when something reaches it without the proxy. Timings here are safety bounds only; bench/graphql-attack.mjs
@@ -55,7 +55,7 @@ let bomb = 'fragment F0 on Product { id name slug }'
 for (let i = 1; i <= 15; i++) bomb += ` fragment F${i} on Product { ...F${i - 1} ...F${i - 1} }`
 
 const ATTACKS: Record<string, string> = {
-  '499 aliased root fields (issue 22)': aliases(499),
+  '499 aliased root fields': aliases(499),
   '6 root fields, no aliases': `{ ${'Products { totalDocs } Brands { totalDocs } '.repeat(3)} }`,
   'deep: 9 levels of relationships': `{ Products { docs { ${'category { parent { '.repeat(3)}id${' } }'.repeat(3)} } } }`,
   'wide: 600 fields in one selection': `{ Products(limit: 50) { docs { ${'name slug '.repeat(300)} } } }`,
@@ -67,7 +67,7 @@ const ATTACKS: Record<string, string> = {
   '6,000 tokens': `{ Brands(where: { id: { in: [${'1 '.repeat(6000)}] } }) { totalDocs } }`,
 }
 
-describe('GraphQL requests of any shape are refused before they run (issue 22 §2)', () => {
+describe('GraphQL requests of any shape are refused before they run', () => {
   for (const [name, query] of Object.entries(ATTACKS)) {
     it(`refuses ${name} with a 400 and a GraphQL error`, async () => {
       const answer = await post(query)

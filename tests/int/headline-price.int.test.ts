@@ -1,4 +1,4 @@
-// Issue 23, finding 2 (ADR 023) on a real database: a new motorcycle's on-the-road charges are in every figure the
+// A new motorcycle's on-the-road charges (ADR 023), on a real database, are in every figure the
 // shop stores or charges. A card order, a completed reservation and a finance order for the seeded new bikes store
 // the headline price (price + £250), the card payment asks for it, "left to pay" is it less the deposit, and the
 // finance agreement's cash price is it.

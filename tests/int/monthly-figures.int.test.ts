@@ -1,4 +1,4 @@
-// Issue 26: the monthly figures on listing cards, stored per product by the refreshMonthlyFigures job. On the seeded demo
+// The monthly figures on listing cards, stored per product by the refreshMonthlyFigures job. On the seeded demo
 // shop (its lender panel and bikes), a price change queues a refresh and the stored figure follows it; the listing reads
 // the stored figure (never the quote source) and the budget filter keeps only bikes whose best quote fits, cheapest first.
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// Issue 22, finding 6: one network (an IPv4 address, or an IPv6 /64) may hold only so much stock unpaid, across
+// One network (an IPv4 address, or an IPv6 /64) may hold only so much stock unpaid, across
 // card orders awaiting payment, unpaid reservations and undecided finance applications, whatever emails it gives;
 // the check is made before stock is taken, as a 429, and holds under concurrent requests.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Issue 22, finding 7: the not-found table stays bounded (no over-long paths, at most a set number of rows, the
+// The not-found table stays bounded (no over-long paths, at most a set number of rows, the
 // least-hit dropped first), and a missing media file is a quiet 404 rather than a 500 with an error in the log.
 import type { Payload, PayloadRequest } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 26, part-exchange: "Value my bike" stores the valuation it issued; a quote names it by id and the server
+// Part-exchange: "Value my bike" stores the valuation it issued; a quote names it by id and the server
 // quotes the stored figures (never the browser's), and the finance application is filed with it for staff.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

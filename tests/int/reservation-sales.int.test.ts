@@ -1,4 +1,4 @@
-// A reservation ending in a sale other than the online card checkout (issue 11, ADR 011): a finance
+// A reservation ending in a sale other than the online card checkout (ADR 011): a finance
 // application for the reserved bike (the reservation deposit is part of the deposit quoted, the held unit
 // moves to the application once, and comes back when the application does not go ahead), and staff
 // converting it in the showroom (a real order, the unit sold to it from the hold, once).
@@ -128,7 +128,7 @@ describe(`a finance application for a reserved bike on ${db}`, () => {
     for (const q of plain.body.quotes) expect(q.example.creditPence).toBe(q.example.cashPricePence)
     const r = await reserveAndPay(productId)
 
-    // Held for the reservation, the bike offers no finance to anyone else (issue 23 §3) …
+    // Held for the reservation, the bike offers no finance to anyone else …
     expect((await quote({ productId, depositPence: 0 })).status).toBe(409)
     // … and with the reservation the deposit paid comes off the amount financed.
     const reserved = await quote({ productId, depositPence: 0, reservationToken: r.token })

@@ -1,4 +1,4 @@
-// Reservations on a real database (issue 11): exactly one winner per bike under 30 concurrent reservations
+// Reservations on a real database: exactly one winner per bike under 30 concurrent reservations
 // and card checkouts; the deposit refunded once or counted once, never both and never neither (webhook
 // replays, cancel, expiry while paying, hold expiry, staff release and convert, online completion); and
 // bad input answered 4xx with nothing written.

@@ -1,4 +1,4 @@
-// Saved bikes and their alerts on a real database (issue 26): a customer's list is their own, a guest's list
+// Saved bikes and their alerts on a real database: a customer's list is their own, a guest's list
 // joins it at sign-in (10 identical saves at once keep one row), and a price drop or a return to stock emails each
 // watcher once: a second save of the same price sends nothing, and running the alert job again sends nothing.
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// Issue 25's relevance suite: what riders type, on the seeded catalogue (plus two Yamahas and a draft added
+// The search's relevance suite: what riders type, on the seeded catalogue (plus two Yamahas and a draft added
 // through the Local API, so the product hooks index them), each with the product expected in the top three.
 // The same suite runs on SQLite (FTS5) and PostgreSQL (tsvector and pg_trgm).
 import type { Payload } from 'payload'

@@ -38,7 +38,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
           <style>{'.consent--first{display:none}'}</style>
         </noscript>
         <a className="skip-link" href="#main">Skip to content</a>
-        {/* Only analytics needs consent: with no tag manager configured there is nothing to ask (issue 23). The first
+        {/* Only analytics needs consent: with no tag manager configured there is nothing to ask. The first
             question sits at the top of the page, in its flow: it covers nothing and hides no focused control. */}
         {env().GTM_ID && <ConsentBannerIsland tagManagerId={env().GTM_ID} />}
         <header className="site-header">
@@ -55,7 +55,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
               <span className="site-header__word">Your account</span>
             </a>
             <MiniBasketIsland />
-            {/* The categories behind a menu button on phones, shown as a row on wide screens (issue 25 §3). A native
+            {/* The categories behind a menu button on phones, shown as a row on wide screens. A native
                 <details>/<summary> disclosure rather than a scripted <button aria-expanded aria-controls>: it opens
                 and closes without JavaScript (the header's other controls all work without it), browsers expose the
                 summary's expanded or collapsed state from the details' `open` (ARIA in HTML forbids aria-expanded on

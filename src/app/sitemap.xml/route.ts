@@ -1,4 +1,4 @@
-// GET /sitemap.xml: the sitemap index (issue 28 §4), listing the numbered files of /sitemaps/N.xml that hold the
+// GET /sitemap.xml: the sitemap index, listing the numbered files of /sitemaps/N.xml that hold the
 // storefront's URLs, at most 45,000 each; served from the stored copy (features/feeds/stored-feeds.server.ts, ADR 042).
 // robots.txt points here.
 import { payloadClient } from '../../cms/payload-client.server'

@@ -1,4 +1,4 @@
-// Issue 24 §4: who is signed in is asked in one place (cms/auth/session.server.ts), and the browser calls the shop's
+// Who is signed in is asked in one place (cms/auth/session.server.ts), and the browser calls the shop's
 // endpoints through lib/http/call-api.ts with paths from config/paths.ts, never a URL written in a component.
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'

@@ -10,7 +10,7 @@ export type SignedInUser = NonNullable<Awaited<ReturnType<Payload['auth']>>['use
  * Who a request is signed in as, by Payload's own strategies (session cookie, API key), or null for a visitor
  * or a token that does not validate. Not payload.auth: that also works out the user's permissions on every
  * collection and field, which no caller here reads, and which was the largest single cost of a guest's checkout
- * (docs/perf.md).
+ * (docs/perf-log.md).
  */
 export async function signedInUser(payload: Payload, requestHeaders: Headers): Promise<SignedInUser | null> {
   const { user } = await executeAuthStrategies({ headers: requestHeaders, payload, canSetHeaders: false } as Parameters<typeof executeAuthStrategies>[0]).catch(() => ({ user: null }))

@@ -1,4 +1,4 @@
-// The finance panel staff edit (spec §9, issue 6): each lender's products, term and deposit limits, APR bands and PCP residual values.
+// The finance panel staff edit (spec §9): each lender's products, term and deposit limits, APR bands and PCP residual values.
 import type { CollectionConfig } from 'payload'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'

@@ -37,7 +37,7 @@ export function mediaCollection(staticDir: string): CollectionConfig {
 
 /**
  * A file asked for that is not on disk is a 404, not an error: Payload's own fallback answers 500 and logs at
- * error level, so anyone could fill the error log by asking for made-up names (issue 22). A file that exists is
+ * error level, so anyone could fill the error log by asking for made-up names. A file that exists is
  * left to Payload (undefined: the next handler, then its own serving with ETag and ranges).
  */
 function missingFileIsNotFound(staticDir: string) {

@@ -1,4 +1,4 @@
-// Part-exchange valuations the shop issued ("Value my bike", issue 26). A finance quote names one by its uid, so the
+// Part-exchange valuations the shop issued ("Value my bike"). A finance quote names one by its uid, so the
 // figure quoted is the one the shop worked out, never one from the browser; the application (and the reservation it
 // completes) is linked here for staff, who confirm the figure when they inspect the bike.
 import type { CollectionConfig } from 'payload'

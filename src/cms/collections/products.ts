@@ -237,7 +237,7 @@ export const Products: CollectionConfig = {
               label: 'CAP code (RVC)',
               type: 'text',
               maxLength: 20,
-              // A bike offered on finance must be identifiable to lenders, or every quote would fail (issue 23).
+              // A bike offered on finance must be identifiable to lenders, or every quote would fail.
               validate: (value: string | null | undefined, { siblingData, data }: { siblingData: Record<string, unknown>; data: Record<string, unknown> }) =>
                 financeIdentityProblem({
                   financeable: siblingData?.financeable as boolean | undefined,

@@ -40,7 +40,7 @@ export const Users: CollectionConfig = {
     maxLoginAttempts: 0, // Payload's lock-out is off: login-throttles slows attackers without locking anyone out for good (ADR 006)
     // HttpOnly always (Payload's default), SameSite=Lax, Secure whenever the shop is served over HTTPS (directly or behind a proxy).
     cookies: { sameSite: 'Lax', secure: cookieIsSecure(env().SITE_URL) },
-    // Staff API keys, for dealer systems that push stock (issue 28); only an admin may turn one on.
+    // Staff API keys, for dealer systems that push stock; only an admin may turn one on.
     useAPIKey: true,
     forgotPassword: {
       expiration: 60 * 60 * 1000,

@@ -34,7 +34,7 @@ export function signedByServer(body: string, signature: string | null): boolean 
 }
 
 /**
- * Bounds on the table (issue 22): a path longer than any real page's is not worth a redirect, and a crawler or a
+ * Bounds on the table: a path longer than any real page's is not worth a redirect, and a crawler or a
  * script asking for endless distinct paths must not grow the table without end. Past maxRows the least-hit, then
  * longest-unseen, rows are dropped: the paths worth a redirect are the ones asked for again and again.
  */

@@ -1,4 +1,4 @@
-// The HTTP edge of /api/graphql (issue 22 §2, ADR 021): src/proxy.ts runs this before Payload's route, so a
+// The HTTP edge of /api/graphql (ADR 021): src/proxy.ts runs this before Payload's route, so a
 // document over the limits of query-limits.ts is refused before GraphQL parses it (graphql-http parses with no token
 // limit) or validates it (some of graphql-js's own rules are quadratic in repeated fields), always with a 400 and a
 // GraphQL error. Payload's route would answer the same refusal from the validation rule with 200 under the legacy

@@ -1,4 +1,4 @@
-// Limits on GraphQL documents (issue 12 §6, issue 22 §2, ADR 021). A document's cost is known from its shape before
+// Limits on GraphQL documents (ADR 021). A document's cost is known from its shape before
 // anything runs: every root field is at least one database query (measured: 499 aliased root fields kept one
 // request busy for 14–52 s, and /api/health waited behind it), every nested relationship another, and a fragment
 // spread repeats a whole selection. So a document is refused, before validation's own rules and before execution,
@@ -53,7 +53,7 @@ export const DEFAULT_LIMITS: QueryLimits = {
   queryChars: 20 * 1024,
   tokens: 5000,
 }
-/** Kept for the tests and callers of issue 12's limit. */
+/** The depth limit on its own, kept for the tests and callers that import it by this name. */
 export const MAX_QUERY_DEPTH = DEFAULT_LIMITS.depth
 
 interface Cost {

@@ -1,4 +1,4 @@
-// A time budget per GraphQL request (issue 22 §2, ADR 021). The limits of query-limits.ts bound what a document can
+// A time budget per GraphQL request (ADR 021). The limits of query-limits.ts bound what a document can
 // ask for; this bounds what it may still start once it has run for a second: GraphQL's validation marks the request
 // with a deadline, and every collection operation it begins afterwards (a list, or the batch that loads the
 // relationships of the documents already read) is refused with a clear error instead of run.

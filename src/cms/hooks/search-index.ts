@@ -1,4 +1,4 @@
-// The search index, kept in step with the catalogue (issue 25): SQLite FTS5 table `search_index` (rowid = the
+// The search index, kept in step with the catalogue: SQLite FTS5 table `search_index` (rowid = the
 // product's id) or PostgreSQL table `search_index` (a weighted tsvector), both made by committed migrations.
 // Every product write reindexes that product (the hooks below); a brand or category rename reindexes its
 // products; a bulk import calls reindexProducts once per batch. Only active products are indexed, and search

@@ -14,7 +14,7 @@ interface IslandOptions<P> {
   readonly loadOn?: readonly string[]
   /**
    * false: fetched only when the visitor reaches for the island (focus, pointer, touch, a key), never just because
-   * the page is idle. For code most visits never use (the header search's suggestions, issue 25).
+   * the page is idle. For code most visits never use (the header search's suggestions).
    */
   readonly whenIdle?: boolean
   /**

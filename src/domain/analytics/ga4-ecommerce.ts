@@ -1,4 +1,4 @@
-// GA4 ecommerce events (issue 26 §5), built from what the shop already shows. Pure data: the browser pushes them
+// GA4 ecommerce events, built from what the shop already shows. Pure data: the browser pushes them
 // to the dataLayer only after the visitor accepts analytics (features/consent). GA4 reads money as a number of
 // pounds, so pence become pounds here and nowhere else; sums are made in pence first, so no float drifts.
 import type { Pence } from '../money'

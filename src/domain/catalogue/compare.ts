@@ -1,4 +1,4 @@
-// Comparing bikes side by side (issue 26): which bikes a compare link names, and the rows shown for them.
+// Comparing bikes side by side: which bikes a compare link names, and the rows shown for them.
 // Pure: the page hands in each bike's facts and gets back labelled rows, each marked when the bikes differ.
 import { SPEC_SHEET_PARTS, type SpecSheet } from './spec-sheet'
 

@@ -45,7 +45,7 @@ export interface ListingQuery {
   frameSizes: FrameSize[]
   bikeTypes: BikeType[]
   batteryRangeMinMiles: number | null
-  /** the most a rider pays a month, their deposit and term (issue 26): bikes whose best quote fits, by monthly cost */
+  /** the most a rider pays a month, their deposit and term: bikes whose best quote fits, by monthly cost */
   budget: BudgetQuery | null
   sort: ListingSort
   page: number

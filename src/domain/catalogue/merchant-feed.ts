@@ -1,4 +1,4 @@
-// The Google Merchant Center product feed (issue 28 §3): a product on sale becomes one feed item, or one item
+// The Google Merchant Center product feed: a product on sale becomes one feed item, or one item
 // per variant with the variants tied together by g:item_group_id. Pure: the server reads the products in pages
 // and hands each one in as plain data; this decides what Google is told and writes it as RSS 2.0 with the g:
 // namespace. Prices are the headline price (ADR 023, what the product page shows and the basket charges), VAT

@@ -1,4 +1,4 @@
-// Saved bikes and their alerts (issue 26): which change of a saved bike is worth one email, and how a guest's
+// Saved bikes and their alerts: which change of a saved bike is worth one email, and how a guest's
 // saved list joins the account's at sign-in. Pure: the feature hands in the bike before and after a change.
 
 /** The most bikes one customer keeps saved; the oldest fall off a guest's list first. */

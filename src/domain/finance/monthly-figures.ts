@@ -1,4 +1,4 @@
-// Monthly figures on listings (issue 26): which quote a card's "from £X a month" is, and the budget filter's rule
+// Monthly figures on listings: which quote a card's "from £X a month" is, and the budget filter's rule
 // (the most a rider pays a month, their deposit and term) as price ceilings per lender rate, so SQL can answer it.
 import type { Pence } from '../money'
 import { quoteFinance, monthlyRateFromApr, type FinanceQuote } from './quote-engine'

@@ -1,4 +1,4 @@
-// Issue 26: a part-exchange lowers the balance to finance by exactly its net value (value less settlement);
+// A part-exchange lowers the balance to finance by exactly its net value (value less settlement);
 // negative equity raises it by the shortfall.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'

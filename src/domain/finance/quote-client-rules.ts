@@ -124,7 +124,7 @@ export function withQuoteDefaults(terms: { readonly termMonths?: number | null; 
 }
 
 /**
- * What staff are told when a bike offered on finance cannot be identified to a lender (issue 23): saved as it
+ * What staff are told when a bike offered on finance cannot be identified to a lender: saved as it
  * is, every quote for it would fail with spec §5's raw message. Null when the bike can be quoted, or is not
  * offered on finance.
  */

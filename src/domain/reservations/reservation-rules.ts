@@ -1,4 +1,4 @@
-// Reserving a bike online (issue 11): which products may be reserved, the deposit, how long the bike is
+// Reserving a bike online: which products may be reserved, the deposit, how long the bike is
 // kept, who may cancel when, and how the deposit counts towards the sale. Pure: no framework, no clock.
 import { BIKE_KINDS, type ProductKind } from '../catalogue/product-kind'
 import { ORDER_NUMBER_ALPHABET, generateOrderNumber } from '../orders/order-number'

@@ -1,4 +1,4 @@
-// The sitemap of the storefront, split before the protocol's 50,000 URLs per file (issue 28 §4): the URLs are
+// The sitemap of the storefront, split before the protocol's 50,000 URLs per file: the URLs are
 // one sequence of sections (fixed pages, categories, brands, pages, posts, products), each counted by the
 // server, and file n holds positions (n-1)·perFile to n·perFile−1 of it. Pure: the planner says which slice of
 // which section each file holds; the server reads those rows by keyset. The XML is written here too.

@@ -1,4 +1,4 @@
-// The catalogue's hooks for saved-bike alerts (issue 26), wired in by the root (payload.config.ts): a change that
+// The catalogue's hooks for saved-bike alerts, wired in by the root (payload.config.ts): a change that
 // matters to customers who saved the bike queues one alert job in the change's own transaction. No 'server-only':
 // Payload loads collection hooks outside Next (migrations, type generation, the runner).
 import type { CollectionAfterChangeHook, PayloadRequest } from 'payload'

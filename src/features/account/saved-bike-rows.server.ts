@@ -1,4 +1,4 @@
-// The saved_bikes table's hand-written SQL (issue 24 §2: no other feature file names its columns): the claim that
+// The saved_bikes table's hand-written SQL (no other feature file names its columns): the claim that
 // makes a price drop or a return to stock emailed once per saved row, however often the alert job runs.
 import 'server-only'
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// Bikes a customer saved (issue 26), one row a customer and bike, with the customer's choice of alerts. Written
+// Bikes a customer saved, one row a customer and bike, with the customer's choice of alerts. Written
 // only through the shop's saved-bikes endpoint; a customer reads their own rows, staff read all.
 import type { CollectionConfig } from 'payload'
 import { nobody } from '../../cms/access/nobody'

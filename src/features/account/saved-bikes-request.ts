@@ -1,4 +1,4 @@
-// The saved-bikes endpoint's request, shared by the route and the browser's call (issue 26).
+// The saved-bikes endpoint's request, shared by the route and the browser's call.
 import { z } from '../../lib/zod'
 import { MAX_SAVED_BIKES } from '../../domain/catalogue/saved-bikes'
 

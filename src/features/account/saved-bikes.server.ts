@@ -1,4 +1,4 @@
-// Saved bikes (issue 26): a signed-in customer's list, a guest's list joined to it at sign-in, and the one email a
+// Saved bikes: a signed-in customer's list, a guest's list joined to it at sign-in, and the one email a
 // price drop or a return to stock sends to each customer who asked for alerts. The email leaves through the
 // durable jobs queue; each saved row is claimed for a change by one conditional update, so a change is emailed
 // once however often the job runs.

@@ -46,7 +46,7 @@ export function bookingSettingsFrom(settings: Settings): BookingSettings {
       horizonDays: num(w.horizonDays, 60),
       changeCutoffHours: num(w.changeCutoffHours, 24),
       collectionDays: num(w.collectionDays, 5),
-      // Never earlier than the shop opens on a workshop day (issue 23).
+      // Never earlier than the shop opens on a workshop day.
       dropOffTimes: dropOffTimesText(w.dropOffTimes ?? 'between 9:00 and 10:00', s.openingHours ?? [], w.openDays == null ? DEFAULT_DAYS : days(w.openDays)),
       whatToBring: w.whatToBring ?? 'Your bike, keys for any locks, and for e-bikes the charger and battery key.',
       terms: w.terms ?? 'We quote any extra work and do it only with your approval or within the limit you pre-authorise. Payment is due on collection.',

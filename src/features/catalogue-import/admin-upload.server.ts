@@ -1,4 +1,4 @@
-// POST /api/catalogue/imports (issue 28 §1–2): a stock file sent from the admin's Catalogue imports page, as
+// POST /api/catalogue/imports: a stock file sent from the admin's Catalogue imports page, as
 // multipart form data: `file` (the CSV), optional `images` (a zip of pictures), `fullFeed` and `dryRun`. Staff
 // only: signed in to the admin (Payload honours the session cookie only from the shop's own origin, its CSRF
 // rule) or with a staff API key. A dry run answers what the import would do and writes nothing; otherwise the

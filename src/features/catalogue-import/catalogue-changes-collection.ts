@@ -1,4 +1,4 @@
-// The audit trail of the catalogue's prices, stock and status as imports change them (issue 28): one row per
+// The audit trail of the catalogue's prices, stock and status as imports change them: one row per
 // changed value, written in the same transaction as the change, with the import as its author.
 import type { CollectionConfig } from 'payload'
 import { nobody } from '../../cms/access/nobody'

@@ -1,4 +1,4 @@
-// One stock feed import (issue 28): what was sent, how far the job has got and what it found. Written only by
+// One stock feed import: what was sent, how far the job has got and what it found. Written only by
 // the importer (a command, the JSON endpoint or the jobs queue); staff read it, and the refused rows with it.
 // The job commits each batch of rows together with `done`, so a restarted job carries on from there.
 import type { CollectionConfig } from 'payload'

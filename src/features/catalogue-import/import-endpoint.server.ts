@@ -1,4 +1,4 @@
-// POST /api/catalogue/import (issue 28): a dealer's system sends the feed's rows as JSON with a staff user's
+// POST /api/catalogue/import: a dealer's system sends the feed's rows as JSON with a staff user's
 // API key (`Authorization: users API-Key <key>`); a customer's token, a signed-in browser or no key gets 401/403
 // before the body is read. Any refused row refuses the whole request (422, nothing written). A dry run answers the
 // counts and writes nothing; otherwise the rows are recorded as an import and run as a job now (durable: if

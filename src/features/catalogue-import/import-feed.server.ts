@@ -1,4 +1,4 @@
-// The stock feed importer (issue 28): checked rows (src/domain/catalogue/import) become products and variants,
+// The stock feed importer: checked rows (src/domain/catalogue/import) become products and variants,
 // set-based: each batch reads the rows it touches with a few SELECTs by SKU and writes its changes in one
 // atomic unit of work (a libsql batch on SQLite, a transaction on PostgreSQL) together with its audit rows and
 // the import's progress marker. It stores exactly what Payload's own create and update would (the hooks'
@@ -227,7 +227,7 @@ interface AuditRow {
   readonly to: string | null
 }
 
-/** A change customers who saved the bike asked to hear about (issue 26 §4), queued with the batch that makes it. */
+/** A change customers who saved the bike asked to hear about, queued with the batch that makes it. */
 interface AlertPlan {
   readonly productId: number
   readonly kind: SavedBikeChangeKind

@@ -1,4 +1,4 @@
-// An import as a durable job (issue 28): the feed is stored with its import record, the job is queued on the
+// An import as a durable job: the feed is stored with its import record, the job is queued on the
 // jobs queue (ADR 007), and every batch commits with the record's progress marker (`done`), so a job that a
 // restart interrupts carries on after its last committed batch and writes no row twice.
 import 'server-only'

@@ -1,4 +1,4 @@
-// The JSON import endpoint's request (issue 28): the feed's rows as objects of its columns, for a dealer's
+// The JSON import endpoint's request: the feed's rows as objects of its columns, for a dealer's
 // system to push changes. Shared by the route and the bad-input sweep.
 import { FEED_COLUMNS } from '../../domain/catalogue/import/feed-rows'
 import { z } from '../../lib/zod'

@@ -1,5 +1,5 @@
 // GET /api/catalogue/imports/:id/refused: an import's refused rows as a CSV (line, sku, reason) for staff to
-// download and fix (issue 28). Staff only, signed in to the admin or with a staff API key.
+// download and fix. Staff only, signed in to the admin or with a staff API key.
 import 'server-only'
 import type { Payload } from 'payload'
 import { isStaffUser } from '../../cms/access/roles'

@@ -1,4 +1,4 @@
-// Pictures sent with a stock feed as a zip (issue 28): each goes through the shop's media pipeline (Payload's
+// Pictures sent with a stock feed as a zip: each goes through the shop's media pipeline (Payload's
 // upload: WebP and AVIF sizes, ADR 016) once; a picture already in the media library under the same name is
 // not uploaded again, so re-importing the same zip adds nothing. Answers media ids by the file names the
 // feed's `images` column uses.

@@ -1,7 +1,7 @@
 // A product card from one SQL row: the product, its brand's name and its picture's sizes, read in one statement
 // (features/catalogue/queries.server.ts, readCards). Through Payload's Local API a page of 24 cards cost about
 // 1.2 MB of allocation and 3–5 ms of JavaScript in field hooks (afterRead, relationship population) for fields a card
-// does not have; at 100,000 variants that was the largest part of a search's garbage (docs/perf.md, session 19).
+// does not have; at 100,000 variants that was the largest part of a search's garbage (docs/perf-log.md, session 19).
 import { shownStock } from '../../domain/catalogue/stock-status'
 import { chargesFromExtraFee, headlinePricePence, wasPricePence } from '../../domain/catalogue/product-price'
 import type { ProductKind } from '../../domain/catalogue/product-kind'

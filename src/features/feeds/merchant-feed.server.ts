@@ -1,4 +1,4 @@
-// The Google Merchant Center feed as a stream (issue 28 §3): products on sale are read in pages of PAGE_SIZE by
+// The Google Merchant Center feed as a stream: products on sale are read in pages of PAGE_SIZE by
 // keyset (id > the last one, in id order), each page with its variants and pictures in three more statements,
 // mapped by the pure rules of src/domain/catalogue/merchant-feed.ts and written out before the next page is
 // read. The stream is pulled, so a slow reader holds back the reading: memory stays one page deep whatever the

@@ -1,4 +1,4 @@
-// The storefront's sitemap as an index and numbered files (issue 28 §4; the plan is src/domain/seo/sitemap.ts).
+// The storefront's sitemap as an index and numbered files (the plan is src/domain/seo/sitemap.ts).
 // Every URL a visitor may open appears once: the fixed pages, then categories, brands, pages, posts and products,
 // each read through Payload with the visitor's access rules (active products, published pages and posts), in id
 // order. A file is streamed: it finds where its slice of a section starts with one single-row read, then reads

@@ -1,4 +1,4 @@
-// The stored monthly figures of listing cards (issue 26, ADR 030): read with a page of cards in one statement, written
+// The stored monthly figures of listing cards (ADR 030): read with a page of cards in one statement, written
 // by the refreshMonthlyFigures job, and the budget filter's SQL (the panel's HP rates as price ceilings, see
 // domain/finance/monthly-figures.ts). No 'server-only': the job runner and the integration tests load it outside Next.
 import type { Payload, PayloadRequest } from 'payload'

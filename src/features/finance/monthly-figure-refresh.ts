@@ -1,4 +1,4 @@
-// The refreshMonthlyFigures job (issue 26, ADR 030): each bike quoted again by the configured quote source (the
+// The refreshMonthlyFigures job (ADR 030): each bike quoted again by the configured quote source (the
 // built-in provider in-process, or iVendi over HTTP) on the terms its finance step opens with, and the first quote
 // that step would show stored for its listing card. No 'server-only': the job runner and integration tests load it.
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// Issue 26: a card's monthly figure is the first quote the bike's own finance step shows on the same inputs, and the
+// A card's monthly figure is the first quote the bike's own finance step shows on the same inputs, and the
 // budget filter's price ceilings (what SQL tests) keep exactly the bikes whose best hire-purchase quote fits.
 import { describe, expect, it } from 'vitest'
 import { demoLenderPanel } from '../../setup/seed/demo-lenders'

@@ -1,4 +1,4 @@
-// "Value my bike" (issue 26): checks the registration, asks the configured valuation source, and keeps the valuation
+// "Value my bike": checks the registration, asks the configured valuation source, and keeps the valuation
 // the shop issued so a finance quote can name it by id; the figure quoted is always read back from here, never taken
 // from the browser. No 'server-only' import: integration tests load it outside Next.
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// Facet counts (issue 25 §4): the scope's products on sale grouped by every facet's value at once (bands as buckets,
+// Facet counts: the scope's products on sale grouped by every facet's value at once (bands as buckets,
 // typed ranges as pass/fail flags), counted from the facet index of the products on sale (domain/catalogue/
 // facet-index.ts, ADR 034), which is read in one statement and kept until the catalogue changes. Each facet's counts
 // are then summed from those combinations in domain/catalogue/listing-facets.ts. Never one count per option.

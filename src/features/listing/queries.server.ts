@@ -251,7 +251,7 @@ export async function readListingPage(scope: ListingScope, query: ListingQuery):
 }
 
 /**
- * The budget filter (issue 26, ADR 030): the panel's hire-purchase rates turned into price ceilings for the rider's
+ * The budget filter (ADR 030): the panel's hire-purchase rates turned into price ceilings for the rider's
  * monthly budget, deposit and term, filtered and sorted by monthly cost in one SQL statement; only the page's own
  * bikes are then quoted, in-process by the quote engine, for the figures their cards print.
  */
@@ -296,7 +296,7 @@ async function readBudgetPage(scope: ListingScope, query: ListingQuery, budget: 
 /** One page of cards for the scope and query (uncached). */
 async function readCardsPage(scope: ListingScope, query: ListingQuery): Promise<Omit<ListingResult, 'monthly' | 'example'>> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
-  // Search words (issue 25): ranked matches from the search index, and the price and licence filters they name.
+  // Search words: ranked matches from the search index, and the price and licence filters they name.
   const search = query.q ? await searchOnce(query.q) : null
   const filters = search ? withWordFilters(query, search.filters) : query
   // listings show what is on sale even to a signed-in member of staff, who may read drafts
@@ -359,7 +359,7 @@ export function facetQuery(query: ListingQuery): ListingQuery {
   return { ...query, sort: EMPTY_LISTING_QUERY.sort, page: EMPTY_LISTING_QUERY.page }
 }
 
-/** The scope's brands, categories and kinds, and how many products each filter option would leave (issue 25 §4). */
+/** The scope's brands, categories and kinds, and how many products each filter option would leave. */
 export async function readListingFacets(scope: ListingScope, query: ListingQuery): Promise<ListingFacets> {
   const [payload, categories, brands] = await Promise.all([payloadClient(), allCategories(), allBrands()])
   // a search counts over its matches, with the filters its words set (as the listing applies them)

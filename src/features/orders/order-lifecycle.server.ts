@@ -264,7 +264,7 @@ export async function flagOverHeld(payload: Payload, over: readonly { readonly r
 
 const markOrderPaidNow = onNotice(findOrderForPayment, null, NO_ORDER, paid)
 
-/** Under the order's lock, counting a payment outcome for /metrics (issue 27 §3) when it changed an order; money sent back counts as refunded. */
+/** Under the order's lock, counting a payment outcome for /metrics when it changed an order; money sent back counts as refunded. */
 function counted<N extends PaymentNotice>(apply: Parameters<typeof onNotice<Order, N, LifecycleOutcome>>[3], outcome: 'taken' | 'failed' | 'refunded') {
   const run = onNotice(findOrderForPayment, withOrderLock, NO_ORDER, apply)
   return (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> => run(payload, notice, deps).then((result) => {

@@ -1,10 +1,10 @@
-// The orders table's hand-written SQL (issue 24 §2: no other feature file names its columns). Chiefly a new
+// The orders table's hand-written SQL (no other feature file names its columns). Chiefly a new
 // order written with plain INSERTs (the order row, its lines and its first history entry) in the caller's unit
 // of work, and answered as Payload reads it at depth 0; at the end, the few single-column writes and reads of
 // checkout.
 //
 // Why not Payload's create: for an order it validates every field, builds each insert through drizzle and
-// reads the whole order back with its arrays, about 10 ms of CPU per checkout, a third of it (docs/perf.md,
+// reads the whole order back with its arrays, about 10 ms of CPU per checkout, a third of it (docs/perf-log.md,
 // "Where a checkout's time goes"). Order placement builds the data itself from the priced basket, so there
 // is nothing from a browser to validate here, and the orders collection has no hooks that act on a create
 // (enforceOrderStatusChange looks at updates only).
@@ -266,7 +266,7 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
       figures: o.finance ? o.finance.figures : null,
       references: [],
     },
-    // the join field of part-exchange valuations (issue 26): a new order has none yet; the finance step links its
+    // the join field of part-exchange valuations: a new order has none yet; the finance step links its
     // valuation to the order after this write
     partExchange: { docs: [], hasNextPage: false },
     checkoutKey: o.checkoutKey,
@@ -282,7 +282,7 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
 /* Single-column writes and the reads checkout makes on the orders table                             */
 //
 // A column or two of one row: a single UPDATE, not Payload's update, which rewrites every line and history row
-// of the order and reads it back (a third of a checkout's statements; docs/perf.md), and on SQLite does so
+// of the order and reads it back (a third of a checkout's statements; docs/perf-log.md), and on SQLite does so
 // outside a transaction (a crash there lost a paid order's lines).
 
 /** Remembers the payment a provider started for an order. */
@@ -301,7 +301,7 @@ export async function setAccessTokenHash(payload: Payload, orderId: number, hash
  * The holds are found through the email and account indexes, one count each (the account's orders under another
  * address in the second): kind and state are compared as text so that neither database reads them through their own
  * indexes. With `email = ? OR customer_id = ?` SQLite read every held order through the state index, so each card
- * checkout cost more the more unpaid orders there were (docs/perf.md, session 21).
+ * checkout cost more the more unpaid orders there were (docs/perf-log.md, session 21).
  */
 export async function openHoldsAndNumber(payload: Payload, transactionID: TransactionId, holder: { kind: Order['kind']; email: string; customerId?: number | null }, orderNumber: string): Promise<{ open: number; taken: boolean }> {
   const ofKindHeld = `CAST(kind AS TEXT) = ? AND CAST(stock_state AS TEXT) = 'held'`

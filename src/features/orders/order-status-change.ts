@@ -68,7 +68,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
 
   let stock = { ...originalDoc.stock, ...data.stock }
   // An order that completed a reservation and ends without a sale (an unpaid card order or showroom sale
-  // cancelled, a finance application declined or cancelled) hands its bike back to the reservation (issue 11),
+  // cancelled, a finance application declined or cancelled) hands its bike back to the reservation,
   // so the deposit stays refundable; only when that is not possible does the bike go back on the shelf.
   let handedBack = false
   const endsWithoutSale = from === 'awaiting_payment' || (kind === 'finance' && !releasesStock(from, financeFrom))

@@ -1,4 +1,4 @@
-// The reservations table's hand-written SQL (issue 24 §2: no other feature file names its columns). Its changes
+// The reservations table's hand-written SQL (no other feature file names its columns). Its changes
 // go through the record lifecycle's claims and the stock ledger; what is here are the reads they cannot express.
 import 'server-only'
 import type { Payload } from 'payload'

@@ -1,4 +1,4 @@
-// Reservations (issue 11): a bike kept for a customer who paid a refundable deposit online. Created and
+// Reservations: a bike kept for a customer who paid a refundable deposit online. Created and
 // moved by the reservation code only (Local API and the stock ledger); staff may convert one to a sale,
 // release it with a reason, or extend its hold, each recorded with who and when.
 import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, CollectionConfig } from 'payload'

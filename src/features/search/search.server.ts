@@ -1,4 +1,4 @@
-// Search on the database the shop runs (issue 25): SQLite FTS5 ranked by bm25, or PostgreSQL full-text search
+// Search on the database the shop runs: SQLite FTS5 ranked by bm25, or PostgreSQL full-text search
 // ranked by ts_rank, over the index that cms/hooks/search-index.ts keeps. What a rider typed is read by
 // src/domain/search (filters, synonyms, normal form), checked against the index's vocabulary (typos), then
 // matched; in-stock products rank above sold-out ones and only active products are ever answered.

@@ -75,7 +75,7 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
 /**
  * What a rider types is most often a name, a brand, a model or a category, and a word in half the descriptions
  * ("stocked", "with") would otherwise be ranked in every one of them: bm25 over 20,226 documents for `sto` at
- * 100,000 variants (docs/perf.md). So suggestions match the titles first, and every field (the description and spec
+ * 100,000 variants (docs/perf-log.md). So suggestions match the titles first, and every field (the description and spec
  * sheet as well, as the results page does) only when the titles give fewer than a full list of products.
  */
 async function summarise(payload: Payload, search: PreparedSearch): Promise<MatchSummary> {

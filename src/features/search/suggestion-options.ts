@@ -1,4 +1,4 @@
-// The header search's suggestions as the combobox shows them (issue 25 §2): one flat list in the order the arrow
+// The header search's suggestions as the combobox shows them: one flat list in the order the arrow
 // keys reach it (products with their price, then brands and categories with how many matching products each
 // holds), what a screen reader is told when they change, and how the active option moves.
 import { formatPence } from '../../domain/money'

@@ -1,4 +1,4 @@
-// The one place unexpected errors go (issue 27 §3): Next's onRequestError (src/instrumentation.ts), server.mjs's
+// The one place unexpected errors go: Next's onRequestError (src/instrumentation.ts), server.mjs's
 // last-resort catch, and errors no code awaited. Each is logged at error level with its request id; when
 // ERROR_WEBHOOK_URL is set, it is also posted there as JSON, for an error tracker's ingest endpoint or a
 // small relay (off by default: nothing leaves the machine unless an operator asks).

@@ -1,4 +1,4 @@
-// One logger for the whole process (issue 27 §3): server.mjs, Next's app code and Payload write the same JSON lines
+// One logger for the whole process: server.mjs, Next's app code and Payload write the same JSON lines
 // through one pino instance: `level` as a word, `time` as ISO 8601, `service`, and the `requestId` of the request
 // the line was written for. The request is known from an AsyncLocalStorage that server.mjs enters around each
 // request; it is kept on globalThis, so the copy of this module that Next bundles and the one server.mjs imports

@@ -1,4 +1,4 @@
-// The shop's Prometheus metrics (issue 27 §3): one registry per process, kept on globalThis so that server.mjs (which
+// The shop's Prometheus metrics: one registry per process, kept on globalThis so that server.mjs (which
 // times requests and counts page-cache hits) and Next's app code (which counts orders, payments and webhook
 // failures, and reads the jobs queue and the database pool when scraped) add to the same series. Served by
 // server.mjs at /metrics, behind METRICS_TOKEN or on METRICS_PORT (see README, "Operating the shop").

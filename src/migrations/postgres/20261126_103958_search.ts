@@ -35,7 +35,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_search_log_fk" FOREIGN KEY ("search_log_id") REFERENCES "public"."search_log"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "payload_locked_documents_rels_search_synonyms_id_idx" ON "payload_locked_documents_rels" USING btree ("search_synonyms_id");
   CREATE INDEX "payload_locked_documents_rels_search_log_id_idx" ON "payload_locked_documents_rels" USING btree ("search_log_id");`)
-  // Search (issue 25): each active product's words in the shop's normal form (src/domain/search/normalise.ts)
+  // Search: each active product's words in the shop's normal form (src/domain/search/normalise.ts)
   // as a tsvector weighted A (name, brand, model codes), B (categories, kind) and C (description, spec sheet),
   // and a trigram index on its name for "Did you mean". Filled by cms/hooks/search-index.ts.
   await db.execute(sql`

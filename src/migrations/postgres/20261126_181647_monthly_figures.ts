@@ -4,7 +4,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.execute(sql`
    ALTER TYPE "public"."enum_payload_jobs_log_task_slug" ADD VALUE 'refreshMonthlyFigures';
   ALTER TYPE "public"."enum_payload_jobs_task_slug" ADD VALUE 'refreshMonthlyFigures';`)
-  // Monthly figures on listings (issue 26, ADR 030): per product, the first quote its own finance step shows on its
+  // Monthly figures on listings (ADR 030): per product, the first quote its own finance step shows on its
   // opening terms, from the real quote source; written by the refreshMonthlyFigures job, read with the listing's cards.
   // Hand-written, not a Payload collection: nobody edits it, and cards read it in one indexed statement.
   await db.execute(sql`

@@ -1,6 +1,6 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// Listing reads at 100,000 variants (issue 28): a page of 24 cards in its default order (featured, newest) or by
+// Listing reads at 100,000 variants: a page of 24 cards in its default order (featured, newest) or by
 // price is read from an index in that order instead of sorting every product in scope. Without them /all-bikes
 // walked products_featured_idx through all 22,065 products to find the 2,047 bikes (21 ms a page), and a brand
 // or category page sorted its thousands of products. The bike kinds are BIKE_KINDS (src/domain/catalogue/

@@ -1,6 +1,6 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// "Did you mean …?" (issue 25) asks for the product name nearest by trigrams. Through the GIN index and `%`, the
+// "Did you mean …?" asks for the product name nearest by trigrams. Through the GIN index and `%`, the
 // planner costed the index above a scan of every title and chose the scan: 50–55 ms at 100,000 variants for each
 // search that found nothing. A GiST trigram index answers `ORDER BY lower(title) <-> q LIMIT n` in index order
 // (5–8 ms), and nothing else used the GIN one.

@@ -1,6 +1,6 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
 
-// Listings over every product on sale (issue 25: a search of words that only set filters, "under 5000"), at 100,000
+// Listings over every product on sale (a search of words that only set filters, "under 5000"), at 100,000
 // variants (22,065 products, a 15 MB table of wide rows):
 // - the first page in the default order (featured, newest) walked products_featured_idx through all 20,000
 //   products under the price and sorted them (8.7 ms); products_listing_all_idx gives them in order;

@@ -31,7 +31,7 @@ export async function up({ db, payload, req }: MigrateUpArgs): Promise<void> {
   await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`search_log_id\` integer REFERENCES search_log(id);`)
   await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_search_synonyms_id_idx\` ON \`payload_locked_documents_rels\` (\`search_synonyms_id\`);`)
   await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_search_log_id_idx\` ON \`payload_locked_documents_rels\` (\`search_log_id\`);`)
-  // Search (issue 25): an FTS5 table of each active product's words in the shop's normal form
+  // Search: an FTS5 table of each active product's words in the shop's normal form
   // (src/domain/search/normalise.ts), rowid = the product's id, columns weighted by bm25 at query time;
   // and its vocabulary, for typo correction. Filled by cms/hooks/search-index.ts.
   await db.run(sql`CREATE VIRTUAL TABLE \`search_index\` USING fts5(\`title\` UNINDEXED, \`name\`, \`brand\`, \`model\`, \`category\`, \`body\`, tokenize = 'unicode61', prefix = '2 3');`)

@@ -1,7 +1,7 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
 export async function up({ db }: MigrateUpArgs): Promise<void> {
-  // Monthly figures on listings (issue 26, ADR 030): per product, the first quote its own finance step shows on its
+  // Monthly figures on listings (ADR 030): per product, the first quote its own finance step shows on its
   // opening terms, from the real quote source; written by the refreshMonthlyFigures job, read with the listing's cards.
   // Hand-written, not a Payload collection: nobody edits it, and cards read it in one indexed statement.
   await db.run(sql`CREATE TABLE \`product_monthly_figures\` (

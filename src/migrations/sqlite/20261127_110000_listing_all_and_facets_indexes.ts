@@ -1,6 +1,6 @@
 import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-sqlite'
 
-// A search of words that only set filters ("under 5000", issue 25) lists every product on sale: at 100,000 variants
+// A search of words that only set filters ("under 5000") lists every product on sale: at 100,000 variants
 // its page walked products_list_price_idx through 20,000 products and sorted them (26 ms), and its count read each
 // of their rows for the status (20 ms). The listing reads those two with its own SQL (orderedProductIds in
 // features/listing/facet-counts.server.ts), which names status = 'active', so these partial indexes serve it:

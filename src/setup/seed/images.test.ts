@@ -6,7 +6,7 @@ describe('titleLines: the title a seeded picture prints', () => {
     expect(titleLines('Used Honda Africa Twin 2020')).toEqual(['Used Honda Africa Twin 2020'])
   })
 
-  it('wraps a long title at whole words instead of cutting one (issue 23: "…motorcycle aft")', () => {
+  it('wraps a long title at whole words instead of cutting one ("…motorcycle aft")', () => {
     const lines = titleLines('Choosing your first motorcycle after CBT')
     expect(lines).toEqual(['Choosing your first motorcycle', 'after CBT'])
   })

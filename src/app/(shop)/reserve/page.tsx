@@ -1,4 +1,4 @@
-// Reserve a bike (issue 11): contact details and the plain terms; the deposit is paid on the card page next.
+// Reserve a bike: contact details and the plain terms; the deposit is paid on the card page next.
 import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { payloadClient } from '../../../cms/payload-client.server'

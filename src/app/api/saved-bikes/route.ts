@@ -1,4 +1,4 @@
-// GET/POST /api/saved-bikes: the signed-in customer's saved bikes and their alerts (issue 26). A guest keeps the
+// GET/POST /api/saved-bikes: the signed-in customer's saved bikes and their alerts. A guest keeps the
 // list in the browser: GET answers signedIn false, POST 401. The browser's list joins the account's by 'save'.
 import { removeSavedBikes, saveBikes, savedBikesOf, setSavedBikeAlerts, type SavedBike } from '../../../features/account/saved-bikes.server'
 import { savedBikesRequest, type SavedBikesResponse } from '../../../features/account/saved-bikes-request'

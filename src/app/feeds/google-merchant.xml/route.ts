@@ -1,4 +1,4 @@
-// GET /feeds/google-merchant.xml: the Google Merchant Center product feed (issue 28 §3; README "Importing stock"),
+// GET /feeds/google-merchant.xml: the Google Merchant Center product feed (README "Importing stock"),
 // streamed from the stored copy built after the last catalogue change (features/feeds/stored-feeds.server.ts, ADR 042).
 import { payloadClient } from '../../../cms/payload-client.server'
 import { feedResponse } from '../../../features/feeds/feed-response.server'

@@ -1,4 +1,4 @@
-// GET /sitemaps/N.xml: one file of the sitemap (issue 28 §4), streamed from the stored copy (ADR 042); 404 for a
+// GET /sitemaps/N.xml: one file of the sitemap, streamed from the stored copy (ADR 042); 404 for a
 // file the index does not list.
 import { payloadClient } from '../../../cms/payload-client.server'
 import { sitemapFileNumber } from '../../../domain/seo/sitemap'

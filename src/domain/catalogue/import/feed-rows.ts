@@ -1,4 +1,4 @@
-// The dealer stock feed (issue 28): one row is a product or a variant (a variant names its product in
+// The dealer stock feed: one row is a product or a variant (a variant names its product in
 // `parent_sku`). Reads the CSV (or the same rows sent as JSON) into checked rows, and refuses each bad row
 // with its line number and a reason. Pure: what the shop already holds comes in as `FeedContext`.
 //

@@ -1,4 +1,4 @@
-// What the admin's progress bar says about an import while its job runs (issue 28 §2): rows done out of rows,
+// What the admin's progress bar says about an import while its job runs: rows done out of rows,
 // and the errors (refused rows) found so far. The import record counts `done` as the accepted rows its batches
 // have written and `refusedCount` as every refused row found so far: the rows the file's own checks refused (all
 // known before the first batch is written) and the few its batches refuse (an unknown picture), which are also

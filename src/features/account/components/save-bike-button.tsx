@@ -1,5 +1,5 @@
 'use client'
-// "Save" on a bike's page (issue 26). A guest's saved list lives in this browser; a signed-in customer's on the
+// "Save" on a bike's page. A guest's saved list lives in this browser; a signed-in customer's on the
 // account, and anything saved before signing in joins it the next time the customer is seen signed in.
 import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'

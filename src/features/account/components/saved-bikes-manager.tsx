@@ -1,5 +1,5 @@
 'use client'
-// The saved-bikes page's controls (issue 26): joins a guest's list to the account when signed in, shows a guest's
+// The saved-bikes page's controls: joins a guest's list to the account when signed in, shows a guest's
 // list by putting it in the link, and lets a customer remove bikes and turn alerts on or off.
 import { useEffect, useState } from 'react'
 import { useRouter } from 'next/navigation'

@@ -1,5 +1,5 @@
 'use client'
-// The progress bar of an import, on its page in the admin (issue 28 §2): rows done out of rows and the errors so
+// The progress bar of an import, on its page in the admin: rows done out of rows and the errors so
 // far, read again from the import record every POLL_MS while its job is queued or running, and the refused rows
 // (the first SHOWN_REFUSED in a table, all of them as CSV). What the numbers mean is
 // src/domain/catalogue/import/progress.ts.

@@ -1,5 +1,5 @@
 'use client'
-// "Value my bike" on the finance product step (issue 26): registration, mileage, condition and any outstanding
+// "Value my bike" on the finance product step: registration, mileage, condition and any outstanding
 // finance give a trade-in guide, which the customer may apply to their quotes as a part-exchange.
 import { useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'

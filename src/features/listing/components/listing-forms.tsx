@@ -212,7 +212,7 @@ export function FilterForm({ basePath, query, facets, showBrands = true, noun = 
 }
 
 /**
- * The budget filter (issue 26): the most a rider wants to pay a month, their deposit and term. A GET form like the
+ * The budget filter: the most a rider wants to pay a month, their deposit and term. A GET form like the
  * others, keeping every other filter; the listing then keeps the bikes whose best hire-purchase quote fits, cheapest first.
  */
 export function BudgetForm({ basePath, query }: { basePath: string; query: ListingQuery }) {

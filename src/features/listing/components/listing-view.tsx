@@ -64,7 +64,7 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
   // a scope with nothing on sale (a search that found nothing) has nothing to filter
   const showForm = facets !== null && facets.total > 0
   // A page past the end (an old link, a hand-typed ?page=99999) goes to the last page there is, or to the first
-  // when nothing matches, which says so and offers a way back: never a dead end (issue 23). Before the clean-address
+  // when nothing matches, which says so and offers a way back: never a dead end. Before the clean-address
   // redirect, so that ?page=99999 (clamped when parsed) takes one hop, not two.
   if (result && query.page > 1 && result.cards.length === 0) redirect(listingHref(basePath, query, { page: Math.min(query.page - 1, pages) }))
   redirectToCleanAddress(basePath, raw, query)

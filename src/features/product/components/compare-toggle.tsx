@@ -1,5 +1,5 @@
 'use client'
-// "Add to compare" on a bike's page (issue 26): the list lives in this browser only, and the link it builds is
+// "Add to compare" on a bike's page: the list lives in this browser only, and the link it builds is
 // the comparison, so it can be shared. Without JavaScript the button never shows; the compare page still works.
 import { paths } from '../../../config/paths'
 import { compareLinkText } from '../../../domain/catalogue/compare'

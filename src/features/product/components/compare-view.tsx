@@ -1,4 +1,4 @@
-// The compare page (issue 26): up to four bikes as rows of facts. A table for assistive technology; on a phone
+// The compare page: up to four bikes as rows of facts. A table for assistive technology; on a phone
 // each row stacks its label above one cell a bike, so nothing scrolls sideways. Rows that differ say so in words.
 import { Picture } from '../../../components/ui/picture'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'

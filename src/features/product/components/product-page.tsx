@@ -62,7 +62,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
 
   // A monthly figure appears only together with the representative example (FCA CONC 3.5.5R), which carries the
   // estimate inside it in the same type; without a lender's example the page offers a quote but names no monthly sum.
-  // The estimate never contradicts the real quote printed under it (issue 23 §5).
+  // The estimate never contradicts the real quote printed under it.
   const estimate = product.finance && financeExample ? estimateContaining(product.finance.estimate, financeExample.example.regularPaymentPence) : null
   const finance = product.finance ? (
     <section className="pdp-finance" aria-labelledby="pdp-finance-title">
@@ -92,7 +92,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
     </section>
   ) : null
 
-  // Reserving (issue 11): bikes with a price and stock, for the settings' or the bike's own deposit.
+  // Reserving: bikes with a price and stock, for the settings' or the bike's own deposit.
   const deposit =
     product.productType === 'simple'
       ? reservationDeposit({

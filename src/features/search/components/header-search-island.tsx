@@ -1,7 +1,7 @@
 'use client'
 // The header search box on every page, as a late island (ADR 016) that waits for the visitor: the server draws the
 // plain search form; the combobox's code is fetched only when the box is focused, pointed at or touched, never just
-// because the page is idle, so a visit that never searches pays nothing for it (issue 25: first-load JS +5 KB at most).
+// because the page is idle, so a visit that never searches pays nothing for it (first-load JS +5 KB at most).
 import { lateIsland } from '../../../components/ui/late-island'
 import '../header-search.css'
 

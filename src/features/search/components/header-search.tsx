@@ -1,5 +1,5 @@
 'use client'
-// The header's search box on every page (issue 25 §2). The server draws a plain GET form to /search, which is all a
+// The header's search box on every page. The server draws a plain GET form to /search, which is all a
 // browser without JavaScript gets. Its code is a late island (header-search-island.tsx) fetched only when the visitor
 // focuses or points at the box; once live it becomes an ARIA 1.2 combobox (editable, list autocomplete, no automatic
 // selection): suggestions from GET /api/search/suggest, asked for once typing pauses, the stale request aborted.

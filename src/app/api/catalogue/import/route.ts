@@ -1,4 +1,4 @@
-// POST /api/catalogue/import: a dealer system's stock push, authenticated by a staff API key (issue 28; README "Importing stock").
+// POST /api/catalogue/import: a dealer system's stock push, authenticated by a staff API key (README "Importing stock").
 import { handleCatalogueImport } from '../../../../features/catalogue-import/import-endpoint.server'
 import { endpoint } from '../../endpoint'
 

@@ -1,4 +1,4 @@
-// POST /api/catalogue/imports: a stock file (and its pictures) sent from the admin's Catalogue imports page (issue 28).
+// POST /api/catalogue/imports: a stock file (and its pictures) sent from the admin's Catalogue imports page.
 import { handleImportUpload } from '../../../../features/catalogue-import/admin-upload.server'
 import { endpoint } from '../../endpoint'
 

@@ -1,4 +1,4 @@
-// GET /api/search/suggest?q=… (issue 25): products with their price, brands and categories with counts.
+// GET /api/search/suggest?q=…: products with their price, brands and categories with counts.
 import { handleSuggest } from '../../../../features/search/suggest.server'
 import { endpoint } from '../../endpoint'
 

@@ -1,4 +1,4 @@
-// GET /api/catalogue/imports/:id/refused: an import's refused rows as CSV, for staff (issue 28).
+// GET /api/catalogue/imports/:id/refused: an import's refused rows as CSV, for staff.
 import { payloadClient } from '../../../../../../cms/payload-client.server'
 import { refusedRowsCsv } from '../../../../../../features/catalogue-import/refused-download.server'
 
