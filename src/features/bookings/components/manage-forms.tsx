@@ -5,9 +5,11 @@ import { useActionState } from 'react'
 import { manageBookingAction } from '../actions.server'
 import { IDLE } from '../form-state'
 import { FormMessage, Group, fieldId } from '../../../components/ui/form-field'
+import { useDocumentLoad } from './use-document-load'
 
 export function RescheduleForm({ token, options }: { token: string; options: readonly { value: string; label: string }[] }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
+  const leaving = useDocumentLoad(state)
   const id = fieldId('day')
   return (
     <form action={action} className="account-form" noValidate>
@@ -24,33 +26,35 @@ export function RescheduleForm({ token, options }: { token: string; options: rea
         </select>
         {state.fieldErrors?.day && <p className="field__error" id={`${id}-error`}>{state.fieldErrors.day}</p>}
       </div>
-      <button type="submit" className="button button--solid" disabled={pending}>Move my booking</button>
+      <button type="submit" className="button button--solid" disabled={pending || leaving}>Move my booking</button>
     </form>
   )
 }
 
 export function CancelForm({ token, label }: { token: string; label: string }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
+  const leaving = useDocumentLoad(state)
   return (
     <form action={action} className="account-form" noValidate>
       <FormMessage status={state.status} message={state.message} />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="action" value="cancel" />
-      <button type="submit" className="button" disabled={pending}>{label}</button>
+      <button type="submit" className="button" disabled={pending || leaving}>{label}</button>
     </form>
   )
 }
 
 export function ExtraWorkForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
+  const leaving = useDocumentLoad(state)
   return (
     <form action={action} className="account-form" noValidate>
       <FormMessage status={state.status} message={state.message} />
       <input type="hidden" name="token" value={token} />
       <Group name="decision" legend="Your decision">
         <div className="booking-actions">
-          <button type="submit" name="action" value="approve" className="button button--solid" disabled={pending}>Approve the extra work</button>
-          <button type="submit" name="action" value="decline" className="button" disabled={pending}>Decline it</button>
+          <button type="submit" name="action" value="approve" className="button button--solid" disabled={pending || leaving}>Approve the extra work</button>
+          <button type="submit" name="action" value="decline" className="button" disabled={pending || leaving}>Decline it</button>
         </div>
       </Group>
     </form>
