@@ -2,13 +2,17 @@
 // gets the email with its .ics, moves the booking and cancels it from the email link; staff quote extra work
 // and the customer approves it from the email; test rides are accepted or refused on the rider's licence.
 // axe (WCAG 2.2 AA) runs on every new page; REST and GraphQL never show bookings to others.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, inject, it, vi } from 'vitest'
 import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
-import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { axeViolations, closeBrowser, newPage, watchTitle } from './browser'
+import { adminToken, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+
+vi.mock('server-only', () => ({}))
+const { signBookingToken } = await import('../../src/features/bookings/manage-token.server')
 
 const base = inject('baseURL')
 const env = inject('e2eEnv')
@@ -44,6 +48,30 @@ function local(url: string): string {
   return `${u.pathname}${u.search}`
 }
 
+/** Payload's REST API as the seeded admin. */
+function adminApi(token: string) {
+  return (p: string, method: string, body?: object) =>
+    fetch(`${base}/api/${p}`, { method, headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })
+}
+
+/** The drop-off days the booking form offers now. */
+async function offeredDays(): Promise<string[]> {
+  const { page } = await newPage()
+  await page.goto('/bicycle-services')
+  const values = await page.locator('input[name="day"]:not([disabled])').evaluateAll((els) => (els as HTMLInputElement[]).map((e) => e.value))
+  await page.context().close()
+  return values
+}
+
+/** A full service booked by staff for a phone customer, with the id of the tier it is for. */
+async function phoneBooking(api: ReturnType<typeof adminApi>, email: string, day: string) {
+  const tiers = (await (await api('service-options?limit=50', 'GET')).json()) as { docs: { id: number; code: string }[] }
+  const full = tiers.docs.find((t) => t.code === 'full-service')!
+  const created = await api('bookings', 'POST', { kind: 'service', source: 'phone', day, firstName: 'Phone', lastName: 'Customer', email, phone: '07700900789', service: { tier: full.id, extraWorkLimitPence: 1000 } })
+  expect(created.status).toBe(201)
+  return { tier: full.id, booking: ((await created.json()) as { doc: { id: number; reference: string; minutes: number } }).doc }
+}
+
 async function fillContact(page: Page, email: string) {
   await page.getByLabel('First name').fill('Grace')
   await page.getByLabel('Last name').fill('Hopper')
@@ -56,6 +84,8 @@ describe('bicycle services as a guest', () => {
 
   it('books a full service for the next Saturday, gets the email with .ics, reschedules and cancels from the email link', async () => {
     const { page, problems } = await newPage()
+    // every page of the journey keeps its title throughout, the booked, moved and cancelled pages included
+    await watchTitle(page)
     await page.goto('/')
     await page.locator('footer').getByRole('link', { name: 'Book a bicycle service' }).click()
     await page.waitForURL((u) => u.pathname === '/bicycle-services')
@@ -153,32 +183,21 @@ describe('bicycle services as a guest', () => {
 describe('the workshop job workflow', () => {
   it('staff book a phone customer, quote extra work, the customer approves from the email, staff mark it ready', async () => {
     const token = await adminToken()
-    const api = (p: string, method: string, body?: object) =>
-      fetch(`${base}/api/${p}`, { method, headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined })
-    const tiers = (await (await api('service-options?limit=50', 'GET')).json()) as { docs: { id: number; code: string }[] }
-    const full = tiers.docs.find((t) => t.code === 'full-service')!
-    const days = await (async () => {
-      const { page } = await newPage()
-      await page.goto('/bicycle-services')
-      const values = await page.locator('input[name="day"]:not([disabled])').evaluateAll((els) => (els as HTMLInputElement[]).map((e) => e.value))
-      await page.context().close()
-      return values
-    })()
+    const api = adminApi(token)
     const email = `phone-${suffix}@e2e.test`
-    const created = await api('bookings', 'POST', { kind: 'service', source: 'phone', day: days[3], firstName: 'Phone', lastName: 'Customer', email, phone: '07700900789', service: { tier: full.id, extraWorkLimitPence: 1000 } })
-    expect(created.status).toBe(201)
-    const booking = ((await created.json()) as { doc: { id: number; reference: string; minutes: number } }).doc
+    const { tier, booking } = await phoneBooking(api, email, (await offeredDays())[3]!)
     expect(booking.minutes).toBe(180)
     for (const status of ['checked_in', 'in_progress']) expect((await api(`bookings/${booking.id}`, 'PATCH', { status })).status).toBe(200)
     const wrong = await api(`bookings/${booking.id}`, 'PATCH', { status: 'collected' })
     expect(wrong.status).toBe(400)
-    const quoted = await api(`bookings/${booking.id}`, 'PATCH', { status: 'awaiting_approval', service: { tier: full.id, extraWorkLimitPence: 1000, extraWork: { description: 'Chain and cassette worn past limits', quotePence: 5_800 } } })
+    const quoted = await api(`bookings/${booking.id}`, 'PATCH', { status: 'awaiting_approval', service: { tier, extraWorkLimitPence: 1000, extraWork: { description: 'Chain and cassette worn past limits', quotePence: 5_800 } } })
     expect(quoted.status).toBe(200)
 
     const mail = await mailFor((m) => m.to === email && m.tag === 'extra-work-quote')
     const link = /Approve or decline the extra work: (\S+)/.exec(mail.text)![1]!
     const { page, problems, allow } = await newPage()
     allow(/\/admin/)
+    await watchTitle(page)
     await page.goto(local(link))
     await hydrated(page, 'main form button[type="submit"]')
     await page.getByRole('heading', { name: 'Extra work needs your approval' }).waitFor()
@@ -203,9 +222,46 @@ describe('the workshop job workflow', () => {
   }, 180_000)
 })
 
+describe('the booking page behind the emailed links', () => {
+  it('has its title in the head of its first HTML in every state, not in a later part of the stream', async () => {
+    const api = adminApi(await adminToken())
+    const { booking } = await phoneBooking(api, `title-${suffix}@e2e.test`, (await offeredDays())[4]!)
+    // Signed as the shop signs them, under the key Payload derives from PAYLOAD_SECRET (payload.secret): the tests
+    // need links the shop never emails (expired, for a booking that does not exist).
+    const secret = createHash('sha256').update(env.PAYLOAD_SECRET!).digest('hex').slice(0, 32)
+    const now = Math.floor(Date.now() / 1000)
+    const link = (bookingId: number, purpose: 'manage' | 'extra-work', expires = now + 7 * 86_400) => `/bookings/manage?token=${signBookingToken(secret, { bookingId, purpose, expires })}`
+    const manage = link(booking.id, 'manage')
+    const states: [path: string, shows: string][] = [
+      [manage, 'Cancel the booking'],
+      [`${manage}&done=moved`, 'Your booking is moved'],
+      [`${manage}&done=approved`, 'we will do the extra work'],
+      [`${manage}&done=declined`, 'we will not do the extra work'],
+      [link(booking.id, 'extra-work'), 'Your workshop booking'],
+      [link(booking.id, 'manage', now - 60), 'This booking link has expired'],
+      [link(booking.id + 1_000_000, 'manage'), 'We cannot find that booking'],
+      [`${manage.slice(0, -2)}xx`, 'This booking link is not valid'],
+      ['/bookings/manage?token=abc', 'This booking link is not complete'],
+      ['/bookings/manage', 'This booking link is not complete'],
+    ]
+    const check = async (where: string, shows: string) => {
+      const { status, title, html } = await headTitle(where)
+      expect(status, where).toBe(200)
+      const text = html.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+      expect(text, where).toContain(shows)
+      expect(title, `${where}: the <title> in the first HTML's <head>`).toBe('Your booking | Wheelhouse')
+    }
+    for (const [where, shows] of states) await check(where, shows)
+    expect((await api(`bookings/${booking.id}`, 'PATCH', { status: 'cancelled' })).status).toBe(200)
+    await check(`${manage}&done=cancelled`, 'Your booking is cancelled')
+    await check(manage, 'Status Cancelled')
+  })
+})
+
 describe('test rides', () => {
   it('accepts an A2 licence on an A2 bike and refuses it on an unrestricted litre bike with the reason', async () => {
     const { page, problems } = await newPage()
+    await watchTitle(page)
     await page.goto('/products/ktm-390-duke')
     await page.getByRole('link', { name: /Book a test ride/ }).click()
     await page.waitForURL((u) => u.pathname === '/test-ride')

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_ARGS } from './chromium'
-import { pageFindings, type ContrastExplanation } from './page-checks'
+import { VENDOR_PAGES, pageFindings, type ContrastExplanation } from './page-checks'
 
 let browser: Browser | undefined
 
@@ -191,6 +191,40 @@ export async function finishPage(page: Page): Promise<void> {
 /** Closes a tracked page's context and its twin's, whatever state they are in. */
 function closeEntry(entry: Opened): Promise<unknown> {
   return Promise.all([entry.close(), entry.twin?.context().close()].map((closing) => closing?.catch(() => undefined)))
+}
+
+/**
+ * Run in each document of a watched page: calls back whenever the document, having had a title, has none once a
+ * render is done (a MutationObserver runs between the browser's tasks, where axe, a screen reader or Next's route
+ * announcer read the title). axe's document-title rule sees only the moment it runs; this sees every moment. On a
+ * client-side navigation Next renders the new <title> a moment after the new page's content, so the page had none in
+ * between, which the end-of-test axe run caught now and then on a loaded machine (ADR 045).
+ */
+const TITLE_WATCH = `(() => {
+  let titled = false
+  new MutationObserver(() => {
+    if (document.title.trim()) titled = true
+    else if (titled) {
+      titled = false
+      window.__gateTitleLost(location.pathname + location.search)
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true })
+})()`
+
+/**
+ * Fails the test for every moment from now on that a document of this tracked page is without a title after it had
+ * one (see TITLE_WATCH); call it before the page's first navigation. Pages that Next moves between by a client-side
+ * navigation still lose their title for a moment (a server action's redirect: sign-in, registration), so this is not
+ * yet on every page.
+ */
+export async function watchTitle(page: Page): Promise<void> {
+  const entry = opened.find((o) => o.page === page)
+  if (!entry) throw new Error('watchTitle: not a tracked page')
+  await page.exposeBinding('__gateTitleLost', ({ frame }, where: string) => {
+    if (frame !== page.mainFrame() || VENDOR_PAGES.some((v) => v.path.test(where.split('?')[0]!))) return
+    entry.problems.push(`browser gate: ${where}: the document had a <title>, then none once a render was done (axe's document-title)`)
+  })
+  await page.addInitScript(TITLE_WATCH)
 }
 
 /** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */

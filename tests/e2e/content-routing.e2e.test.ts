@@ -2,7 +2,7 @@
 // the service worker and cookie consent, as a visitor (and a search engine) meets them.
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken } from './shop-fixtures'
+import { BROWSER_USER_AGENT, adminToken, headTitle } from './shop-fixtures'
 
 const base = inject('baseURL')
 const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: 'manual', ...init })
@@ -30,6 +30,17 @@ describe('content', () => {
     expect(ld.map((d) => d['@type'])).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList']))
     expect(await axeViolations(page)).toEqual([])
     expect(problems).toEqual([])
+  })
+
+  it('puts every kind of page’s title in the head of its first HTML, for browsers and crawlers alike (ADR 045)', async () => {
+    const kinds = ['/', '/all-bikes?condition=new', '/brand/honda', '/category/motorcycles/naked', '/search?q=CB125F', '/products/ktm-390-duke', '/returns', '/blog', '/blog/first-motorcycle-after-cbt', '/bicycle-services', '/test-ride?product=ktm-390-duke', '/basket', '/login', '/no-such-page']
+    const crawler = 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'
+    for (const path of kinds) {
+      for (const agent of [BROWSER_USER_AGENT, crawler]) {
+        const { title } = await headTitle(path, agent)
+        expect(title, `${path} as ${agent}`).toMatch(/^Wheelhouse|\| Wheelhouse$/)
+      }
+    }
   })
 
   it('answers an unknown path with the 404 page and status 404', async () => {

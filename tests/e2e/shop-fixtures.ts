@@ -1,5 +1,5 @@
 // Shop fixtures the e2e files share: waiting for hydration, the cookie banner, adding to the basket through a
-// product page, and an admin token for checking what the shop recorded.
+// product page, an admin token for checking what the shop recorded, and the title a page's first HTML carries.
 import type { Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 
@@ -38,4 +38,19 @@ export async function adminToken(): Promise<string> {
   })
   expect(res.status).toBe(200)
   return ((await res.json()) as { token: string }).token
+}
+
+/** Chromium's user agent on a desktop: Next chooses how it sends a page's metadata by the user agent (ADR 045). */
+export const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+
+/**
+ * What the first HTML answer for `path` titles itself in its <head>: the head is the first thing the shop streams,
+ * so a title there arrives with the first bytes; a title React streams later lands in the body, and is null here.
+ */
+export async function headTitle(path: string, userAgent = BROWSER_USER_AGENT): Promise<{ status: number; title: string | null; html: string }> {
+  const res = await fetch(`${inject('baseURL')}${path}`, { headers: { 'User-Agent': userAgent, Accept: 'text/html' } })
+  const html = await res.text()
+  const head = /<head[\s>][\s\S]*?<\/head>/.exec(html)?.[0] ?? ''
+  const title = /<title>([^<]*)<\/title>/.exec(head)?.[1]?.trim()
+  return { status: res.status, title: title || null, html }
 }

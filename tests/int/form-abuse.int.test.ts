@@ -160,6 +160,17 @@ describe('booking forms and cross-site posts', () => {
     expect(await run(() => actions.bookServiceAction(none, serviceForm()))).toMatchObject({ redirected: expect.stringContaining('success') })
     expect(await bookings()).toBe(before + 1)
   })
+
+  it('sent by script, a booking that succeeds answers the page to load as a document; without JavaScript, a 303 to it', async () => {
+    // Next's redirect from a scripted action is a client-side navigation, which leaves the page untitled for a
+    // moment (ADR 045); the script's post carries the action's id in a Next-Action header, a plain form post does not.
+    const headers = { origin: SITE, host: 'localhost:3000', 'sec-fetch-site': 'same-origin' }
+    currentHeaders = new Headers({ ...headers, 'next-action': 'a0', 'x-wheelhouse-client-address': freshAddress() })
+    const scripted = await run(() => actions.bookServiceAction(none, serviceForm()))
+    expect(scripted).toEqual({ status: 'success', location: expect.stringMatching(/^\/bicycle-services-success\?token=[\w-]+\.[\w-]+$/) })
+    currentHeaders = new Headers({ ...headers, 'x-wheelhouse-client-address': freshAddress() })
+    expect(await run(() => actions.bookServiceAction(none, serviceForm()))).toEqual({ redirected: expect.stringMatching(/^\/bicycle-services-success\?token=/) })
+  })
 })
 
 describe('a reservation’s cancel link', () => {

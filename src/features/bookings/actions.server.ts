@@ -1,6 +1,6 @@
 'use server'
 // Server actions behind the booking forms, so they work as plain HTML forms without JavaScript: parse with
-// the same zod schemas as the JSON routes, call the booking services, then go to the success page. Each first
+// the same zod schemas as the JSON routes, call the booking services, then load the success page. Each first
 // refuses a cross-site post and counts in the booking bucket its JSON twin counts in.
 import { headers } from 'next/headers'
 import { redirect } from 'next/navigation'
@@ -32,6 +32,20 @@ function refused(refusal: Refusal, values: BookingFormState['values']): BookingF
   return { status: 'error', message: refusal.message, fieldErrors: refusal.field ? { [refusal.field]: refusal.message } : undefined, values, nextDays }
 }
 
+/**
+ * A form action's last step once it has succeeded: the next page as a document load of its own. Sent by script, the
+ * form is told where to go and loads it (`useDocumentLoad`); sent by a browser without JavaScript (no Next-Action
+ * header), it gets a 303 as before. Not Next's redirect from a scripted action: that is a client-side navigation, whose
+ * <title> Next renders a moment after the new page's content (its head remounts whenever the address changes, and
+ * its metadata sits in a Suspense boundary of its own), so the page had no title at all in between: Next's route
+ * announcer read the <h1> instead, and the e2e browser gate failed document-title when it checked in that moment
+ * (ADR 045). A document load has its title in the head of the first HTML.
+ */
+async function documentLoadOf(location: string): Promise<BookingFormState> {
+  if ((await headers()).get('next-action')) return { status: 'success', location }
+  redirect(location)
+}
+
 export async function bookServiceAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
   const values = {
     tierId: str(form, 'tierId'), addOnIds: formTexts(form, 'addOnIds').slice(0, 20), day: str(form, 'day'),
@@ -54,7 +68,7 @@ export async function bookServiceAction(_prev: BookingFormState, form: FormData)
   const payload = await payloadClient()
   const result = await bookService(payload, parsed.data, { customerId: await customerId() })
   if (!result.ok) return refused(result, values)
-  redirect(paths.bicycleServicesSuccess(result.token))
+  return documentLoadOf(paths.bicycleServicesSuccess(result.token))
 }
 
 export async function bookTestRideAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
@@ -82,7 +96,7 @@ export async function bookTestRideAction(_prev: BookingFormState, form: FormData
     const state = refused(result, values)
     return result.field === 'day' ? { ...state, fieldErrors: { slot: result.message } } : state
   }
-  redirect(paths.testRideSuccess(result.token))
+  return documentLoadOf(paths.testRideSuccess(result.token))
 }
 
 export async function manageBookingAction(_prev: BookingFormState, form: FormData): Promise<BookingFormState> {
@@ -102,5 +116,5 @@ export async function manageBookingAction(_prev: BookingFormState, form: FormDat
   const result = await manageBooking(payload, input)
   if (!result.ok) return refused(result, { day: slot })
   const done = input.action === 'cancel' ? 'cancelled' : input.action === 'reschedule' ? 'moved' : input.action === 'approve' ? 'approved' : 'declined'
-  redirect(`${paths.manageBooking(input.token)}&done=${done}`)
+  return documentLoadOf(`${paths.manageBooking(input.token)}&done=${done}`)
 }

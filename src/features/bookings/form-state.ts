@@ -5,6 +5,8 @@ export interface BookingFormState {
   readonly fieldErrors?: Readonly<Record<string, string>>
   readonly values?: Readonly<Record<string, string | readonly string[]>>
   readonly nextDays?: readonly { value: string; label: string }[]
+  /** The page to load next, when the form was sent by script (see `documentLoadOf` in ./actions.server.ts). */
+  readonly location?: string
 }
 
 export const IDLE: BookingFormState = { status: 'idle' }

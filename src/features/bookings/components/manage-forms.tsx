@@ -5,9 +5,11 @@ import { useActionState } from 'react'
 import { manageBookingAction } from '../actions.server'
 import { IDLE } from '../form-state'
 import { FormMessage, Group, fieldId } from '../../../components/ui/form-field'
+import { useDocumentLoad } from './use-document-load'
 
 export function RescheduleForm({ token, options }: { token: string; options: readonly { value: string; label: string }[] }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
+  const leaving = useDocumentLoad(state)
   const id = fieldId('day')
   return (
     <form action={action} className="account-form" noValidate>
@@ -24,7 +26,7 @@ export function RescheduleForm({ token, options }: { token: string; options: rea
         </select>
         {state.fieldErrors?.day && <p className="field__error" id={`${id}-error`}>{state.fieldErrors.day}</p>}
       </div>
-      <button type="submit" className="button button--solid" disabled={pending}>Move my booking</button>
+      <button type="submit" className="button button--solid" disabled={pending || leaving}>Move my booking</button>
     </form>
   )
 }
@@ -32,13 +34,14 @@ export function RescheduleForm({ token, options }: { token: string; options: rea
 /** The answer to "cancel?": the cancelling button, and a link back that keeps the booking. */
 export function CancelForm({ token, label, keep }: { token: string; label: string; keep: { href: string; label: string } }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
+  const leaving = useDocumentLoad(state)
   return (
     <form action={action} className="account-form" noValidate>
       <FormMessage status={state.status} message={state.message} />
       <input type="hidden" name="token" value={token} />
       <input type="hidden" name="action" value="cancel" />
       <div className="booking-actions">
-        <button type="submit" className="button button--danger" disabled={pending}>{label}</button>
+        <button type="submit" className="button button--danger" disabled={pending || leaving}>{label}</button>
         <a className="button" href={keep.href}>{keep.label}</a>
       </div>
     </form>
@@ -47,14 +50,15 @@ export function CancelForm({ token, label, keep }: { token: string; label: strin
 
 export function ExtraWorkForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(manageBookingAction, IDLE)
+  const leaving = useDocumentLoad(state)
   return (
     <form action={action} className="account-form" noValidate>
       <FormMessage status={state.status} message={state.message} />
       <input type="hidden" name="token" value={token} />
       <Group name="decision" legend="Your decision">
         <div className="booking-actions">
-          <button type="submit" name="action" value="approve" className="button button--solid" disabled={pending}>Approve the extra work</button>
-          <button type="submit" name="action" value="decline" className="button" disabled={pending}>Decline it</button>
+          <button type="submit" name="action" value="approve" className="button button--solid" disabled={pending || leaving}>Approve the extra work</button>
+          <button type="submit" name="action" value="decline" className="button" disabled={pending || leaving}>Decline it</button>
         </div>
       </Group>
     </form>

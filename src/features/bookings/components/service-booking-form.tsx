@@ -9,6 +9,7 @@ import { BIKE_TYPES } from '../../../domain/booking/service-pricing'
 import { IDLE } from '../form-state'
 import { ContactDetails, type ContactDefaults } from './contact-details'
 import { Field, FormMessage, Group, fieldId } from '../../../components/ui/form-field'
+import { useDocumentLoad } from './use-document-load'
 
 export interface TierChoice {
   readonly id: number
@@ -38,6 +39,7 @@ interface Props {
 
 export function ServiceBookingForm({ tiers, addOns, days, defaults, terms, dropOffTimes, initialTier }: Props) {
   const [state, action, pending] = useActionState(bookServiceAction, IDLE)
+  const leaving = useDocumentLoad(state)
   const v = state.values ?? {}
   const e = state.fieldErrors ?? {}
   const [tierId, setTierId] = useState<string>(typeof v.tierId === 'string' && v.tierId ? v.tierId : String(initialTier ?? tiers[0]?.id ?? ''))
@@ -151,7 +153,7 @@ export function ServiceBookingForm({ tiers, addOns, days, defaults, terms, dropO
         {e.acceptTerms && <p className="field__error" id={`${fieldId('acceptTerms')}-error`}>{e.acceptTerms}</p>}
       </div>
 
-      <button type="submit" className="button button--solid" disabled={pending}>{pending ? 'Booking…' : 'Book the service'}</button>
+      <button type="submit" className="button button--solid" disabled={pending || leaving}>{pending ? 'Booking…' : 'Book the service'}</button>
     </form>
   )
 }

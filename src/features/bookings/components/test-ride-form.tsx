@@ -7,6 +7,7 @@ import { bookTestRideAction } from '../actions.server'
 import { IDLE } from '../form-state'
 import { ContactDetails, type ContactDefaults } from './contact-details'
 import { FormMessage, Group, fieldId } from '../../../components/ui/form-field'
+import { useDocumentLoad } from './use-document-load'
 
 interface Props {
   readonly productId: number
@@ -19,6 +20,7 @@ interface Props {
 
 export function TestRideForm({ productId, bikeName, categoryNeeded, slots, defaults, terms }: Props) {
   const [state, action, pending] = useActionState(bookTestRideAction, IDLE)
+  const leaving = useDocumentLoad(state)
   const v = state.values ?? {}
   const e = state.fieldErrors ?? {}
   const text = (name: string, fallback = '') => (typeof v[name] === 'string' ? (v[name] as string) : fallback)
@@ -67,7 +69,7 @@ export function TestRideForm({ productId, bikeName, categoryNeeded, slots, defau
         </label>
         {e.acceptTerms && <p className="field__error" id={`${fieldId('acceptTerms')}-error`}>{e.acceptTerms}</p>}
       </div>
-      <button type="submit" className="button button--solid" disabled={pending}>{pending ? 'Booking…' : 'Book the test ride'}</button>
+      <button type="submit" className="button button--solid" disabled={pending || leaving}>{pending ? 'Booking…' : 'Book the test ride'}</button>
     </form>
   )
 }
