@@ -1,5 +1,9 @@
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+
+// `server-only` guards Next's bundles; tests run server code on Node directly, so it is nothing here, for every file.
+const serverOnly = { find: /^server-only$/, replacement: fileURLToPath(new URL('./tests/fixtures/server-only.ts', import.meta.url)) }
 
 // Two projects: pure unit tests beside the code, and integration tests against a real database.
 // The integration project runs once per database; TEST_DB chooses which (see scripts/test.mjs).
@@ -9,6 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          alias: [serverOnly],
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'server-lib/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
         },
@@ -16,7 +21,7 @@ export default defineConfig({
       {
         // One graphql for the shop's code and Payload's, as in the built app (where graphql is an external package):
         // Vite would resolve the shop's imports to graphql's ES build, whose GraphQLError graphql-http does not know.
-        resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
+        resolve: { alias: [serverOnly, { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
         test: {
           name: 'int',
           include: ['tests/int/**/*.int.test.ts'],

@@ -66,12 +66,12 @@ export function penceField(name: string, label: string, extra: Partial<NumberFie
 
 /** A product's or variant's own price: empty (price on application) or above 0, never a price of nothing. */
 export function sellingPriceField(name: string, label: string, extra: Partial<NumberField> = {}, options: MoneyOptions = {}): NumberField {
-  const field = penceField(name, label, extra, { ...options, rules: { ...options.rules, minPence: 1 } })
+  const field = penceField(name, label, extra, options)
   const check = field.validate as (value: unknown) => true | string
   return {
     ...field,
     validate: (value: unknown) => {
-      const plain = value === 0 ? true : check(value)
+      const plain = check(value)
       if (plain !== true || value === null || value === undefined) return plain
       return isSellingPrice(value) ? true : `${ZERO_PRICE_MESSAGE[0]!.toUpperCase()}${ZERO_PRICE_MESSAGE.slice(1)}.`
     },
