@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { controlContrasts } from './page-checks'
-import { addFromProductPage, adminToken } from './shop-fixtures'
+import { addFromProductPage, adminToken, customerAccount } from './shop-fixtures'
 
 const base = inject('baseURL')
 afterAll(closeBrowser)
@@ -277,7 +277,7 @@ describe('basket endpoints refuse bad input with a clear 4xx', () => {
 
     const { id } = await lock()
     const signIn = async (email: string) => {
-      const created = await fetch(`${base}/api/users`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'customer-password-123', firstName: 'Ada' }) })
+      const created = await customerAccount({ email, password: 'customer-password-123', firstName: 'Ada' })
       expect(created.status).toBe(201)
       const login = await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'customer-password-123' }) })
       return { Authorization: `JWT ${((await login.json()) as { token: string }).token}` }
@@ -297,7 +297,7 @@ describe('basket endpoints refuse bad input with a clear 4xx', () => {
   it('merges the browser’s basket with the saved one when a session appears: larger count per line, capped at stock', async () => {
     const { id: lockId } = await lock()
     const email = `merge-${Date.now()}@example.co.uk`
-    const created = await fetch(`${base}/api/users`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'customer-password-123' }) })
+    const created = await customerAccount({ email, password: 'customer-password-123' })
     expect(created.status).toBe(201)
     const { page, problems } = await newPage()
     // In the browser: 1 gloves and 1 lock. On the account: 5 locks (only 8 in stock, so 5 fits) and 99 gloves (4 in stock).

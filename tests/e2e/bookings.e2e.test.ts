@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it, vi } from 'vitest'
 import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage, watchTitle } from './browser'
-import { adminToken, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { adminToken, customerAccount, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 
 vi.mock('server-only', () => ({}))
 const { signBookingToken } = await import('../../src/features/bookings/manage-token.server')
@@ -304,7 +304,7 @@ describe('who can see bookings over the API', () => {
 
     const email = `account-${suffix}@e2e.test`
     const password = 'e2e booking passphrase'
-    expect((await fetch(`${base}/api/users`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, firstName: 'Acc', lastName: 'Rider' }) })).status).toBe(201)
+    expect((await customerAccount({ email, password, firstName: 'Acc', lastName: 'Rider' })).status).toBe(201)
     const login = (await (await fetch(`${base}/api/users/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) })).json()) as { token: string }
     const mine = (await (await fetch(`${base}/api/bookings`, { headers: { Authorization: `JWT ${login.token}` } })).json()) as { docs: unknown[] }
     expect(mine.docs).toEqual([]) // others' bookings exist, none are this customer's

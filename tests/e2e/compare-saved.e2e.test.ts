@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, rejectAnalyticsCookies } from './shop-fixtures'
+import { adminToken, customerAccount, rejectAnalyticsCookies } from './shop-fixtures'
 
 const base = inject('baseURL')
 const env = inject('e2eEnv')
@@ -130,7 +130,7 @@ describe('saved bikes and price alerts', () => {
   const password = 'e2e saver passphrase'
 
   it('saves a bike as a guest, signs in and finds it saved on the account', async () => {
-    const res = await fetch(`${base}/api/users`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, firstName: 'Sam', lastName: 'Saver' }) })
+    const res = await customerAccount({ email, password, firstName: 'Sam', lastName: 'Saver' })
     expect(res.status).toBe(201)
 
     const { page } = await newPage(PHONE)

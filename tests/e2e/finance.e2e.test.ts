@@ -7,7 +7,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { adminToken, customerAccount, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 
 const base = inject('baseURL')
 const USED_BIKE = '/products/used-honda-cb500f-2021'
@@ -57,7 +57,7 @@ describe('finance checkout', () => {
     // A signed-in customer, so that the application shows under /orders afterwards.
     const email = `finance-${Date.now()}@example.co.uk`
     const password = 'finance-customer-password'
-    const registered = await fetch(`${base}/api/users`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, firstName: 'Ada', lastName: 'Rider' }) })
+    const registered = await customerAccount({ email, password, firstName: 'Ada', lastName: 'Rider' })
     expect(registered.status).toBe(201)
     await page.goto('/login')
     await hydrated(page, 'form.account-form button[type="submit"]')
