@@ -12,7 +12,7 @@
 
 const INTERNAL_PREFIX = /^(x-middleware-|x-invoke-|x-nextjs-|x-next-|x-now-|x-vercel-|x-prerender-revalidate)/
 const INTERNAL = new Set(['x-matched-path', 'next-resume', 'x-original-url', 'x-rewrite-url', 'x-original-uri', 'x-http-method-override', 'x-http-method', 'x-method-override'])
-const FROM_PROXY = new Set(['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix', 'x-forwarded-server', 'x-forwarded-ssl', 'forwarded'])
+const FROM_PROXY = new Set(['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix', 'x-forwarded-server', 'x-forwarded-ssl', 'forwarded'])
 
 /** Whether a visitor's request may carry this header (lower-case name) into Next. */
 export function isUntrustedHeader(name, { trustProxy = false } = {}) {

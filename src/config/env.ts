@@ -107,14 +107,14 @@ const schema = z.object({
     .string()
     .trim()
     .default('false')
-    .superRefine((value, ctx) => {
+    .transform((value, ctx) => {
       try {
-        proxyTrust(value)
+        return proxyTrust(value)?.list ?? []
       } catch (error) {
         ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message.replace(/^TRUST_PROXY /, '') : String(error) })
+        return z.NEVER
       }
-    })
-    .transform((value) => (proxyTrust(value)?.list ?? []) as string[]),
+    }),
 })
 
 /**

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { execute } from '../../src/cms/sql.server'
 import { OVER_HELD_NOTE } from '../../src/domain/lifecycle'
@@ -19,7 +18,7 @@ import { depositPaymentUrl, placeReservation } from '../../src/features/reservat
 import { ledgerOf, setOnHandStatements } from '../../src/features/stock/stock-ledger.server'
 import type { Order } from '../../src/payload-types'
 import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
-import { accessoryCategory, orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { accessoryCategory, memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
@@ -29,14 +28,7 @@ process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
 
 let payload: Payload
 let gateway: TestGateway
-const sent: EmailMessage[] = []
-const email: EmailSender = {
-  name: 'outbox',
-  async send(message) {
-    sent.push(message)
-    return { id: String(sent.length), location: 'memory' }
-  },
-}
+const { email } = memoryEmail()
 const db = process.env.TEST_DB ?? 'sqlite'
 const PRICE = 2500
 

@@ -1,6 +1,7 @@
 // Shop fixtures for the order and payment tests: a category, products with stock, a variant, a coupon.
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
+import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
 import type { PlaceOrderInput } from '../../src/features/orders/order-contract'
 import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 
@@ -58,4 +59,17 @@ export function orderInput(lines: PlaceOrderInput['lines'], extra: Partial<Place
 
 export async function orderCount(payload: Payload): Promise<number> {
   return (await payload.count({ collection: 'orders', overrideAccess: true })).totalDocs
+}
+
+/** An email sender that keeps what it is given, for a test to read back: `sent` in the order sent. */
+export function memoryEmail(): { sent: EmailMessage[]; email: EmailSender } {
+  const sent: EmailMessage[] = []
+  const email: EmailSender = {
+    name: 'outbox',
+    async send(message) {
+      sent.push(message)
+      return { id: String(sent.length), location: 'memory' }
+    },
+  }
+  return { sent, email }
 }

@@ -2,7 +2,6 @@
 // idempotency and ordering, failures and expiry releasing stock once, late payments, staff cancel and refund.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
 import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
@@ -12,7 +11,7 @@ import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { execute } from '../../src/cms/sql.server'
 import type { Order } from '../../src/payload-types'
-import { orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
 
 const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
@@ -23,14 +22,7 @@ process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
 
 let payload: Payload
 let gateway: TestGateway
-const sent: EmailMessage[] = []
-const email: EmailSender = {
-  name: 'outbox',
-  async send(message) {
-    sent.push(message)
-    return { id: String(sent.length), location: 'memory' }
-  },
-}
+const { sent, email } = memoryEmail()
 const db = process.env.TEST_DB ?? 'sqlite'
 
 beforeAll(async () => {

@@ -31,8 +31,6 @@ export function proxyTrust(value = '') {
   }
 }
 
-const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-prefix', 'x-forwarded-server', 'x-forwarded-ssl', 'forwarded']
-
 /** Whether this connection's peer is one of the trusted proxies. */
 export function fromTrustedProxy(req, trust) {
   const peer = req.socket?.remoteAddress
@@ -42,13 +40,12 @@ export function fromTrustedProxy(req, trust) {
 /**
  * The client's address and whether the client reached us over HTTPS. Behind a trusted proxy: the last
  * X-Forwarded-For hop and the first X-Forwarded-Proto value; otherwise the socket's peer and its own TLS.
- * Also removes every X-Forwarded-* header a peer that is not a trusted proxy sent, so nothing downstream (Next's
- * server actions compare X-Forwarded-Host with Origin) reads a visitor's own claim.
+ * `viaProxy` false: the caller removes the X-Forwarded-* headers such a peer sent (server-lib/untrusted-headers.mjs),
+ * so nothing downstream (Next's server actions compare X-Forwarded-Host with Origin) reads a visitor's own claim.
  */
 export function connectionFacts(req, trust) {
   const peer = req.socket?.remoteAddress || 'unknown'
   if (!fromTrustedProxy(req, trust)) {
-    removeHeaders(req, FORWARDED)
     return { clientAddress: peer, https: Boolean(req.socket?.encrypted), viaProxy: false }
   }
   // Trust only hop 0 (the peer itself): the address it reports for its own client is the answer, even when that
@@ -56,19 +53,4 @@ export function connectionFacts(req, trust) {
   const clientAddress = proxyaddr(req, (_address, hop) => hop === 0) || peer
   const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim().toLowerCase()
   return { clientAddress, https: proto === 'https' || Boolean(req.socket?.encrypted), viaProxy: true }
-}
-
-function removeHeaders(req, names) {
-  let removed = false
-  for (const name of names) {
-    if (!(name in req.headers)) continue
-    delete req.headers[name]
-    removed = true
-  }
-  if (!removed || !Array.isArray(req.rawHeaders)) return
-  const kept = []
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-    if (!names.includes(String(req.rawHeaders[i]).toLowerCase())) kept.push(req.rawHeaders[i], req.rawHeaders[i + 1])
-  }
-  req.rawHeaders.splice(0, req.rawHeaders.length, ...kept)
 }

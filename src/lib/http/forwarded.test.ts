@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { connectionFacts, proxyTrust } from './forwarded.mjs'
+import { stripUntrustedHeaders } from '../../../server-lib/untrusted-headers.mjs'
 
 function request(peer: string, headers: Record<string, string>, encrypted = false) {
   const rawHeaders = Object.entries(headers).flatMap(([k, v]) => [k, v])
@@ -25,7 +26,9 @@ describe('TRUST_PROXY', () => {
 describe('who is asking', () => {
   it('a direct caller is its socket address, whatever it forges, and its forwarded headers are removed', () => {
     const req = request('198.51.100.7', forged)
-    expect(connectionFacts(req, proxyTrust('127.0.0.1'))).toEqual({ clientAddress: '198.51.100.7', https: false, viaProxy: false })
+    const facts = connectionFacts(req, proxyTrust('127.0.0.1'))
+    expect(facts).toEqual({ clientAddress: '198.51.100.7', https: false, viaProxy: false })
+    stripUntrustedHeaders(req, { trustProxy: facts.viaProxy }) // as server.mjs does next
     expect(req.headers).toEqual({ host: 'shop.example' })
     expect(req.rawHeaders).toEqual(['Host', 'shop.example'])
   })
