@@ -7,6 +7,8 @@
 // - wheelhouse-runner.service   the one background runner (jobs queue, hold expiry, scheduled backups): an instance
 //                               that takes no traffic, so the app instances run none (BACKGROUND_RUNNER=off);
 // - wheelhouse-nginx.service    the load balancer, and wheelhouse-varnish.service, the page cache in front of it;
+// - wheelhouse-varnishncsa.service   Varnish's request log (/var/log/wheelhouse/varnish-access.log), and
+//   wheelhouse-varnish-exporter.service, its counters for Prometheus on 127.0.0.1:9131 (ADR 027);
 // - wheelhouse.target           all of them: `systemctl enable --now wheelhouse.target`.
 // It also writes nginx.conf and varnish.vcl (the topology's own), and cache.env with the page cache's ban key.
 //
@@ -19,7 +21,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { nginxConfig, varnishConfig } from './topology.mjs'
+import { nginxConfig, varnishConfig, varnishExporterArgs, varnishLogArgs } from './topology.mjs'
 import { SHOP_NODE_FLAGS } from './shop-node-flags.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -204,6 +206,30 @@ RestartSec=2
 WantedBy=wheelhouse.target
 `)
     units.push('wheelhouse-varnish.service')
+    const besideVarnish = (description, execStart, extra = '') => `[Unit]
+Description=${description}
+PartOf=wheelhouse.target
+After=wheelhouse-varnish.service
+BindsTo=wheelhouse-varnish.service
+
+[Service]
+Type=simple
+${extra}ExecStart=${execStart}
+User=${o.user}
+Group=${o.user}
+Restart=on-failure
+RestartSec=2
+
+[Install]
+WantedBy=wheelhouse.target
+`
+    const quote = (args) => args.map((a) => (/[\s"%]/.test(a) ? `"${a.replaceAll('%', '%%').replaceAll('"', '\\"')}"` : a)).join(' ')
+    files.set('wheelhouse-varnishncsa.service', besideVarnish('Wheelhouse page cache request log (varnishncsa)',
+      `/usr/bin/varnishncsa ${quote(varnishLogArgs(`${o.stateDir}/varnish`, '/var/log/wheelhouse/varnish-access.log'))}`,
+      `ExecStartPre=+/usr/bin/install -d -o ${o.user} -g ${o.user} /var/log/wheelhouse\n`))
+    files.set('wheelhouse-varnish-exporter.service', besideVarnish('Wheelhouse page cache metrics (prometheus-varnish-exporter)',
+      `/usr/bin/prometheus-varnish-exporter ${quote(varnishExporterArgs(`${o.stateDir}/varnish`, '127.0.0.1:9131'))}`))
+    units.push('wheelhouse-varnishncsa.service', 'wheelhouse-varnish-exporter.service')
   }
   files.set('wheelhouse.target', `[Unit]
 Description=Wheelhouse shop: ${o.instances} app instance(s)${o.runner === 'separate' ? ', the background runner' : ''}, nginx${o.cache ? ' and the page cache' : ''}

@@ -4,12 +4,15 @@ import { banUrl, DEFAULTS, parseArgs, systemdFiles, UsageError } from './systemd
 const options = (argv: string[]) => parseArgs(['--out', '/tmp/units', '--app-dir', '/srv/wheelhouse', '--node', '/usr/bin/node', ...argv])
 
 describe('the systemd generator', () => {
-  it('writes a release unit, N app instances, the one runner, nginx, Varnish and a target that wants them all', () => {
+  it('writes a release unit, N app instances, the one runner, nginx, Varnish with its log and exporter, and a target that wants them all', () => {
     const files = systemdFiles(options(['--instances', '3']), 'k'.repeat(48))
-    expect([...files.keys()].sort()).toEqual(['cache.env', 'nginx.conf', 'varnish.vcl', 'wheelhouse-nginx.service', 'wheelhouse-release.service', 'wheelhouse-runner.service', 'wheelhouse-varnish.service', 'wheelhouse.target', 'wheelhouse@.service'].sort())
-    expect(files.get('wheelhouse.target')).toMatch(/^Wants=wheelhouse-release\.service wheelhouse@3101\.service wheelhouse@3102\.service wheelhouse@3103\.service wheelhouse-runner\.service wheelhouse-nginx\.service wheelhouse-varnish\.service$/m)
+    expect([...files.keys()].sort()).toEqual(['cache.env', 'nginx.conf', 'varnish.vcl', 'wheelhouse-nginx.service', 'wheelhouse-release.service', 'wheelhouse-runner.service', 'wheelhouse-varnish.service', 'wheelhouse-varnish-exporter.service', 'wheelhouse-varnishncsa.service', 'wheelhouse.target', 'wheelhouse@.service'].sort())
+    expect(files.get('wheelhouse.target')).toMatch(/^Wants=wheelhouse-release\.service wheelhouse@3101\.service wheelhouse@3102\.service wheelhouse@3103\.service wheelhouse-runner\.service wheelhouse-nginx\.service wheelhouse-varnish\.service wheelhouse-varnishncsa\.service wheelhouse-varnish-exporter\.service$/m)
     expect(files.get('wheelhouse.target')).toMatch(/^WantedBy=multi-user\.target$/m)
-    for (const unit of ['wheelhouse@.service', 'wheelhouse-runner.service', 'wheelhouse-nginx.service', 'wheelhouse-varnish.service']) {
+    // Requests Varnish answers itself reach a log and the metrics only through these two.
+    expect(files.get('wheelhouse-varnishncsa.service')).toMatch(/^ExecStart=\/usr\/bin\/varnishncsa -n \/var\/lib\/wheelhouse\/varnish -a -w \/var\/log\/wheelhouse\/varnish-access\.log -F ".*%%\{Varnish:hitmiss\}x %%D"$/m)
+    expect(files.get('wheelhouse-varnish-exporter.service')).toMatch(/^ExecStart=\/usr\/bin\/prometheus-varnish-exporter -n \/var\/lib\/wheelhouse\/varnish -web\.listen-address 127\.0\.0\.1:9131 /m)
+    for (const unit of ['wheelhouse@.service', 'wheelhouse-runner.service', 'wheelhouse-nginx.service', 'wheelhouse-varnish.service', 'wheelhouse-varnishncsa.service', 'wheelhouse-varnish-exporter.service']) {
       expect(files.get(unit), unit).toMatch(/^Restart=on-failure$/m)
       expect(files.get(unit), unit).toMatch(/^User=wheelhouse$/m)
     }

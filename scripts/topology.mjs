@@ -43,6 +43,17 @@ function ensureDebianProgram(program, pkg) {
 
 const ensureNginx = () => ensureDebianProgram('nginx', 'nginx')
 const ensureVarnish = () => ensureDebianProgram('varnishd', 'varnish')
+const ensureVarnishExporter = () => ensureDebianProgram('prometheus-varnish-exporter', 'prometheus-varnish-exporter')
+
+/**
+ * Varnish answers nearly every storefront request itself, so nothing in the app sees them: its own request log
+ * (varnishncsa, from the varnish package) and its counters (Debian's prometheus-varnish-exporter, which reads
+ * varnishstat) are how those requests reach the logs and the metrics. One line per request: the usual combined
+ * log, then hit or miss and the time taken in microseconds.
+ */
+export const VARNISH_LOG_FORMAT = '%h %l %u %t "%r" %s %b "%{Referer}i" "%{User-agent}i" %{Varnish:hitmiss}x %D'
+export const varnishLogArgs = (workDir, logFile) => ['-n', workDir, '-a', '-w', logFile, '-F', VARNISH_LOG_FORMAT]
+export const varnishExporterArgs = (workDir, listen) => ['-n', workDir, '-web.listen-address', listen, '-web.health-path', '/healthz']
 
 /**
  * nginx balances the instances. Behind Varnish it listens on a socket only Varnish uses and passes on the
@@ -251,7 +262,7 @@ function selfSignedCertificate(dir) {
  * nginx; answers the public base URL and controls. `env` is the shops' environment (shopEnv() of
  * scripts/shop-process.mjs); it must use PostgreSQL.
  */
-export async function startTopology({ env, dir, instances = 2, port = 3100, firstInstancePort = port + 1, prepare = true, cache = true, tlsPort = /** @type {number | null} */ (null) }) {
+export async function startTopology({ env, dir, instances = 2, port = 3100, firstInstancePort = port + 1, prepare = true, cache = true, tlsPort = /** @type {number | null} */ (null), varnishMetricsPort = port + 91 }) {
   if (!String(env.DATABASE_URL ?? '').startsWith('postgres')) throw new Error('topology: more than one instance needs PostgreSQL (DATABASE_URL=postgres://…)')
   const nginx = ensureNginx()
   const varnish = cache ? ensureVarnish() : null
@@ -310,10 +321,32 @@ export async function startTopology({ env, dir, instances = 2, port = 3100, firs
     if (waited > 15_000) throw new Error(`the proxies did not answer within 15 s; see ${proxies.map((p) => p.log).join(', ')}`)
     await new Promise((r) => setTimeout(r, 100))
   }
+  // Both read Varnish's shared memory, which exists once it answers.
+  const varnishMetrics = varnish ? `http://127.0.0.1:${varnishMetricsPort}/metrics` : null
+  if (varnish) {
+    const workDir = path.join(dir, 'varnish')
+    const ncsa = ensureDebianProgram('varnishncsa', 'varnish')
+    proxies.push({ name: 'varnishncsa', log: path.join(dir, 'varnish-access.log'), child: spawn(ncsa, varnishLogArgs(workDir, path.join(dir, 'varnish-access.log')), { stdio: 'ignore' }), stopSignal: 'SIGTERM' })
+    const exporterLog = fs.openSync(path.join(dir, 'varnish-exporter.log'), 'a')
+    proxies.push({ name: 'varnish exporter', log: path.join(dir, 'varnish-exporter.log'), child: spawn(ensureVarnishExporter(), varnishExporterArgs(workDir, `127.0.0.1:${varnishMetricsPort}`), { stdio: ['ignore', exporterLog, exporterLog] }), stopSignal: 'SIGTERM' })
+    fs.closeSync(exporterLog)
+    for (let waited = 0; ; waited += 100) {
+      try {
+        if ((await fetch(varnishMetrics)).ok) break
+      } catch {
+        // not listening yet
+      }
+      if (waited > 15_000) throw new Error(`the Varnish exporter did not answer within 15 s; see ${path.join(dir, 'varnish-exporter.log')}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
   return {
     base,
     /** The TLS front's address when `tlsPort` was given (a self-signed certificate for localhost). */
     tlsBase: tls ? `https://localhost:${tlsPort}` : null,
+    /** Varnish's counters in Prometheus's format (hits, misses, backend failures), and its request log. */
+    varnishMetrics,
+    varnishAccessLog: varnish ? path.join(dir, 'varnish-access.log') : null,
     instances: running,
     /** Kills one instance as a crash would (SIGKILL). */
     kill: (i) => stopShop(running[i].child, 'SIGKILL'),

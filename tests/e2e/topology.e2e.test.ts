@@ -141,6 +141,30 @@ describe('two instances behind nginx and Varnish on PostgreSQL and Redis', () =>
     expect((await page(topology.base, '/about')).proxyCache).toBe('HIT')
   }, 60_000)
 
+  it("counts and logs the requests Varnish answers itself: its exporter's hits and misses, and one log line each", async () => {
+    const counter = async (name: string) => {
+      const text = await (await fetch(topology.varnishMetrics!)).text()
+      const line = text.split('\n').find((l) => l.startsWith(`${name} `))
+      expect(line, name).toBeDefined()
+      return Number(line!.split(' ')[1])
+    }
+    const path = `/about?varnish-count=${randomUUID()}`
+    const before = { hit: await counter('varnish_main_cache_hit'), miss: await counter('varnish_main_cache_miss') }
+    const answers = [await page(topology.base, path)]
+    answers.push(await until(() => page(topology.base, path), (p) => p.proxyCache === 'HIT'))
+    expect(answers.at(-1)!.proxyCache).toBe('HIT')
+    // The instances never saw the hit, yet the metrics and the log hold it.
+    expect(await counter('varnish_main_cache_hit')).toBeGreaterThan(before.hit)
+    expect(await counter('varnish_main_cache_miss')).toBeGreaterThan(before.miss)
+    let logged: string[] = []
+    for (let tries = 0; tries < 50 && !logged.some((l) => l.endsWith(' hit') || / hit \d+$/.test(l)); tries++) {
+      await sleep(100) // varnishncsa writes as Varnish finishes each request
+      logged = fs.readFileSync(topology.varnishAccessLog!, 'utf8').split('\n').filter((l) => l.includes(path))
+    }
+    expect(logged.some((l) => / hit \d+$/.test(l)), logged.join('\n')).toBe(true)
+    expect(logged.some((l) => / miss \d+$/.test(l)), logged.join('\n')).toBe(true)
+  }, 60_000)
+
   it('loses, doubles and oversells nothing when an instance is killed during checkouts', async () => {
     const productIds: number[] = []
     for (const slug of SLUGS) {

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
@@ -97,5 +99,34 @@ describe('the error hook', () => {
     expect(sent[0]).toMatchObject({ url: 'http://tracker.test/ingest', body: { service: 'wheelhouse', message: 'boom', requestId: 'req-dddddddd', context: { path: '/checkout' } } })
     // a tracker that is down is logged, never thrown at the caller
     await expect(reportError(new Error('again'), {}, { url: 'http://tracker.test/ingest', fetch: (async () => Promise.reject(new Error('down'))) as unknown as typeof fetch })).resolves.toBeUndefined()
+  })
+  it('sends the error through Sentry\'s SDK to the DSN when SENTRY_DSN is set, with its request id, and nothing else of the request', async () => {
+    const { reportError } = await import('./error-hook.mjs')
+    const received: Array<{ url: string; body: string }> = []
+    const ingest = http.createServer((req, res) => {
+      const chunks: Buffer[] = []
+      req.on('data', (c: Buffer) => chunks.push(c))
+      req.on('end', () => {
+        received.push({ url: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') })
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+      })
+    })
+    await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve))
+    try {
+      const port = (ingest.address() as AddressInfo).port
+      const dsn = `http://0123456789abcdef0123456789abcdef@127.0.0.1:${port}/42`
+      await runWithRequest('req-eeeeeeee', () => reportError(new Error('boom for sentry'), { path: '/checkout', method: 'POST' }, { url: '', sentryDsn: dsn }))
+      expect(received).toHaveLength(1)
+      expect(received[0]!.url.split('?')[0]).toBe('/api/42/envelope/')
+      // An envelope: a header line, then the event's item header and the event itself.
+      const event = JSON.parse(received[0]!.body.split('\n')[2]!) as { exception: { values: Array<{ value: string; type: string }> }; tags: Record<string, string>; contexts: Record<string, unknown>; request?: unknown; user?: unknown }
+      expect(event.exception.values.at(-1)).toMatchObject({ type: 'Error', value: 'boom for sentry' })
+      expect(event.tags.requestId).toBe('req-eeeeeeee')
+      expect(event.contexts.wheelhouse).toEqual({ path: '/checkout', method: 'POST' })
+      expect(event.request).toBeUndefined()
+      expect(event.user).toBeUndefined()
+    } finally {
+      await new Promise((resolve) => ingest.close(resolve))
+    }
   })
 })
