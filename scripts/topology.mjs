@@ -260,9 +260,10 @@ function selfSignedCertificate(dir) {
 /**
  * Starts `instances` app instances, nginx in front of them and (unless `cache` is false) Varnish in front of
  * nginx; answers the public base URL and controls. `env` is the shops' environment (shopEnv() of
- * scripts/shop-process.mjs); it must use PostgreSQL.
+ * scripts/shop-process.mjs); it must use PostgreSQL. `shopRoot` is the app the instances run (this checkout, or a
+ * release's `current` link).
  */
-export async function startTopology({ env, dir, instances = 2, port = 3100, firstInstancePort = port + 1, prepare = true, cache = true, tlsPort = /** @type {number | null} */ (null), varnishMetricsPort = port + 91 }) {
+export async function startTopology({ env, dir, instances = 2, port = 3100, firstInstancePort = port + 1, prepare = true, cache = true, tlsPort = /** @type {number | null} */ (null), varnishMetricsPort = port + 91, shopRoot = root }) {
   if (!String(env.DATABASE_URL ?? '').startsWith('postgres')) throw new Error('topology: more than one instance needs PostgreSQL (DATABASE_URL=postgres://…)')
   const nginx = ensureNginx()
   const varnish = cache ? ensureVarnish() : null
@@ -282,12 +283,13 @@ export async function startTopology({ env, dir, instances = 2, port = 3100, firs
     ...(cache ? { HTTP_CACHE_BAN_URL: `http://127.0.0.1:${port}/`, HTTP_CACHE_BAN_KEY: banKey } : {}),
   }
   if (prepare) await prepareDatabase(shared) // once, before any instance: migrations have no lock of their own
-  await precompressStatic(path.join(root, '.next', 'static')) // the build's compressed copies (ADR 019), written once for every instance
+  await precompressStatic(path.join(shopRoot, '.next', 'static')) // the build's compressed copies (ADR 019), written once for every instance
   const ports = Array.from({ length: instances }, (_, i) => firstInstancePort + i)
   const running = []
   const startInstance = async (i) => {
     const instanceEnv = { ...shared, PORT: String(ports[i]) }
-    const served = await serveShop(instanceEnv, path.join(dir, `instance-${i + 1}.log`))
+    // Started in `shopRoot` as given: a link to the current release (scripts/deploy.mjs) is followed at each start.
+    const served = await serveShop(instanceEnv, path.join(dir, `instance-${i + 1}.log`), 60_000, [], shopRoot)
     running[i] = { port: ports[i], child: served.child, base: served.base }
     return running[i]
   }
