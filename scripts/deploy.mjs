@@ -92,7 +92,7 @@ function run(command, args, options) {
  * database), then the dev dependencies removed. A release that cannot migrate or build fails here and is deleted;
  * `current` has not moved. `install` replaces `npm install` (the bench links an installed node_modules instead).
  */
-export function createRelease({ base, repo = here, ref = 'HEAD', env = process.env, install = null }) {
+export function createRelease({ base, repo = here, ref = 'HEAD', env = process.env, install = /** @type {((dir: string) => unknown) | null} */ (null) }) {
   const commit = spawnSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: repo, encoding: 'utf8' })
   if (commit.status !== 0) throw new DeployError(`${ref} is not a commit of ${repo}`)
   const sha = commit.stdout.trim()

@@ -125,7 +125,7 @@ describe('rollingRestart', () => {
         ports,
         release: 'new',
         drainMs: 10,
-        restart: async (port: number) => {
+        restart: async (port: number): Promise<void> => {
           events.push(`restart ${port} while ${ports.map((p) => serving.get(p)).join(',')}`)
           setTimeout(() => serving.set(port, 'new'), 300) // comes back a moment later
         },
