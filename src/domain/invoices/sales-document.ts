@@ -8,6 +8,19 @@ import { DELIVERY_LABEL, type OrderVatPart } from './order-vat-lines'
 
 export type DocumentKind = 'invoice' | 'credit-note'
 
+export interface PostalAddress {
+  readonly line1?: string | null
+  readonly line2?: string | null
+  readonly town?: string | null
+  readonly county?: string | null
+  readonly postcode?: string | null
+}
+
+/** An address one part a line, empty parts left out (the dealer's on an email, either party's on a document). */
+export function addressLines(a: PostalAddress | null | undefined): string[] {
+  return [a?.line1, a?.line2, a?.town, a?.county, a?.postcode].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim())
+}
+
 export const DOCUMENT_PREFIX: Readonly<Record<DocumentKind, string>> = { invoice: 'INV', 'credit-note': 'CN' }
 
 /** "INV-000042": the sequence's prefix and the number, six digits at least. */

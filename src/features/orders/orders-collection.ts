@@ -153,6 +153,12 @@ export const Orders: CollectionConfig = {
       admin: { ...readOnly, description: 'What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.' },
     },
     {
+      name: 'vatLines',
+      label: 'VAT by line',
+      type: 'json',
+      admin: { ...readOnly, description: 'Each line’s parts at their VAT treatment (its own supply, each charge outside the scope of VAT, delivery), as its invoice lists them (ADR 049). Empty on orders placed before it was kept.' },
+    },
+    {
       type: 'row',
       fields: [
         { name: 'reservation', type: 'relationship', relationTo: 'reservations', index: true, admin: { ...readOnly, description: 'The reservation this order completed: its bike came from the reservation’s hold.' } },
