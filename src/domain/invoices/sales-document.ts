@@ -72,6 +72,15 @@ export interface SalesDocument {
   readonly notes: readonly string[]
 }
 
+/**
+ * Whether an order has been paid for, and so earns its invoice: a card order once its payment is recorded (online,
+ * or its balance in the showroom), a finance order once its application is completed (the lender pays the dealer).
+ */
+export function isPaidFor(order: { readonly kind: string; readonly financeStatus?: string | null; readonly payment?: { readonly paidAt?: string | null } | null }): boolean {
+  if (order.kind === 'finance') return order.financeStatus === 'completed'
+  return Boolean(order.payment?.paidAt)
+}
+
 /** What an invoice needs of an order (its stored record). */
 export interface InvoicedOrder {
   readonly orderNumber: string

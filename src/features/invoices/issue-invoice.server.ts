@@ -4,7 +4,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { execute, type TransactionId } from '../../cms/sql.server'
-import { addressLines, invoiceDocument, type InvoicedOrder, type SalesDocument } from '../../domain/invoices/sales-document'
+import { addressLines, invoiceDocument, isPaidFor, type InvoicedOrder, type SalesDocument } from '../../domain/invoices/sales-document'
 import { parseOrderVatLines } from '../../domain/invoices/order-vat-lines'
 import type { Order, SiteSetting } from '../../payload-types'
 import { queueJobStatement } from '../jobs/queue.server'
@@ -38,11 +38,6 @@ export function invoicedOrder(order: Order): InvoicedOrder {
   }
 }
 
-/** Whether the order has been paid for: by card, in the showroom, or by its lender (a completed finance application). */
-export function isPaidFor(order: Pick<Order, 'kind' | 'status' | 'financeStatus' | 'payment'>): boolean {
-  if (order.kind === 'finance') return order.financeStatus === 'completed'
-  return Boolean(order.payment?.paidAt)
-}
 
 export type IssueOutcome = { readonly ok: true; readonly created: boolean; readonly invoice: StoredDocument } | { readonly ok: false; readonly reason: string }
 
