@@ -136,10 +136,10 @@ describe(`invoice numbers on ${db}`, () => {
 })
 
 describe(`invoice and credit-note PDFs on ${db}`, () => {
-  it('a new scooter, a lock and delivery: every figure is the stored order’s, and the DVLA fee and road tax carry no VAT', async () => {
+  it('a new scooter and two locks: every figure is the stored order’s, and the DVLA fee and road tax carry no VAT', async () => {
     const scooter = await vehicle('scooter', 'new', 359_900)
     const lock = await simpleProduct(payload, 5, 3_333)
-    const paid = await paidOrder([{ productId: scooter, count: 1 }, { productId: lock, count: 2 }], { deliveryMethod: 'collection' })
+    const paid = await paidOrder([{ productId: scooter, count: 1 }, { productId: lock, count: 2 }], { deliveryMethod: 'free' })
     const invoice = await invoiceOf(paid.id)
     const text = await pdfText(invoice)
 
@@ -171,7 +171,7 @@ describe(`invoice and credit-note PDFs on ${db}`, () => {
 
   it('a used bike under the margin scheme: no VAT line, and the scheme’s wording', async () => {
     const used = await vehicle('motorcycle', 'used', 699_500)
-    const paid = await paidOrder([{ productId: used, count: 1 }], { deliveryMethod: 'collection' })
+    const paid = await paidOrder([{ productId: used, count: 1 }], { deliveryMethod: 'free' })
     const invoice = await invoiceOf(paid.id)
     const text = await pdfText(invoice)
     expect(invoice.vatPence).toBe(0)
