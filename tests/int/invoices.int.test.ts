@@ -14,6 +14,8 @@ import { issueCreditNote } from '../../src/features/invoices/credit-note.server'
 import { documentPdf } from '../../src/features/invoices/document-pdf.server'
 import { documentsOfOrder, sequenceAt, writeDocument } from '../../src/features/invoices/document-rows.server'
 import { issueInvoice } from '../../src/features/invoices/issue-invoice.server'
+import { stockBookResponse } from '../../src/features/invoices/stock-book.server'
+import { parseCsv } from '../../src/lib/text/csv'
 import { markOrderPaid } from '../../src/features/orders/order-lifecycle.server'
 import { documentForVisitor, documentsAccessToken } from '../../src/features/orders/order-documents.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
@@ -178,6 +180,25 @@ describe(`invoice and credit-note PDFs on ${db}`, () => {
     expect(text).toContain(MARGIN_SCHEME_WORDING)
     expect(text).toContain(`Total ${formatPence(699_500)}`)
     expect(text).not.toMatch(/Total VAT|VAT at \d|VAT rate|\d+% £/)
+  })
+
+  it('the stock book: purchase and sale of the used bike, its margin and the VAT on it (a sixth, half up), for staff only', async () => {
+    const used = await vehicle('motorcycle', 'used', 699_500)
+    const paid = await paidOrder([{ productId: used, count: 1 }], { deliveryMethod: 'free' })
+    const invoice = await invoiceOf(paid.id)
+    const staff = { ...(await payload.create({ collection: 'users', overrideAccess: true, data: { email: `sb-${randomUUID().slice(0, 8)}@int.test`, password: 'a-long-password-for-tests-123', role: 'staff' } as never })), collection: 'users' }
+    const customer = { ...(await payload.create({ collection: 'users', overrideAccess: true, data: { email: `sc-${randomUUID().slice(0, 8)}@int.test`, password: 'a-long-password-for-tests-123', role: 'customer' } as never })), collection: 'users' }
+    const answer = await stockBookResponse(payload, staff)
+    expect(answer.status).toBe(200)
+    const rows = parseCsv(await answer.text()).map((r) => r.fields)
+    const product = await payload.findByID({ collection: 'products', id: used, depth: 0, overrideAccess: true })
+    // Bought at £4,500, sold at £6,995: margin £2,495, VAT £415.83 (249,500 / 6 = 41,583.3p).
+    expect(rows.find((r) => r[0] === product.sku)).toEqual([product.sku, product.name, '2026-10-01', '4500.00', 'A. Private Seller', paid.payment!.paidAt!.slice(0, 10), '6995.00', 'Ada Rider', invoice.number, '2495.00', '415.83'])
+    for (const who of [customer, null]) {
+      const refused = await stockBookResponse(payload, who)
+      expect(refused.status).toBe(403)
+      expect(await refused.text()).not.toMatch(/4500|Private Seller/)
+    }
   })
 
   it('staff refund the whole order: a credit note from its own sequence refers to the invoice, once', async () => {
