@@ -47,18 +47,31 @@ export async function documentForVisitor(payload: Payload, number: string, visit
   return (await orderForVisitor(payload, order.orderNumber, { cookieValue: visitor.cookieValue, userId })) ? doc : null
 }
 
-/** An order's documents as its page lists them: number, kind and amount. */
-export async function orderDocumentList(payload: Payload, orderId: number): Promise<{ number: string; kind: StoredDocument['kind']; grossPence: number }[]> {
-  return (await documentsOfOrder(payload, orderId)).map((d) => ({ number: d.number, kind: d.kind, grossPence: d.document.grossPence }))
+/**
+ * An order's documents as its page lists them, each with its download link: a signed-in customer's own session
+ * opens it; a guest lookup's link carries a signed access for an hour (`guest`).
+ */
+export async function orderDocumentLinks(payload: Payload, orderId: number, options: { readonly guest?: boolean; readonly now?: Date } = {}): Promise<{ number: string; label: string; href: string }[]> {
+  const query = options.guest ? `?access=${documentsAccessToken(orderId, options.now)}` : ''
+  return (await documentsOfOrder(payload, orderId)).map((d) => ({ number: d.number, label: d.kind === 'invoice' ? 'Invoice' : 'Credit note', href: `/api/documents/${d.number}${query}` }))
 }
 
 /**
- * The answer to a download: the PDF (private, never cached), or 404 with the same words whether the document does
+ * The answer to a download of the document named by the URL's last path segment: the PDF (private, never cached), or 404 with the same words whether the document does
  * not exist or is someone else's.
  */
-export async function documentDownload(payload: Payload, number: string, visitor: DocumentVisitor): Promise<Response> {
-  const doc = await documentForVisitor(payload, number.toUpperCase(), visitor)
-  if (!doc) return Response.json({ error: 'not_found', message: 'No invoice or credit note with that number is available to you.' }, { status: 404, headers: { 'Cache-Control': 'private, no-store' } })
+export async function documentDownload(payload: Payload, pathSegment: string, visitor: DocumentVisitor): Promise<Response> {
+  const headers = { 'Cache-Control': 'private, no-store' }
+  let number = ''
+  try {
+    number = decodeURIComponent(pathSegment.slice(0, 120)).toUpperCase()
+  } catch {
+    // A malformed escape (%E0%A4%A) is not a number: refused below like any other.
+  }
+  if (!isDocumentNumber(number)) return Response.json({ error: 'invalid_request', message: 'That is not an invoice or credit note number (INV-000123 or CN-000123).' }, { status: 400, headers })
+  if (visitor.access != null && (visitor.access.length > 1024 || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(visitor.access))) return Response.json({ error: 'invalid_request', message: 'The download link is not valid. Look the order up again for a new one.' }, { status: 400, headers })
+  const doc = await documentForVisitor(payload, number, visitor)
+  if (!doc) return Response.json({ error: 'not_found', message: 'No invoice or credit note with that number is available to you.' }, { status: 404, headers })
   const { documentPdf } = await import('../invoices/document-pdf.server')
   const bytes = await documentPdf(doc.document)
   return new Response(new Uint8Array(bytes), {

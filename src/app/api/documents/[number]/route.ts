@@ -12,8 +12,7 @@ export const GET = endpoint({
   rule: RATE_RULES.documentPdf,
   handle: async (_none, { payload, request, account }) => {
     const url = new URL(request.url)
-    const number = decodeURIComponent(url.pathname.split('/').pop() ?? '').slice(0, 40)
     const cookieValue = (await cookies()).get(ORDER_ACCESS_COOKIE)?.value
-    return documentDownload(payload, number, { user: await account(), cookieValue, access: url.searchParams.get('access')?.slice(0, 2048) ?? null })
+    return documentDownload(payload, url.pathname.split('/').pop() ?? '', { user: await account(), cookieValue, access: url.searchParams.get('access')?.slice(0, 2048) ?? null })
   },
 })
