@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { execute, execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
+import { beginTransaction, execute, execute as gatewayExecute, rollbackTransaction, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { formatPence } from '../../src/domain/money'
 import { MARGIN_SCHEME_WORDING, OUTSIDE_SCOPE_WORDING, type SalesDocument } from '../../src/domain/invoices/sales-document'
@@ -125,6 +125,29 @@ describe(`invoice numbers on ${db}`, () => {
     const productId = await simpleProduct(payload, 2, 1500)
     const next = await paidOrder([{ productId, count: 1 }])
     expect((await invoiceOf(next.id)).number).toBe(`INV-${String(before + 1).padStart(6, '0')}`)
+  })
+
+  it('a unit of work cut off after taking a number (its connection killed, as when the process is) leaves no gap', async () => {
+    const productId = await simpleProduct(payload, 2, 1500)
+    const paid = await paidOrder([{ productId, count: 1 }])
+    await invoiceOf(paid.id)
+    const before = await sequenceAt(payload, 'credit-note')
+    if (db === 'postgres') {
+      // The credit note is numbered and written inside a transaction whose server process is then killed: PostgreSQL
+      // rolls back what a dead connection left open, as after a SIGKILL of the shop.
+      const tx = await beginTransaction(payload)
+      const [session] = (await execute(payload, tx, { sql: 'SELECT pg_backend_pid() AS pid', args: [] })).rows
+      expect(await issueCreditNote(payload, tx, { order: paid, refundId: 'killed-half-way', amountPence: 100 })).toMatchObject({ ok: true, created: true })
+      await execute(payload, null, { sql: 'SELECT pg_terminate_backend(CAST(? AS integer))', args: [Number(session!.pid)] })
+      await rollbackTransaction(payload, tx!).catch(() => undefined)
+    } else {
+      // SQLite writes number and row in one batch (one transaction, undone whole by its journal if the process dies):
+      // a batch whose row fails after the counter moved commits neither.
+      await expect(writeDocument(payload, null, { kind: 'credit-note', orderId: 2_000_000_000, refundKey: 'killed-half-way', issuedAt: new Date(), document: { grossPence: 1, vatPence: 0 } as never })).rejects.toThrow()
+    }
+    expect(await sequenceAt(payload, 'credit-note')).toBe(before)
+    const again = await issueCreditNote(payload, null, { order: paid, refundId: 'killed-half-way', amountPence: 100 })
+    expect(again.ok && again.creditNote.number).toBe(`CN-${String(before + 1).padStart(6, '0')}`)
   })
 
   it('an order not paid for gets no invoice', async () => {
