@@ -13,6 +13,7 @@ import { parseVatBreakdown } from '../../src/domain/vat/vat'
 import { issueCreditNote } from '../../src/features/invoices/credit-note.server'
 import { documentPdf } from '../../src/features/invoices/document-pdf.server'
 import { documentsOfOrder, sequenceAt, writeDocument } from '../../src/features/invoices/document-rows.server'
+import { queueInvoiceWhenPaid } from '../../src/features/invoices/invoice-hooks'
 import { issueInvoice } from '../../src/features/invoices/issue-invoice.server'
 import { stockBookResponse } from '../../src/features/invoices/stock-book.server'
 import { parseCsv } from '../../src/lib/text/csv'
@@ -150,6 +151,18 @@ describe(`invoice numbers on ${db}`, () => {
     expect(await sequenceAt(payload, 'credit-note')).toBe(before)
     const again = await issueCreditNote(payload, null, { order: paid, refundId: 'killed-half-way', amountPence: 100 })
     expect(again.ok && again.creditNote.number).toBe(`CN-${String(before + 1).padStart(6, '0')}`)
+  })
+
+  it('staff marking a finance application completed (or a showroom balance paid) queue its invoice; other changes do not', async () => {
+    const jobsFor = async (orderId: number) => (await execute(payload, null, { sql: "SELECT input FROM payload_jobs WHERE task_slug = 'issueInvoice'", args: [] })).rows.filter((j) => Number((typeof j.input === 'string' ? JSON.parse(j.input) : j.input).orderId) === orderId).length
+    const hook = (doc: object, previousDoc: object) => queueInvoiceWhenPaid({ doc, previousDoc, operation: 'update', req: { payload, transactionID: null }, collection: {} as never, context: {}, data: {} } as never)
+    const finance = { id: 1_999_999_001, kind: 'finance', financeStatus: 'completed', payment: {} }
+    await hook(finance, { ...finance, financeStatus: 'approved' })
+    await hook(finance, finance) // already completed: nothing new
+    await hook({ ...finance, id: 1_999_999_002, financeStatus: 'approved' }, { ...finance, id: 1_999_999_002, financeStatus: 'submitted' })
+    const showroom = { id: 1_999_999_003, kind: 'card', payment: { paidAt: new Date().toISOString() } }
+    await hook(showroom, { ...showroom, payment: { paidAt: null } })
+    expect([await jobsFor(1_999_999_001), await jobsFor(1_999_999_002), await jobsFor(1_999_999_003)]).toEqual([1, 0, 1])
   })
 
   it('an order not paid for gets no invoice', async () => {
