@@ -55,7 +55,8 @@ const nextConfig: NextConfig = {
   // were loaded and instantiated again by every route group that reached them (14 copies of a 4 MB chunk, about
   // 150 MB of a 320 MB heap, whatever the catalogue's size). External, there is one copy, in Node's module cache.
   // The password checker's dictionaries (zxcvbn, 1.7 MB, reached through the users collection) likewise.
-  serverExternalPackages: ['payload', '@payloadcms/db-postgres', '@payloadcms/db-sqlite', '@payloadcms/drizzle', '@payloadcms/graphql', 'drizzle-orm', 'pg', '@libsql/client', 'libsql', 'jose', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common', '@zxcvbn-ts/language-en', '@sentry/node'],
+  serverExternalPackages: ['payload', 'pdfkit', '@payloadcms/db-postgres', '@payloadcms/db-sqlite', '@payloadcms/drizzle', '@payloadcms/graphql', 'drizzle-orm', 'pg', '@libsql/client', 'libsql', 'jose', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common', '@zxcvbn-ts/language-en', '@sentry/node'],
+
   typescript: { ignoreBuildErrors: true }, // `npm test` type-checks once; the build need not do it again
   async headers() {
     return [

@@ -91,6 +91,7 @@ export interface Config {
     'login-throttles': LoginThrottle;
     'not-found-paths': NotFoundPath;
     'saved-bikes': SavedBike;
+    invoices: Invoice;
     'search-synonyms': SearchSynonym;
     'search-log': SearchLog;
     'catalogue-imports': CatalogueImport;
@@ -138,6 +139,7 @@ export interface Config {
     'login-throttles': LoginThrottlesSelect<false> | LoginThrottlesSelect<true>;
     'not-found-paths': NotFoundPathsSelect<false> | NotFoundPathsSelect<true>;
     'saved-bikes': SavedBikesSelect<false> | SavedBikesSelect<true>;
+    invoices: InvoicesSelect<false> | InvoicesSelect<true>;
     'search-synonyms': SearchSynonymsSelect<false> | SearchSynonymsSelect<true>;
     'search-log': SearchLogSelect<false> | SearchLogSelect<true>;
     'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
@@ -175,6 +177,7 @@ export interface Config {
       runCatalogueImport: TaskRunCatalogueImport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
       rebuildFeeds: TaskRebuildFeeds;
+      issueInvoice: TaskIssueInvoice;
       inline: {
         input: unknown;
         output: unknown;
@@ -249,6 +252,17 @@ export interface Product {
    */
   reservationDepositPence?: number | null;
   condition: 'new' | 'used';
+  /**
+   * What the dealer paid for this used bike, when and to whom. Never shown to customers.
+   */
+  purchase?: {
+    /**
+     * In pounds and pence, VAT included: 6,499.00.
+     */
+    pricePence?: number | null;
+    date?: string | null;
+    seller?: string | null;
+  };
   category: number | Category;
   /**
    * Taken from the category.
@@ -723,6 +737,18 @@ export interface Order {
    * What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.
    */
   vatBreakdown?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Each line’s parts at their VAT treatment (its own supply, each charge outside the scope of VAT, delivery), as its invoice lists them (ADR 049). Empty on orders placed before it was kept.
+   */
+  vatLines?:
     | {
         [k: string]: unknown;
       }
@@ -1460,6 +1486,52 @@ export interface SavedBike {
   createdAt: string;
 }
 /**
+ * Issued by the shop, numbered without gaps: an invoice when an order is paid, a credit note when money is given back. Open one for its PDF.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "invoices".
+ */
+export interface Invoice {
+  id: number;
+  number: string;
+  /**
+   * invoice or credit-note
+   */
+  kind: string;
+  issuedAt: string;
+  order: number | Order;
+  /**
+   * The invoice a credit note refers to.
+   */
+  invoice?: (number | null) | Invoice;
+  /**
+   * The refund this credit note records (one credit note per refund).
+   */
+  refundKey?: string | null;
+  /**
+   * In pounds and pence, VAT included: 6,499.00.
+   */
+  totalPence: number;
+  /**
+   * In pounds and pence, VAT included: 6,499.00.
+   */
+  vatPence: number;
+  /**
+   * What the document states, as issued.
+   */
+  document:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Words or phrases that mean the same in a search, separated by commas (e-bike, ebike, electric bike). Choose a licence to make the words a licence filter instead ("A2" shows A2 bikes).
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1680,7 +1752,8 @@ export interface PayloadJob {
           | 'backupShop'
           | 'runCatalogueImport'
           | 'refreshMonthlyFigures'
-          | 'rebuildFeeds';
+          | 'rebuildFeeds'
+          | 'issueInvoice';
         taskID: string;
         input?:
           | {
@@ -1725,6 +1798,7 @@ export interface PayloadJob {
         | 'runCatalogueImport'
         | 'refreshMonthlyFigures'
         | 'rebuildFeeds'
+        | 'issueInvoice'
       )
     | null;
   queue?: string | null;
@@ -1837,6 +1911,10 @@ export interface PayloadLockedDocument {
         value: number | SavedBike;
       } | null)
     | ({
+        relationTo: 'invoices';
+        value: number | Invoice;
+      } | null)
+    | ({
         relationTo: 'search-synonyms';
         value: number | SearchSynonym;
       } | null)
@@ -1918,6 +1996,13 @@ export interface ProductsSelect<T extends boolean = true> {
   maxPerOrder?: T;
   reservationDepositPence?: T;
   condition?: T;
+  purchase?:
+    | T
+    | {
+        pricePence?: T;
+        date?: T;
+        seller?: T;
+      };
   category?: T;
   kind?: T;
   brand?: T;
@@ -2267,6 +2352,7 @@ export interface OrdersSelect<T extends boolean = true> {
   vatPence?: T;
   totalPence?: T;
   vatBreakdown?: T;
+  vatLines?: T;
   reservation?: T;
   reservationDepositPence?: T;
   stock?:
@@ -2732,6 +2818,23 @@ export interface SavedBikesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "invoices_select".
+ */
+export interface InvoicesSelect<T extends boolean = true> {
+  number?: T;
+  kind?: T;
+  issuedAt?: T;
+  order?: T;
+  invoice?: T;
+  refundKey?: T;
+  totalPence?: T;
+  vatPence?: T;
+  document?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "search-synonyms_select".
  */
 export interface SearchSynonymsSelect<T extends boolean = true> {
@@ -2895,6 +2998,10 @@ export interface SiteSetting {
   seededAt?: string | null;
   dealerName: string;
   /**
+   * Printed on every invoice and credit note (e.g. GB123456789).
+   */
+  vatNumber?: string | null;
+  /**
    * The shop’s address; also the pick-up location for collection orders.
    */
   address?: {
@@ -3018,6 +3125,7 @@ export interface SiteSetting {
 export interface SiteSettingsSelect<T extends boolean = true> {
   seededAt?: T;
   dealerName?: T;
+  vatNumber?: T;
   address?:
     | T
     | {
@@ -3233,6 +3341,18 @@ export interface TaskRefreshMonthlyFigures {
 export interface TaskRebuildFeeds {
   input: {
     changedAt?: string | null;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskIssueInvoice".
+ */
+export interface TaskIssueInvoice {
+  input: {
+    orderId: number;
   };
   output: {
     result?: string | null;

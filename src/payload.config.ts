@@ -51,6 +51,7 @@ import { isAdminUser } from './cms/access/roles'
 import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
 import { SavedBikes } from './features/account/saved-bikes-collection'
+import { Invoices } from './features/invoices/invoices-collection'
 import { forgotPasswordEndpoint, forgotPasswordMutations } from './features/account/password-reset-endpoints'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
 import { refreshOnLenderChange, refreshOnProductChange } from './features/finance-figures/monthly-figures.server'
@@ -121,6 +122,7 @@ export default buildConfig({
     LoginThrottles,
     NotFoundPaths,
     SavedBikes,
+    Invoices,
     SearchSynonyms,
     SearchLog,
     CatalogueImports,

@@ -15,6 +15,7 @@ const BOOKING_COUNTERS = 'features/bookings/capacity.server.ts'
 const JOB_QUEUE = 'features/jobs/queue.server.ts'
 const SAVED_BIKE_ROWS = 'features/account/saved-bike-rows.server.ts'
 const TEST_GATEWAY = 'adapters/payments/test-gateway.server.ts'
+const DOCUMENT_ROWS = 'features/invoices/document-rows.server.ts'
 
 /** Each table and the one module whose SQL names it. */
 const OWNER: Record<string, string> = {
@@ -32,6 +33,8 @@ const OWNER: Record<string, string> = {
   payload_jobs: JOB_QUEUE,
   saved_bikes: SAVED_BIKE_ROWS,
   test_gateway_payments: TEST_GATEWAY,
+  invoices: DOCUMENT_ROWS,
+  document_sequences: DOCUMENT_ROWS,
 }
 
 /** Reads of a table outside its module, each for a reason the module cannot serve. */

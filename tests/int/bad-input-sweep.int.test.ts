@@ -69,6 +69,8 @@ const routes = {
   gatewayChallenge: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/challenge/route'),
   gatewayCancel: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/cancel/route'),
   searchSuggest: await import('../../src/app/api/search/suggest/route'),
+  documents: await import('../../src/app/api/documents/[number]/route'),
+  stockBook: await import('../../src/app/api/stock-book/route'),
 }
 const accountActions = await import('../../src/features/account/actions.server')
 const bookingActions = await import('../../src/features/bookings/actions.server')
@@ -535,6 +537,35 @@ describe(`bad input sweep on ${db} (seed ${SEED})`, () => {
       expect(a.status, q).toBe(200)
       expect(a.body, q).toMatchObject({ products: expect.any(Array), brands: expect.any(Array), categories: expect.any(Array) })
     }
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('invoice and credit-note downloads (GET /api/documents/:number) and the stock book: bad numbers, links and callers get a clear 4xx and change nothing', async () => {
+    const before = await snapshot()
+    jar.clear()
+    const ask = async (path: string, headers: Record<string, string> = {}) => {
+      currentHeaders = new Headers({ host: 'localhost:3000', ...headers })
+      const route = path.startsWith('/api/stock-book') ? routes.stockBook : routes.documents
+      const response = await route.GET(new Request(`${SITE}${path}`, { headers: currentHeaders }))
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+    }
+    const numbers = ['', 'x', 'INV-', 'INV-12', 'INV-0000001234567890', 'inv-000001%00', '..%2F..%2Fetc%2Fpasswd', encodeURIComponent("INV-000001' OR '1'='1"), encodeURIComponent('INV-٠٠٠٠٠١'), 'CN-00000a', 'a'.repeat(5000), '%F0%9F%98%80', '%E0%A4%A']
+    for (const n of numbers) {
+      const a = await ask(`/api/documents/${n}`)
+      expect(a.status, n).toBe(400)
+      expect(a.body, n).toMatchObject({ error: 'invalid_request', message: expect.any(String) })
+    }
+    // Well-formed, but no such document or not this caller's: the same 404 either way.
+    for (const [path, headers] of [['/api/documents/INV-999999', {}], ['/api/documents/CN-000001', signedIn()], ['/api/documents/INV-000001?access=forged.token', {}]] as const) {
+      const a = await ask(path, headers)
+      expect(a.status, path).toBe(404)
+      expect(a.body, path).toMatchObject({ error: 'not_found', message: expect.any(String) })
+    }
+    for (const access of ['no-dot', 'a.b.c', `${'a'.repeat(2000)}.b`, '%00.%00']) {
+      const a = await ask(`/api/documents/INV-000001?access=${access}`)
+      expect(a.status, access).toBe(400)
+    }
+    for (const headers of [{}, signedIn()]) expect((await ask('/api/stock-book', headers)).status).toBe(403)
     expect(await snapshot()).toEqual(before)
   })
 })

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
 
-export type TokenPurpose = 'known-device' | 'email-change' | 'email-confirm' | 'saved-bike-alerts'
+export type TokenPurpose = 'known-device' | 'email-change' | 'email-confirm' | 'saved-bike-alerts' | 'order-documents'
 
 function derivedKey(purpose: TokenPurpose, secret: string): Buffer {
   return createHmac('sha256', secret).update(`wheelhouse:${purpose}:v1`).digest()

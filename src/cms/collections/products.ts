@@ -7,10 +7,13 @@ import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/
 import { financeIdentityProblem } from '../../domain/finance/quote-client-rules'
 import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
+import { isStaffUser } from '../access/roles'
 import { confirmPriceChangesField, penceField, sellingPriceField } from '../fields/pence'
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
+
+const staffFieldAccess = ({ req }: { req: { user?: unknown } }): boolean => isStaffUser(req.user as never)
 
 export const VAT_RATES = [20, 5, 0] as const
 
@@ -158,6 +161,22 @@ export const Products: CollectionConfig = {
       options: [
         { label: 'New', value: 'new' },
         { label: 'Used', value: 'used' },
+      ],
+    },
+    {
+      // The margin scheme's stock book (VAT Notice 718/1): what the dealer paid for a used bike, when and to whom.
+      // Staff only: field access keeps it out of every API answer, page and feed a customer can reach.
+      name: 'purchase',
+      type: 'group',
+      label: 'Purchase (staff only; margin scheme stock book)',
+      access: { read: staffFieldAccess, create: staffFieldAccess, update: staffFieldAccess },
+      admin: { condition: (data) => data?.condition === 'used', description: 'What the dealer paid for this used bike, when and to whom. Never shown to customers.' },
+      fields: [
+        { type: 'row', fields: [
+          penceField('pricePence', 'Purchase price', { min: 0 }),
+          { name: 'date', label: 'Purchase date', type: 'date' },
+          { name: 'seller', label: 'Bought from', type: 'text', maxLength: 120 },
+        ] },
       ],
     },
     { name: 'category', type: 'relationship', relationTo: 'categories', required: true, index: true },

@@ -33,6 +33,7 @@ export const SiteSettings: GlobalConfig = {
       admin: { readOnly: true, position: 'sidebar', description: 'When the demo catalogue was created; the seed runs only while this is empty.' },
     },
     { name: 'dealerName', type: 'text', required: true, defaultValue: 'Wheelhouse', maxLength: 120 },
+    { name: 'vatNumber', label: 'VAT registration number', type: 'text', maxLength: 20, admin: { description: 'Printed on every invoice and credit note (e.g. GB123456789).' }, validate: (v: unknown) => (v == null || v === '' || (typeof v === 'string' && /^(GB)?\s?\d{3}\s?\d{4}\s?\d{2}(\s?\d{3})?$/i.test(v.trim())) ? true : 'Write the VAT number as GB followed by 9 (or 12) digits') },
     {
       name: 'address',
       type: 'group',

@@ -202,7 +202,7 @@ export interface BasketTotals {
  * Shares a discount across lines in proportion to their totals, largest remainder first, so the shares are
  * whole pence that add up exactly. VAT must be worked out on what the customer actually pays for each line.
  */
-function apportion(discount: Pence, weights: readonly Pence[]): Pence[] {
+export function apportion(discount: Pence, weights: readonly Pence[]): Pence[] {
   const total = weights.reduce((a, b) => a + b, 0)
   if (total <= 0 || discount <= 0) return weights.map(() => 0)
   const exact = weights.map((w) => (discount * w) / total)
@@ -234,17 +234,31 @@ export function lineVatPence(item: BasketItem, discountSharePence: Pence): Pence
   return analyseVat(lineVatLines(item, discountSharePence)).vatPence
 }
 
-export function basketTotals(basket: Basket, shipping: ShippingCharge = NO_SHIPPING): BasketTotals {
+/**
+ * The VAT parts `basketTotals` analyses: each line's (after its share of the discount, in `pricedVatLines` order:
+ * its own supply, then each charge outside the scope of VAT) and delivery's (null when free). An order keeps them,
+ * labelled, for its invoice (domain/invoices), so the invoice's lines add up to the order's stored breakdown.
+ */
+export function basketVatParts(basket: Basket, shipping: ShippingCharge = NO_SHIPPING): { readonly lines: VatLineInput[][]; readonly shipping: VatLineInput | null; readonly discountPence: Pence; readonly subtotalPence: Pence; readonly shippingPence: Pence; readonly evaluation: ReturnType<typeof discountForCouponCode> } {
   const lineTotals = basket.items.map(lineTotalPence)
   const subtotalPence = lineTotals.reduce((a, b) => a + b, 0)
   const evaluation = discountForCouponCode(basket.couponCode, subtotalPence)
   const discountPence = evaluation.ok ? Math.min(Math.max(0, evaluation.discountPence), subtotalPence) : 0
   const shippingPence = Math.max(0, Math.round(shipping.feePence))
   const shares = apportion(discountPence, lineTotals)
-  const vat = analyseVat([
-    ...basket.items.flatMap((item, i) => lineVatLines(item, shares[i] ?? 0)),
-    ...(shippingPence > 0 ? [{ grossPence: shippingPence, treatment: treatmentForRate(shipping.vatRatePercent) }] : []),
-  ])
+  return {
+    lines: basket.items.map((item, i) => lineVatLines(item, shares[i] ?? 0)),
+    shipping: shippingPence > 0 ? { grossPence: shippingPence, treatment: treatmentForRate(shipping.vatRatePercent) } : null,
+    discountPence,
+    subtotalPence,
+    shippingPence,
+    evaluation,
+  }
+}
+
+export function basketTotals(basket: Basket, shipping: ShippingCharge = NO_SHIPPING): BasketTotals {
+  const { lines, shipping: shippingPart, discountPence, subtotalPence, shippingPence, evaluation } = basketVatParts(basket, shipping)
+  const vat = analyseVat([...lines.flat(), ...(shippingPart ? [shippingPart] : [])])
   return {
     subtotalPence,
     discountPence,

@@ -25,6 +25,8 @@ export const RATE_RULES = {
   // Its own bucket, as for reservations: a signed manage link (cancel, reschedule, approve) must still work after the
   // customer's network has made its 30 bookings.
   bookingManage: { name: 'booking-manage', limit: 120, windowMs: 60 * 60_000 },
+  // Each download draws a PDF (an invoice or credit note): CPU, so counted per network.
+  documentPdf: { name: 'document-pdf', limit: 60, windowMs: 10 * 60_000 },
   // Registration (an argon2id hash each), password resets and email changes (an email each), counted by the users
   // collection's own hooks too.
   ...ACCOUNT_RATE_RULES,

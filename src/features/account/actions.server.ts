@@ -24,6 +24,7 @@ import { safeNextPath } from '../../domain/auth/safe-next-path'
 import type { Order } from '../../payload-types'
 import type { FormState, LookupState } from './form-state'
 import { toCustomerOrder } from './order-view'
+import { orderDocumentLinks } from '../orders/order-documents.server'
 import { emailAddress } from './email-address'
 import { validationErrorsOf } from './payload-errors'
 import { requestPasswordReset, resetRequestedMessage } from './password-reset.server'
@@ -256,5 +257,5 @@ export async function lookupOrderAction(_prev: LookupState, form: FormData): Pro
     await noteFailure(payload, key, LOOKUP_POLICY)
     return { status: 'error', message: NOT_FOUND, values }
   }
-  return { status: 'success', order: toCustomerOrder(order), values }
+  return { status: 'success', order: { ...toCustomerOrder(order), documents: await orderDocumentLinks(payload, order.id, { guest: true }) }, values }
 }

@@ -42,6 +42,8 @@ export interface CustomerOrder {
   totals: { subtotalPence: number; discountPence: number; deliveryPence: number; vatPence: number; vatBreakdown: VatRateTotal[] | null; totalPence: number; refundedPence: number; currency: 'GBP' }
   couponCode: string | null
   finance: { lenderName: string | null; facilityType: string | null; regularPaymentPence: number | null; termMonths: number | null } | null
+  /** Its invoice and credit notes, each with the link that downloads its PDF for this reader (ADR 049). */
+  documents?: { number: string; label: string; href: string }[]
 }
 
 const idOf = (v: number | { id: number } | null | undefined): number | null => (v == null ? null : typeof v === 'number' ? v : v.id)

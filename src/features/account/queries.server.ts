@@ -4,6 +4,7 @@ import 'server-only'
 import { payloadClient } from '../../cms/payload-client.server'
 import type { Order } from '../../payload-types'
 import { newestFirst, toCustomerOrder, type CustomerOrder } from './order-view'
+import { orderDocumentLinks } from '../orders/order-documents.server'
 import type { Customer } from './session.server'
 
 export async function customerOrders(customer: Customer): Promise<CustomerOrder[]> {
@@ -19,5 +20,5 @@ export async function customerOrderByNumber(customer: Customer, orderNumber: str
   const payload = await payloadClient()
   const found = await payload.find({ collection: 'orders', where: { orderNumber: { in: [...new Set([number.toUpperCase(), number])] } }, limit: 1, depth: 0, overrideAccess: false, user: customer })
   const order = found.docs[0] as Order | undefined
-  return order ? toCustomerOrder(order) : null
+  return order ? { ...toCustomerOrder(order), documents: await orderDocumentLinks(payload, order.id) } : null
 }

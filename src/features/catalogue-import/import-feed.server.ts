@@ -93,6 +93,10 @@ const PRODUCT_FIELDS: Record<string, { column: string; type: 'text' | 'number' |
   licence: { column: 'attributes_licence_category', type: 'text' },
   model_year: { column: 'attributes_model_year', type: 'number' },
   ...Object.fromEntries(SPEC_COLUMNS.map((key) => [key, { column: `spec_sheet_${snake(key)}`, type: 'text' as const }])),
+  // Staff only (field access on the products collection): the margin scheme's stock book (ADR 049).
+  purchase_price: { column: 'purchase_price_pence', type: 'number' },
+  purchase_date: { column: 'purchase_date', type: 'date' },
+  purchase_seller: { column: 'purchase_seller', type: 'text' },
 }
 
 const PRODUCT_READ = [

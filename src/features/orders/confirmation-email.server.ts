@@ -7,7 +7,7 @@ import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
 import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement } from '../jobs/queue.server'
-import { SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
+import { ISSUE_INVOICE, SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { runQueuedNow, type LifecycleDeps } from '../payments/record-lifecycle.server'
 import { confirmationEmail, dealerAddressLines, type DealerDetails } from './confirmation-email'
 import { orderStatusEmail, type NotifiedStatus } from './status-email'
@@ -50,8 +50,14 @@ export async function queueOrderStatusEmail(payload: Payload, transactionID: Tra
   await execute(payload, transactionID, queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId, status }, now, null))
 }
 
-/** The confirmation email's job, queued in the same unit of work as the payment that earns it. */
-export const confirmationJob = (payload: Payload, orderId: number, now: Date) => (when: Parameters<typeof queueJobStatement>[4]) => [queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when)]
+/**
+ * The confirmation email's job and the invoice's (ADR 049), queued in the same unit of work as the payment that
+ * earns them. The email's comes first: `sendConfirmationNow` tries the first job at once.
+ */
+export const confirmationJob = (payload: Payload, orderId: number, now: Date) => (when: Parameters<typeof queueJobStatement>[4]) => [
+  queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId }, now, when),
+  queueJobStatement(payload, ISSUE_INVOICE, { orderId }, now, when),
+]
 
 /** After the payment committed with its job: the email is tried at once (the runner retries it if this try fails). */
 export async function sendConfirmationNow(payload: Payload, orderId: number, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {

@@ -1,6 +1,7 @@
 // The order confirmation email: items, totals with the VAT they hold per rate (ADR 044), delivery or collection,
 // what happens next, the right to cancel (CANCELLATION_DAYS, Consumer Contracts Regulations 2013) and the model
 // cancellation form with the dealer's details (Schedule 3 Part B). Plain text plus simple HTML.
+import { addressLines, type PostalAddress } from '../../domain/invoices/sales-document'
 import { formatPence } from '../../domain/money'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../domain/consumer-rights'
 import { modelCancellationForm, modelCancellationFormText, OTHER_CLEAR_STATEMENT } from '../../domain/returns/model-cancellation-form'
@@ -39,9 +40,8 @@ export interface DealerDetails {
 }
 
 /** The dealer's geographical address from the site settings, one part a line, empty parts left out. */
-export function dealerAddressLines(settings: { readonly address?: { readonly line1?: string | null; readonly line2?: string | null; readonly town?: string | null; readonly county?: string | null; readonly postcode?: string | null } | null }): string[] {
-  const a = settings.address
-  return [a?.line1, a?.line2, a?.town, a?.county, a?.postcode].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim())
+export function dealerAddressLines(settings: { readonly address?: PostalAddress | null }): string[] {
+  return addressLines(settings.address)
 }
 
 export function escapeHtml(value: string): string {

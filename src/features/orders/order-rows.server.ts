@@ -17,6 +17,7 @@ import { arrayRowId } from '../payments/record-lifecycle.server'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
 import type { VatRateTotal } from '../../domain/vat/vat'
+import type { OrderVatPart } from '../../domain/invoices/order-vat-lines'
 import { lineVatRatePercent, type BasketItem } from '../../domain/basket/basket'
 import { execute, isPostgres, placeholders, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
 
@@ -66,6 +67,8 @@ export interface NewOrder {
   readonly vatPence: number
   /** The VAT per treatment the total holds (ADR 044). */
   readonly vatBreakdown: readonly VatRateTotal[]
+  /** Each line's VAT parts, labelled, for its invoice (ADR 049). */
+  readonly vatLines: readonly OrderVatPart[]
   readonly totalPence: number
   readonly reservation?: number | null
   readonly reservationDepositPence: number
@@ -129,6 +132,7 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['discount_pence', o.discountPence],
     ['vat_pence', o.vatPence],
     ['vat_breakdown', JSON.stringify(o.vatBreakdown)],
+    ['vat_lines', JSON.stringify(o.vatLines)],
     ['total_pence', o.totalPence],
     ['reservation_id', orNull(o.reservation)],
     ['reservation_deposit_pence', o.reservationDepositPence],
@@ -253,6 +257,7 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     discountPence: o.discountPence,
     vatPence: o.vatPence,
     vatBreakdown: o.vatBreakdown.map((t) => ({ ...t })),
+    vatLines: o.vatLines.map((p) => ({ ...p })),
     totalPence: o.totalPence,
     reservation: orNull(o.reservation),
     reservationDepositPence: o.reservationDepositPence,

@@ -7,6 +7,7 @@ import { isStaffUser } from '../../cms/access/roles'
 import { staffOnly } from '../../cms/access/staff-only'
 import { addressGroup } from '../../cms/fields/address'
 import { enforceOrderStatusChange, queueStatusEmail } from './order-status-change'
+import { queueInvoiceWhenPaid } from '../invoices/invoice-hooks'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
 import { penceField } from '../../cms/fields/pence'
 import { historyField } from '../../cms/fields/history'
@@ -46,7 +47,7 @@ export const Orders: CollectionConfig = {
   // written for them until it is added there (tests/int/order-rows.int.test.ts fails until then).
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   defaultSort: '-createdAt',
-  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceOrderStatusChange], afterChange: [queueStatusEmail] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceOrderStatusChange], afterChange: [queueStatusEmail, queueInvoiceWhenPaid] },
   fields: [
     { name: 'orderNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
     {
@@ -151,6 +152,12 @@ export const Orders: CollectionConfig = {
       label: 'VAT by treatment',
       type: 'json',
       admin: { ...readOnly, description: 'What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.' },
+    },
+    {
+      name: 'vatLines',
+      label: 'VAT by line',
+      type: 'json',
+      admin: { ...readOnly, description: 'Each line’s parts at their VAT treatment (its own supply, each charge outside the scope of VAT, delivery), as its invoice lists them (ADR 049). Empty on orders placed before it was kept.' },
     },
     {
       type: 'row',

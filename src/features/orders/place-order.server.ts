@@ -18,7 +18,8 @@ import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
 import { formatPence, poundsToPence } from '../../domain/money'
-import { itemIdFor } from '../../domain/basket/basket'
+import { itemIdFor, NO_SHIPPING } from '../../domain/basket/basket'
+import { orderVatLines } from '../../domain/invoices/order-vat-lines'
 import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
@@ -366,6 +367,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
     discountPence: totals.discountPence,
     vatPence: totals.vatPence,
     vatBreakdown: totals.vatBreakdown,
+    vatLines: orderVatLines(priced.basket, { ...NO_SHIPPING, feePence: priced.totals.shippingPence }),
     totalPence: totals.totalPence,
     reservation: reservation?.id,
     reservationDepositPence: deposit,

@@ -3,7 +3,9 @@
 // the order as sold in one unit of work (never back on the shelf in between), claimed once.
 import 'server-only'
 import type { Payload, PayloadRequest } from 'payload'
-import { itemIdFor } from '../../domain/basket/basket'
+import { itemIdFor, NO_SHIPPING } from '../../domain/basket/basket'
+import { orderVatLines } from '../../domain/invoices/order-vat-lines'
+import { queueInvoiceJob } from '../invoices/issue-invoice.server'
 import { formatPence } from '../../domain/money'
 import { depositDeduction } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
@@ -92,6 +94,7 @@ export async function sellReservationInShowroom(
       discountPence: priced.totals.discountPence,
       vatPence: priced.totals.vatPence,
       vatBreakdown: priced.totals.vatBreakdown.map((t) => ({ ...t })),
+      vatLines: orderVatLines(priced.basket, { ...NO_SHIPPING, feePence: priced.totals.shippingPence }).map((p) => ({ ...p })),
       totalPence: balance,
       reservation: r.id,
       reservationDepositPence: deposit,
@@ -128,5 +131,7 @@ export async function sellReservationInShowroom(
     if (transactionID == null) await deletePendingOrder(payload, order.id)
     return alreadyConverting
   }
+  // Nothing left to pay: sold and paid now, so its invoice is queued with the sale (ADR 049).
+  if (paid) await queueInvoiceJob(payload, transactionID, order.id, now)
   return { ok: true, orderId: order.id, orderNumber, totalPence: balance, depositPence: deposit, paid }
 }

@@ -30,6 +30,7 @@ import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { CouponAmountCell as CouponAmountCell_1293ab532d3358588d843cb9963733a5 } from '../../../cms/components/coupon-amount-cell'
+import { DocumentPdfLink as DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155 } from '../../../features/invoices/components/document-pdf-link'
 import { ImportProgress as ImportProgress_14977e7305f738b5719f62f6091515dc } from '../../../features/catalogue-import/admin/import-progress'
 import { ImportUploadForm as ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d } from '../../../features/catalogue-import/admin/import-upload-form'
 import { WorkshopNavLink as WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6 } from '../../../features/bookings/admin/workshop-nav-link'
@@ -70,6 +71,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "/cms/components/coupon-amount-cell#CouponAmountCell": CouponAmountCell_1293ab532d3358588d843cb9963733a5,
+  "/features/invoices/components/document-pdf-link#DocumentPdfLink": DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155,
   "/features/catalogue-import/admin/import-progress#ImportProgress": ImportProgress_14977e7305f738b5719f62f6091515dc,
   "/features/catalogue-import/admin/import-upload-form#ImportUploadForm": ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d,
   "/features/bookings/admin/workshop-nav-link#WorkshopNavLink": WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6,

@@ -16,6 +16,7 @@ export const SPEC_COLUMNS: readonly SpecSheetKey[] = SPEC_SHEET_PARTS.map((p) =>
 export const PRODUCT_COLUMNS = [
   'name', 'kind', 'condition', 'brand', 'category', 'price', 'compare_at_price', 'vat_rate', 'stock', 'status', 'short_description', 'description',
   'vrm', 'mileage', 'first_registered', 'keepers', 'cap_code', 'engine_cc', 'licence', 'model_year', 'images',
+  'purchase_price', 'purchase_date', 'purchase_seller',
 ] as const
 /** Columns a variant row uses (others are ignored on a variant row). */
 export const VARIANT_COLUMNS = ['price', 'stock', 'size', 'colour', 'images'] as const
@@ -24,6 +25,8 @@ export const VARIANT_COLUMNS = ['price', 'stock', 'size', 'colour', 'images'] as
 export const FEED_COLUMNS: readonly string[] = [
   'sku', 'parent_sku', 'name', 'kind', 'condition', 'brand', 'category', 'price', 'compare_at_price', 'vat_rate', 'stock', 'status', 'description', 'short_description',
   'size', 'colour', 'vrm', 'mileage', 'first_registered', 'keepers', 'cap_code', 'engine_cc', 'licence', 'model_year', 'images', ...SPEC_COLUMNS,
+  // A used bike's purchase, for the margin scheme's stock book: staff only, never shown in the shop (ADR 049).
+  'purchase_price', 'purchase_date', 'purchase_seller',
 ]
 
 export type FeedValue = string | number | string[] | null
@@ -125,12 +128,12 @@ function price(label: string, selling: boolean) {
   }
 }
 
-function isoDay(raw: string): Parsed {
+const isoDay = (label: string) => (raw: string): Parsed => {
   const v = raw.trim()
   if (v === '') return ok(null)
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v)
   const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null
-  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) return bad(`first_registered "${raw}" is not a date (YYYY-MM-DD)`)
+  if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) return bad(`${label} "${raw}" is not a date (YYYY-MM-DD)`)
   return ok(v)
 }
 
@@ -171,7 +174,7 @@ const PARSERS: Record<string, (raw: string) => Parsed> = {
     return VRM.test(compactVrm(v)) && v.length <= 10 ? ok(v) : bad(`vrm "${raw}" is not a UK registration`)
   },
   mileage: whole('mileage', 0, 1_000_000),
-  first_registered: isoDay,
+  first_registered: isoDay('first_registered'),
   keepers: whole('keepers', 0, 50),
   cap_code: text(20, 'cap_code'),
   engine_cc: whole('engine_cc', 0, 3000),
@@ -179,6 +182,9 @@ const PARSERS: Record<string, (raw: string) => Parsed> = {
   model_year: whole('model_year', 1950, 2100),
   images,
   ...Object.fromEntries(SPEC_COLUMNS.map((key) => [key, text(200, key)])),
+  purchase_price: price('purchase_price', false),
+  purchase_date: isoDay('purchase_date'),
+  purchase_seller: text(120, 'purchase_seller'),
 }
 
 /** The header's problems: unknown or repeated columns, or no sku column. Null when it is fine. */

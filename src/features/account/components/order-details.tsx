@@ -45,6 +45,16 @@ export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder
         <VatRows breakdown={order.totals.vatBreakdown} vatPence={order.totals.vatPence} className="order-totals__vat" />
         {order.totals.refundedPence > 0 && <div><dt>Refunded</dt><dd>{formatPence(order.totals.refundedPence)}</dd></div>}
       </dl>
+      {order.documents && order.documents.length > 0 && (
+        <>
+          <H>Invoices and credit notes</H>
+          <ul className="order-documents">
+            {order.documents.map((d) => (
+              <li key={d.number}><a href={d.href} download={`${d.number}.pdf`}>{d.label} {d.number} (PDF)</a></li>
+            ))}
+          </ul>
+        </>
+      )}
       {order.finance && (
         <>
           <H>Finance</H>

@@ -1,0 +1,52 @@
+// A credit note for money given back on an order (ADR 049): numbered from its own gap-free sequence, referring
+// to the order's invoice, one per refund however often it is asked for. Callable inside the unit of work that
+// records the refund (`transactionID`: the caller's PostgreSQL transaction; SQLite writes it in one batch of its own).
+import 'server-only'
+import type { Payload } from 'payload'
+import type { TransactionId } from '../../cms/sql.server'
+import { creditLines, creditNoteDocument, type CreditLine } from '../../domain/invoices/sales-document'
+import type { Order } from '../../payload-types'
+import { documentsOfOrder, writeDocument, type StoredDocument } from './document-rows.server'
+import { dealerOf, issueInvoice } from './issue-invoice.server'
+
+export interface CreditNoteInput {
+  /** The order the money was paid for. */
+  readonly order: Pick<Order, 'id'>
+  /** The refund's id (the provider's, or the caller's idempotency key): one credit note per refund id. */
+  readonly refundId?: string | null
+  /** What was given back, VAT included, in pence. */
+  readonly amountPence: number
+  /** The lines given back, adding up to the amount; when omitted the amount is shared over the invoice's lines. */
+  readonly lines?: readonly CreditLine[]
+  /** Why, as the document states it ("Returned: jacket, size M"). */
+  readonly reason?: string
+  readonly now?: Date
+}
+
+export type CreditNoteOutcome = { readonly ok: true; readonly created: boolean; readonly creditNote: StoredDocument } | { readonly ok: false; readonly message: string }
+
+/**
+ * Writes the credit note for a refund of `input.order`. The order's invoice is issued first if its job has not run
+ * yet. Refuses (nothing written) an amount that is not whole pence above 0, lines that do not add up to it, or more
+ * than the invoice charged less what earlier credit notes gave back.
+ */
+export async function issueCreditNote(payload: Payload, transactionID: TransactionId, input: CreditNoteInput): Promise<CreditNoteOutcome> {
+  const now = input.now ?? new Date()
+  const refundKey = input.refundId ? `refund:${input.refundId}`.slice(0, 200) : null
+  const docs = await documentsOfOrder(payload, input.order.id, transactionID)
+  const repeated = refundKey ? docs.find((d) => d.refundKey === refundKey) : undefined
+  if (repeated) return { ok: true, created: false, creditNote: repeated }
+  let invoice = docs.find((d) => d.kind === 'invoice')
+  if (!invoice) {
+    const issued = await issueInvoice(payload, input.order.id, now, transactionID)
+    if (!issued.ok) return { ok: false, message: `No credit note: the order has no invoice (${issued.reason}).` }
+    invoice = issued.invoice
+  }
+  const credited = docs.filter((d) => d.kind === 'credit-note').reduce((sum, d) => sum + d.document.grossPence, 0)
+  const lines = creditLines({ lines: invoice.document.lines, grossPence: invoice.document.grossPence - credited }, input.amountPence, input.lines)
+  if (!lines.ok) return lines
+  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const { number: _none, ...document } = creditNoteDocument(invoice.document, lines.lines, { number: '', issuedAt: now, supplyDate: now, dealer: dealerOf(settings), reason: (input.reason ?? 'Refund').slice(0, 300) })
+  const written = await writeDocument(payload, transactionID, { kind: 'credit-note', orderId: input.order.id, invoiceId: invoice.id, refundKey, issuedAt: now, document })
+  return { ok: true, created: written.created, creditNote: written.stored }
+}
