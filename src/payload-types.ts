@@ -95,6 +95,7 @@ export interface Config {
     'search-log': SearchLog;
     'catalogue-imports': CatalogueImport;
     'catalogue-changes': CatalogueChange;
+    'data-requests': DataRequest;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -142,6 +143,7 @@ export interface Config {
     'search-log': SearchLogSelect<false> | SearchLogSelect<true>;
     'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
     'catalogue-changes': CatalogueChangesSelect<false> | CatalogueChangesSelect<true>;
+    'data-requests': DataRequestsSelect<false> | DataRequestsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -175,6 +177,7 @@ export interface Config {
       runCatalogueImport: TaskRunCatalogueImport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
       rebuildFeeds: TaskRebuildFeeds;
+      eraseCustomerData: TaskEraseCustomerData;
       inline: {
         input: unknown;
         output: unknown;
@@ -1574,6 +1577,40 @@ export interface CatalogueChange {
   createdAt: string;
 }
 /**
+ * A customer’s request for a copy of their data, or for its erasure (UK GDPR: answer within a month). Record one for a customer who writes in: an erasure then runs in the background; for a copy, open the saved request and download it from /api/data-requests/<id>/export.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-requests".
+ */
+export interface DataRequest {
+  id: number;
+  kind: 'export' | 'erasure';
+  /**
+   * The customer account the request is about.
+   */
+  customer?: (number | null) | User;
+  channel: 'account' | 'email' | 'letter' | 'phone' | 'in-person';
+  /**
+   * How you made sure the request comes from the account’s owner (for example: replied from the account’s address, or an order number and postcode).
+   */
+  identityCheck?: string | null;
+  /**
+   * The account’s number; kept after erasure, when the account is gone.
+   */
+  accountNumber?: number | null;
+  subjectEmail?: string | null;
+  /**
+   * The staff member who recorded it; empty when the customer asked from their account.
+   */
+  requestedBy?: (number | null) | User;
+  status: 'received' | 'running' | 'completed' | 'refused';
+  requestedAt?: string | null;
+  completedAt?: string | null;
+  outcome?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1680,7 +1717,8 @@ export interface PayloadJob {
           | 'backupShop'
           | 'runCatalogueImport'
           | 'refreshMonthlyFigures'
-          | 'rebuildFeeds';
+          | 'rebuildFeeds'
+          | 'eraseCustomerData';
         taskID: string;
         input?:
           | {
@@ -1725,6 +1763,7 @@ export interface PayloadJob {
         | 'runCatalogueImport'
         | 'refreshMonthlyFigures'
         | 'rebuildFeeds'
+        | 'eraseCustomerData'
       )
     | null;
   queue?: string | null;
@@ -1851,6 +1890,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'catalogue-changes';
         value: number | CatalogueChange;
+      } | null)
+    | ({
+        relationTo: 'data-requests';
+        value: number | DataRequest;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2797,6 +2840,25 @@ export interface CatalogueChangesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-requests_select".
+ */
+export interface DataRequestsSelect<T extends boolean = true> {
+  kind?: T;
+  customer?: T;
+  channel?: T;
+  identityCheck?: T;
+  accountNumber?: T;
+  subjectEmail?: T;
+  requestedBy?: T;
+  status?: T;
+  requestedAt?: T;
+  completedAt?: T;
+  outcome?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects_select".
  */
 export interface RedirectsSelect<T extends boolean = true> {
@@ -3233,6 +3295,18 @@ export interface TaskRefreshMonthlyFigures {
 export interface TaskRebuildFeeds {
   input: {
     changedAt?: string | null;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskEraseCustomerData".
+ */
+export interface TaskEraseCustomerData {
+  input: {
+    requestId: number;
   };
   output: {
     result?: string | null;

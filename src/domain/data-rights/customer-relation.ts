@@ -31,9 +31,12 @@ export interface CustomerLink {
   readonly kind: LinkKind
   /** For 'account' and 'record': the collections it points at. */
   readonly relationTo?: readonly string[]
+  /** A relationship declared with a list of collections (Payload stores and queries it as { relationTo, value }). */
+  readonly polymorphic?: boolean
 }
 
 const EMAIL_NAME = /e-?mail/i
+const TEXT_TYPES = new Set(['text', 'textarea', 'json'])
 const PERSONAL_NAME = /customer|buyer|payer|phone|mobile|telephone|postcode|post_code|zip|first_?name|last_?name|sur_?name|full_?name|birth|licen[cs]e_?holder/i
 
 /** Every leaf field with its dot path; groups, tabs with names and arrays add a segment, rows and collapsibles none. */
@@ -60,9 +63,10 @@ export function customerLinks(collection: CollectionShape, accountSlug: string, 
     const to = targets(field)
     // A join is the other side of a relationship declared elsewhere: the collection holding it is found by that one.
     if (field.type === 'join') continue
-    if (isRelation(field) && to.includes(accountSlug)) links.push({ path, kind: 'account', relationTo: to })
-    else if (isRelation(field) && to.some((slug) => related.has(slug) && slug !== collection.slug)) links.push({ path, kind: 'record', relationTo: to.filter((slug) => related.has(slug)) })
-    else if (field.type === 'email' || EMAIL_NAME.test(lastSegment(path))) links.push({ path, kind: 'email' })
+    const polymorphic = Array.isArray(field.relationTo)
+    if (isRelation(field) && to.includes(accountSlug)) links.push({ path, kind: 'account', relationTo: to, polymorphic })
+    else if (isRelation(field) && to.some((slug) => related.has(slug) && slug !== collection.slug)) links.push({ path, kind: 'record', relationTo: to.filter((slug) => related.has(slug)), polymorphic })
+    else if (field.type === 'email' || (TEXT_TYPES.has(field.type) && EMAIL_NAME.test(lastSegment(path)))) links.push({ path, kind: 'email' })
     else if (PERSONAL_NAME.test(lastSegment(path))) links.push({ path, kind: 'personal' })
   }
   return links

@@ -27,11 +27,15 @@ function whereFor(slug: string, links: readonly CustomerLink[], subject: Subject
   if (slug === ACCOUNT_COLLECTION) return { id: { equals: subject.id } }
   const or: Where[] = []
   for (const link of links) {
-    if (link.kind === 'account') or.push({ [link.path]: { equals: subject.id } })
+    if (link.kind === 'account' && link.polymorphic) or.push({ and: [{ [`${link.path}.relationTo`]: { equals: ACCOUNT_COLLECTION } }, { [`${link.path}.value`]: { equals: subject.id } }] })
+    else if (link.kind === 'account') or.push({ [link.path]: { equals: subject.id } })
     else if (link.kind === 'email' && subject.emailConfirmed) or.push({ [link.path]: { equals: subject.email.toLowerCase() } })
-    else if (link.kind === 'record' && link.relationTo?.length === 1) {
-      const ids = (found.get(link.relationTo[0]!) ?? []).map((doc) => doc.id as number)
-      if (ids.length > 0) or.push({ [link.path]: { in: ids } })
+    else if (link.kind === 'record') {
+      for (const target of link.relationTo ?? []) {
+        const ids = (found.get(target) ?? []).map((doc) => doc.id as number)
+        if (ids.length === 0) continue
+        or.push(link.polymorphic ? { and: [{ [`${link.path}.relationTo`]: { equals: target } }, { [`${link.path}.value`]: { in: ids } }] } : { [link.path]: { in: ids } })
+      }
     }
   }
   return or.length > 0 ? { or } : null
