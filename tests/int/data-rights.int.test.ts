@@ -157,6 +157,9 @@ describe('a customer asks from their account', () => {
     expect(answer.status).toBe(202)
     expect(answer.headers.get('set-cookie')).toMatch(/Max-Age=0/)
     const { requestId } = (await answer.json()) as { requestId: number }
+    const job = await payload.find({ collection: 'payload-jobs', where: { 'input.requestId': { equals: requestId } }, overrideAccess: true })
+    expect(job.docs[0]?.error ?? null).toBeNull()
+    await runErasure(payload, requestId)
     const request = await payload.findByID({ collection: 'data-requests', id: requestId, depth: 0, overrideAccess: true })
     expect(request).toMatchObject({ kind: 'erasure', status: 'completed', accountNumber: p.id, subjectEmail: '', customer: null })
 

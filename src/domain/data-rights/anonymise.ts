@@ -14,13 +14,16 @@ type Json = unknown
 
 const isObject = (value: Json): value is Record<string, Json> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** Unique keys and secrets (a checkout key, a link token's hash) become null: many records may not share one ''. */
+const UNIQUE_KEY = /key$|hash$|token$/i
+
 /** Empties the value at a dot path, through groups and every element of arrays: text becomes '' (columns that may not be null), anything else null. */
 function clearAt(value: Json, segments: readonly string[]): Json {
   if (Array.isArray(value)) return value.map((item) => clearAt(item, segments))
   if (!isObject(value) || segments.length === 0) return value
   const [head, ...rest] = segments as [string, ...string[]]
   if (!(head in value)) return value
-  if (rest.length === 0) return { ...value, [head]: typeof value[head] === 'string' ? '' : null }
+  if (rest.length === 0) return { ...value, [head]: typeof value[head] === 'string' && !UNIQUE_KEY.test(head) ? '' : null }
   return { ...value, [head]: clearAt(value[head], rest) }
 }
 

@@ -1,7 +1,7 @@
 // The copy of a customer's data (UK GDPR Art. 15 and 20): every record found, by collection, as plain JSON, with
 // credentials left out (a password hash or a link token is the shop's means of checking who someone is, not data
 // about them, and a copy sent by mistake must not let anyone sign in).
-const CREDENTIAL = /hash|salt|token|secret|api_?key|argon|^sessions$|checkout_?key|reservation_?key|challenge/i
+const CREDENTIAL = /hash|salt|token|secret|api_?key|argon|^sessions$|^jti$|checkout_?key|reservation_?key|challenge/i
 
 export interface ExportDocument {
   readonly generatedAt: string

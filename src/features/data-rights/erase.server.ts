@@ -76,8 +76,9 @@ export async function runErasure(payload: Payload, requestId: number): Promise<s
       for (const doc of docs) {
         const patch = erasurePatch(doc, policy, subject, paidFor(doc))
         if (Object.keys(patch).length === 0) continue
-        // Straight to the database: the record's own hooks guard what people may change, and this is not a change of its business state.
-        await payload.db.updateOne({ collection: slug as CollectionSlug, id: doc.id as number, data: patch })
+        // Straight to the database: the record's own hooks guard what people may change, and this is not a change of
+        // its business state. The adapter writes the row whole, so it is given the whole record with the patch on it.
+        await payload.db.updateOne({ collection: slug as CollectionSlug, id: doc.id as number, data: { ...doc, ...patch } })
       }
       counts.push(`${slug}: ${docs.length} anonymised`)
     } else if (policy.action === 'keep') counts.push(`${slug}: ${docs.length} kept (no personal data)`)
