@@ -63,6 +63,7 @@ export const ERASURE_POLICY: Readonly<Record<string, ErasurePolicy>> = {
   },
   'finance-quotes': { action: 'keep', why: 'A quote holds a product and its figures, no person; it is found through the customer\u2019s valuation.' },
   'payment-events': { action: 'keep', why: 'Which provider event was applied to which order, so a repeated webhook is not applied twice; no person.' },
+  'login-throttles': { action: 'delete', why: 'Failed sign-ins counted under the account\u2019s address: they end with the account.' },
   'api-tokens': { action: 'delete', why: 'Sign-in tokens of the account: they end with it.' },
   'saved-bikes': { action: 'delete', why: 'Saved bikes and their alerts exist only for the customer.' },
   'data-requests': {

@@ -6,6 +6,7 @@ import 'server-only'
 import type { CollectionSlug, Payload, Where } from 'payload'
 import { customerCollections, type CollectionShape, type CustomerLink } from '../../domain/data-rights/customer-relation'
 import { ERASURE_POLICY } from '../../domain/data-rights/erasure-policy'
+import { throttleKeys } from '../../domain/auth/login-throttle'
 
 export const ACCOUNT_COLLECTION = 'users'
 
@@ -18,13 +19,21 @@ export interface Subject {
 
 export type CustomerRecords = Map<string, Record<string, unknown>[]>
 
+/** Records keyed by the customer in a way no field declaration shows: failed sign-ins counted under the address. */
+const KEYED_BY_ADDRESS: Readonly<Record<string, (subject: Subject) => Where>> = {
+  'login-throttles': (subject) => ({ key: { equals: throttleKeys.account(subject.email) } }),
+}
+
 /** The collections of this Payload config that relate to a customer, with the fields that make them so. */
 export function relatedCollections(payload: Payload): Map<string, CustomerLink[]> {
-  return customerCollections(payload.config.collections as unknown as CollectionShape[], ACCOUNT_COLLECTION)
+  const found = customerCollections(payload.config.collections as unknown as CollectionShape[], ACCOUNT_COLLECTION)
+  for (const slug of Object.keys(KEYED_BY_ADDRESS)) if (!found.has(slug)) found.set(slug, [])
+  return found
 }
 
 function whereFor(slug: string, links: readonly CustomerLink[], subject: Subject, found: CustomerRecords): Where | null {
   if (slug === ACCOUNT_COLLECTION) return { id: { equals: subject.id } }
+  if (KEYED_BY_ADDRESS[slug]) return KEYED_BY_ADDRESS[slug](subject)
   const or: Where[] = []
   for (const link of links) {
     if (link.kind === 'account' && link.polymorphic) or.push({ and: [{ [`${link.path}.relationTo`]: { equals: ACCOUNT_COLLECTION } }, { [`${link.path}.value`]: { equals: subject.id } }] })
