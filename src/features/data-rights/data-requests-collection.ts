@@ -29,14 +29,15 @@ const queueErasure: CollectionAfterChangeHook = async ({ doc, operation, req }) 
   return doc
 }
 
-/** Staff download the customer's data for a request made by letter, email or phone: GET /api/data-requests/:id/export. */
+/** Staff download the customer's data for a request made by letter, email or phone: GET /api/data-requests/:id/export (?format=html for the readable page). */
 const staffExport: Endpoint = {
   path: '/:id/export',
   method: 'get',
   handler: async (req) => {
-    if (!isStaffUser(req.user)) return Response.json({ error: 'Only staff can download a customer\u2019s data here.' }, { status: 403 })
+    if (!req.user || !isStaffUser(req.user)) return Response.json({ error: 'Only staff can download a customer\u2019s data here.' }, { status: 403 })
     const { staffExportResponse } = await import('./staff-export.server')
-    return staffExportResponse(req.payload, String(req.routeParams?.id ?? ''), req.user)
+    const format = new URL(req.url ?? '', 'http://shop.invalid').searchParams.get('format') === 'html' ? 'html' : 'json'
+    return staffExportResponse(req.payload, String(req.routeParams?.id ?? ''), req.user, format)
   },
 }
 
