@@ -2,7 +2,7 @@
 // Payload config, so a collection added later is covered or fails here), and erasure leaves none of the customer's
 // personal data anywhere in the database except the fields the erasure policy keeps (ADR 050).
 import { randomUUID } from 'node:crypto'
-import type { CollectionSlug, Payload } from 'payload'
+import type { CollectionSlug, Endpoint, Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ERASURE_POLICY, retainedPaths } from '../../src/domain/data-rights/erasure-policy'
 import type { EmailSender } from '../../src/adapters/email/email-sender'
@@ -16,6 +16,7 @@ process.env.RATE_LIMITS = 'off'
 const { relatedCollections } = await import('../../src/features/data-rights/customer-records.server')
 const { customerExport, recordRequest } = await import('../../src/features/data-rights/data-requests.server')
 const { runErasure } = await import('../../src/features/data-rights/erase.server')
+const { DataRequests } = await import('../../src/features/data-rights/data-requests-collection')
 const { exportForAccount, requestErasureForAccount } = await import('../../src/features/data-rights/account-requests.server')
 const { placeOrder } = await import('../../src/features/orders/place-order.server')
 const { markOrderPaid } = await import('../../src/features/orders/order-lifecycle.server')
@@ -207,6 +208,21 @@ describe('staff record a request for a customer who wrote in', () => {
     await payload.jobs.runByID({ id: jobs.docs[0]!.id, overrideAccess: true })
     expect(await payload.findByID({ collection: 'data-requests', id: created.id, overrideAccess: true })).toMatchObject({ status: 'completed' })
     expect(await payload.findByID({ collection: 'users', id: p.id, overrideAccess: true, disableErrors: true })).toBeNull()
+  })
+
+  it('staff download a customer\u2019s copy for a request they recorded; a customer is refused that door', async () => {
+    const p = await customer()
+    const staff = await payload.create({ collection: 'users', overrideAccess: true, data: { email: `staff-${randomUUID().slice(0, 8)}@int.test`, password: 'a-long-staff-password-123', role: 'staff' } as never })
+    const created = await payload.create({ collection: 'data-requests', depth: 0, overrideAccess: false, user: { ...staff, collection: 'users' } as never, data: { kind: 'export', customer: p.id, channel: 'email', identityCheck: 'Replied from the account address' } as never })
+    const door = DataRequests.endpoints ? (DataRequests.endpoints as Endpoint[])[0]! : null
+    const call = (user: unknown, format = '') => door!.handler({ user, payload, routeParams: { id: String(created.id) }, url: `http://localhost/api/data-requests/${created.id}/export${format}` } as never)
+    const asCustomer = await call({ ...(await payload.findByID({ collection: 'users', id: p.id, overrideAccess: true })), collection: 'users' })
+    expect(asCustomer.status).toBe(403)
+    const asStaff = await call({ ...staff, collection: 'users' })
+    expect(asStaff.status).toBe(200)
+    expect(((await asStaff.json()) as { subject: { email: string } }).subject.email).toBe(p.email)
+    expect(await (await call({ ...staff, collection: 'users' }, '?format=html')).text()).toContain(p.lastName)
+    expect(await payload.findByID({ collection: 'data-requests', id: created.id, depth: 0, overrideAccess: true })).toMatchObject({ status: 'completed', outcome: expect.stringContaining(`staff account ${staff.id}`) })
   })
 
   it('customers cannot read, create or change data requests', async () => {
