@@ -49,8 +49,10 @@ export async function requestErasureForAccount(payload: Payload, customerId: num
     await recordRequest(payload, { kind: 'erasure', customerId, email: subject.email, channel: 'account', status: 'refused', outcome: `Refused for now: ${blockers.join(' ')}` })
     return refuse(409, 'business_under_way', `We cannot erase your data yet: ${blockers.join(' ')} Ask again once it has finished, or contact us.`, { reasons: blockers })
   }
+  // A request already under way is answered again, not made twice (a double click, a retry after a timeout).
+  const pending = await payload.find({ collection: 'data-requests', where: { and: [{ accountNumber: { equals: customerId } }, { kind: { equals: 'erasure' } }, { status: { in: ['received', 'running'] } }] }, limit: 1, depth: 0, overrideAccess: true })
   // The request's own hook queues the job in the same transaction; it is tried at once, and the runner retries it.
-  const requestId = await recordRequest(payload, { kind: 'erasure', customerId, email: subject.email, channel: 'account', status: 'received' })
+  const requestId = pending.docs[0] ? Number(pending.docs[0].id) : await recordRequest(payload, { kind: 'erasure', customerId, email: subject.email, channel: 'account', status: 'received' })
   const jobs = await payload.find({ collection: 'payload-jobs', where: { and: [{ taskSlug: { equals: ERASE_CUSTOMER_DATA } }, { 'input.requestId': { equals: requestId } }] }, limit: 1, depth: 0, overrideAccess: true })
   if (jobs.docs[0]) await runJobNow(payload, jobs.docs[0].id).catch((error) => payload.logger.warn({ err: error, requestId }, 'erasure failed its first try; the runner retries it'))
   const cookie = `${payload.config.cookiePrefix}-token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`
