@@ -197,6 +197,22 @@ describe('a customer asks from their account', () => {
   })
 })
 
+describe('the erasure job run many times at once', () => {
+  it('ends with the same result as one run: the account gone, the request completed once, nothing personal left', async () => {
+    const p = await busyCustomer()
+    const requestId = await recordRequest(payload, { kind: 'erasure', customerId: p.id, email: p.email, channel: 'email', status: 'received' })
+    // A try that loses a race fails and is retried by the runner; the retry here stands for it.
+    await Promise.allSettled(Array.from({ length: 10 }, () => runErasure(payload, requestId)))
+    await runErasure(payload, requestId)
+    expect(await payload.findByID({ collection: 'data-requests', id: requestId, depth: 0, overrideAccess: true })).toMatchObject({ status: 'completed', customer: null, subjectEmail: '' })
+    expect(await payload.findByID({ collection: 'users', id: p.id, overrideAccess: true, disableErrors: true })).toBeNull()
+    const left = await traces(p)
+    expect(left.filter((t) => !retainedPaths(ERASURE_POLICY[t.slug], t.paid).includes(t.path))).toEqual([])
+    const orders = await payload.find({ collection: 'orders', where: { id: { in: p.orderIds } }, depth: 0, overrideAccess: true, pagination: false })
+    expect(orders.docs.map((o) => o.totalPence)).toEqual([2500, 2500, 2500])
+  })
+})
+
 describe('staff record a request for a customer who wrote in', () => {
   it('an erasure recorded in the admin queues its job in the same transaction, and the job erases', async () => {
     const p = await customer()

@@ -83,7 +83,8 @@ export async function runErasure(payload: Payload, requestId: number): Promise<s
       counts.push(`${slug}: ${docs.length} anonymised`)
     } else if (policy.action === 'keep') counts.push(`${slug}: ${docs.length} kept (no personal data)`)
   }
-  await payload.delete({ collection: ACCOUNT_COLLECTION, id: subject.id, overrideAccess: true })
+  // Another run of the same request may have got here first: the account is then already gone, which is the aim.
+  await payload.delete({ collection: ACCOUNT_COLLECTION, where: { id: { equals: subject.id } }, overrideAccess: true })
   const outcome = `Erased. ${[...notes, ...counts, 'account deleted'].join('; ')}.`
   await settle(payload, requestId, 'completed', outcome)
   return outcome
