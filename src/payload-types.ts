@@ -96,6 +96,7 @@ export interface Config {
     'search-log': SearchLog;
     'catalogue-imports': CatalogueImport;
     'catalogue-changes': CatalogueChange;
+    'data-requests': DataRequest;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -144,6 +145,7 @@ export interface Config {
     'search-log': SearchLogSelect<false> | SearchLogSelect<true>;
     'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
     'catalogue-changes': CatalogueChangesSelect<false> | CatalogueChangesSelect<true>;
+    'data-requests': DataRequestsSelect<false> | DataRequestsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -178,6 +180,7 @@ export interface Config {
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
       rebuildFeeds: TaskRebuildFeeds;
       issueInvoice: TaskIssueInvoice;
+      eraseCustomerData: TaskEraseCustomerData;
       inline: {
         input: unknown;
         output: unknown;
@@ -1646,6 +1649,40 @@ export interface CatalogueChange {
   createdAt: string;
 }
 /**
+ * A customer’s request for a copy of their data, or for its erasure (UK GDPR: answer within a month). Record one for a customer who writes in: an erasure then runs in the background; for a copy, open the saved request and download it from /api/data-requests/<id>/export.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-requests".
+ */
+export interface DataRequest {
+  id: number;
+  kind: 'export' | 'erasure';
+  /**
+   * The customer account the request is about.
+   */
+  customer?: (number | null) | User;
+  channel: 'account' | 'email' | 'letter' | 'phone' | 'in-person';
+  /**
+   * How you made sure the request comes from the account’s owner (for example: replied from the account’s address, or an order number and postcode).
+   */
+  identityCheck?: string | null;
+  /**
+   * The account’s number; kept after erasure, when the account is gone.
+   */
+  accountNumber?: number | null;
+  subjectEmail?: string | null;
+  /**
+   * The staff member who recorded it; empty when the customer asked from their account.
+   */
+  requestedBy?: (number | null) | User;
+  status: 'received' | 'running' | 'completed' | 'refused';
+  requestedAt?: string | null;
+  completedAt?: string | null;
+  outcome?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1754,6 +1791,7 @@ export interface PayloadJob {
           | 'refreshMonthlyFigures'
           | 'rebuildFeeds'
           | 'issueInvoice';
+          | 'eraseCustomerData';
         taskID: string;
         input?:
           | {
@@ -1799,6 +1837,7 @@ export interface PayloadJob {
         | 'refreshMonthlyFigures'
         | 'rebuildFeeds'
         | 'issueInvoice'
+        | 'eraseCustomerData'
       )
     | null;
   queue?: string | null;
@@ -1929,6 +1968,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'catalogue-changes';
         value: number | CatalogueChange;
+      } | null)
+    | ({
+        relationTo: 'data-requests';
+        value: number | DataRequest;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2900,6 +2943,25 @@ export interface CatalogueChangesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-requests_select".
+ */
+export interface DataRequestsSelect<T extends boolean = true> {
+  kind?: T;
+  customer?: T;
+  channel?: T;
+  identityCheck?: T;
+  accountNumber?: T;
+  subjectEmail?: T;
+  requestedBy?: T;
+  status?: T;
+  requestedAt?: T;
+  completedAt?: T;
+  outcome?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects_select".
  */
 export interface RedirectsSelect<T extends boolean = true> {
@@ -3353,6 +3415,11 @@ export interface TaskRebuildFeeds {
 export interface TaskIssueInvoice {
   input: {
     orderId: number;
+ * via the `definition` "TaskEraseCustomerData".
+ */
+export interface TaskEraseCustomerData {
+  input: {
+    requestId: number;
   };
   output: {
     result?: string | null;

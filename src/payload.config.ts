@@ -57,6 +57,7 @@ import { alertOnProductChange, alertOnVariantChange } from './features/account/s
 import { refreshOnLenderChange, refreshOnProductChange } from './features/finance-figures/monthly-figures.server'
 import { FEED_GLOBALS, FEED_SOURCES, rebuildFeedsAfterChange, rebuildFeedsAfterDelete, rebuildFeedsAfterGlobalChange } from './features/feeds/rebuild-feeds'
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
+import { DataRequests } from './features/data-rights/data-requests-collection'
 import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
 import type { CollectionConfig, GlobalConfig } from 'payload'
 import { logger } from './lib/observe/logger.mjs'
@@ -127,6 +128,7 @@ export default buildConfig({
     SearchLog,
     CatalogueImports,
     CatalogueChanges,
+    DataRequests,
   ]
     .map(withRecordIdCheck)
     .map(withGraphqlBudget)

@@ -71,6 +71,7 @@ const routes = {
   searchSuggest: await import('../../src/app/api/search/suggest/route'),
   documents: await import('../../src/app/api/documents/[number]/route'),
   stockBook: await import('../../src/app/api/stock-book/route'),
+  accountErasure: await import('../../src/app/api/account/erasure/route'),
 }
 const accountActions = await import('../../src/features/account/actions.server')
 const bookingActions = await import('../../src/features/bookings/actions.server')
@@ -80,6 +81,7 @@ const schemas = {
   savedBasket: (await import('../../src/features/basket/saved-basket')).savedBasketRequest,
   savedBikes: (await import('../../src/features/account/saved-bikes-request')).savedBikesRequest,
   booking: await import('../../src/features/bookings/booking-request'),
+  erasure: (await import('../../src/features/data-rights/account-requests.server')).erasureRequest,
   reservation: await import('../../src/features/reservations/reservation-request'),
   shopQuote: (await import('../../src/features/finance/api/shop-quotes')).shopQuoteRequest,
   valuation: (await import('../../src/features/finance/part-exchange')).valuationRequest,
@@ -140,17 +142,17 @@ const ownDetails = z.object({ firstName: optionalText, lastName: optionalText, p
 // ---------------------------------------------------------------- what must not change
 
 async function snapshot(): Promise<Record<string, unknown>> {
-  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations' | 'search-log') =>
+  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations' | 'search-log' | 'data-requests') =>
     (await payload.count({ collection, overrideAccess: true })).totalDocs
   const stock = async (collection: 'products' | 'variants') =>
     (await payload.find({ collection, overrideAccess: true, depth: 0, pagination: false, select: { stockQuantity: true } })).docs.map((d) => `${d.id}:${d.stockQuantity}`).join(',')
   const me = await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: true, depth: 0, showHiddenFields: true })
-  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog] = await Promise.all([
+  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog, dataRequests] = await Promise.all([
     count('orders'), count('stock-holds'), count('reservations'), count('bookings'), count('users'), count('api-tokens'), count('payment-events'),
-    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'), count('search-log'),
+    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'), count('search-log'), count('data-requests'),
   ])
   return {
-    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog,
+    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog, dataRequests,
     customer: JSON.stringify({ firstName: me.firstName, lastName: me.lastName, phone: me.phone, addresses: me.addresses, savedBasket: me.savedBasket, email: me.email, role: me.role }),
   }
 }
@@ -245,6 +247,9 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'PATCH /api/orders/:id', url: '/api/orders/1', method: 'PATCH', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { status: 'paid' } },
     { kind: 'json', name: 'POST /api/reservations', url: '/api/reservations', method: 'POST', handler: payloadRest, transportOnly: true, valid: { product: demoBikeId, depositPence: 0 } },
     { kind: 'json', name: 'POST /api/bookings', url: '/api/bookings', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { kind: 'service', day: day(9) } },
+    // Erasure confirmed by a password that is not the account's: refused, nothing recorded or erased.
+    { kind: 'json', name: 'POST /api/account/erasure (signed in)', url: '/api/account/erasure', method: 'POST', handler: routes.accountErasure.POST, schema: schemas.erasure, headers: signedIn(), valid: { password: 'not the password' } },
+    { kind: 'json', name: 'POST /api/data-requests (signed in customer)', url: '/api/data-requests', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { kind: 'erasure', customer: otherUserId, channel: 'email' } },
     { kind: 'json', name: 'POST /api/stock-holds', url: '/api/stock-holds', method: 'POST', handler: payloadRest, transportOnly: true, valid: { product: productId, quantity: 5 } },
     { kind: 'json', name: 'PATCH /api/products/:id', url: `/api/products/${productId}`, method: 'PATCH', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { stockQuantity: 0, pricePence: 1 } },
     { kind: 'json', name: 'POST /api/internal/not-found (unsigned)', url: '/api/internal/not-found', method: 'POST', handler: payloadRest, transportOnly: true, valid: { hits: [{ path: '/x', count: 1, referrer: null, at: new Date().toISOString() }] } },

@@ -21,6 +21,7 @@ import * as migration_20261128_190000_search_log_per_day from './20261128_190000
 import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
 import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 import * as migration_20261129_020000_invoices from './20261129_020000_invoices';
+import * as migration_20261129_030000_data_requests from './20261129_030000_data_requests';
 
 export const migrations = [
   {
@@ -101,7 +102,7 @@ export const migrations = [
   {
     up: migration_20261126_184904_merged_schema_snapshot_2.up,
     down: migration_20261126_184904_merged_schema_snapshot_2.down,
-    name: '20261126_184904_merged_schema_snapshot_2'
+    name: '20261126_184904_merged_schema_snapshot_2',
   },
   {
     up: migration_20261127_071500_listing_kind_price_index.up,
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261129_020000_invoices.up,
     down: migration_20261129_020000_invoices.down,
     name: '20261129_020000_invoices',
+  },
+  {
+    up: migration_20261129_030000_data_requests.up,
+    down: migration_20261129_030000_data_requests.down,
+    name: '20261129_030000_data_requests',
   },
 ];

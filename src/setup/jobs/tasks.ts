@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -174,6 +174,19 @@ export const jobTasks: TaskConfig[] = [
       const { issueInvoice } = await import('../../features/invoices/issue-invoice.server')
       const issued = await issueInvoice(req.payload, Number((input as { orderId: number }).orderId))
       return { output: { result: issued.ok ? `${issued.created ? 'issued' : 'already issued'} ${issued.invoice.number}` : `not issued: ${issued.reason}` } }
+    },
+  },
+  {
+    slug: ERASE_CUSTOMER_DATA,
+    label: 'Erase a customer’s personal data (a data request)',
+    inputSchema: [{ name: 'requestId', type: 'number', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // Each step can run again with the same result and the account goes last, so a retry finishes what a try began.
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 5000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { runErasure } = await import('../../features/data-rights/erase.server')
+      return { output: { result: await runErasure(req.payload, Number((input as { requestId: number }).requestId)) } }
     },
   },
 ]

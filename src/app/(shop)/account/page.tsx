@@ -4,6 +4,7 @@ import { AccountDetailsForm } from '../../../features/account/components/account
 import { ChangePasswordForm } from '../../../features/account/components/change-password-form'
 import { SignOutButton } from '../../../features/account/components/sign-out-button'
 import { requireCustomer } from '../../../features/account/session.server'
+import { EraseAccountForm } from '../../../features/data-rights/components/erase-account-form'
 import '../../../features/account/account.css'
 
 export const dynamic = 'force-dynamic'
@@ -54,6 +55,16 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
         <section aria-labelledby="password-heading">
           <h2 id="password-heading">Password</h2>
           <ChangePasswordForm />
+        </section>
+        <section aria-labelledby="data-heading">
+          <h2 id="data-heading">Your data</h2>
+          <p>Everything we hold about you: your account, orders, reservations, bookings, finance quotes, valuations, saved bikes and requests.</p>
+          <ul>
+            <li><a href="/api/account/data?format=html">Read it as a page</a></li>
+            <li><a href="/api/account/data?format=json" download>Download it as JSON</a> (for another service)</li>
+          </ul>
+          <h3>Erase your data</h3>
+          <EraseAccountForm />
         </section>
       </div>
     </div>
