@@ -1790,7 +1790,7 @@ export interface PayloadJob {
           | 'runCatalogueImport'
           | 'refreshMonthlyFigures'
           | 'rebuildFeeds'
-          | 'issueInvoice';
+          | 'issueInvoice'
           | 'eraseCustomerData';
         taskID: string;
         input?:
@@ -3415,6 +3415,13 @@ export interface TaskRebuildFeeds {
 export interface TaskIssueInvoice {
   input: {
     orderId: number;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "TaskEraseCustomerData".
  */
 export interface TaskEraseCustomerData {
