@@ -61,6 +61,12 @@ export const ERASURE_POLICY: Readonly<Record<string, ErasurePolicy>> = {
     retain: [],
     why: 'The registration mark identifies the owner; the valuation\u2019s figures stay with the order they priced. A vehicle the dealer took in is a product of its own, with its stock-book record there.',
   },
+  invoices: {
+    action: 'anonymise',
+    clear: [],
+    retain: [{ path: 'document, pdf', reason: VAT_RECORD, period: SIX_YEARS }],
+    why: 'An invoice or credit note is kept exactly as issued: it shows the buyer\u2019s name and address, which a VAT invoice must, and no email or phone.',
+  },
   'finance-quotes': { action: 'keep', why: 'A quote holds a product and its figures, no person; it is found through the customer\u2019s valuation.' },
   'payment-events': { action: 'keep', why: 'Which provider event was applied to which order, so a repeated webhook is not applied twice; no person.' },
   'login-throttles': { action: 'delete', why: 'Failed sign-ins counted under the account\u2019s address: they end with the account.' },
