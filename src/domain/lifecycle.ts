@@ -1,7 +1,7 @@
 // A change the shop makes to a record by itself, declared as data: the states it may start from, the state it
 // ends in, what happens to the units the record holds, who makes it and what its history says. The tables
 // (LIFECYCLE for orders, RESERVATION_LIFECYCLE, BOOKING_NOTES) are pure; one runner
-// (features/payments/record-lifecycle.server.ts) claims, moves stock, records, makes pages stale and notifies.
+// (features/records/transition.server.ts) claims, moves stock, records, makes pages stale and notifies.
 
 /** Ledger states a record's units can be put back on the shelf from. */
 export type UnitState = 'held' | 'sold'

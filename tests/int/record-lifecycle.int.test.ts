@@ -1,11 +1,13 @@
-// The one record lifecycle (features/payments/record-lifecycle.server.ts) on a real database: a declared change
+// The one record lifecycle (features/records/transition.server.ts) on a real database: a declared change
 // is claimed once however many race for it, moves the units, writes its columns and one history entry in the
 // same unit of work; a change from the wrong state writes nothing; the shared sweep, notice lookup and refund.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LIFECYCLE } from '../../src/domain/orders/order-status'
 import { placeOrder } from '../../src/features/orders/place-order.server'
-import { appendHistory, onNotice, refund, runTransition, sweep } from '../../src/features/payments/record-lifecycle.server'
+import { refund } from '../../src/features/records/money-back.server'
+import { onNotice } from '../../src/features/records/payment-notice.server'
+import { appendHistory, runTransition, sweep } from '../../src/features/records/transition.server'
 import { orderStockRef } from '../../src/features/stock/stock-ledger.server'
 import { keyedLock } from '../../src/lib/keyed-lock'
 import type { Order } from '../../src/payload-types'

@@ -12,7 +12,9 @@ import { ledgerOf, orderStockRef, takeStock } from '../stock/stock-ledger.server
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import { formatPence } from '../../domain/money'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { amountMatches, appendHistory, change, claim, findByNotice, onNotice, makeStale, providerFor, refund, refundAndNote, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
+import { amountMatches, findByNotice, onNotice, type PaymentNotice } from '../records/payment-notice.server'
+import { appendHistory, change, claim, makeStale, runTransition, sweep, type LifecycleDeps, type RecordWrite } from '../records/transition.server'
+import { providerFor, refund, refundAndNote, settleOpenPayments } from '../records/money-back.server'
 import { paymentProvider } from '../payments/providers.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
 

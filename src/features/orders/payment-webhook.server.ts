@@ -8,7 +8,7 @@ import { json, refuse } from '../../lib/http/respond'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import { markDepositFailed, markDepositPaid, markDepositRefunded } from '../reservations/reservation-lifecycle.server'
 import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleOutcome } from './order-lifecycle.server'
-import type { LifecycleDeps } from '../payments/record-lifecycle.server'
+import type { LifecycleDeps } from '../records/transition.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024

@@ -1,21 +1,20 @@
 // The one lifecycle of a record that holds stock and takes payment (an order, a reservation). A change the
 // domain declares (LIFECYCLE, RESERVATION_LIFECYCLE) is claimed on the record's row (only from its states), moves
 // the record's units, writes its columns, its history entry and its follow-ups (queued jobs) in one unit of
-// work with the stock ledger (ADR 025); then pages showing the stock are made stale. Notification, refunds and
-// the per-record lock are here too, so orders and reservations keep only what really differs.
+// work with the stock ledger (ADR 025); then pages showing the stock are made stale. Money back
+// (money-back.server.ts), customer emails (notices.server.ts) and payment notices (payment-notice.server.ts)
+// are beside it, so orders and reservations keep only what really differs.
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { DataFromCollectionSlug, Payload, Where } from 'payload'
 import type { EmailSender } from '../../adapters/email/email-sender'
 import type { PaymentProvider } from '../../adapters/payments/payment-provider'
-import { historyEntry, type HistoryEntry } from '../../cms/fields/history'
+import type { HistoryEntry } from '../../cms/fields/history'
 import { revalidateProducts, revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { isPostgres, type Arg, type TransactionId } from '../../cms/sql.server'
 import { stockStateAfter, type Transition } from '../../domain/lifecycle'
 import type { KeyedLock } from '../../lib/keyed-lock'
-import { enqueueAndRun, markJobCompleted, runJobNow } from '../jobs/queue.server'
 import { recordChange, releaseStock, sellHeldStock, transferHeldStock, type ChangeRecord, type HoldState, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
-import { paymentProvider, providerNamed } from './providers.server'
 
 export interface LifecycleDeps {
   /** The provider that took the payment (to refund it or ask it about open payments); looked up by name when omitted. */
