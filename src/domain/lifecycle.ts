@@ -6,6 +6,8 @@
 /** Ledger states a record's units can be put back on the shelf from. */
 export type UnitState = 'held' | 'sold'
 
+export type ActorKind = 'staff' | 'provider' | 'timer' | 'customer' | 'stock feed' | 'record'
+
 export interface Transition<S extends string = string> {
   readonly from: readonly S[]
   readonly to: S
@@ -13,6 +15,8 @@ export interface Transition<S extends string = string> {
   readonly stock?: 'sell' | readonly UnitState[]
   /** Who makes the change when no signed-in user does (shown in the history). */
   readonly actor?: string
+  /** Which kind of actor makes it: staff, the payment provider, a timer, the customer, the dealer's stock feed, or another record. */
+  readonly by?: ActorKind
   /** The history note, from the facts of this change (the amount, the provider's reference...). */
   readonly note?: (facts: never) => string
 }
