@@ -5,17 +5,10 @@ import 'server-only'
 import type { DataFromCollectionSlug, Payload, Where } from 'payload'
 import { historyEntry } from '../../cms/fields/history'
 import type { KeyedLock } from '../../lib/keyed-lock'
+import type { PaymentNotice } from '../../domain/payments/notice-decision'
 import { appendHistory, type LifecycleDeps, type LifecycleRecord } from './transition.server'
 
-/** What a payment provider's webhook (or a reconciling pass) says about a payment of an order or a reservation. */
-export interface PaymentNotice {
-  /** The order's or reservation's number. */
-  readonly orderNumber?: string
-  readonly reference: string
-  readonly amountPence: number
-  readonly provider: string
-}
-
+export type { PaymentNotice } from '../../domain/payments/notice-decision'
 
 /**
  * Money that is not the sum the record asks for is never applied: the record's history says so, for staff to check.
@@ -28,7 +21,6 @@ export async function amountMatches(payload: Payload, record: Pick<LifecycleReco
   return false
 }
 
-
 /** The order or reservation a payment notice is about: by its number, else by the payment's reference. */
 export async function findByNotice<C extends 'orders' | 'reservations'>(payload: Payload, collection: C, numberField: string, notice: { orderNumber?: string; reference?: string }): Promise<DataFromCollectionSlug<C> | undefined> {
   const where: Where | null = notice.orderNumber ? { [numberField]: { equals: notice.orderNumber } } : notice.reference ? { 'payment.reference': { equals: notice.reference } } : null
@@ -37,20 +29,28 @@ export async function findByNotice<C extends 'orders' | 'reservations'>(payload:
   return found.docs[0] as DataFromCollectionSlug<C> | undefined
 }
 
+/** How a payment notice reaches its kind of record: how it is found, its lock, and what to do with it found. */
+export interface NoticeTarget<R extends { id: number }, N extends PaymentNotice, O> {
+  readonly find: (payload: Payload, notice: N) => Promise<R | undefined>
+  /** One change at a time per record in this process; null when the caller already holds it. */
+  readonly lock: KeyedLock<number> | null
+  /** The outcome when no record has the notice's number or reference. */
+  readonly missing: O
+  readonly apply: (payload: Payload, record: R, notice: N, deps: LifecycleDeps, now: Date) => Promise<O>
+}
+
 /**
  * A payment notice applied to its record. With a lock (one change at a time per record in this process, so a
  * success and a failure arriving together cannot interleave), the record is found again inside it: a change that
  * waited sees the record as the one before it left it. The claims on the record's row guard across processes.
  */
-export function onNotice<R extends { id: number }, N extends PaymentNotice, O>(find: (payload: Payload, notice: N) => Promise<R | undefined>, lock: KeyedLock<number> | null, missing: O, apply: (payload: Payload, record: R, notice: N, deps: LifecycleDeps, now: Date) => Promise<O>) {
-  return async (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<O> => {
-    const found = await find(payload, notice)
-    if (!found) return missing
-    const run = async () => {
-      const fresh = lock ? await find(payload, notice) : found
-      return fresh ? apply(payload, fresh, notice, deps, deps.now ?? new Date()) : missing
-    }
-    return lock ? lock(found.id, run) : run()
+export async function applyNotice<R extends { id: number }, N extends PaymentNotice, O>(payload: Payload, notice: N, deps: LifecycleDeps, target: NoticeTarget<R, N, O>): Promise<O> {
+  const { find, lock, missing, apply } = target
+  const found = await find(payload, notice)
+  if (!found) return missing
+  const run = async () => {
+    const fresh = lock ? await find(payload, notice) : found
+    return fresh ? apply(payload, fresh, notice, deps, deps.now ?? new Date()) : missing
   }
+  return lock ? lock(found.id, run) : run()
 }
-
