@@ -14,7 +14,8 @@ import { revalidateProducts, revalidateStorefront } from '../../cms/hooks/revali
 import { isPostgres, type Arg, type TransactionId } from '../../cms/sql.server'
 import { stockStateAfter, type Transition } from '../../domain/lifecycle'
 import type { KeyedLock } from '../../lib/keyed-lock'
-import { recordChange, releaseStock, sellHeldStock, transferHeldStock, type ChangeRecord, type HoldState, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
+import { releaseStock, sellHeldStock, transferHeldStock, type HoldState, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
+import { historyRows, recordChange, type ChangeRecord } from './history.server'
 
 export interface LifecycleDeps {
   /** The provider that took the payment (to refund it or ask it about open payments); looked up by name when omitted. */
@@ -89,7 +90,7 @@ export function change(payload: Payload, owner: OwnerChange, data: RecordWrite, 
     values: [history.at, history.by ?? null, history.actor, history.from ?? null, history.to ?? null, history.note],
     ...(then ? { then } : {}),
   }
-  return { ...owner, set: [...(owner.set ?? []), ...columnsOf(payload, data, now, skip)], record }
+  return { ...owner, set: [...(owner.set ?? []), ...columnsOf(payload, data, now, skip)], record: historyRows(owner.id, record) }
 }
 
 /** A note (and any columns) added to a record without a status condition: one atomic statement pair. */
