@@ -7,7 +7,7 @@ import { JOB_STATES, JOB_STATUSES, type JobStatus } from '../booking/job-status'
 import type { Transition } from '../lifecycle'
 import { RESERVATION_ENDINGS, RESERVATION_LIFECYCLE } from '../reservations/reservation-lifecycle'
 import { RESERVATION_STATES, RESERVATION_STATUS_VALUES, type ReservationStatus } from '../reservations/reservation-rules'
-import { FINANCE_STATES, FINANCE_STATUS_VALUES, LIFECYCLE, ORDER_START, ORDER_STATES, ORDER_STATUS_VALUES, type FinanceStatus, type OrderState, type OrderStatus } from './order-status'
+import { FINANCE_STATES, FINANCE_STATUS_VALUES, LIFECYCLE, ORDER_START, ORDER_STATES, ORDER_STATUS_VALUES, staffTransition, type FinanceStatus, type OrderState, type OrderStatus } from './order-status'
 
 // Compile-time: a state declared here but missing from the schema (or the other way round) fails `tsc`.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
@@ -54,6 +54,20 @@ describe('the declared states of an order', () => {
       expect(t.actor, name).toBeTruthy()
       expect(typeof t.note, name).toBe('function')
     }
+  })
+
+  it('give every staff move its actor, its stock movement and a note', () => {
+    for (const kind of ['card', 'finance'] as const) {
+      for (const from of ORDER_STATUS_VALUES) {
+        for (const to of ORDER_STATES[from].staff[kind]) {
+          const t = staffTransition(kind, from, to)
+          expect(t, `${kind} ${from} → ${to}`).toMatchObject({ from: [from], to, by: 'staff', actor: 'staff' })
+          expect(t?.stock, `${kind} ${from} → ${to}`).toEqual(ORDER_STATES[to].releasesStock && !ORDER_STATES[from].releasesStock ? ['held', 'sold'] : undefined)
+          expect(t?.note()).toBe('Status changed by staff.')
+        }
+      }
+    }
+    expect(staffTransition('card', 'awaiting_payment', 'paid')).toBeNull()
   })
 
   it('fail the check when a state lacks a label, a flag or a rule', () => {

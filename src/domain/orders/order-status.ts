@@ -120,6 +120,16 @@ export function releasesStock(status: OrderStatus, financeStatus?: FinanceStatus
   return (ORDER_STATES as Record<string, OrderState>)[status]?.releasesStock === true || (financeStatus != null && FINANCE_STATES[financeStatus]?.releasesStock === true)
 }
 
+/**
+ * A staff move as a declared change: staff make it; when it enters a state that releases stock, the order's units go
+ * back on the shelf (held or sold); its history note. Null when staff may not make it (see ORDER_STATES' `staff`).
+ */
+export function staffTransition(kind: OrderKind, from: OrderStatus, to: OrderStatus): (Transition<OrderStatus> & { readonly note: () => string }) | null {
+  if (!staffMoves(kind, from).includes(to)) return null
+  const stock = releasesStock(to) && !releasesStock(from) ? (['held', 'sold'] as const) : undefined
+  return { from: [from], to, by: 'staff', actor: 'staff', ...(stock ? { stock } : {}), note: () => ORDER_NOTES.staffChanged }
+}
+
 /** The order states from which staff may move a card order to `to`. */
 export function cardStatesThatMayBecome(to: OrderStatus): OrderStatus[] {
   return ORDER_STATUS_VALUES.filter((from) => staffMoves('card', from).includes(to))
@@ -180,6 +190,7 @@ export const LIFECYCLE = {
 
 /** The other notes the order lifecycle writes: money it cannot keep, and units handed back to a reservation. */
 export const ORDER_NOTES = {
+  staffChanged: 'Status changed by staff.',
   holdExpired: `hold expired: not paid within ${CARD_HOLD_MINUTES} minutes`,
   holdExpiredPayment: `Not paid within ${CARD_HOLD_MINUTES} minutes: the stock hold expired.`,
   amountMismatch: (paid: number, total: number) => `Payment of ${paid}p does not match the order total ${total}p; staff must check it.`,
