@@ -21,6 +21,16 @@ export interface Transition<S extends string = string> {
   readonly note?: (facts: never) => string
 }
 
+/** A record's states in their declared order (the keys of its state table). */
+export function statesOf<S extends string>(table: { readonly [K in S]: { readonly label: string } }): S[] {
+  return Object.keys(table) as S[]
+}
+
+/** An admin select's options from a record's state table: each state's value and label, in the declared order. */
+export function stateOptions<S extends string>(table: { readonly [K in S]: { readonly label: string } }): { label: string; value: S }[] {
+  return statesOf(table).map((value) => ({ label: table[value].label, value }))
+}
+
 /** The stock state a record is left in by a transition's move of its units (none when its units stay). */
 export function stockStateAfter(transition: { readonly stock?: Transition['stock']; readonly to?: string }): 'committed' | 'released' | undefined {
   if (!transition.stock) return undefined

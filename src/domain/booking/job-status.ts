@@ -1,5 +1,6 @@
 // The workshop job and test-ride workflow: which status changes staff and customers may make, and which
-// statuses still hold the day's capacity.
+// statuses still hold the day's capacity, declared once in JOB_STATES.
+import { statesOf } from '../lifecycle'
 
 export type JobStatus = 'booked' | 'checked_in' | 'in_progress' | 'awaiting_approval' | 'ready_for_collection' | 'collected' | 'completed' | 'cancelled' | 'no_show'
 export type BookingKind = 'service' | 'test_ride'
@@ -27,7 +28,7 @@ export const JOB_STATES = {
   no_show: { label: 'No-show', holdsCapacity: true, customerMayChange: false, next: { service: [], test_ride: [] } },
 } as const satisfies { readonly [S in JobStatus]: JobState }
 
-export const JOB_STATUSES = Object.keys(JOB_STATES) as JobStatus[]
+export const JOB_STATUSES = statesOf<JobStatus>(JOB_STATES)
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = Object.fromEntries(JOB_STATUSES.map((s) => [s, JOB_STATES[s].label])) as Record<JobStatus, string>
 

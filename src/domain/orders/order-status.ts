@@ -1,7 +1,7 @@
 // An order's states and every change between them, declared once: the states with their labels, flags and staff
 // moves (ORDER_STATES), the changes the shop makes itself (LIFECYCLE). Pure: the orders collection, its staff
 // hook, the lifecycle runner and the payment result pages all derive from these tables (ADR 056).
-import type { Transition } from '../lifecycle'
+import { stateOptions, statesOf, type Transition } from '../lifecycle'
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'processing' | 'ready_for_collection' | 'dispatched' | 'completed' | 'cancelled' | 'refunded'
 export type FinanceStatus = 'submitted' | 'approved' | 'declined' | 'completed' | 'cancelled'
@@ -46,7 +46,7 @@ export const ORDER_STATES = {
 export const ORDER_START = { card: 'awaiting_payment', finance: 'processing' } as const satisfies Record<OrderKind, OrderStatus>
 
 /** The order states in their declared order (the admin's select lists them so). */
-export const ORDER_STATUS_VALUES = Object.keys(ORDER_STATES) as OrderStatus[]
+export const ORDER_STATUS_VALUES = statesOf<OrderStatus>(ORDER_STATES)
 
 /** The states a customer hears about when staff move an order into them. */
 export type NotifiedOrderStatus = { [S in OrderStatus]: (typeof ORDER_STATES)[S]['tellsCustomer'] extends true ? S : never }[OrderStatus]
@@ -54,9 +54,7 @@ export type NotifiedOrderStatus = { [S in OrderStatus]: (typeof ORDER_STATES)[S]
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = Object.fromEntries(ORDER_STATUS_VALUES.map((s) => [s, ORDER_STATES[s].label])) as Record<OrderStatus, string>
 
 /** The admin select's options: each state's value and label, in the declared order. */
-export function orderStatusOptions(): { label: string; value: OrderStatus }[] {
-  return ORDER_STATUS_VALUES.map((value) => ({ label: ORDER_STATES[value].label, value }))
-}
+export const orderStatusOptions = (): { label: string; value: OrderStatus }[] => stateOptions<OrderStatus>(ORDER_STATES)
 
 /** Whether an order in this state is paid for (a payment result page shows it confirmed). Unknown states are not. */
 export function isPaidStatus(status: string): boolean {
@@ -80,11 +78,9 @@ export const FINANCE_STATES = {
   cancelled: { label: 'Cancelled', releasesStock: true, next: [] },
 } as const satisfies { readonly [S in FinanceStatus]: FinanceState }
 
-export const FINANCE_STATUS_VALUES = Object.keys(FINANCE_STATES) as FinanceStatus[]
+export const FINANCE_STATUS_VALUES = statesOf<FinanceStatus>(FINANCE_STATES)
 
-export function financeStatusOptions(): { label: string; value: FinanceStatus }[] {
-  return FINANCE_STATUS_VALUES.map((value) => ({ label: FINANCE_STATES[value].label, value }))
-}
+export const financeStatusOptions = (): { label: string; value: FinanceStatus }[] => stateOptions<FinanceStatus>(FINANCE_STATES)
 
 const staffMoves = (kind: OrderKind, from: OrderStatus): readonly OrderStatus[] => (ORDER_STATES[from]?.staff[kind] ?? []) as readonly OrderStatus[]
 const financeNext = (from: FinanceStatus): readonly FinanceStatus[] => FINANCE_STATES[from].next

@@ -3,6 +3,7 @@
 import { BIKE_KINDS, type ProductKind } from '../catalogue/product-kind'
 import { ORDER_NUMBER_ALPHABET, generateOrderNumber } from '../orders/order-number'
 import { CANCELLATION_DAYS } from '../consumer-rights'
+import { stateOptions, statesOf } from '../lifecycle'
 
 /** How long an unpaid reservation keeps its bike while the customer pays the deposit (as card orders). */
 export const RESERVATION_PAYMENT_MINUTES = 15
@@ -41,12 +42,10 @@ export const RESERVATION_STATES = {
   released: { label: 'Released by staff', customerMayCancel: false, staff: [] },
 } as const satisfies { readonly [S in ReservationStatus]: ReservationState }
 
-export const RESERVATION_STATUS_VALUES = Object.keys(RESERVATION_STATES) as ReservationStatus[]
+export const RESERVATION_STATUS_VALUES = statesOf<ReservationStatus>(RESERVATION_STATES)
 
 /** The admin select's options, in the declared order. */
-export function reservationStatusOptions(): { label: string; value: ReservationStatus }[] {
-  return RESERVATION_STATUS_VALUES.map((value) => ({ label: RESERVATION_STATES[value].label, value }))
-}
+export const reservationStatusOptions = (): { label: string; value: ReservationStatus }[] => stateOptions<ReservationStatus>(RESERVATION_STATES)
 
 /** A new reservation number ("RS-7K3F9Q") in the order numbers' style. */
 export function generateReservationNumber(randomBytes: (size: number) => Uint8Array): string {
