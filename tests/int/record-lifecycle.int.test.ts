@@ -1,11 +1,13 @@
-// The one record lifecycle (features/payments/record-lifecycle.server.ts) on a real database: a declared change
+// The one record lifecycle (features/records/transition.server.ts) on a real database: a declared change
 // is claimed once however many race for it, moves the units, writes its columns and one history entry in the
 // same unit of work; a change from the wrong state writes nothing; the shared sweep, notice lookup and refund.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LIFECYCLE } from '../../src/domain/orders/order-status'
 import { placeOrder } from '../../src/features/orders/place-order.server'
-import { appendHistory, onNotice, refund, runTransition, sweep } from '../../src/features/payments/record-lifecycle.server'
+import { refund } from '../../src/features/records/money-back.server'
+import { applyNotice, type NoticeTarget } from '../../src/features/records/payment-notice.server'
+import { appendHistory, runTransition, sweep } from '../../src/features/records/transition.server'
 import { orderStockRef } from '../../src/features/stock/stock-ledger.server'
 import { keyedLock } from '../../src/lib/keyed-lock'
 import type { Order } from '../../src/payload-types'
@@ -90,9 +92,14 @@ describe(`record lifecycle on ${db}`, () => {
   it('finds the record a notice is about by number or payment reference, and answers `missing` for none', async () => {
     const { orderId } = await placed(3)
     const o = await order(orderId)
-    const byNumber = onNotice((p, n) => p.find({ collection: 'orders', where: { orderNumber: { equals: n.orderNumber } }, depth: 0, overrideAccess: true }).then((r) => r.docs[0]), keyedLock<number>(), 'missing' as number | 'missing', async (_p, found) => found.id)
-    expect(await byNumber(payload, { orderNumber: o.orderNumber, reference: 'x', amountPence: 1, provider: 'test-gateway' })).toBe(orderId)
-    expect(await byNumber(payload, { orderNumber: 'WH-NONE00', reference: 'x', amountPence: 1, provider: 'test-gateway' })).toBe('missing')
+    const target: NoticeTarget<Order, { orderNumber?: string; reference: string; amountPence: number; provider: string }, number | 'missing'> = {
+      find: (p, n) => p.find({ collection: 'orders', where: { orderNumber: { equals: n.orderNumber } }, depth: 0, overrideAccess: true }).then((r) => r.docs[0]),
+      lock: keyedLock<number>(),
+      missing: 'missing',
+      apply: async (_p, found) => found.id,
+    }
+    expect(await applyNotice(payload, { orderNumber: o.orderNumber, reference: 'x', amountPence: 1, provider: 'test-gateway' }, {}, target)).toBe(orderId)
+    expect(await applyNotice(payload, { orderNumber: 'WH-NONE00', reference: 'x', amountPence: 1, provider: 'test-gateway' }, {}, target)).toBe('missing')
   })
 
   it('a refund through a provider the shop does not know is answered, never thrown', async () => {

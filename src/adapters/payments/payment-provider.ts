@@ -52,8 +52,18 @@ export type PaymentSettlement =
   /** No payment succeeded, and the open ones were cancelled so none can succeed any more. */
   | { readonly status: 'closed' }
 
+/** What a provider can do, declared by the provider itself, so the shop never has to recognise one by its name. */
+export interface PaymentCapabilities {
+  /**
+   * One order may have several open payments at once (each payment page opened for it is its own payment), so once
+   * one is paid the others are closed; a provider that resumes one payment per order (by idempotency key) has none.
+   */
+  readonly manyOpenPaymentsPerOrder: boolean
+}
+
 export interface PaymentProvider {
   readonly name: 'test-gateway' | 'stripe'
+  readonly capabilities: PaymentCapabilities
   /** Starts (or, for the same key, resumes) a payment for an order. */
   startPayment(order: OrderToPay, idempotencyKey: string): Promise<PaymentStart>
   /**

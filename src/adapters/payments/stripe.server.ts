@@ -26,6 +26,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider & 
   const stripe = stripeClient(options)
   return {
     name: 'stripe',
+    capabilities: { manyOpenPaymentsPerOrder: false },
     client: stripe,
 
     async startPayment(order: OrderToPay, idempotencyKey: string): Promise<PaymentStart> {

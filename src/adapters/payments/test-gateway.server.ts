@@ -218,6 +218,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
 
   const provider: PaymentProvider = {
     name: 'test-gateway',
+    capabilities: { manyOpenPaymentsPerOrder: true },
 
     async startPayment(order: OrderToPay): Promise<PaymentStart> {
       // A repeated checkout never opens a second payment: a paid session answers its result page, an open

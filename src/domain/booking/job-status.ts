@@ -1,48 +1,39 @@
 // The workshop job and test-ride workflow: which status changes staff and customers may make, and which
-// statuses still hold the day's capacity.
+// statuses still hold the day's capacity, declared once in JOB_STATES.
+import { statesOf } from '../lifecycle'
 
-export const JOB_STATUSES = ['booked', 'checked_in', 'in_progress', 'awaiting_approval', 'ready_for_collection', 'collected', 'completed', 'cancelled', 'no_show'] as const
-export type JobStatus = (typeof JOB_STATUSES)[number]
+export type JobStatus = 'booked' | 'checked_in' | 'in_progress' | 'awaiting_approval' | 'ready_for_collection' | 'collected' | 'completed' | 'cancelled' | 'no_show'
 export type BookingKind = 'service' | 'test_ride'
 
-export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
-  booked: 'Booked',
-  checked_in: 'Checked in',
-  in_progress: 'In progress',
-  awaiting_approval: 'Awaiting approval',
-  ready_for_collection: 'Ready for collection',
-  collected: 'Collected',
-  completed: 'Ride completed',
-  cancelled: 'Cancelled',
-  no_show: 'No-show',
+/** One state of a booking: its label, whether it keeps its day's capacity, and where it may go for each kind of booking. */
+export interface JobState {
+  readonly label: string
+  /** A cancelled booking gives its day's capacity back; every other status keeps it (a no-show still used the slot). */
+  readonly holdsCapacity: boolean
+  /** Customers may cancel or move only a booking that has not started. */
+  readonly customerMayChange: boolean
+  readonly next: { readonly [K in BookingKind]: readonly JobStatus[] }
 }
 
-const SERVICE_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
-  booked: ['checked_in', 'cancelled', 'no_show'],
-  checked_in: ['in_progress', 'awaiting_approval', 'ready_for_collection', 'cancelled'],
-  in_progress: ['awaiting_approval', 'ready_for_collection'],
-  awaiting_approval: ['in_progress', 'ready_for_collection'],
-  ready_for_collection: ['collected'],
-  collected: [],
-  completed: [],
-  cancelled: [],
-  no_show: [],
-}
+/** Every state of a workshop job or test ride, declared once: the collection's options and every check read it. */
+export const JOB_STATES = {
+  booked: { label: 'Booked', holdsCapacity: true, customerMayChange: true, next: { service: ['checked_in', 'cancelled', 'no_show'], test_ride: ['completed', 'cancelled', 'no_show'] } },
+  checked_in: { label: 'Checked in', holdsCapacity: true, customerMayChange: false, next: { service: ['in_progress', 'awaiting_approval', 'ready_for_collection', 'cancelled'], test_ride: [] } },
+  in_progress: { label: 'In progress', holdsCapacity: true, customerMayChange: false, next: { service: ['awaiting_approval', 'ready_for_collection'], test_ride: [] } },
+  awaiting_approval: { label: 'Awaiting approval', holdsCapacity: true, customerMayChange: false, next: { service: ['in_progress', 'ready_for_collection'], test_ride: [] } },
+  ready_for_collection: { label: 'Ready for collection', holdsCapacity: true, customerMayChange: false, next: { service: ['collected'], test_ride: [] } },
+  collected: { label: 'Collected', holdsCapacity: true, customerMayChange: false, next: { service: [], test_ride: [] } },
+  completed: { label: 'Ride completed', holdsCapacity: true, customerMayChange: false, next: { service: [], test_ride: [] } },
+  cancelled: { label: 'Cancelled', holdsCapacity: false, customerMayChange: false, next: { service: [], test_ride: [] } },
+  no_show: { label: 'No-show', holdsCapacity: true, customerMayChange: false, next: { service: [], test_ride: [] } },
+} as const satisfies { readonly [S in JobStatus]: JobState }
 
-const TEST_RIDE_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
-  booked: ['completed', 'cancelled', 'no_show'],
-  checked_in: [],
-  in_progress: [],
-  awaiting_approval: [],
-  ready_for_collection: [],
-  collected: [],
-  completed: [],
-  cancelled: [],
-  no_show: [],
-}
+export const JOB_STATUSES = statesOf<JobStatus>(JOB_STATES)
+
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = Object.fromEntries(JOB_STATUSES.map((s) => [s, JOB_STATES[s].label])) as Record<JobStatus, string>
 
 export function allowedNext(kind: BookingKind, from: JobStatus): readonly JobStatus[] {
-  return (kind === 'test_ride' ? TEST_RIDE_TRANSITIONS : SERVICE_TRANSITIONS)[from] ?? []
+  return JOB_STATES[from]?.next[kind] ?? []
 }
 
 export type StatusCheck = { readonly ok: true } | { readonly ok: false; readonly message: string }
@@ -55,14 +46,14 @@ export function checkStatusChange(kind: BookingKind, from: JobStatus, to: JobSta
   return { ok: false, message: `A ${kind === 'test_ride' ? 'test ride' : 'workshop job'} cannot go from ${JOB_STATUS_LABELS[from]} to ${JOB_STATUS_LABELS[to]}${list ? `; it can go to: ${list}` : `: ${JOB_STATUS_LABELS[from]} is final`}.` }
 }
 
-/** A cancelled booking gives its day's capacity back; every other status keeps it (a no-show still used the slot). */
+/** Whether a booking in this status keeps its day's capacity (JobState.holdsCapacity). */
 export function holdsCapacity(status: JobStatus): boolean {
-  return status !== 'cancelled'
+  return JOB_STATES[status]?.holdsCapacity ?? true
 }
 
-/** Customers may cancel or move only a booking that has not started. */
+/** Whether the customer may still cancel or move it (JobState.customerMayChange). */
 export function customerMayChange(status: JobStatus): boolean {
-  return status === 'booked'
+  return JOB_STATES[status]?.customerMayChange === true
 }
 
 /** Extra work up to the pre-authorised limit is approved without asking again. */

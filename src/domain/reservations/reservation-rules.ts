@@ -3,6 +3,7 @@
 import { BIKE_KINDS, type ProductKind } from '../catalogue/product-kind'
 import { ORDER_NUMBER_ALPHABET, generateOrderNumber } from '../orders/order-number'
 import { CANCELLATION_DAYS } from '../consumer-rights'
+import { stateOptions, statesOf } from '../lifecycle'
 
 /** How long an unpaid reservation keeps its bike while the customer pays the deposit (as card orders). */
 export const RESERVATION_PAYMENT_MINUTES = 15
@@ -18,6 +19,33 @@ export const RESERVATION_PREFIX = 'RS-'
 const NUMBER_PATTERN = new RegExp(`^${RESERVATION_PREFIX}[${ORDER_NUMBER_ALPHABET}]{6}$`)
 
 export type ReservationStatus = 'awaiting_payment' | 'active' | 'converted' | 'cancelled' | 'expired' | 'released'
+
+/** One state of a reservation: its label, whether the customer may still cancel it, and where staff may move it. */
+export interface ReservationState {
+  readonly label: string
+  /** The customer may cancel it (from the emailed link or their account): it still holds the bike for them. */
+  readonly customerMayCancel: boolean
+  /** The states staff may move it to in the admin (a release needs a reason; see checkStaffChange). */
+  readonly staff: readonly ReservationStatus[]
+}
+
+/**
+ * Every state of a reservation, declared once: the collection's options, the customer's and staff's checks read
+ * it; the changes the shop makes itself are RESERVATION_LIFECYCLE and RESERVATION_ENDINGS (reservation-lifecycle.ts).
+ */
+export const RESERVATION_STATES = {
+  awaiting_payment: { label: 'Awaiting deposit', customerMayCancel: true, staff: [] },
+  active: { label: 'Active (bike held)', customerMayCancel: true, staff: ['converted', 'released'] },
+  converted: { label: 'Converted to a sale', customerMayCancel: false, staff: [] },
+  cancelled: { label: 'Cancelled by the customer', customerMayCancel: false, staff: [] },
+  expired: { label: 'Expired', customerMayCancel: false, staff: [] },
+  released: { label: 'Released by staff', customerMayCancel: false, staff: [] },
+} as const satisfies { readonly [S in ReservationStatus]: ReservationState }
+
+export const RESERVATION_STATUS_VALUES = statesOf<ReservationStatus>(RESERVATION_STATES)
+
+/** The admin select's options, in the declared order. */
+export const reservationStatusOptions = (): { label: string; value: ReservationStatus }[] => stateOptions<ReservationStatus>(RESERVATION_STATES)
 
 /** A new reservation number ("RS-7K3F9Q") in the order numbers' style. */
 export function generateReservationNumber(randomBytes: (size: number) => Uint8Array): string {
@@ -85,19 +113,17 @@ export type Ending = 'cancelled' | 'expired' | 'released' | 'converted'
  * A converted reservation is a sale and follows the order rules.
  */
 export function customerMayCancel(status: ReservationStatus): boolean {
-  return status === 'awaiting_payment' || status === 'active'
+  return RESERVATION_STATES[status]?.customerMayCancel === true
 }
 
 /** Staff changes allowed in the admin: convert to a sale, release (with a reason), extend the hold. */
 export function checkStaffChange(from: ReservationStatus, to: ReservationStatus, reason: string | null | undefined): { ok: true } | { ok: false; message: string } {
   if (from === to) return { ok: true }
-  if (from !== 'active') return { ok: false, message: `A ${from.replace('_', ' ')} reservation cannot be changed by staff; only active reservations can be converted or released.` }
-  if (to === 'converted') return { ok: true }
-  if (to === 'released') {
-    if (!reason || reason.trim().length < 3) return { ok: false, message: 'Give a reason (at least 3 characters) to release a reservation.' }
-    return { ok: true }
-  }
-  return { ok: false, message: `Staff may only convert an active reservation to a sale or release it, not mark it ${to}.` }
+  const moves: readonly ReservationStatus[] = RESERVATION_STATES[from]?.staff ?? []
+  if (moves.length === 0) return { ok: false, message: `A ${from.replace('_', ' ')} reservation cannot be changed by staff; only active reservations can be converted or released.` }
+  if (!moves.includes(to)) return { ok: false, message: `Staff may only convert an active reservation to a sale or release it, not mark it ${to}.` }
+  if (to === 'released' && (!reason || reason.trim().length < 3)) return { ok: false, message: 'Give a reason (at least 3 characters) to release a reservation.' }
+  return { ok: true }
 }
 
 /** The deposit taken off an order's total; never more than the total (the rest would be refunded). */

@@ -22,7 +22,7 @@ export async function enqueueAndRun(payload: Payload, task: string, input: Recor
 /**
  * The INSERT that queues a job inside another unit of work (a paid order's confirmation email), so the job
  * exists exactly when the change it follows does: a crash can lose neither without the other. `when` is the
- * guard of a SQLite batch (see ChangeRecord in the stock ledger), null on PostgreSQL inside the transaction.
+ * guard of a SQLite batch (see ChangeRecord in features/records/history.server.ts), null on PostgreSQL inside the transaction.
  * RETURNING the job's id, to try it at once after the commit (`runJobNow`).
  */
 export function queueJobStatement(payload: Payload, task: string, input: Record<string, unknown>, now: Date, when: Stmt | null): Stmt {

@@ -12,7 +12,10 @@ import { ledgerOf, orderStockRef, takeStock } from '../stock/stock-ledger.server
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import { formatPence } from '../../domain/money'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { amountMatches, appendHistory, change, claim, findByNotice, onNotice, makeStale, providerFor, refund, refundAndNote, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice, type RecordWrite } from '../payments/record-lifecycle.server'
+import { amountMatches, applyNotice, findByNotice, type NoticeTarget, type PaymentNotice } from '../records/payment-notice.server'
+import { decidePaymentNotice, type NoticeEvent, type NoticeFacts } from '../../domain/payments/notice-decision'
+import { appendHistory, change, claim, makeStale, runTransition, sweep, type LifecycleDeps, type RecordWrite } from '../records/transition.server'
+import { providerFor, refund, refundAndNote, settleOpenPayments } from '../records/money-back.server'
 import { paymentProvider } from '../payments/providers.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
 
@@ -23,7 +26,7 @@ const recordOf = (order: Pick<Order, 'id'>) => ({ table: 'orders' as const, id: 
 
 export const findOrderForPayment = (payload: Payload, notice: { orderNumber?: string; reference?: string }): Promise<Order | undefined> => findByNotice(payload, 'orders', 'orderNumber', notice)
 
-/* One lifecycle change at a time per order in this process (see onNotice). */
+/* One lifecycle change at a time per order in this process (see applyNotice). */
 export const withOrderLock: KeyedLock<number> = keyedLock<number>()
 
 export function productIdsOf(order: Order): number[] {
@@ -35,63 +38,86 @@ function paidData(notice: PaymentNotice, now: Date): RecordWrite {
   return { stock: { holdExpiresAt: null }, payment: { provider: notice.provider, reference: notice.reference, paidAt: now.toISOString(), failureMessage: null } }
 }
 
+/** The facts a payment notice is decided on (domain/payments/notice-decision.ts), from the order as it is now. */
+function noticeFacts(order: Order, event: NoticeEvent, notice: PaymentNotice, after: Pick<NoticeFacts, 'claimLost' | 'unitsWithdrawn' | 'lateTake'> = {}): NoticeFacts {
+  return { event, record: 'order', paidByCard: order.kind === 'card', status: order.status, expectedPence: order.totalPence, paidAt: Boolean(order.payment?.paidAt), reference: order.payment?.reference ?? null, notice, ...after }
+}
+
+const reload = (payload: Payload, id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+
 // The steps themselves, run under the order lock (see the exported functions at the end).
 async function paid(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
-  if (order.kind !== 'card') return { changed: false, outcome: 'not a card order', orderId: order.id }
-  if (order.payment?.reference && order.payment.reference !== notice.reference) {
+  if (order.payment?.reference && order.payment.reference !== notice.reference && order.kind === 'card') {
     payload.logger.warn({ order: order.orderNumber, reference: notice.reference }, 'payment success for a reference the order does not have')
   }
-  if (!(await amountMatches(payload, { ...recordOf(order), status: order.status, number: order.orderNumber }, order.totalPence, notice, ORDER_NOTES.amountMismatch, now))) {
-    return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
-  }
-
-  // Paid, with its paid date, history entry and queued confirmation, all in one unit of work with the stock.
-  const t = LIFECYCLE.paymentTaken
-  const sold = await runTransition(payload, recordOf(order), t, { note: t.note(notice), from: order.status, data: paidData(notice, now), then: confirmationJob(payload, order.id, now) }, now)
-  if (sold.ownerChanged) {
-    await sendConfirmation(payload, order.id, sold.followUps, deps)
-    void closeOtherPayments(payload, order, notice, deps)
-    return { changed: true, outcome: 'order paid', orderId: order.id }
-  }
-
-  let current = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })
-  // Its units were withdrawn while it waited (a stock count fell below the units held), so nothing was sold: the
-  // order ends first, and the money is then what it is for any order that ended unpaid, below.
-  if (current.status === 'awaiting_payment' && (await lostUnits(payload, order.id))) {
-    await endWithdrawn(payload, current, now)
-    current = await payload.findByID({ collection: 'orders', id: order.id, depth: 0, overrideAccess: true })
-  }
-  // The money arrived after the hold ran out (or after a failure report): take the stock again if it is
-  // still there (sold at once, with the order, in one unit of work), else give the money back straight away.
-  if (current.status === 'cancelled' && !current.payment?.paidAt) {
-    const late = LIFECYCLE.latePaymentTaken
-    const lines = current.lines.map((l) => ({ productId: typeof l.product === 'object' ? l.product.id : l.product, variantId: l.variant == null ? null : typeof l.variant === 'object' ? l.variant.id : l.variant, count: l.count }))
-    const data = { ...paidData(notice, now), stock: { holdExpiresAt: null, couponCounted: current.stock.couponCounted ?? undefined } }
-    const owner = change(payload, claim(recordOf(order), late, 'committed'), data, entry(now, late.actor, 'cancelled', late.to, late.note()), now, confirmationJob(payload, order.id, now))
-    const retaken = await takeStock(payload, null, orderStockRef(order.id), lines, { state: 'sold', owner, now })
-    if (retaken.ok) {
-      await makeStale(payload, { reason: `order ${order.orderNumber} paid late`, products: productIdsOf(order) })
-      await sendConfirmation(payload, order.id, retaken.followUps, deps)
-      return { changed: true, outcome: 'late payment: stock taken again, order paid', orderId: order.id }
+  let current = order
+  let after: Pick<NoticeFacts, 'claimLost' | 'unitsWithdrawn' | 'lateTake'> = {}
+  // Each step either ends the notice or changes what is known (a claim lost, units withdrawn, a late take tried), so this ends.
+  for (;;) {
+    const decided = decidePaymentNotice(noticeFacts(current, 'succeeded', notice, after))
+    switch (decided.action) {
+      case 'amount-mismatch':
+        await amountMatches(payload, { ...recordOf(order), status: current.status, number: order.orderNumber }, order.totalPence, notice, ORDER_NOTES.amountMismatch, now)
+        return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
+      case 'take': {
+        // Paid, with its paid date, history entry and queued confirmation, all in one unit of work with the stock.
+        const t = LIFECYCLE.paymentTaken
+        const sold = await runTransition(payload, recordOf(order), t, { note: t.note(notice), from: current.status, data: paidData(notice, now), then: confirmationJob(payload, order.id, now) }, now)
+        if (sold.ownerChanged) {
+          await sendConfirmation(payload, order.id, sold.followUps, deps)
+          void closeOtherPayments(payload, order, notice, deps)
+          return { changed: true, outcome: 'order paid', orderId: order.id }
+        }
+        current = await reload(payload, order.id)
+        after = { claimLost: true, unitsWithdrawn: current.status === 'awaiting_payment' && (await lostUnits(payload, order.id)) }
+        break
+      }
+      case 'end-withdrawn':
+        // Its units were withdrawn while it waited (a stock count fell below the units held), so nothing was sold: the
+        // order ends first, and the money is then what it is for any order that ended unpaid.
+        await endWithdrawn(payload, current, now)
+        current = await reload(payload, order.id)
+        after = { claimLost: true }
+        break
+      case 'take-late': {
+        // The money arrived after the hold ran out (or after a failure report): take the stock again if it is still
+        // there (sold at once, with the order, in one unit of work), else give the money back straight away.
+        const retaken = await takeLate(payload, current, notice, now)
+        if (retaken.ok) {
+          await makeStale(payload, { reason: `order ${order.orderNumber} paid late`, products: productIdsOf(order) })
+          await sendConfirmation(payload, order.id, retaken.followUps, deps)
+          return { changed: true, outcome: 'late payment: stock taken again, order paid', orderId: order.id }
+        }
+        after = { ...after, claimLost: true, lateTake: retaken.reason === 'short' ? 'short' : 'owner_changed' }
+        break
+      }
+      case 'refund-late':
+        return refundLatePayment(payload, current, notice, deps, now)
+      case 'refund-unwanted':
+        // Never kept: two payment pages of one checkout both paid, or a payment page paid after the order ended.
+        return refundUnwantedPayment(payload, current, notice, deps, now)
+      case 'ignore':
+        return { changed: false, outcome: decided.outcome, orderId: order.id }
+      default:
+        throw new Error(`a payment success cannot ${decided.action} an order`)
     }
-    if (retaken.reason === 'short') return refundLatePayment(payload, current, notice, deps, now)
   }
+}
 
-  // The same payment again (a replayed or racing webhook): nothing to change.
-  if (current.payment?.reference === notice.reference && current.payment?.paidAt) {
-    return { changed: false, outcome: `order is ${current.status}; this payment is already on it`, orderId: order.id }
-  }
-  // Money for an order that is already paid by another payment, or cancelled, refunded or expired: it is
-  // never kept. (Two payment pages of one checkout both paid, or a payment page paid after the order ended.)
-  if (current.status !== 'awaiting_payment') return refundUnwantedPayment(payload, current, notice, deps, now)
-  return { changed: false, outcome: `order is ${current.status}; nothing to change`, orderId: order.id }
+/** A late payment's stock taken again and sold with the order, in one unit of work; answers the ledger's result. */
+function takeLate(payload: Payload, order: Order, notice: PaymentNotice, now: Date): ReturnType<typeof takeStock> {
+  const late = LIFECYCLE.latePaymentTaken
+  const lines = order.lines.map((l) => ({ productId: typeof l.product === 'object' ? l.product.id : l.product, variantId: l.variant == null ? null : typeof l.variant === 'object' ? l.variant.id : l.variant, count: l.count }))
+  const data = { ...paidData(notice, now), stock: { holdExpiresAt: null, couponCounted: order.stock.couponCounted ?? undefined } }
+  const owner = change(payload, claim(recordOf(order), late, 'committed'), data, entry(now, late.actor, 'cancelled', late.to, late.note()), now, confirmationJob(payload, order.id, now))
+  return takeStock(payload, null, orderStockRef(order.id), lines, { state: 'sold', owner, now })
 }
 
 /** Once an order is paid, the other payment pages of its checkout (if any) are closed so they cannot take money too. */
 async function closeOtherPayments(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps): Promise<void> {
   try {
     const provider = providerFor(payload, deps, notice.provider)
-    if (provider?.name === 'test-gateway') await provider.closeOpenPayments({ orderNumber: order.orderNumber, reference: notice.reference })
+    if (provider?.capabilities.manyOpenPaymentsPerOrder) await provider.closeOpenPayments({ orderNumber: order.orderNumber, reference: notice.reference })
   } catch (error) {
     payload.logger.warn({ err: error, order: order.orderNumber }, 'could not close the other payment pages of a paid order (a payment through one is refunded automatically)')
   }
@@ -122,7 +148,8 @@ async function refundLatePayment(payload: Payload, order: Order, notice: Payment
 async function failed(payload: Payload, order: Order, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
   const message = (notice.failureMessage ?? 'The payment did not go through.').slice(0, 300)
   // A failure of one payment page says nothing when another payment of the order already succeeded.
-  if (order.payment?.paidAt || (order.payment?.reference && order.payment.reference !== notice.reference && order.status !== 'awaiting_payment')) return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
+  const decided = decidePaymentNotice(noticeFacts(order, 'failed', notice))
+  if (decided.action === 'ignore') return { changed: false, outcome: decided.outcome, orderId: order.id }
   const t = LIFECYCLE.paymentFailed
   const payment = { provider: notice.provider, reference: notice.reference, failureMessage: message }
   const ended = await endUnsold(payload, order, t, { note: t.note(message), back: (returned) => ORDER_NOTES.handedBack(`Payment failed: ${message}`, returned), payment, stale: `order ${order.orderNumber} payment failed` }, now)
@@ -131,9 +158,9 @@ async function failed(payload: Payload, order: Order, notice: PaymentNotice & { 
 }
 
 async function refunded(payload: Payload, order: Order, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<LifecycleOutcome> {
-  if (order.status === 'refunded') return { changed: false, outcome: 'already refunded', orderId: order.id }
-  // A refund of a payment the order never kept (an unwanted second payment) changes nothing on the order.
-  if (order.payment?.reference && order.payment.reference !== notice.reference) return { changed: false, outcome: 'refund of a payment this order did not keep', orderId: order.id }
+  // Already refunded, or a refund of a payment the order never kept (an unwanted second payment): nothing changes.
+  const decided = decidePaymentNotice(noticeFacts(order, 'refunded', notice))
+  if (decided.action === 'ignore') return { changed: false, outcome: decided.outcome, orderId: order.id }
   const t = LIFECYCLE.refundReported
   const refundedPence = Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence)
   const stale = { reason: `order ${order.orderNumber} refunded`, products: productIdsOf(order) }
@@ -262,20 +289,30 @@ export async function flagOverHeld(payload: Payload, over: readonly { readonly r
   }
 }
 
-const markOrderPaidNow = onNotice(findOrderForPayment, null, NO_ORDER, paid)
+const orders = <N extends PaymentNotice>(lock: KeyedLock<number> | null, apply: NoticeTarget<Order, N, LifecycleOutcome>['apply']): NoticeTarget<Order, N, LifecycleOutcome> => ({ find: findOrderForPayment, lock, missing: NO_ORDER, apply })
 
-/** Under the order's lock, counting a payment outcome for /metrics when it changed an order; money sent back counts as refunded. */
-function counted<N extends PaymentNotice>(apply: Parameters<typeof onNotice<Order, N, LifecycleOutcome>>[3], outcome: 'taken' | 'failed' | 'refunded') {
-  const run = onNotice(findOrderForPayment, withOrderLock, NO_ORDER, apply)
-  return (payload: Payload, notice: N, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> => run(payload, notice, deps).then((result) => {
-    if (result.changed) metrics().payments.inc({ outcome: /refund/i.test(result.outcome) ? 'refunded' : outcome })
-    return result
-  })
+/** A payment found while closing an order's open payments, applied under the lock its caller holds. */
+function markOrderPaidNow(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps): Promise<LifecycleOutcome> {
+  return applyNotice(payload, notice, deps, orders(null, paid))
+}
+
+/** Counts a payment outcome for /metrics when it changed an order; money sent back counts as refunded. */
+function counted(result: LifecycleOutcome, outcome: 'taken' | 'failed' | 'refunded'): LifecycleOutcome {
+  if (result.changed) metrics().payments.inc({ outcome: /refund/i.test(result.outcome) ? 'refunded' : outcome })
+  return result
 }
 
 /** A payment succeeded. Idempotent: an order already paid (or past paid) is left alone. */
-export const markOrderPaid = counted(paid, 'taken')
+export async function markOrderPaid(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
+  return counted(await applyNotice(payload, notice, deps, orders(withOrderLock, paid)), 'taken')
+}
+
 /** A payment failed: the order is cancelled and its stock and coupon use go back, once. */
-export const markPaymentFailed = counted(failed, 'failed')
+export async function markPaymentFailed(payload: Payload, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
+  return counted(await applyNotice(payload, notice, deps, orders(withOrderLock, failed)), 'failed')
+}
+
 /** The provider reports a refund (made here by staff, or in the provider's own dashboard). */
-export const markRefunded = counted(refunded, 'refunded')
+export async function markRefunded(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
+  return counted(await applyNotice(payload, notice, deps, orders(withOrderLock, refunded)), 'refunded')
+}

@@ -13,7 +13,7 @@
 // tests/int/order-rows.int.test.ts writes one order each way, on SQLite and on PostgreSQL, and compares
 // them as Payload reads them. A field added to the orders collection fails that test until it is added here.
 import 'server-only'
-import { arrayRowId } from '../payments/record-lifecycle.server'
+import { arrayRowId } from '../records/transition.server'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
 import type { VatRateTotal } from '../../domain/vat/vat'

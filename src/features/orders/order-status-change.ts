@@ -2,7 +2,7 @@
 // refund put the stock back once; Refunded refunds the card through the payment provider first. A move the
 // customer should hear about (ready to collect, dispatched, refunded, cancelled) queues their email with it.
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type Payload } from 'payload'
-import { checkFinanceStatusChange, checkStaffStatusChange, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
+import { checkFinanceStatusChange, checkStaffStatusChange, ORDER_NOTES, releasesStock, type FinanceStatus, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
 import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
@@ -66,7 +66,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     await closePaymentsBeforeCancelling(req.payload, originalDoc)
     entries.push(entry(now, actor, from, to, 'Cancelled by staff; its open card payments were closed.', by))
   } else if (to !== from) {
-    entries.push(entry(now, actor, from, to, 'Status changed by staff.', by))
+    entries.push(entry(now, actor, from, to, ORDER_NOTES.staffChanged, by))
   }
   if (financeTo !== financeFrom) entries.push(entry(now, actor, financeFrom ?? undefined, financeTo ?? undefined, 'Finance application status changed by staff.', by))
 

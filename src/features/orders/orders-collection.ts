@@ -12,25 +12,12 @@ import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach
 import { penceField } from '../../cms/fields/pence'
 import { historyField } from '../../cms/fields/history'
 import { stockStateFields } from '../../cms/fields/stock-state'
+import { financeStatusOptions, orderStatusOptions } from '../../domain/orders/order-status'
 
-export const ORDER_STATUSES = [
-  { label: 'Awaiting payment', value: 'awaiting_payment' },
-  { label: 'Paid', value: 'paid' },
-  { label: 'Processing', value: 'processing' },
-  { label: 'Ready for collection', value: 'ready_for_collection' },
-  { label: 'Dispatched', value: 'dispatched' },
-  { label: 'Completed', value: 'completed' },
-  { label: 'Cancelled', value: 'cancelled' },
-  { label: 'Refunded', value: 'refunded' },
-] as const
+/** The admin's options, from the one declaration of an order's states (domain/orders/order-status.ts). */
+export const ORDER_STATUSES = orderStatusOptions()
 
-export const FINANCE_APPLICATION_STATUSES = [
-  { label: 'Submitted', value: 'submitted' },
-  { label: 'Approved', value: 'approved' },
-  { label: 'Declined', value: 'declined' },
-  { label: 'Completed', value: 'completed' },
-  { label: 'Cancelled', value: 'cancelled' },
-] as const
+export const FINANCE_APPLICATION_STATUSES = financeStatusOptions()
 
 const readOnly = { readOnly: true } as const
 
@@ -62,12 +49,12 @@ export const Orders: CollectionConfig = {
       ],
       admin: { ...readOnly, position: 'sidebar' },
     },
-    { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: [...ORDER_STATUSES], admin: { position: 'sidebar' } },
+    { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: ORDER_STATUSES, admin: { position: 'sidebar' } },
     {
       name: 'financeStatus',
       label: 'Finance application status',
       type: 'select',
-      options: [...FINANCE_APPLICATION_STATUSES],
+      options: FINANCE_APPLICATION_STATUSES,
       admin: { position: 'sidebar', condition: (data) => data?.kind === 'finance' },
     },
     { name: 'customer', type: 'relationship', relationTo: 'users', index: true, admin: { position: 'sidebar' } },

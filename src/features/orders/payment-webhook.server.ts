@@ -3,12 +3,13 @@
 // whose processing was cut short is applied again; a bad signature changes nothing.
 import 'server-only'
 import type { Payload } from 'payload'
-import { WebhookSignatureError, type PaymentProvider } from '../../adapters/payments/payment-provider'
+import { WebhookSignatureError, type PaymentEventType, type PaymentProvider } from '../../adapters/payments/payment-provider'
 import { json, refuse } from '../../lib/http/respond'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import { markDepositFailed, markDepositPaid, markDepositRefunded } from '../reservations/reservation-lifecycle.server'
 import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleOutcome } from './order-lifecycle.server'
-import type { LifecycleDeps } from '../payments/record-lifecycle.server'
+import type { LifecycleDeps } from '../records/transition.server'
+import type { PaymentNotice } from '../records/payment-notice.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024
@@ -16,6 +17,19 @@ export const MAX_WEBHOOK_BYTES = 256 * 1024
 function isUniqueViolation(error: unknown): boolean {
   const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { data?: unknown })?.data ?? '')} ${String((error as { cause?: unknown })?.cause ?? '')}`
   return /unique|duplicate|already exists|must be unique/i.test(text)
+}
+
+/** An order's or a reservation's change for each kind of payment event (a reservation's number starts RS-). */
+const ORDER_EVENTS = { succeeded: markOrderPaid, failed: markPaymentFailed, refunded: markRefunded } as const satisfies Record<PaymentEventType, unknown>
+const RESERVATION_EVENTS = { succeeded: markDepositPaid, failed: markDepositFailed, refunded: markDepositRefunded } as const satisfies Record<PaymentEventType, unknown>
+const PAYMENT_OUTCOME = { succeeded: 'taken', failed: 'failed', refunded: 'refunded' } as const satisfies Record<PaymentEventType, string>
+
+/** A verified payment event applied to the order or reservation it names, under the store-once rule of the caller. */
+export async function applyPaymentEvent(payload: Payload, type: PaymentEventType, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps): Promise<LifecycleOutcome> {
+  if (!isReservationNumber(notice.orderNumber ?? '')) return ORDER_EVENTS[type](payload, notice, deps)
+  const r = await RESERVATION_EVENTS[type](payload, notice, deps)
+  if (r.changed) metrics().payments.inc({ outcome: PAYMENT_OUTCOME[type] })
+  return { changed: r.changed, outcome: `reservation: ${r.outcome}` }
 }
 
 export async function handlePaymentWebhook(payload: Payload, provider: PaymentProvider, rawBody: string, headers: Headers, deps: LifecycleDeps = {}): Promise<Response> {
@@ -47,19 +61,8 @@ export async function handlePaymentWebhook(payload: Payload, provider: PaymentPr
 
   let result: LifecycleOutcome
   try {
-    const notice = { orderNumber: event.orderNumber || undefined, reference: event.reference, amountPence: event.amountPence, provider: provider.name }
-    const lifecycleDeps = { provider, ...deps }
-    if (isReservationNumber(event.orderNumber)) {
-      // A reservation deposit (RS-…): the reservation lifecycle, under the same store-once rule.
-      const r = event.type === 'succeeded' ? await markDepositPaid(payload, notice, lifecycleDeps) : event.type === 'failed' ? await markDepositFailed(payload, { ...notice, failureMessage: event.failureMessage }, lifecycleDeps) : await markDepositRefunded(payload, notice, lifecycleDeps)
-      result = { changed: r.changed, outcome: `reservation: ${r.outcome}` }
-      if (r.changed) metrics().payments.inc({ outcome: event.type === 'succeeded' ? 'taken' : event.type === 'failed' ? 'failed' : 'refunded' })
-    } else result =
-      event.type === 'succeeded'
-        ? await markOrderPaid(payload, notice, lifecycleDeps)
-        : event.type === 'failed'
-          ? await markPaymentFailed(payload, { ...notice, failureMessage: event.failureMessage }, lifecycleDeps)
-          : await markRefunded(payload, notice, lifecycleDeps)
+    const notice = { orderNumber: event.orderNumber || undefined, reference: event.reference, amountPence: event.amountPence, provider: provider.name, failureMessage: event.failureMessage }
+    result = await applyPaymentEvent(payload, event.type, notice, { provider, ...deps })
   } catch (error) {
     // Not applied: forget the event so the provider's retry is processed.
     await payload.delete({ collection: 'payment-events', id: stored.id, overrideAccess: true }).catch(() => undefined)

@@ -13,7 +13,7 @@ import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
 import { changeOwner, orderStockRef, shelfStockOf, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
-import { appendHistory } from '../payments/record-lifecycle.server'
+import { appendHistory } from '../records/transition.server'
 import { historyEntry as entry } from '../../cms/fields/history'
 import { includedChargesText } from '../../domain/catalogue/product-price'
 import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
@@ -26,7 +26,7 @@ import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { CARD_HOLD_MINUTES, cardPaymentRefusal } from '../../domain/orders/order-status'
+import { CARD_HOLD_MINUTES, cardPaymentRefusal, ORDER_START } from '../../domain/orders/order-status'
 
 /** How long a finance application keeps its bike unless site settings say otherwise. */
 export const FINANCE_HOLD_HOURS = 72
@@ -344,7 +344,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
   return {
     orderNumber,
     kind: input.kind,
-    status: finance ? 'processing' : 'awaiting_payment',
+    status: ORDER_START[finance ? 'finance' : 'card'],
     financeStatus: finance ? 'submitted' : undefined,
     customer: input.customerId ?? undefined,
     firstName: input.contact.firstName,
@@ -380,7 +380,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
         at: now.toISOString(),
         by: input.customerId ?? undefined,
         actor: 'customer',
-        to: finance ? 'processing' : 'awaiting_payment',
+        to: ORDER_START[finance ? 'finance' : 'card'],
         note: [
           finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
           reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',

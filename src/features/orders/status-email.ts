@@ -2,12 +2,12 @@
 // One per order and status (the idempotency key in confirmation-email.server.ts); plain text plus simple HTML
 // in the confirmation email's style.
 import { formatPence } from '../../domain/money'
-import type { OrderStatus } from '../../domain/orders/order-status'
+import { ORDER_STATES, ORDER_STATUS_VALUES, type NotifiedOrderStatus } from '../../domain/orders/order-status'
 import { addressLine, escapeHtml, type ConfirmationOrder, type DealerDetails } from './confirmation-email'
 
-/** The statuses a customer hears about when staff move an order into them. */
-export const NOTIFIED_STATUSES = ['ready_for_collection', 'dispatched', 'refunded', 'cancelled'] as const satisfies readonly OrderStatus[]
-export type NotifiedStatus = (typeof NOTIFIED_STATUSES)[number]
+/** The statuses a customer hears about when staff move an order into them (flagged in ORDER_STATES). */
+export type NotifiedStatus = NotifiedOrderStatus
+export const NOTIFIED_STATUSES = ORDER_STATUS_VALUES.filter((s) => ORDER_STATES[s].tellsCustomer) as NotifiedStatus[]
 
 export function isNotifiedStatus(status: unknown): status is NotifiedStatus {
   return (NOTIFIED_STATUSES as readonly unknown[]).includes(status)

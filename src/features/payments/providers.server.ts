@@ -1,4 +1,4 @@
-// Chooses the payment provider: Stripe when STRIPE_SECRET_KEY is set, else the built-in test gateway.
+// The payment providers, registered in one list: Stripe when STRIPE_SECRET_KEY is set, else the built-in test gateway.
 import 'server-only'
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
@@ -34,13 +34,24 @@ export function stripeProvider() {
   return createStripeProvider({ secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE })
 }
 
+/**
+ * Every payment provider the shop can use, in order of preference: the first one configured takes new payments,
+ * and each is found by its name for the payments it took. A new provider is one row here (and its adapter).
+ */
+export const PAYMENT_PROVIDERS: readonly { readonly name: PaymentProvider['name']; readonly make: (payload: Payload) => PaymentProvider | null }[] = [
+  { name: 'stripe', make: () => stripeProvider() },
+  { name: 'test-gateway', make: (payload) => testGateway(payload).provider },
+]
+
 export function paymentProvider(payload: Payload): PaymentProvider {
-  return stripeProvider() ?? testGateway(payload).provider
+  for (const entry of PAYMENT_PROVIDERS) {
+    const provider = entry.make(payload)
+    if (provider) return provider
+  }
+  throw new Error('no payment provider is configured')
 }
 
 /** The provider that took an order's payment (staff refunds go back the same way even if the setting changed). */
 export function providerNamed(payload: Payload, name: string | null | undefined): PaymentProvider | null {
-  if (name === 'stripe') return stripeProvider()
-  if (name === 'test-gateway') return testGateway(payload).provider
-  return null
+  return PAYMENT_PROVIDERS.find((entry) => entry.name === name)?.make(payload) ?? null
 }

@@ -6,7 +6,7 @@ import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
 import { namedSecret } from '../../config/secrets.server'
 import { SEND_RESERVATION_EMAIL } from '../jobs/task-names'
-import { notify } from '../payments/record-lifecycle.server'
+import { notify } from '../records/notices.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
 import { signReservationToken, TOKEN_LIFETIME_SECONDS } from './reservation-token'
 

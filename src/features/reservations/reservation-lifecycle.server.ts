@@ -12,7 +12,10 @@ import { owesDepositBack, RESERVATION_ENDINGS, RESERVATION_LIFECYCLE as LIFECYCL
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import type { Order, Reservation } from '../../payload-types'
 import { paymentProvider, SHOWROOM_PROVIDER } from '../payments/providers.server'
-import { amountMatches, appendHistory, claim, findByNotice, handOver, onNotice, makeStale, providerFor, refundAndNote, runTransition, settleOpenPayments, sweep, type LifecycleDeps, type PaymentNotice } from '../payments/record-lifecycle.server'
+import { amountMatches, applyNotice, findByNotice, type NoticeTarget, type PaymentNotice } from '../records/payment-notice.server'
+import { decidePaymentNotice, type NoticeEvent, type NoticeFacts } from '../../domain/payments/notice-decision'
+import { appendHistory, claim, handOver, makeStale, runTransition, sweep, type LifecycleDeps } from '../records/transition.server'
+import { providerFor, refundAndNote, settleOpenPayments } from '../records/money-back.server'
 import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
 import { queueReservationEmail } from './reservation-email.server'
 import { reservationsOwingRefunds } from './reservation-rows.server'
@@ -32,8 +35,15 @@ export const findReservation = (payload: Payload, notice: { orderNumber?: string
 
 /* Deposit payment --------------------------------------------------------------------------------- */
 
+/** The facts a payment notice is decided on (domain/payments/notice-decision.ts), from the reservation as it is now. */
+function noticeFacts(r: Reservation, event: NoticeEvent, notice: PaymentNotice, claimLost = false): NoticeFacts {
+  return { event, record: 'reservation', paidByCard: true, status: r.status, expectedPence: r.depositPence, paidAt: Boolean(r.payment?.paidAt), reference: r.payment?.reference ?? null, notice, claimLost }
+}
+
 async function depositPaid(payload: Payload, r: Reservation, notice: PaymentNotice, deps: LifecycleDeps, now: Date): Promise<ReservationOutcome> {
-  if (!(await amountMatches(payload, { ...recordOf(r.id), status: r.status, number: r.reservationNumber }, r.depositPence, notice, NOTES.amountMismatch, now))) {
+  let decided = decidePaymentNotice(noticeFacts(r, 'succeeded', notice))
+  if (decided.action === 'amount-mismatch') {
+    await amountMatches(payload, { ...recordOf(r.id), status: r.status, number: r.reservationNumber }, r.depositPence, notice, NOTES.amountMismatch, now)
     return { changed: false, outcome: 'amount does not match the deposit', reservationId: r.id }
   }
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
@@ -48,12 +58,13 @@ async function depositPaid(payload: Payload, r: Reservation, notice: PaymentNoti
   }
   // A deposit that arrives after the reservation ended unpaid (a slow payment method): refunded at once.
   const current = await reloadReservation(payload, r.id)
-  if ((current.status === 'expired' || current.status === 'cancelled') && !current.payment?.paidAt) {
+  decided = decidePaymentNotice(noticeFacts(current, 'succeeded', notice, true))
+  if (decided.action === 'refund-late') {
     await appendHistory(payload, recordOf(r.id), { payment: { provider: notice.provider, reference: notice.reference, paidAt: now.toISOString() } }, entry(now, 'payment webhook', current.status, current.status, NOTES.lateDeposit))
     await refundDeposit(payload, r.id, deps)
     return { changed: true, outcome: 'late deposit: refunded', reservationId: r.id }
   }
-  return { changed: false, outcome: `reservation is ${current.status}; nothing to change`, reservationId: r.id }
+  return { changed: false, outcome: decided.action === 'ignore' ? decided.outcome : `reservation is ${current.status}; nothing to change`, reservationId: r.id }
 }
 
 async function depositFailed(payload: Payload, r: Reservation, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps, now: Date): Promise<ReservationOutcome> {
@@ -72,10 +83,27 @@ async function depositRefunded(payload: Payload, r: Reservation, notice: Payment
   return { changed: true, outcome: 'refunded outside the shop: reservation cancelled', reservationId: r.id }
 }
 
-const depositPaidNow = onNotice(findReservation, null, NO_RESERVATION, depositPaid)
-export const markDepositPaid = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositPaid)
-export const markDepositFailed = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositFailed)
-export const markDepositRefunded = onNotice(findReservation, withReservationLock, NO_RESERVATION, depositRefunded)
+const reservations = <N extends PaymentNotice>(lock: KeyedLock<number> | null, apply: NoticeTarget<Reservation, N, ReservationOutcome>['apply']): NoticeTarget<Reservation, N, ReservationOutcome> => ({ find: findReservation, lock, missing: NO_RESERVATION, apply })
+
+/** A deposit found while closing a reservation's open payments, applied under the lock its caller holds. */
+function depositPaidNow(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps): Promise<ReservationOutcome> {
+  return applyNotice(payload, notice, deps, reservations(null, depositPaid))
+}
+
+/** The deposit was paid: the reservation is active and holds the bike (a late one is refunded). */
+export function markDepositPaid(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<ReservationOutcome> {
+  return applyNotice(payload, notice, deps, reservations(withReservationLock, depositPaid))
+}
+
+/** The deposit payment failed: the reservation is cancelled and the bike goes back on sale. */
+export function markDepositFailed(payload: Payload, notice: PaymentNotice & { failureMessage?: string }, deps: LifecycleDeps = {}): Promise<ReservationOutcome> {
+  return applyNotice(payload, notice, deps, reservations(withReservationLock, depositFailed))
+}
+
+/** A refund made outside the shop ends a reservation that still holds its bike. */
+export function markDepositRefunded(payload: Payload, notice: PaymentNotice, deps: LifecycleDeps = {}): Promise<ReservationOutcome> {
+  return applyNotice(payload, notice, deps, reservations(withReservationLock, depositRefunded))
+}
 
 /** An unpaid reservation's open payments are closed first (a deposit that made it makes the reservation active). */
 async function settleUnpaid(payload: Payload, r: Reservation, deps: LifecycleDeps, now: Date): Promise<'paid' | 'processing' | 'closed'> {

@@ -11,16 +11,10 @@ import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach
 import { historyField } from '../../cms/fields/history'
 import { stockStateFields } from '../../cms/fields/stock-state'
 import type { Reservation } from '../../payload-types'
-import { RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
+import { RESERVATION_PAYMENT_MINUTES, reservationStatusOptions } from '../../domain/reservations/reservation-rules'
 
-export const RESERVATION_STATUSES = [
-  { label: 'Awaiting deposit', value: 'awaiting_payment' },
-  { label: 'Active (bike held)', value: 'active' },
-  { label: 'Converted to a sale', value: 'converted' },
-  { label: 'Cancelled by the customer', value: 'cancelled' },
-  { label: 'Expired', value: 'expired' },
-  { label: 'Released by staff', value: 'released' },
-] as const
+/** The admin's options, from the one declaration of a reservation's states (domain/reservations/reservation-rules.ts). */
+export const RESERVATION_STATUSES = reservationStatusOptions()
 
 const readOnly = { readOnly: true } as const
 
@@ -48,7 +42,7 @@ export const reservationsCollection = (staff: ReservationStaffHooks): Collection
   hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [staff.beforeChange], afterChange: [staff.afterChange] },
   fields: [
     { name: 'reservationNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
-    { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: [...RESERVATION_STATUSES], admin: { position: 'sidebar' } },
+    { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: RESERVATION_STATUSES, admin: { position: 'sidebar' } },
     {
       name: 'releaseReason',
       type: 'text',

@@ -45,35 +45,29 @@ export interface OwnerChange {
   /** Further columns of the owner's row written by the same UPDATE (a paid date, a payment reference). */
   readonly set?: readonly (readonly [column: string, value: Arg])[]
   /**
-   * The row that records the change (a history entry), written in the same unit of work only when this call
-   * made the change, with the statements that must follow it (queued jobs). See `ChangeRecord`.
+   * What records the change (the owner's history entry and its queued follow-ups), written in the same unit of
+   * work only when this call made the change. The records feature builds it (features/records/history.server.ts).
    */
-  readonly record?: ChangeRecord
+  readonly record?: OwnerRecord
 }
 
 /**
- * What a change writes besides the owner's row, all or nothing with it: a new row of an array table (the
- * owner's history) and follow-up statements. Its fresh `id` marks the change: on SQLite, whose batch cannot
- * branch, the record is inserted only if the owner UPDATE just before it changed a row (`changes() = 1`),
- * and everything after it is guarded by the record's existence; on PostgreSQL they simply run after the
- * owner UPDATE succeeded, in its transaction.
+ * Rows written with an owner's change, all or nothing with it. The ledger places them; what they are is the
+ * records feature's. On SQLite, whose batch cannot branch, they come right after the owner's UPDATE (so
+ * `changes()` is that UPDATE's) and `guard` is SQL true once they were written, ANDed into what follows; on
+ * PostgreSQL they simply run after the owner's UPDATE succeeded, in its transaction.
  */
-export interface ChangeRecord {
-  readonly table: string
-  readonly id: string
-  readonly columns: readonly string[]
-  readonly values: readonly Arg[]
-  /**
-   * Statements made with the change. `when` is SQL that is true once the change is made, to AND into each
-   * statement (SQLite's batch); null on PostgreSQL, where they run only after the change was made.
-   */
-  readonly then?: (when: Stmt | null) => readonly Stmt[]
+export interface OwnerRecord {
+  readonly sqlite: () => { readonly stmts: readonly Stmt[]; readonly guard: Stmt; readonly then: readonly Stmt[] }
+  /** Answers the rows each follow-up statement answered (RETURNING). */
+  readonly pg: (exec: PgExec) => Promise<Record<string, unknown>[][]>
 }
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Statements                                                                                        */
 
-function ownerUpdate(owner: OwnerChange, also?: Stmt): Stmt {
+/** The UPDATE of an owner's row for a change: made only from its statuses (and `alsoWhere`), writing its columns. */
+export function ownerUpdateStatement(owner: OwnerChange, also?: Stmt): Stmt {
   const sets: string[] = []
   const args: Arg[] = []
   if (owner.stockState) {
@@ -122,58 +116,23 @@ function ownerChanged(owner: OwnerChange | undefined): Stmt {
   return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE ${conditions.join(' AND ')})`, args }
 }
 
+/** PostgreSQL, in the transaction, after the owner UPDATE changed the row: the owner's record and its follow-ups' rows. */
+function writeRecordPg(exec: PgExec, owner: OwnerChange): Promise<Record<string, unknown>[][]> {
+  return owner.record ? owner.record.pg(exec) : Promise.resolve([])
+}
+
+/** SQLite: the owner's record (right after the owner UPDATE) and the guard for what follows, or nothing. */
+function recordSqlite(owner: OwnerChange | undefined): { stmts: readonly Stmt[]; guard: Stmt | null; then: readonly Stmt[] } {
+  return owner?.record ? owner.record.sqlite() : { stmts: [], guard: null, then: [] }
+}
+
 /**
- * The record's INSERT (an array row appended after the owner's last one). With `when` (SQLite's batch) it is
- * made only where `when` holds; without (PostgreSQL, after the owner UPDATE succeeded) it is a plain VALUES,
- * whose parameters take their types from the columns.
+ * Changes an owner alone (a status claim with no stock movement, no record); true when this call made the change.
+ * A change with its record is the records feature's `recordChange` (features/records/history.server.ts).
  */
-function recordInsert(owner: OwnerChange, record: ChangeRecord, when: Stmt | null): Stmt {
-  for (const column of [record.table, ...record.columns]) if (!/^[a-z_]+$/.test(column)) throw new Error(`stock ledger: bad name ${column}`)
-  const next = `(SELECT COALESCE(MAX("_order"), 0) + 1 FROM "${record.table}" WHERE "_parent_id" = ?)`
-  const head = `INSERT INTO "${record.table}" ("_order", "_parent_id", "id", ${record.columns.map((c) => `"${c}"`).join(', ')})`
-  const values = `${next}, ?, ?, ${placeholders(record.columns.length)}`
-  const args = [owner.id, owner.id, record.id, ...record.values]
-  return when ? { sql: `${head} SELECT ${values} WHERE ${when.sql}`, args: [...args, ...when.args] } : { sql: `${head} VALUES (${values})`, args }
-}
-
-/** PostgreSQL, in the transaction, after the owner UPDATE changed the row: the record, then its follow-ups' rows. */
-async function writeRecordPg(exec: PgExec, owner: OwnerChange): Promise<Record<string, unknown>[][]> {
-  if (!owner.record) return []
-  await exec(recordInsert(owner, owner.record, null))
-  const rows: Record<string, unknown>[][] = []
-  for (const stmt of owner.record.then?.(null) ?? []) rows.push((await exec(stmt)).rows)
-  return rows
-}
-
-/** SQLite: the record (right after the owner UPDATE, so `changes()` is that UPDATE's) and the guard for what follows. */
-function recordSqlite(owner: OwnerChange | undefined): { stmts: Stmt[]; guard: Stmt | null; then: (guard: Stmt) => Stmt[] } {
-  if (!owner?.record) return { stmts: [], guard: null, then: () => [] }
-  const record = owner.record
-  return { stmts: [recordInsert(owner, record, { sql: 'changes() = 1', args: [] })], guard: recorded(record), then: (guard) => [...(record.then?.(guard) ?? [])] }
-}
-
-/** SQL that is true once the record of this change exists (the guard of everything after it in a SQLite batch). */
-function recorded(record: ChangeRecord): Stmt {
-  return { sql: `EXISTS (SELECT 1 FROM "${record.table}" WHERE "id" = ?)`, args: [record.id] }
-}
-
-/** Changes an owner alone (a status claim with no stock movement); true when this call made the change. */
 export async function changeOwner(payload: Payload, transactionID: TransactionId, owner: OwnerChange): Promise<boolean> {
-  return (await recordChange(payload, transactionID, owner)).ownerChanged
-}
-
-/** `changeOwner` with the owner's record and its follow-ups, all or nothing; answers their rows too. */
-export async function recordChange(payload: Payload, transactionID: TransactionId, owner: OwnerChange): Promise<MoveResult> {
-  if (!owner.record) return { ownerChanged: (await execute(payload, transactionID, ownerUpdate(owner))).rowsAffected === 1, rows: 0 }
-  if (isPostgres(payload)) {
-    return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
-      if ((await exec(ownerUpdate(owner))).rowCount !== 1) return { ownerChanged: false, rows: 0 }
-      return { ownerChanged: true, rows: 0, followUps: await writeRecordPg(exec, owner) }
-    })
-  }
-  const record = recordSqlite(owner)
-  const results = await sqliteBatch(payload, [ownerUpdate(owner), ...record.stmts, ...record.then(record.guard!)])
-  return { ownerChanged: results[0]!.rowsAffected === 1, rows: 0, followUps: results.slice(2).map((r) => r.rows) }
+  if (owner.record) throw new Error('stock ledger: an owner change with a record is written by the records feature')
+  return (await execute(payload, transactionID, ownerUpdateStatement(owner))).rowsAffected === 1
 }
 
 /** The ledger ref of an order's units. */
@@ -248,7 +207,7 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
       // One network's takes one at a time (until this unit of work ends), so N at once cannot all pass the caps.
       if (network) await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [`stock-holds:${network.key}`] })
       if (owner) {
-        if ((await exec(ownerUpdate(owner))).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: null, reason: 'owner_changed' })
+        if ((await exec(ownerUpdateStatement(owner))).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: null, reason: 'owner_changed' })
       }
       for (let i = 0; i < items.length; i++) {
         const item = items[i]!
@@ -287,7 +246,7 @@ export async function takeStock(payload: Payload, transactionID: TransactionId, 
   }
   const ownerAt = stmts.length
   const record = recordSqlite(owner)
-  if (owner) stmts.push(ownerUpdate(owner), ...record.stmts, ...(record.guard ? record.then(record.guard) : []))
+  if (owner) stmts.push(ownerUpdateStatement(owner), ...record.stmts, ...record.then)
   try {
     const results = await sqliteBatch(payload, stmts)
     if (owner && results[ownerAt]!.rowsAffected !== 1) {
@@ -363,7 +322,7 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
       let changed = false
       if (owner) {
-        changed = (await exec(ownerUpdate(owner))).rowCount === 1
+        changed = (await exec(ownerUpdateStatement(owner))).rowCount === 1
         const settled = ownerChanged(owner)
         if (!changed && !(await exec({ sql: `SELECT 1 WHERE ${settled.sql}`, args: settled.args })).rowCount) return { ownerChanged: false, rows: 0 }
       }
@@ -395,7 +354,7 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
   }
   const record = recordSqlite(owner)
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdate(owner), ...record.stmts)
+  if (owner) stmts.push(ownerUpdateStatement(owner), ...record.stmts)
   stmts.push(
     restore('products', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'product_id', 'AND variant_id IS NULL AND coupon_id IS NULL', ' AND h.variant_id IS NULL'),
     restore('variants', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'variant_id', ''),
@@ -403,7 +362,7 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
     { sql: `UPDATE stock_holds SET state = 'released', updated_at = ? WHERE ref = ? AND ${states.sql} AND ${guard.sql}`, args: [now, ref, ...states.args, ...guard.args] },
   )
   const ledgerAt = stmts.length - 1
-  if (record.guard) stmts.push(...record.then(record.guard))
+  stmts.push(...record.then)
   const results = await sqliteBatch(payload, stmts)
   return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[ledgerAt]!.rowsAffected, followUps: results.slice(ledgerAt + 1).map((r) => r.rows) }
 }
@@ -425,7 +384,7 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
   const whole = nothingWithdrawn(ref)
   if (isPostgres(payload)) {
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
-      const changed = owner ? (await exec(ownerUpdate(owner))).rowCount === 1 : false
+      const changed = owner ? (await exec(ownerUpdateStatement(owner))).rowCount === 1 : false
       if (owner && !changed) return { ownerChanged: false, rows: 0 }
       const sold = await exec({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held'`, args: [now, ref] })
       // Checked after the rows are locked: a withdrawal that committed while this waited for them is seen here.
@@ -437,11 +396,10 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
   const record = recordSqlite(owner)
   const guard = record.guard ?? ownerChanged(owner)
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdate(owner, whole), ...record.stmts)
+  if (owner) stmts.push(ownerUpdateStatement(owner, whole), ...record.stmts)
   const ledgerAt = stmts.length
   stmts.push({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held' AND ${guard.sql} AND ${whole.sql}`, args: [now, ref, ...guard.args, ...whole.args] })
-  const then = record.guard ? record.then(record.guard) : []
-  stmts.push(...then)
+  stmts.push(...record.then)
   const results = await sqliteBatch(payload, stmts)
   return { ownerChanged: owner ? results[0]!.rowsAffected === 1 : false, rows: results[ledgerAt]!.rowsAffected, followUps: results.slice(ledgerAt + 1).map((r) => r.rows) }
 }
@@ -461,7 +419,7 @@ export async function transferHeldStock(payload: Payload, transactionID: Transac
   if (isPostgres(payload)) {
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
       for (const owner of owners) {
-        if ((await exec(ownerUpdate(owner))).rowCount !== 1) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
+        if ((await exec(ownerUpdateStatement(owner))).rowCount !== 1) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
       }
       const moved = await exec({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] })
       if (moved.rowCount === 0) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
@@ -475,7 +433,7 @@ export async function transferHeldStock(payload: Payload, transactionID: Transac
     args: [toRef, now, now],
   })
   const stmts: Stmt[] = []
-  for (const owner of owners) stmts.push(ownerUpdate(owner), abortUnless('changes() = 1'))
+  for (const owner of owners) stmts.push(ownerUpdateStatement(owner), abortUnless('changes() = 1'))
   stmts.push({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] }, abortUnless('changes() > 0'))
   try {
     const results = await sqliteBatch(payload, stmts)

@@ -3,6 +3,7 @@ import type { Metadata } from 'next'
 import { visibleOrder } from '../../../features/orders/order-result.server'
 import '../../../features/orders/components/order-result.css'
 import { paths } from '../../../config/paths'
+import { isPaidStatus } from '../../../domain/orders/order-status'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Payment not completed', robots: { index: false, follow: false } }
@@ -11,7 +12,7 @@ export default async function PaymentFailurePage({ searchParams }: { searchParam
   const { order: orderParam } = await searchParams
   const found = await visibleOrder(typeof orderParam === 'string' ? orderParam : undefined)
   const order = found?.order
-  const paidAfterAll = order && ['paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'].includes(order.status)
+  const paidAfterAll = order && isPaidStatus(order.status)
   return (
     <div className="container order-result">
       <h1>{paidAfterAll ? 'Your payment went through after all' : 'Your payment did not go through'}</h1>

@@ -8,11 +8,10 @@ import { paths } from '../../../config/paths'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../../domain/consumer-rights'
 import { purchaseEvent } from '../../../domain/analytics/ga4-ecommerce'
 import { AnalyticsEvent } from '../../../components/analytics/analytics-event'
+import { isPaidStatus, releasesStock } from '../../../domain/orders/order-status'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Payment received', robots: { index: false, follow: false } }
-
-const CONFIRMED = new Set(['paid', 'processing', 'ready_for_collection', 'dispatched', 'completed'])
 
 export default async function PaymentSuccessPage({ searchParams }: { searchParams: Promise<{ order?: string | string[] }> }) {
   const { order: orderParam } = await searchParams
@@ -27,8 +26,8 @@ export default async function PaymentSuccessPage({ searchParams }: { searchParam
     )
   }
   const { order, dealer } = found
-  const confirmed = CONFIRMED.has(order.status) || order.kind === 'finance'
-  const failed = order.status === 'cancelled' || order.status === 'refunded'
+  const confirmed = isPaidStatus(order.status) || order.kind === 'finance'
+  const failed = releasesStock(order.status)
   return (
     <div className="container order-result">
       <h1>{confirmed ? 'Thank you, your order is confirmed' : failed ? 'This order was not completed' : 'Confirming your payment'}</h1>
