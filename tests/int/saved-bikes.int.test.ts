@@ -166,7 +166,7 @@ describe('alerts', () => {
     expect(await runAlertJobs(b.id)).toBe(1)
     expect(sent.map((m) => m.to)).toEqual([confirmed.email])
 
-    expect(await confirmEmailAddress(payload, emailConfirmationToken({ id: unconfirmed.id, email: unconfirmed.email }))).toEqual({ ok: true, email: unconfirmed.email })
+    expect(await confirmEmailAddress(payload, await emailConfirmationToken({ id: unconfirmed.id, email: unconfirmed.email }))).toEqual({ ok: true, email: unconfirmed.email })
     sent.length = 0
     await payload.update({ collection: 'products', id: b.id, data: { price: 680_000 }, overrideAccess: true })
     await runAlertJobs(b.id)

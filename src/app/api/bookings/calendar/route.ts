@@ -11,7 +11,7 @@ export const GET = endpoint({
     const found = await bookingFromToken(payload, token)
     if (!found.ok) return refuseOutcome(found)
     const settings = await loadBookingSettings(payload)
-    const ics = bookingIcs(found.booking, settings, bookingLinks(payload, found.booking).manage)
+    const ics = bookingIcs(found.booking, settings, (await bookingLinks(payload, found.booking)).manage)
     return new Response(ics, {
       headers: {
         'content-type': 'text/calendar; charset=utf-8',
