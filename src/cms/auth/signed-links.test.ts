@@ -57,7 +57,8 @@ describe('signed links', () => {
   })
 
   it('refuses what is not a token', async () => {
-    for (const bad of ['', '42', '.', 'a.b.c', 'x'.repeat(3000), null, 42, {}, undefined]) expect(await readLink('reservation-manage', bad, { now, secret })).toMatchObject({ ok: false })
+    for (const bad of ['', '42', 'abc', '.', 'a.b.c.d', 'a b.c.d', 'x'.repeat(3000), null, 42, {}, undefined]) expect(await readLink('reservation-manage', bad, { now, secret }), String(bad)).toEqual({ ok: false, reason: 'malformed' })
+    expect((await readLink('reservation-manage', 'a.b.c', { now, secret })).ok).toBe(false)
   })
 })
 

@@ -91,6 +91,7 @@ export async function readLink(purpose: LinkPurpose, token: unknown, options: Re
   // A JWT has three parts; the older codecs made two.
   const parts = token.split('.')
   if (parts.length === 2) return readLegacyLink(purpose, token, now, options.secret)
+  if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]*$/.test(part))) return { ok: false, reason: 'malformed' }
   // base64url leaves spare bits in a part's last character: a changed one must not still verify.
   if (parts.some((part) => Buffer.from(part, 'base64url').toString('base64url') !== part)) return { ok: false, reason: 'forged' }
   try {
