@@ -79,7 +79,7 @@ const schemas = {
   savedBikes: (await import('../../src/features/account/saved-bikes-request')).savedBikesRequest,
   booking: await import('../../src/features/bookings/booking-request'),
   reservation: await import('../../src/features/reservations/reservation-request'),
-  shopQuote: (await import('../../src/features/finance/api/shop-quotes')).shopQuoteRequest,
+  shopQuote: (await import('../../src/features/finance/api/get-quotes')).shopQuoteRequest,
   valuation: (await import('../../src/features/finance/part-exchange')).valuationRequest,
   financeOrder: await import('../../src/features/finance/api/finance-order'),
   catalogueImport: (await import('../../src/features/catalogue-import/import-request')).catalogueImportRequest,

@@ -6,7 +6,7 @@ import { endpoint } from '../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const GET = endpoint({
-  handle: async (_none, { payload, request }) => {
+  handle: async (_input, { payload, request }) => {
     const token = new URL(request.url).searchParams.get('token')
     const found = await bookingFromToken(payload, token)
     if (!found.ok) return refuseOutcome(found)
