@@ -5,8 +5,8 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
+import './secrets'
 
-process.env.JWT_SECRET = 'contract-tests-jwt-secret-0123456789abcdef'
 
 let payload: Payload
 let handlers: typeof import('../../src/features/account/api/handlers')

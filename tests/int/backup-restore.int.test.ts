@@ -20,8 +20,6 @@ import { orderStockRef } from '../../src/features/stock/stock-ledger.server'
 import { orderInput, simpleProduct } from './order-fixtures'
 import { testPayload } from './payload'
 
-vi.mock('server-only', () => ({}))
-
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
 const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'

@@ -5,15 +5,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleImportUpload } from '../../src/features/catalogue-import/admin-upload.server'
 import { runCatalogueImport } from '../../src/features/catalogue-import/import-job.server'
 import { readRows } from '../../src/cms/sql.server'
 import { refusedRowsCsv } from '../../src/features/catalogue-import/refused-download.server'
 import { buildCategory } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 const db = process.env.TEST_DB ?? 'sqlite'
 const SITE = 'http://localhost:3000'

@@ -4,7 +4,7 @@
 // and resumes a job after an interruption without doing any row twice.
 import type { Payload } from 'payload'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { toCsv } from '../../src/lib/text/csv'
 import { exportFeedRows, importFeed } from '../../src/features/catalogue-import/import-feed.server'
@@ -20,8 +20,6 @@ import { buildProduct } from '../../src/setup/seed/factories'
 import type { Product, Variant } from '../../src/payload-types'
 import { execute } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'
