@@ -30,6 +30,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           globalSetup: ['tests/int/global-setup.ts'],
+          setupFiles: ['tests/int/setup.ts'],
         },
       },
     ],

@@ -2,17 +2,15 @@
 // gets the email with its .ics, moves the booking and cancels it from the email link; staff quote extra work
 // and the customer approves it from the email; test rides are accepted or refused on the rider's licence.
 // axe (WCAG 2.2 AA) runs on every new page; REST and GraphQL never show bookings to others.
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it, vi } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
+import { signLink } from '../../src/cms/auth/signed-links'
 import { axeViolations, closeBrowser, newPage, watchTitle } from './browser'
 import { adminToken, customerAccount, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 
-vi.mock('server-only', () => ({}))
-const { signBookingToken } = await import('../../src/features/bookings/manage-token.server')
 
 const base = inject('baseURL')
 const env = inject('e2eEnv')
@@ -226,20 +224,20 @@ describe('the booking page behind the emailed links', () => {
   it('has its title in the head of its first HTML in every state, not in a later part of the stream', async () => {
     const api = adminApi(await adminToken())
     const { booking } = await phoneBooking(api, `title-${suffix}@e2e.test`, (await offeredDays())[4]!)
-    // Signed as the shop signs them, under the key Payload derives from PAYLOAD_SECRET (payload.secret): the tests
-    // need links the shop never emails (expired, for a booking that does not exist).
-    const secret = createHash('sha256').update(env.PAYLOAD_SECRET!).digest('hex').slice(0, 32)
+    // Signed as the shop signs them, under the server's PAYLOAD_SECRET: the tests need links the shop never
+    // emails (expired, for a booking that does not exist).
     const now = Math.floor(Date.now() / 1000)
-    const link = (bookingId: number, purpose: 'manage' | 'extra-work', expires = now + 7 * 86_400) => `/bookings/manage?token=${signBookingToken(secret, { bookingId, purpose, expires })}`
-    const manage = link(booking.id, 'manage')
+    const link = async (bookingId: number, purpose: 'booking-manage' | 'booking-extra-work', expires = now + 7 * 86_400) =>
+      `/bookings/manage?token=${await signLink(purpose, bookingId, { expiresAt: new Date(expires * 1000), secret: env.PAYLOAD_SECRET! })}`
+    const manage = await link(booking.id, 'booking-manage')
     const states: [path: string, shows: string][] = [
       [manage, 'Cancel the booking'],
       [`${manage}&done=moved`, 'Your booking is moved'],
       [`${manage}&done=approved`, 'we will do the extra work'],
       [`${manage}&done=declined`, 'we will not do the extra work'],
-      [link(booking.id, 'extra-work'), 'Your workshop booking'],
-      [link(booking.id, 'manage', now - 60), 'This booking link has expired'],
-      [link(booking.id + 1_000_000, 'manage'), 'We cannot find that booking'],
+      [await link(booking.id, 'booking-extra-work'), 'Your workshop booking'],
+      [await link(booking.id, 'booking-manage', now - 60), 'This booking link has expired'],
+      [await link(booking.id + 1_000_000, 'booking-manage'), 'We cannot find that booking'],
       [`${manage.slice(0, -2)}xx`, 'This booking link is not valid'],
       ['/bookings/manage?token=abc', 'This booking link is not complete'],
       ['/bookings/manage', 'This booking link is not complete'],

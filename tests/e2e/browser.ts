@@ -43,6 +43,26 @@ interface Opened {
   /** false for a page opened with JavaScript turned off, whose checks run on its twin (see `checkedPage`) */
   scripts: boolean
   twin?: Page
+  /** for the trace (E2E_GATE_TRACE) */
+  id: number
+}
+
+/**
+ * With E2E_GATE_TRACE=<file>, one JSON line per event of every tracked page: each main-frame navigation (and whether
+ * it loaded a document or only changed the address), each load, and each check's start and end with the title the
+ * document had then. The evidence for a gate finding that comes and goes: which document a check saw, and when.
+ */
+const traceFile = process.env.E2E_GATE_TRACE
+let traceSeq = 0
+function trace(entry: Opened, event: string, detail: Record<string, unknown> = {}): void {
+  if (!traceFile) return
+  const line = { t: Date.now(), page: entry.id, n: entry.navigations, url: entry.page.isClosed() ? null : entry.page.url().replace(/^https?:\/\/[^/]+/, ''), event, ...detail }
+  fs.appendFileSync(traceFile, `${JSON.stringify(line)}\n`)
+}
+async function traceTitle(entry: Opened, event: string, detail: Record<string, unknown> = {}): Promise<void> {
+  if (!traceFile) return
+  const title = await entry.page.evaluate('document.title').catch(() => '(unreadable)')
+  trace(entry, event, { title, ...detail })
 }
 
 /** Every page opened since the last check, with what each is allowed (see ./console-guard.ts). */
@@ -69,13 +89,17 @@ function queueCheck(entry: Opened, check: () => Promise<string[]>): Promise<stri
   // let it start: a page that navigated while it waited would otherwise have the next document, perhaps still
   // loading, checked in its place.
   const navigations = entry.navigations
-  const run = entry.checks.then(() => {
+  const run = entry.checks.then(async () => {
     if (entry.navigations !== navigations) return []
+    await traceTitle(entry, 'check-start', { queuedAt: navigations })
     return withinTime(entry, check())
   }).then(
     // A check the page navigated away from while it ran read two documents (axe's results from one, the gate's
     // measurements from the next): it says nothing; the new document's own check follows its load.
-    (findings) => (entry.navigations === navigations ? findings : []),
+    async (findings) => {
+      await traceTitle(entry, 'check-end', { queuedAt: navigations, findings })
+      return entry.navigations === navigations ? findings : []
+    },
   ).catch((e: unknown) => {
     const message = e instanceof Error ? e.message : String(e)
     if (entry.navigations !== navigations) return []
@@ -250,10 +274,19 @@ export async function newPage(viewport = { width: 390, height: 844 }, options: B
     close: () => context.close(),
     scripts: options.javaScriptEnabled !== false,
     navigations: 0,
+    id: ++traceSeq,
   }
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) entry.navigations++
+  let documentRequested = false
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documentRequested = true
   })
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return
+    entry.navigations++
+    trace(entry, 'navigated', { document: documentRequested })
+    documentRequested = false
+  })
+  page.on('load', () => void traceTitle(entry, 'load'))
   opened.push(entry)
   // Every document the page loads gets the contrast checks as soon as it has loaded; what they find fails the test.
   page.on('load', () => {

@@ -5,8 +5,8 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
+import './secrets'
 
-process.env.JWT_SECRET = 'contract-tests-jwt-secret-0123456789abcdef'
 
 let payload: Payload
 let handlers: typeof import('../../src/features/account/api/handlers')
@@ -222,23 +222,23 @@ describe('GET /api/v1/customer/orders', () => {
   const ordersUrl = 'http://localhost/api/v1/customer/orders'
 
   it('lists only the token owner’s orders, newest first, with number, date, status, items and totals', async () => {
-    const res = await handlers.customerOrdersHandler(payload, bearer(await signIn(alice.email), ordersUrl, 'GET'))
+    const res = await handlers.customerOrdersHandler(bearer(await signIn(alice.email), ordersUrl, 'GET'), payload)
     expect(res.status).toBe(200)
     const orders = (await res.json()) as Array<Record<string, unknown>>
     expect(orders).toHaveLength(2)
     expect(orders.map((o) => o.date)).toEqual(['2026-10-01T10:00:00.000Z', '2026-09-01T10:00:00.000Z'])
     expect(orders[0]).toMatchObject({ kind: 'card', status: 'completed', items: [{ productId, name: 'Test helmet', count: 1, unitPricePence: 12_000 }], totals: { totalPence: 12_000, currency: 'GBP' } })
     expect(String(orders[0]!.number)).toMatch(/^WH-B/)
-    const bobs = (await (await handlers.customerOrdersHandler(payload, bearer(await signIn(bob.email), ordersUrl, 'GET'))).json()) as Array<{ number: string }>
+    const bobs = (await (await handlers.customerOrdersHandler(bearer(await signIn(bob.email), ordersUrl, 'GET'), payload)).json()) as Array<{ number: string }>
     expect(bobs.map((o) => o.number)).toEqual([expect.stringMatching(/^WH-C/)])
   })
 
   it('answers 401 without a token and 403 with a bad or revoked one', async () => {
-    expect((await handlers.customerOrdersHandler(payload, new Request(ordersUrl))).status).toBe(401)
-    expect((await handlers.customerOrdersHandler(payload, bearer('nonsense', ordersUrl, 'GET'))).status).toBe(403)
+    expect((await handlers.customerOrdersHandler(new Request(ordersUrl), payload)).status).toBe(401)
+    expect((await handlers.customerOrdersHandler(bearer('nonsense', ordersUrl, 'GET'), payload)).status).toBe(403)
     const token = await signIn(bob.email)
     await handlers.revokeTokenHandler(payload, bearer(token))
-    expect((await handlers.customerOrdersHandler(payload, bearer(token, ordersUrl, 'GET'))).status).toBe(403)
+    expect((await handlers.customerOrdersHandler(bearer(token, ordersUrl, 'GET'), payload)).status).toBe(403)
   })
 })
 

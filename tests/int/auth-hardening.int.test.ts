@@ -1,19 +1,14 @@
 // Auth hardening against the real hooks and database: credential changes need the current password on every path,
 // an email change goes through a link, a password change or reset ends every API token; locked documents are staff only.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Payload, SendEmailOptions } from 'payload'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { readOutbox } from '../../src/adapters/email/file-outbox'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
+import './secrets'
+import { fileOutbox } from './outbox'
 
-process.env.JWT_SECRET = 'auth-hardening-tests-jwt-secret-0123456789'
 // Payload's own emails (the password reset) go through its email adapter, the file outbox, as in the shop.
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-auth-outbox-'))
-process.env.OUTBOX_DIR = outbox
-vi.mock('server-only', () => ({}))
+const outbox = fileOutbox('auth')
 
 let payload: Payload
 let handlers: typeof import('../../src/features/account/api/handlers')
@@ -54,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await payload?.destroy()
-  fs.rmSync(outbox, { recursive: true, force: true })
+  outbox.remove()
 })
 
 beforeEach(() => {
@@ -252,7 +247,7 @@ describe(`password reset requests on ${process.env.TEST_DB ?? 'sqlite'}`, () => 
   async function outboxMailTo(address: string, timeoutMs = 15_000) {
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      const mail = (await readOutbox(outbox)).find((m) => m.to === address)
+      const mail = (await outbox.read()).find((m) => m.to === address)
       if (mail || Date.now() > deadline) return mail
       await new Promise((resolve) => setTimeout(resolve, 100))
     }

@@ -11,13 +11,12 @@ import { mutationsOf, randomJson, seededRng, shuffled, transportFaults, type Bad
 import { demoBike, seedServices, smallWorkshop } from './booking-fixtures'
 import { accessoryCategory, simpleProduct, variantProduct } from './order-fixtures'
 import { testPayload } from './payload'
+import './secrets'
 
 // Where Next would supply the request: the headers and cookies of the request being swept, and redirect as a throw.
 let currentHeaders = new Headers()
 const jar = new Map<string, string>()
 class Redirected extends Error {}
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/headers', () => ({
   headers: async () => currentHeaders,
   cookies: async () => ({
@@ -34,8 +33,6 @@ vi.mock('next/navigation', () => ({
 }))
 
 process.env.RATE_LIMITS = 'off'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.JWT_SECRET = 'bad-input-sweep-jwt-secret-0123456789abcdef'
 
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20240612)
 const MUTATIONS_PER_ENDPOINT = 24
@@ -83,7 +80,7 @@ const schemas = {
   booking: await import('../../src/features/bookings/booking-request'),
   erasure: (await import('../../src/features/data-rights/account-requests.server')).erasureRequest,
   reservation: await import('../../src/features/reservations/reservation-request'),
-  shopQuote: (await import('../../src/features/finance/api/shop-quotes')).shopQuoteRequest,
+  shopQuote: (await import('../../src/features/finance/api/get-quotes')).shopQuoteRequest,
   valuation: (await import('../../src/features/finance/part-exchange')).valuationRequest,
   financeOrder: await import('../../src/features/finance/api/finance-order'),
   catalogueImport: (await import('../../src/features/catalogue-import/import-request')).catalogueImportRequest,

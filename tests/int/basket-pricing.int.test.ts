@@ -5,8 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
 
-vi.mock('server-only', () => ({}))
-
 const { pricedBasketJson } = await import('../../src/features/basket/price-response.server')
 const { ensureDemoCoupons } = await import('../../src/setup/seed/coupons')
 const { forgetSiteSettings } = await import('../../src/cms/globals/site-settings-cache.server')

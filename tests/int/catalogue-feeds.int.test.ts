@@ -35,8 +35,6 @@ const dataDir = await vi.hoisted(async () => {
 })
 const feedsDir = path.join(dataDir, 'feeds')
 
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const SITE = 'https://shop.example.co.uk'

@@ -5,15 +5,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handleImportUpload } from '../../src/features/catalogue-import/admin-upload.server'
 import { runCatalogueImport } from '../../src/features/catalogue-import/import-job.server'
 import { readRows } from '../../src/cms/sql.server'
 import { refusedRowsCsv } from '../../src/features/catalogue-import/refused-download.server'
 import { buildCategory } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 const db = process.env.TEST_DB ?? 'sqlite'
 const SITE = 'http://localhost:3000'
@@ -42,7 +40,7 @@ function upload(fields: Record<string, string | Blob>, headers: Record<string, s
     if (typeof value === 'string') form.set(name, value)
     else form.set(name, value, name === 'file' ? fileName : 'pictures.zip')
   }
-  return handleImportUpload(payload, new Request(`${SITE}/api/catalogue/imports`, { method: 'POST', body: form, headers }))
+  return handleImportUpload(new Request(`${SITE}/api/catalogue/imports`, { method: 'POST', body: form, headers }), payload)
 }
 
 const csvFile = (text: string | Uint8Array<ArrayBuffer>) => new Blob([text], { type: 'text/csv' })
@@ -68,7 +66,7 @@ describe(`admin stock file upload on ${db}`, () => {
       [await upload({ file: csvFile(CSV) }, { authorization: `users API-Key ${CUSTOMER_KEY}` }), 403, 'forbidden'],
       // A session cookie from a page on another site is not honoured (Payload's CSRF rule): nobody is signed in.
       [await upload({ file: csvFile(CSV) }, { cookie: 'payload-token=forged', origin: 'https://evil.example' }), 401, 'unauthorised'],
-      [await handleImportUpload(payload, new Request(`${SITE}/api/catalogue/imports`, { method: 'POST', body: '{"rows":[]}', headers: { 'content-type': 'application/json', authorization: `users API-Key ${STAFF_KEY}` } })), 415, 'unsupported_media_type'],
+      [await handleImportUpload(new Request(`${SITE}/api/catalogue/imports`, { method: 'POST', body: '{"rows":[]}', headers: { 'content-type': 'application/json', authorization: `users API-Key ${STAFF_KEY}` } }), payload), 415, 'unsupported_media_type'],
       [await upload({ dryRun: 'true' }), 400, 'invalid_request'],
       [await upload({ file: csvFile('') }), 400, 'invalid_request'],
       [await upload({ file: csvFile(new Uint8Array([0x73, 0x6b, 0x75, 0x0a, 0xff, 0xfe, 0x41])) }), 422, 'unreadable_file'],
@@ -117,7 +115,7 @@ describe(`admin stock file upload on ${db}`, () => {
     expect(done).toMatchObject({ status: 'done', total: 9, created: 4, refusedCount: 5 })
     expect((await counts()).products).toBe(before.products + 2)
 
-    const csv = await refusedRowsCsv(payload, new Request(`${SITE}/x`, { headers: { authorization: `users API-Key ${STAFF_KEY}` } }), String(importId))
+    const csv = await refusedRowsCsv(new Request(`${SITE}/x`, { headers: { authorization: `users API-Key ${STAFF_KEY}` } }), payload, String(importId))
     const lines = (await csv.text()).trim().split(/\r?\n/)
     expect(lines[0]).toBe('line,sku,reason')
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['6', '7', '8', '9', '10'])

@@ -4,7 +4,7 @@
 // and resumes a job after an interruption without doing any row twice.
 import type { Payload } from 'payload'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { toCsv } from '../../src/lib/text/csv'
 import { exportFeedRows, importFeed } from '../../src/features/catalogue-import/import-feed.server'
@@ -20,8 +20,6 @@ import { buildProduct } from '../../src/setup/seed/factories'
 import type { Product, Variant } from '../../src/payload-types'
 import { execute } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'
@@ -296,7 +294,7 @@ describe(`catalogue import on ${db}`, () => {
     const STAFF_KEY = 'staff-import-key-0123456789abcdef'
     const CUSTOMER_KEY = 'customer-import-key-0123456789abcdef'
     const post = (body: unknown, authorization?: string) =>
-      handleCatalogueImport(payload, new Request('http://localhost:3000/api/catalogue/import', { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify(body) }))
+      handleCatalogueImport(new Request('http://localhost:3000/api/catalogue/import', { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify(body) }), payload)
     let customerToken = ''
 
     beforeAll(async () => {
@@ -352,14 +350,14 @@ describe(`catalogue import on ${db}`, () => {
       const raw = csvRows([HEADER, 'DL-1,,Refused row,,,,nowhere/at-all,1,1,,,,,,,,,,,,,'].join('\n'))
       const id = await queueCatalogueImport(payload, raw, { fileName: 'download.csv', source: 'command' })
       await runCatalogueImport(payload, id)
-      const get = (authorization?: string) => refusedRowsCsv(payload, new Request(`http://localhost:3000/api/catalogue/imports/${id}/refused`, { headers: authorization ? { authorization } : {} }), String(id))
+      const get = (authorization?: string) => refusedRowsCsv(new Request(`http://localhost:3000/api/catalogue/imports/${id}/refused`, { headers: authorization ? { authorization } : {} }), payload, String(id))
       expect((await get()).status).toBe(401)
       expect((await get(`users API-Key ${CUSTOMER_KEY}`)).status).toBe(403)
       const res = await get(`users API-Key ${STAFF_KEY}`)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toContain('text/csv')
       expect(await res.text()).toBe('line,sku,reason\r\n2,DL-1,"unknown category ""nowhere/at-all"""\r\n')
-      expect((await refusedRowsCsv(payload, new Request('http://localhost:3000/x', { headers: { authorization: `users API-Key ${STAFF_KEY}` } }), '999999')).status).toBe(404)
+      expect((await refusedRowsCsv(new Request('http://localhost:3000/x', { headers: { authorization: `users API-Key ${STAFF_KEY}` } }), payload, '999999')).status).toBe(404)
     })
   })
   it('puts what it imports into search at once, and takes archived products out (ADR 028)', async () => {

@@ -12,8 +12,6 @@ import type { Media, Product } from '../../src/payload-types'
 import { wasPricePence } from '../../src/domain/catalogue/product-price'
 import { shownStock } from '../../src/domain/catalogue/stock-status'
 
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 const { readCards } = await import('../../src/features/catalogue/queries.server')
 

@@ -2,13 +2,10 @@
 // answer 201 with a payment link and an access cookie; every kind of bad input is a clear 4xx and writes nothing.
 import { createHash, randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testPayload } from './payload'
 import { orderCount, simpleProduct, stockOf } from './order-fixtures'
-
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = 'int-test-gateway-secret-0123456789abcdef'
+import './secrets'
 
 const { POST: placeOrderRoute } = await import('../../src/app/api/checkout/orders/route')
 const { POST: gatewayWebhook } = await import('../../src/app/api/payments/webhooks/test-gateway/route')

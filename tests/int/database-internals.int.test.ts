@@ -2,12 +2,10 @@
 // libsql client, the pg pool): on a Payload upgrade that moves any of them, this fails on the database concerned
 // before any checkout, stock hold or booking counter does.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { beginTransaction, checkDatabaseInternals, commitTransaction, databaseKind, rollbackTransaction } from '../../src/cms/database-internals'
 import { execute, readRows } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'

@@ -3,11 +3,9 @@
 // such a lock) once took every connection of the pool for locks and then waited for ever for one more. Here 24
 // holders whose work needs a connection of its own all finish, and holders of one key never overlap.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readRows, withDatabaseLock } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'

@@ -4,8 +4,8 @@
 // payments closed, and money that still arrives for them goes back through the payment provider).
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { execute } from '../../src/cms/sql.server'
 import { OVER_HELD_NOTE } from '../../src/domain/lifecycle'
 import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
@@ -20,11 +20,8 @@ import type { Order } from '../../src/payload-types'
 import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { accessoryCategory, memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
-
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
+import { GATEWAY_SECRET as SECRET } from './secrets'
+import { connectedTestGateway } from './test-gateway'
 
 let payload: Payload
 let gateway: TestGateway
@@ -34,12 +31,7 @@ const PRICE = 2500
 
 beforeAll(async () => {
   payload = await testPayload()
-  gateway = createTestGateway(payload, {
-    database: { execute, withDatabaseLock: (await import('../../src/cms/sql.server')).withDatabaseLock },
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload, { email })
   await accessoryCategory(payload)
   await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: 9900, holdHours: 72 } } })
 }, 300_000)

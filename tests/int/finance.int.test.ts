@@ -1,7 +1,7 @@
 // Contract tests of the finance HTTP endpoints on a real database: the built-in iVendi provider, the storefront's
 // quote call (with spec §5's validation messages), related products, and the two basic-auth finance order calls.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { financeQuotesForProduct } from '../../src/features/finance/finance-client'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { ivendiExampleRequest } from '../fixtures/ivendi-reference-examples'
@@ -11,13 +11,11 @@ import { handleFinanceOrder, handleOrderReference } from '../../src/features/fin
 import { handleProviderQuotes } from '../../src/features/finance/api/provider-quotes'
 import { handleRelatedProducts } from '../../src/features/finance/api/related-products'
 import { execute } from '../../src/cms/sql.server'
-import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
-import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
+import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
+import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const credentials = { username: 'storefront-int', password: 'int-finance-service-password-0123456789' }

@@ -8,8 +8,6 @@ import { testPayload } from './payload'
 
 let currentHeaders = new Headers()
 class Redirected extends Error {}
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/headers', () => ({ headers: async () => currentHeaders, cookies: async () => ({ get: () => undefined, getAll: () => [], set: () => undefined, delete: () => undefined }) }))
 vi.mock('next/navigation', () => ({
   redirect: (to: string) => {

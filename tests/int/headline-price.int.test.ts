@@ -4,16 +4,14 @@
 // finance agreement's cash price is it.
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { productCharges, productVatTreatment } from '../../src/domain/catalogue/on-the-road'
 import { productPrice, type ProductPrice } from '../../src/domain/catalogue/product-price'
 import { leftToPayPence } from '../../src/domain/reservations/reservation-rules'
 import { createFinanceOrder } from '../../src/features/finance/api/finance-order'
 import { financeQuotesForProduct } from '../../src/features/finance/finance-client'
 import { priceBasket } from '../../src/features/basket/price-basket.server'
-import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { depositPaymentUrl, placeReservation } from '../../src/features/reservations/place-reservation.server'
@@ -21,12 +19,8 @@ import type { Product } from '../../src/payload-types'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { orderInput } from './order-fixtures'
 import { testPayload } from './payload'
-
-const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
-vi.mock('server-only', () => ({}))
-
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
+import './secrets'
+import { connectedTestGateway } from './test-gateway'
 
 let payload: Payload
 let gateway: TestGateway
@@ -35,12 +29,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 beforeAll(async () => {
   payload = await testPayload()
   await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
-  gateway = createTestGateway(payload, { database: gatewayDatabase,
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) =>
-      handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email: { name: 'outbox', send: async () => ({ id: '1', location: 'memory' }) } })) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload)
 }, 600_000)
 
 afterAll(async () => {

@@ -279,9 +279,9 @@ describe(`who may download a document on ${db}`, () => {
     expect(await documentForVisitor(payload, number, as(other))).toBeNull()
     expect(await documentForVisitor(payload, number, {})).toBeNull()
     expect(await documentForVisitor(payload, number, { cookieValue: `${mine.orderNumber}.forged` })).toBeNull()
-    expect(await documentForVisitor(payload, number, { access: documentsAccessToken(mine.id) })).toMatchObject({ number })
-    expect(await documentForVisitor(payload, number, { access: documentsAccessToken(theirs.id) })).toBeNull()
-    expect(await documentForVisitor(payload, number, { access: documentsAccessToken(mine.id, new Date(Date.now() - 2 * 60 * 60_000)) })).toBeNull()
+    expect(await documentForVisitor(payload, number, { access: await documentsAccessToken(mine.id) })).toMatchObject({ number })
+    expect(await documentForVisitor(payload, number, { access: await documentsAccessToken(theirs.id) })).toBeNull()
+    expect(await documentForVisitor(payload, number, { access: await documentsAccessToken(mine.id, new Date(Date.now() - 2 * 60 * 60_000)) })).toBeNull()
     expect(await documentForVisitor(payload, 'INV-999999', as(staff))).toBeNull()
   })
 

@@ -4,12 +4,10 @@
 // status twice, one brand or category by `=`, a price ceiling). On the test's small catalogue the planner would pick a
 // sequential scan, so scans and sorts are priced out: what is checked is that the index can answer the read at all.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
 import { Abort, execute, isPostgres, pgUnit, readRows } from '../../src/cms/sql.server'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'

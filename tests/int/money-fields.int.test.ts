@@ -1,12 +1,10 @@
 // Money fields on a real database: staff type pounds (the admin's MoneyField), storage and the APIs keep integer
 // pence, and a price moved by more than half is saved only when the save confirms it.
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { UNREADABLE_AMOUNT } from '../../src/cms/fields/money-constants'
 import { simpleProduct, variantProduct } from './order-fixtures'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'

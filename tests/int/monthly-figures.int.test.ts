@@ -8,8 +8,6 @@ import { readRows } from '../../src/cms/sql.server'
 import { EMPTY_LISTING_QUERY, parseListingQuery } from '../../src/domain/catalogue/listing-query'
 import { testPayload } from './payload'
 
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { cardQuote, refreshMonthlyFigures } = await import('../../src/features/finance/monthly-figure-refresh')

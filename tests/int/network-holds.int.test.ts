@@ -3,16 +3,14 @@
 // the check is made before stock is taken, as a 429, and holds under concurrent requests.
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_UNPAID_HOLDS_PER_NETWORK } from '../../src/domain/basket/order-limits'
 import { networkKey } from '../../src/lib/network-key'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { accessoryCategory, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
+import './secrets'
 
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = 'int-test-gateway-secret-0123456789abcdef'
 // Limits on: with RATE_LIMITS=off (load tests) the routes pass no network and nothing is capped.
 process.env.RATE_LIMITS = 'on'
 

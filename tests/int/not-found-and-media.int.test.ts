@@ -4,8 +4,6 @@ import type { Payload, PayloadRequest } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { testPayload } from './payload'
 
-vi.mock('server-only', () => ({}))
-
 const { handleEndpoints } = await import('payload')
 const { default: payloadConfig } = await import('../../src/payload.config')
 const notFound = await import('../../src/cms/endpoints/record-not-found')

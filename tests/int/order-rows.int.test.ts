@@ -3,14 +3,12 @@
 // A field added to the orders collection and not to the INSERT fails here, on SQLite and on PostgreSQL.
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertOrder, type NewOrder } from '../../src/features/orders/order-rows.server'
 import type { Order } from '../../src/payload-types'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { simpleProduct, variantProduct } from './order-fixtures'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'

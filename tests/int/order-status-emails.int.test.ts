@@ -1,20 +1,15 @@
 // Staff moving an order: the customer gets one email per move, queued with the status change and sent by the
 // job runner; setting the status again, or the job running again, sends no second one.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { EmailSender } from '../../src/adapters/email/email-sender'
-import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { orderInput, simpleProduct } from './order-fixtures'
 import { testPayload } from './payload'
+import { fileOutbox } from './outbox'
 
-vi.mock('server-only', () => ({}))
 // An outbox of this file's own: order ids start at 1 in every test database, so a shared outbox would already
 // hold a message under the same idempotency key from an earlier run.
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-order-status-outbox-'))
-process.env.OUTBOX_DIR = outbox
+const outbox = fileOutbox('order-status')
 
 const { sendOrderStatusEmail } = await import('../../src/features/orders/confirmation-email.server')
 const { markOrderPaid } = await import('../../src/features/orders/order-lifecycle.server')
@@ -44,7 +39,7 @@ async function paidOrder() {
 }
 
 const runJobs = () => payload.jobs.run({ limit: 100, overrideAccess: true, silent: true } as Parameters<Payload['jobs']['run']>[0])
-const mailTo = async (address: string) => (await readOutbox(outbox)).filter((m) => m.to === address)
+const mailTo = async (address: string) => (await outbox.read()).filter((m) => m.to === address)
 
 describe(`order status emails on ${db}`, () => {
   it('ready for collection, set by an admin, sends exactly one email, however often it is set or the job runs', async () => {

@@ -1,15 +1,13 @@
 // Part-exchange: "Value my bike" stores the valuation it issued; a quote names it by id and the server
 // quotes the stored figures (never the browser's), and the finance application is filed with it for staff.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { handlePartExchangeValuation } from '../../src/features/finance/api/part-exchange-valuations'
-import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
-import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
+import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
+import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const post = (url: string, body: unknown) => new Request(`http://shop.test${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

@@ -1,9 +1,8 @@
 // Payments on a real database: the test gateway end to end (card form → signed webhook → order), webhook
 // idempotency and ordering, failures and expiry releasing stock once, late payments, staff cancel and refund.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestGateway, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { markOrderPaid, releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
@@ -13,12 +12,8 @@ import { execute } from '../../src/cms/sql.server'
 import type { Order } from '../../src/payload-types'
 import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
-
-const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
-vi.mock('server-only', () => ({}))
-
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
+import { GATEWAY_SECRET as SECRET } from './secrets'
+import { connectedTestGateway, gatewayDatabase } from './test-gateway'
 
 let payload: Payload
 let gateway: TestGateway
@@ -28,11 +23,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 beforeAll(async () => {
   payload = await testPayload()
   // The gateway's webhook goes straight into the shop's handler (the same code the route runs).
-  gateway = createTestGateway(payload, { database: gatewayDatabase,
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload, { email })
 }, 300_000)
 
 afterAll(async () => {

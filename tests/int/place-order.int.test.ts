@@ -1,13 +1,11 @@
 // Order placement on a real database: stock held by conditional updates, never oversold under
 // concurrency, coupons within their limit, one order per checkout key, refusals that change nothing.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { orderCount, orderInput, simpleProduct, stockOf, variantProduct } from './order-fixtures'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 const db = process.env.TEST_DB ?? 'sqlite'

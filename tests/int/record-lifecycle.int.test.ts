@@ -2,7 +2,7 @@
 // is claimed once however many race for it, moves the units, writes its columns and one history entry in the
 // same unit of work; a change from the wrong state writes nothing; the shared sweep, notice lookup and refund.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIFECYCLE } from '../../src/domain/orders/order-status'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { refund } from '../../src/features/records/money-back.server'
@@ -13,8 +13,6 @@ import { keyedLock } from '../../src/lib/keyed-lock'
 import type { Order } from '../../src/payload-types'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 let payload: Payload
 beforeAll(async () => void (payload = await testPayload()), 300_000)

@@ -2,10 +2,8 @@
 // shared between instances, and the storefront bus's publish/subscribe that server.mjs uses.
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { redisRateStore } from '../../src/lib/redis-rate-store'
-
-vi.mock('server-only', () => ({}))
 
 const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 const clients: Redis[] = []

@@ -4,11 +4,9 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { parseDatabaseUrl } from '../../src/config/env'
 import { withReleaseLock } from '../../src/setup/release-lock'
-
-vi.mock('server-only', () => ({}))
 
 const kind = process.env.INT_DB_KIND === 'postgres' ? 'postgres' : 'sqlite'
 const instances: Payload[] = []

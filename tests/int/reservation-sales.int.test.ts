@@ -4,16 +4,13 @@
 // converting it in the showroom (a real order, the unit sold to it from the hold, once).
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
-import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
-import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders'
-import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes'
+import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
+import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { handlePartExchangeValuation } from '../../src/features/finance/api/part-exchange-valuations'
 import { releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
-import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { depositPaymentUrl, placeReservation } from '../../src/features/reservations/place-reservation.server'
 import { reservationForFinance } from '../../src/features/reservations/reservation-finance.server'
@@ -22,14 +19,11 @@ import { releaseExpiredReservations } from '../../src/features/reservations/rese
 import { ledgerOf } from '../../src/features/stock/stock-ledger.server'
 import type { Order, Reservation, User } from '../../src/payload-types'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { orderInput, stockOf } from './order-fixtures'
+import { memoryEmail, orderInput, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
+import './secrets'
+import { connectedTestGateway } from './test-gateway'
 
-const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
-vi.mock('server-only', () => ({}))
-
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
 process.env.RATE_LIMITS = 'off'
 
 const db = process.env.TEST_DB ?? 'sqlite'
@@ -41,23 +35,12 @@ let gateway: TestGateway
 let staff: User
 let naked: number
 let honda: number
-const sent: EmailMessage[] = []
-const email: EmailSender = {
-  name: 'outbox',
-  async send(message) {
-    sent.push(message)
-    return { id: String(sent.length), location: 'memory' }
-  },
-}
+const { email } = memoryEmail()
 
 beforeAll(async () => {
   payload = await testPayload()
   await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
-  gateway = createTestGateway(payload, { database: gatewayDatabase,
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload, { email })
   await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: DEPOSIT, holdHours: 72 } } })
   staff = (await payload.find({ collection: 'users', where: { email: { equals: 'admin@int.test' } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] as User
   const model = (await payload.find({ collection: 'products', where: { slug: { equals: 'honda-cb650r' } }, limit: 1, depth: 0, overrideAccess: true })).docs[0]!

@@ -4,10 +4,8 @@
 // bad input answered 4xx with nothing written.
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
-import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
@@ -19,15 +17,11 @@ import { cancelReservation, releaseExpiredReservations } from '../../src/feature
 import { ledgerOf } from '../../src/features/stock/stock-ledger.server'
 import type { Reservation } from '../../src/payload-types'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { orderInput, stockOf } from './order-fixtures'
+import { memoryEmail, orderInput, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
+import { GATEWAY_SECRET as SECRET } from './secrets'
+import { connectedTestGateway } from './test-gateway'
 
-const gatewayDatabase = { execute: gatewayExecute, withDatabaseLock: gatewayLock }
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
-
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
 process.env.RATE_LIMITS = 'off'
 
 const { POST: reserveRoute } = await import('../../src/app/api/reserve/route')
@@ -37,28 +31,14 @@ const { POST: checkoutRoute } = await import('../../src/app/api/checkout/orders/
 let payload: Payload
 let gateway: TestGateway
 let deliver = true
-const sent: EmailMessage[] = []
-const email: EmailSender = {
-  name: 'outbox',
-  async send(message) {
-    sent.push(message)
-    return { id: String(sent.length), location: 'memory' }
-  },
-}
+const { sent, email } = memoryEmail()
 const db = process.env.TEST_DB ?? 'sqlite'
 const PRICE = 500_000
 const DEPOSIT = 9900
 
 beforeAll(async () => {
   payload = await testPayload()
-  gateway = createTestGateway(payload, { database: gatewayDatabase,
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => {
-      if (!deliver) return new Response('down', { status: 503 })
-      return handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })
-    }) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload, { email, delivering: () => deliver })
   await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: DEPOSIT, holdHours: 72 }, address: { line1: '1 Dealer Way', town: 'Leeds', postcode: 'LS1 1AA', country: 'GB' } } })
 }, 300_000)
 
@@ -338,10 +318,11 @@ describe(`reservations on ${db}`, () => {
 
     // forged, tampered, expired and malformed cancel tokens
     const r = await reserveAndPay(productId)
-    const real = manageToken(r.reservationId)
-    const forgedBody = Buffer.from(`${r.reservationId}.manage.${Math.floor(Date.now() / 1000) + 999}`).toString('base64url')
+    const real = await manageToken(r.reservationId)
+    const [header, , mac] = real.split('.')
+    const forgedBody = Buffer.from(JSON.stringify({ aud: 'reservation-manage', sub: String(r.reservationId + 1), exp: Math.floor(Date.now() / 1000) + 999 })).toString('base64url')
     const cancel = (body: unknown, type = 'application/json') => cancelRoute(new Request('http://shop.test/api/reserve/cancel', { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) }))
-    for (const token of [`${forgedBody}.${real.split('.')[1]}`, `${real}x`, String(r.reservationId), 'a.b', manageToken(r.reservationId, new Date(Date.now() - 31 * 24 * 3_600_000))]) {
+    for (const token of [`${header}.${forgedBody}.${mac}`, `${real}x`, String(r.reservationId), 'a.b', await manageToken(r.reservationId, new Date(Date.now() - 31 * 24 * 3_600_000))]) {
       expect((await cancel({ token })).status).toBe(404)
     }
     expect((await cancel({ token: 'x'.repeat(301) })).status).toBe(400)

@@ -2,15 +2,12 @@
 // joins it at sign-in (10 identical saves at once keep one row), and a price drop or a return to stock emails each
 // watcher once: a second save of the same price sends nothing, and running the alert job again sends nothing.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
 import { sendSavedBikeAlerts } from '../../src/features/account/saved-bikes.server'
 import { SEND_SAVED_BIKE_ALERTS } from '../../src/features/jobs/task-names'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 
 const { GET, POST } = await import('../../src/app/api/saved-bikes/route')
 const { POST: unsubscribe } = await import('../../src/app/api/saved-bikes/unsubscribe/route')
@@ -166,7 +163,7 @@ describe('alerts', () => {
     expect(await runAlertJobs(b.id)).toBe(1)
     expect(sent.map((m) => m.to)).toEqual([confirmed.email])
 
-    expect(await confirmEmailAddress(payload, emailConfirmationToken({ id: unconfirmed.id, email: unconfirmed.email }))).toEqual({ ok: true, email: unconfirmed.email })
+    expect(await confirmEmailAddress(payload, await emailConfirmationToken({ id: unconfirmed.id, email: unconfirmed.email }))).toEqual({ ok: true, email: unconfirmed.email })
     sent.length = 0
     await payload.update({ collection: 'products', id: b.id, data: { price: 680_000 }, overrideAccess: true })
     await runAlertJobs(b.id)

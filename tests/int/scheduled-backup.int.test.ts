@@ -4,11 +4,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backupsSettled, runBackgroundPass } from '../../src/setup/jobs/runner.server'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-scheduled-backup-'))
 const backupDir = path.join(work, 'backups')

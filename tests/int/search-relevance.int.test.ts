@@ -9,8 +9,6 @@ import { buildBrand, buildProduct } from '../../src/setup/seed/factories'
 import { EMPTY_LISTING_QUERY } from '../../src/domain/catalogue/listing-query'
 import { testPayload } from './payload'
 
-vi.mock('server-only', () => ({}))
-vi.mock('../../src/cms/payload-client.server', () => ({ payloadClient: () => testPayload() }))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { listProducts } = await import('../../src/features/listing/queries.server')

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RefundRefusedError } from '../../src/adapters/payments/payment-provider'
 import { createStripeProvider } from '../../src/adapters/payments/stripe.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
@@ -17,8 +17,6 @@ import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/
 import { startFakeStripe } from '../fixtures/fake-stripe'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
-
-vi.mock('server-only', () => ({}))
 
 const WEBHOOK_SECRET = 'whsec_int_test_0123456789'
 let payload: Payload

@@ -21,6 +21,13 @@ export interface Caller {
   readonly secureCookie: boolean
   /** The network the request came from (an IPv4 address or an IPv6 /64), for the caps on unpaid holds; null for none. */
   readonly network: string | null
+  /** The dynamic segments of the route's path (`[id]` → `params.id`); empty for a route without any. */
+  readonly params: Readonly<Record<string, string | string[] | undefined>>
+}
+
+/** What Next passes a route handler after the request. */
+export interface RouteContext {
+  readonly params: Promise<Record<string, string | string[] | undefined>>
 }
 
 /** What a customer-facing feature is told about who asks: their id (or null), cookie security and network. */
@@ -35,10 +42,10 @@ export function endpoint<T = undefined>(
       readonly before?: (caller: Caller) => Response | null | Promise<Response | null>
       readonly handle: (value: T, caller: Caller) => Promise<Response>
     },
-): (request: Request) => Promise<Response> {
+): (request: Request, context?: RouteContext) => Promise<Response> {
   const { rule, before, handle, ...spec } = options
   const served = jsonEndpoint<T, [Caller]>({ ...spec, before: before && ((_request, caller) => before(caller)), handle: (value, _request, caller) => handle(value, caller) })
-  return async (request) => {
+  return async (request, context) => {
     if (rule) {
       const limited = await limitRequest(request, rule)
       if (limited) return limited
@@ -55,6 +62,7 @@ export function endpoint<T = undefined>(
       },
       secureCookie: env().SITE_URL.startsWith('https:'),
       network: holdNetwork(request.headers),
+      params: (await context?.params) ?? {},
     }
     return served(request, caller)
   }

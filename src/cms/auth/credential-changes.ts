@@ -11,7 +11,7 @@ import { clientAddress } from './client-address'
 import { checkCredentials } from './credentials'
 import { deviceTokensFromCookieHeader } from './known-device'
 import { ACCOUNT_RATE_RULES, limitsDecision, throwIfLimited } from './request-limits'
-import { readToken, signToken } from './signed-tokens'
+import { readLink, signLink } from './signed-links'
 import { paths } from '../../config/paths'
 
 /** Server code that has verified the owner itself (or acts for no user) sets this to skip the check. */
@@ -31,7 +31,6 @@ function currentPasswordError(message: string): ValidationError {
 /** The field a client sends the current password in (a virtual field of users: never stored, never read back). */
 export const CURRENT_PASSWORD_FIELD = 'currentPassword'
 /** An email-change link works for one day, and once (it names the address it changes from). */
-const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email())
@@ -99,8 +98,8 @@ export async function guardCredentialChange(args: UpdateArgs, req: PayloadReques
   return args
 }
 
-export function emailChangeToken(user: { id: number | string; email: string }, to: string, now = new Date(), secret?: string): string {
-  return signToken('email-change', { u: String(user.id), from: user.email.toLowerCase(), to, exp: Math.floor(now.getTime() / 1000) + EMAIL_CHANGE_TTL_SECONDS }, secret)
+export function emailChangeToken(user: { id: number | string; email: string }, to: string, now = new Date(), secret?: string): Promise<string> {
+  return signLink('email-change', user.id, { data: { from: user.email.toLowerCase(), to }, now, secret })
 }
 
 export function emailChangeLink(siteUrl: string, token: string): string {
@@ -111,7 +110,7 @@ export function emailChangeLink(siteUrl: string, token: string): string {
 
 /** Sends the confirmation link to the new address and a notice to the old one. */
 export async function requestEmailChange(payload: Payload, user: { id: number | string; email: string }, to: string, now = new Date()): Promise<void> {
-  const link = escapeHtml(emailChangeLink(env().SITE_URL, emailChangeToken(user, to, now)))
+  const link = escapeHtml(emailChangeLink(env().SITE_URL, await emailChangeToken(user, to, now)))
   await payload.sendEmail({
     to,
     subject: 'Confirm your new Wheelhouse email address',
@@ -139,9 +138,10 @@ export type EmailChangeResult = { ok: true; email: string } | { ok: false; reaso
 
 /** Applies the change a confirmation link asks for; the link stops working once the address has changed. */
 export async function confirmEmailChange(payload: Payload, token: string, now = new Date()): Promise<EmailChangeResult> {
-  const claims = readToken('email-change', token)
-  if (!claims || typeof claims.u !== 'string' || typeof claims.from !== 'string' || typeof claims.to !== 'string' || typeof claims.exp !== 'number') return { ok: false, reason: 'invalid' }
-  if (claims.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' }
+  const check = await readLink('email-change', token, { now })
+  if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' }
+  const claims = { u: check.claims.subject, from: check.claims.data.from, to: check.claims.data.to }
+  if (!claims.from || !claims.to) return { ok: false, reason: 'invalid' }
   const user = await payload.findByID({ collection: 'users', id: claims.u, depth: 0, overrideAccess: true, disableErrors: true })
   if (!user || user.email.toLowerCase() !== claims.from) return { ok: false, reason: 'used' }
   const taken = await payload.count({ collection: 'users', where: { email: { equals: claims.to } }, overrideAccess: true })

@@ -10,16 +10,16 @@ import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { isStaffUser } from '../access/roles'
 import { CREDENTIALS_VERIFIED_CONTEXT_KEY } from './credential-changes'
-import { readToken, signToken } from './signed-tokens'
+import { LINK_LIFETIME_SECONDS, readLink, signLink, type LinkCheck } from './signed-links'
 
-/** The confirmation link works for one day; after that an unconfirmed account no longer holds its address. */
-export const EMAIL_CONFIRMATION_TTL_SECONDS = 24 * 60 * 60
+/** The confirmation link works for one day (the codec's lifetime for it); after that an unconfirmed account no longer holds its address. */
+export const EMAIL_CONFIRMATION_TTL_SECONDS = LINK_LIFETIME_SECONDS['email-confirm']
 const CONFIRMED_AT_CREATION = 'wheelhouseEmailConfirmedAtCreation'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-export function emailConfirmationToken(user: { id: number | string; email: string }, now = new Date(), secret?: string): string {
-  return signToken('email-confirm', { u: String(user.id), e: user.email.toLowerCase(), exp: Math.floor(now.getTime() / 1000) + EMAIL_CONFIRMATION_TTL_SECONDS }, secret)
+export function emailConfirmationToken(user: { id: number | string; email: string }, now = new Date(), secret?: string): Promise<string> {
+  return signLink('email-confirm', user.id, { data: { e: user.email.toLowerCase() }, now, secret })
 }
 
 export function emailConfirmationLink(siteUrl: string, token: string): string {
@@ -30,22 +30,21 @@ export function emailConfirmationLink(siteUrl: string, token: string): string {
 
 export type EmailConfirmationResult = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' }
 
-/** The claims of an email-confirmation link, or null when the token is not one. */
-export function readEmailConfirmationToken(token: string): { u: string; e: string; exp: number } | null {
-  const claims = readToken('email-confirm', token)
-  if (!claims || typeof claims.u !== 'string' || typeof claims.e !== 'string' || typeof claims.exp !== 'number') return null
-  return { u: claims.u, e: claims.e, exp: claims.exp }
+/** What an email-confirmation link says; an expired one is still told apart from a link of another kind. */
+export function readEmailConfirmationToken(token: string, now = new Date()): Promise<LinkCheck> {
+  return readLink('email-confirm', token, { now })
 }
 
 /** Confirms the address a link was sent to, if the account still has it. Opening it twice is harmless. */
 export async function confirmEmailAddress(payload: Payload, token: string, now = new Date()): Promise<EmailConfirmationResult> {
-  const claims = readEmailConfirmationToken(token)
-  if (!claims) return { ok: false, reason: 'invalid' }
-  if (claims.exp * 1000 <= now.getTime()) return { ok: false, reason: 'expired' }
-  const user = await payload.findByID({ collection: 'users', id: claims.u, depth: 0, overrideAccess: true, disableErrors: true })
-  if (!user || user.email.toLowerCase() !== claims.e) return { ok: false, reason: 'used' }
+  const check = await readEmailConfirmationToken(token, now)
+  if (!check.ok) return { ok: false, reason: check.reason === 'expired' ? 'expired' : 'invalid' }
+  const email = check.claims.data.e
+  if (!email) return { ok: false, reason: 'invalid' }
+  const user = await payload.findByID({ collection: 'users', id: check.claims.subject, depth: 0, overrideAccess: true, disableErrors: true })
+  if (!user || user.email.toLowerCase() !== email) return { ok: false, reason: 'used' }
   if (!user.emailConfirmedAt) await markEmailConfirmed(payload, user.id, now)
-  return { ok: true, email: claims.e }
+  return { ok: true, email }
 }
 
 export async function markEmailConfirmed(payload: Payload, userId: number | string, now = new Date(), req?: Partial<PayloadRequest>): Promise<void> {
@@ -103,7 +102,7 @@ export const stampConfirmedAtCreation: CollectionBeforeChangeHook = ({ data, ope
 /** Users afterChange (create): emails the confirmation link to an account that starts unconfirmed. */
 export const sendEmailConfirmation: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation !== 'create' || doc.emailConfirmedAt) return doc
-  const link = escapeHtml(emailConfirmationLink(env().SITE_URL, emailConfirmationToken({ id: doc.id, email: doc.email })))
+  const link = escapeHtml(emailConfirmationLink(env().SITE_URL, await emailConfirmationToken({ id: doc.id, email: doc.email })))
   try {
     await req.payload.sendEmail({
       to: doc.email,

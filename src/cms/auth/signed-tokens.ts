@@ -1,11 +1,12 @@
-// Small HMAC-signed tokens (known-device cookies, email-change and email-confirmation links): `<base64url JSON>.<base64url HMAC-SHA256>`,
-// each with a purpose so one kind can never pass for another. The key is derived from the Payload secret.
+// The known-device cookie's signed token: `<base64url JSON>.<base64url HMAC-SHA256>`, under a key derived from the
+// Payload secret and its purpose. It is read on every sign-in, synchronously, and never leaves the browser it was set
+// in; the links a customer clicks are signed by signed-links.ts instead (ADR 058).
 // No 'server-only' import: Payload hooks and integration tests load this outside Next.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
 
-export type TokenPurpose = 'known-device' | 'email-change' | 'email-confirm' | 'saved-bike-alerts' | 'order-documents'
+export type TokenPurpose = 'known-device'
 
 function derivedKey(purpose: TokenPurpose, secret: string): Buffer {
   return createHmac('sha256', secret).update(`wheelhouse:${purpose}:v1`).digest()

@@ -6,7 +6,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import type { EmailSender } from '../../adapters/email/email-sender'
 import { emailSender } from '../../adapters/email/email.server'
-import { readToken, signToken } from '../../cms/auth/signed-tokens'
+import { linkedId, signLink } from '../../cms/auth/signed-links'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { MAX_SAVED_BIKES, mergeSavedSlugs, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
@@ -87,17 +87,14 @@ export async function setSavedBikeAlerts(payload: Payload, customerId: number, s
 /* ------------------------------------------------------------------------------------------------ */
 /* Alerts                                                                                            */
 
-const TOKEN_PURPOSE = 'saved-bike-alerts'
-
-export function unsubscribeToken(savedBikeId: number): string {
-  return signToken(TOKEN_PURPOSE, { sid: savedBikeId })
+export function unsubscribeToken(savedBikeId: number): Promise<string> {
+  return signLink('saved-bike-unsubscribe', savedBikeId)
 }
 
 /** Turns off the alerts of the saved bike a link names; false when the link is not one of ours. */
 export async function unsubscribeByToken(payload: Payload, token: string): Promise<boolean> {
-  const claims = readToken(TOKEN_PURPOSE, token)
-  const id = claims?.sid
-  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return false
+  const id = await linkedId('saved-bike-unsubscribe', token)
+  if (id === null) return false
   // A row already deleted has nothing left to unsubscribe: the link still answers "done".
   await payload.update({ collection: 'saved-bikes', where: { id: { equals: id } }, data: { alerts: false }, depth: 0, overrideAccess: true })
   return true
@@ -140,7 +137,7 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
       if (!email || row.lastAlertKey === input.key) continue
       if (!(await claimAlert(payload, row.id, input.key, deps.now ?? new Date()))) continue
       const productUrl = new URL(paths.product(product.slug), siteUrl).toString()
-      const token = unsubscribeToken(row.id)
+      const token = await unsubscribeToken(row.id)
       const unsubscribePage = new URL(paths.savedAlertsUnsubscribe(token), siteUrl).toString()
       const oneClick = new URL(paths.savedAlertsUnsubscribeApi(token), siteUrl).toString()
       const news = input.kind === 'price-drop' && price !== null ? `now ${formatPence(price)}` : 'back in stock'

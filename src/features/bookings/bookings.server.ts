@@ -19,7 +19,7 @@ import { bookingSettingsFrom, capacityOf, rideResource, WORKSHOP_RESOURCE, type 
 import { toBookingView } from './booking-view'
 import { returnCapacity, takeCapacity, usageBetween, usageByPrefix } from './capacity.server'
 import { isDayFull } from './errors'
-import { signBookingToken, TOKEN_PROBLEM, verifyBookingToken, type TokenPurpose } from './manage-token.server'
+import { signBookingToken, TOKEN_PROBLEM, tokenProblemCode, verifyBookingToken, type TokenPurpose } from './manage-token.server'
 
 export type Refusal = { readonly ok: false; readonly status: 400 | 403 | 404 | 409 | 410 | 422; readonly code: string; readonly message: string; readonly field?: string; readonly nextDays?: readonly IsoDay[] }
 
@@ -94,18 +94,19 @@ function tokenExpiry(day: IsoDay): number {
   return Math.floor(londonInstant(addDays(day, 60)).getTime() / 1000)
 }
 
-export function bookingToken(payload: Payload, booking: Pick<Booking, 'id' | 'day'>, purpose: TokenPurpose = 'manage'): string {
-  return signBookingToken(payload.secret, { bookingId: booking.id, purpose, expires: tokenExpiry(booking.day) })
+/** A booking's link token. `payload` stays in the signature for its callers; the codec's key is the Payload secret. */
+export function bookingToken(_payload: Payload, booking: Pick<Booking, 'id' | 'day'>, purpose: TokenPurpose = 'manage'): Promise<string> {
+  return signBookingToken({ bookingId: booking.id, purpose, expires: tokenExpiry(booking.day) })
 }
 
-export function bookingLinks(payload: Payload, booking: Pick<Booking, 'id' | 'day'>) {
+export async function bookingLinks(payload: Payload, booking: Pick<Booking, 'id' | 'day'>) {
   const site = env().SITE_URL.replace(/\/$/, '')
-  const token = bookingToken(payload, booking)
+  const token = await bookingToken(payload, booking)
   return {
     token,
     manage: `${site}/bookings/manage?token=${token}`,
     calendar: `${site}/api/bookings/calendar?token=${token}`,
-    extraWork: `${site}/bookings/manage?token=${bookingToken(payload, booking, 'extra-work')}`,
+    extraWork: `${site}/bookings/manage?token=${await bookingToken(payload, booking, 'extra-work')}`,
   }
 }
 
@@ -130,7 +131,7 @@ export async function sendBookingEmail(payload: Payload, booking: Booking, email
       text: email.text,
       html: email.html,
       tag,
-      attachments: settings ? [{ filename: `wheelhouse-${booking.reference ?? booking.id}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(booking, settings, bookingLinks(payload, booking).manage) }] : undefined,
+      attachments: settings ? [{ filename: `wheelhouse-${booking.reference ?? booking.id}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(booking, settings, (await bookingLinks(payload, booking)).manage) }] : undefined,
     })
   } catch (error) {
     payload.logger.error({ err: error, booking: booking.reference }, `could not send the ${tag} email`)
@@ -139,7 +140,7 @@ export async function sendBookingEmail(payload: Payload, booking: Booking, email
 
 export async function sendConfirmation(payload: Payload, booking: Booking): Promise<void> {
   const settings = await loadBookingSettings(payload)
-  const links = bookingLinks(payload, booking)
+  const links = await bookingLinks(payload, booking)
   const email = confirmationEmail(toBookingView(booking), { name: settings.dealerName, address: settings.address, phone: settings.phone, dropOffTimes: settings.workshop.dropOffTimes, whatToBring: settings.workshop.whatToBring, excessText: `The damage excess is £${(settings.testRides.excessPence / 100).toFixed(0)}.` }, links)
   await sendBookingEmail(payload, booking, email, booking.kind === 'test_ride' ? 'test-ride-confirmation' : 'booking-confirmation', true)
 }
@@ -200,7 +201,7 @@ export async function bookService(payload: Payload, input: ServiceBookingInput, 
     return problem(409, 'day_full', fullMessage(), { field: 'day', nextDays })
   }
   await sendConfirmation(payload, booking)
-  return { ok: true, bookingId: booking.id, reference: booking.reference!, token: bookingToken(payload, booking) }
+  return { ok: true, bookingId: booking.id, reference: booking.reference!, token: await bookingToken(payload, booking) }
 }
 
 /** The facts the licence check needs, when the bike can be test-ridden at all. */
@@ -243,14 +244,14 @@ export async function bookTestRide(payload: Payload, input: TestRideInput, optio
   })
   if (booking === 'full') return problem(409, 'slot_taken', 'Sorry, that time has just been booked for this bike: please choose another time.', { field: 'day', nextDays: await next() })
   await sendConfirmation(payload, booking)
-  return { ok: true, bookingId: booking.id, reference: booking.reference!, token: bookingToken(payload, booking) }
+  return { ok: true, bookingId: booking.id, reference: booking.reference!, token: await bookingToken(payload, booking) }
 }
 
 // ------------------------------------------------------------------ the customer's own changes, by signed link
 
 export async function bookingFromToken(payload: Payload, token: unknown, purpose: TokenPurpose = 'manage', now = new Date()): Promise<{ ok: true; booking: Booking } | Refusal> {
-  const check = verifyBookingToken(payload.secret, token, purpose, now)
-  if (!check.ok) return problem(check.reason === 'expired' ? 410 : 403, `token_${check.reason}`, TOKEN_PROBLEM[check.reason])
+  const check = await verifyBookingToken(purpose, token, { now })
+  if (!check.ok) return problem(check.reason === 'expired' ? 410 : 403, tokenProblemCode(check.reason), TOKEN_PROBLEM[check.reason])
   const booking = await payload.findByID({ collection: 'bookings', id: check.claims.bookingId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!booking) return problem(404, 'not_found', 'We cannot find that booking any more. Please call us.')
   return { ok: true, booking }
@@ -339,7 +340,7 @@ export async function rescheduleBooking(payload: Payload, token: unknown, newDay
     throw error
   }
   if (booking.resource) await returnCapacity(payload, null, booking.resource, booking.day, minutes)
-  await sendBookingEmail(payload, updated, rescheduledEmail(toBookingView(updated), bookingLinks(payload, updated)), 'booking-rescheduled', true)
+  await sendBookingEmail(payload, updated, rescheduledEmail(toBookingView(updated), await bookingLinks(payload, updated)), 'booking-rescheduled', true)
   return { ok: true, booking: updated }
 }
 

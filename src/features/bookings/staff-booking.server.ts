@@ -92,7 +92,7 @@ export async function bookingCreated(req: PayloadRequest, doc: Booking, holds: b
 /** The email a staff status change sends the customer (the extra-work quote, ready for collection, cancelled). */
 export async function sendStatusEmail(req: PayloadRequest, doc: Booking, email: NonNullable<ReturnType<typeof statusEmail>>): Promise<void> {
   const view = toBookingView(doc)
-  const links = bookingLinks(req.payload, doc)
+  const links = await bookingLinks(req.payload, doc)
   const settings = email === 'ready-for-collection' ? await loadBookingSettings(req.payload, req) : null
   const mail = email === 'extra-work-quote' ? extraWorkEmail(view, links.extraWork) : email === 'booking-cancelled' ? cancelledEmail(view) : readyEmail(view, { address: settings!.address, phone: settings!.phone }, links.manage)
   await sendBookingEmail(req.payload, doc, mail, email, false)

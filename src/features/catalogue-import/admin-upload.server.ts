@@ -25,7 +25,7 @@ const DRY_RUN_LISTED = 200
 const isFile = (value: FormDataEntryValue | null): value is File => typeof value === 'object' && value !== null && typeof (value as File).arrayBuffer === 'function'
 const flag = (value: FormDataEntryValue | null) => typeof value === 'string' && ['true', 'on', '1', 'yes'].includes(value.toLowerCase())
 
-export async function handleImportUpload(payload: Payload, request: Request): Promise<Response> {
+export async function handleImportUpload(request: Request, payload: Payload): Promise<Response> {
   const user = await signedInUser(payload, request.headers)
   if (!user) return refuse(401, 'unauthorised', 'Sign in to the admin as staff to import stock.')
   if (!isStaffUser(user)) return refuse(403, 'forbidden', 'Only staff may import stock.')

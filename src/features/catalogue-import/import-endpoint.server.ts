@@ -15,7 +15,7 @@ import { importFeed } from './import-feed.server'
 import { queueCatalogueImport } from './import-job.server'
 import { catalogueImportRequest, MAX_IMPORT_BYTES } from './import-request'
 
-export async function handleCatalogueImport(payload: Payload, request: Request): Promise<Response> {
+export async function handleCatalogueImport(request: Request, payload: Payload): Promise<Response> {
   const user = await signedInUser(payload, request.headers)
   if (!user || (user as { _strategy?: string })._strategy !== 'api-key') {
     return refuse(401, 'api_key_required', 'Send a staff user’s API key: Authorization: users API-Key <key>.', {}, { 'www-authenticate': 'API-Key' })

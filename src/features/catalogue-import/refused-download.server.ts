@@ -9,7 +9,7 @@ import { refusedCsvRows, type RefusedRow } from '../../domain/catalogue/import/f
 import { refuse } from '../../lib/http/respond'
 import { CATALOGUE_IMPORTS } from './catalogue-imports-collection'
 
-export async function refusedRowsCsv(payload: Payload, request: Request, id: string): Promise<Response> {
+export async function refusedRowsCsv(request: Request, payload: Payload, id: string): Promise<Response> {
   const user = await signedInUser(payload, request.headers)
   if (!user) return refuse(401, 'unauthorised', 'Sign in as staff to download an import’s refused rows.')
   if (!isStaffUser(user)) return refuse(403, 'forbidden', 'Only staff may download an import’s refused rows.')

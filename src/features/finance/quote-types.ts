@@ -1,11 +1,8 @@
 // What the storefront's quote call answers (see features/finance/finance-client.ts), as the browser reads it.
-import type { FinanceQuoteOutcome, OfferedQuote } from './finance-client'
-import type { ReservationQuoteFigures } from './finance-reservation'
-import { getQuotes, type GetQuotesRequest } from './api/get-quotes'
+import type { OfferedQuote } from './finance-client'
+import { getQuotes, type GetQuotesRequest, type QuotesAnswer } from './api/get-quotes'
 
-export type { OfferedQuote }
-/** With a reservation token, the answer also says how the reservation deposit counts towards the deposit. */
-export type QuotesAnswer = Extract<FinanceQuoteOutcome, { ok: true }> & { readonly reservation?: ReservationQuoteFigures }
+export type { OfferedQuote, QuotesAnswer }
 
 /** A chosen quote as the finance state keeps it: QuoteUID for the order, the rest carried through. */
 export type StoredQuote = OfferedQuote & { readonly QuoteUID: string }

@@ -8,8 +8,7 @@ import type { PaymentProvider } from '../../adapters/payments/payment-provider'
 import { answerOfHalt, createStep, Halt, runFlow } from '../../lib/steps'
 import type { Order } from '../../payload-types'
 import { paymentProvider } from '../payments/providers.server'
-import { reservationTokenKey } from '../reservations/reservation-email.server'
-import { verifyReservationToken } from '../reservations/reservation-token'
+import { reservationIdFromToken } from '../reservations/reservation-token'
 import { issueOrderAccess, newOrderAccessToken, orderAccessCookie } from './order-access.server'
 import type { PlaceOrderInput } from './order-contract'
 import { markPaymentFailed } from './order-lifecycle.server'
@@ -23,9 +22,9 @@ export type CardCheckout =
 export async function checkoutByCard(payload: Payload, input: PlaceOrderRequest, who: { readonly customerId: number | null; readonly secureCookie: boolean; readonly network?: string | null }): Promise<CardCheckout> {
   let reservation: { id: number } | undefined
   if (input.reservationToken) {
-    const claims = verifyReservationToken(input.reservationToken, 'manage', reservationTokenKey(), Math.floor(Date.now() / 1000))
-    if (!claims) return { ok: false, status: 403, code: 'invalid_reservation_token', message: 'This reservation link is not valid or has expired. Use the link in your reservation email.' }
-    reservation = { id: claims.reservationId }
+    const reservationId = await reservationIdFromToken(input.reservationToken)
+    if (reservationId === null) return { ok: false, status: 403, code: 'invalid_reservation_token', message: 'This reservation link is not valid or has expired. Use the link in your reservation email.' }
+    reservation = { id: reservationId }
   }
 
   const access = newOrderAccessToken()

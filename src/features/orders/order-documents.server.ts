@@ -3,13 +3,12 @@
 // for an hour). Anyone else gets the same "not found" as for a number that does not exist.
 import 'server-only'
 import type { Payload } from 'payload'
-import { readToken, signToken } from '../../cms/auth/signed-tokens'
+import { linkedId, signLink } from '../../cms/auth/signed-links'
 import { isStaffUser } from '../../cms/access/roles'
 import { documentByNumber, documentsOfOrder, type StoredDocument } from '../invoices/document-rows.server'
 import { orderForVisitor } from './order-access.server'
 
 const DOCUMENT_NUMBER = /^(INV|CN)-\d{6,9}$/
-const LINK_SECONDS = 60 * 60
 
 export interface DocumentVisitor {
   readonly user?: { readonly id: number | string; readonly collection?: string; readonly role?: unknown } | null
@@ -24,14 +23,13 @@ export function isDocumentNumber(value: unknown): value is string {
 }
 
 /** The signed link a guest lookup gives for its order's documents (valid for an hour). */
-export function documentsAccessToken(orderId: number, now: Date = new Date()): string {
-  return signToken('order-documents', { order: orderId, exp: Math.floor(now.getTime() / 1000) + LINK_SECONDS })
+export function documentsAccessToken(orderId: number, now: Date = new Date()): Promise<string> {
+  return signLink('order-documents', orderId, { now })
 }
 
-function tokenGrants(token: string | null | undefined, orderId: number, now: Date): boolean {
+async function tokenGrants(token: string | null | undefined, orderId: number, now: Date): Promise<boolean> {
   if (!token) return false
-  const claims = readToken('order-documents', token)
-  return Boolean(claims && claims.order === orderId && typeof claims.exp === 'number' && claims.exp * 1000 > now.getTime())
+  return (await linkedId('order-documents', token, { now })) === orderId
 }
 
 /** The document `number` if this visitor may download it, else null (never a hint whether it exists). */
@@ -40,7 +38,7 @@ export async function documentForVisitor(payload: Payload, number: string, visit
   const doc = await documentByNumber(payload, number)
   if (!doc) return null
   if (isStaffUser(visitor.user as never)) return doc
-  if (tokenGrants(visitor.access, doc.orderId, visitor.now ?? new Date())) return doc
+  if (await tokenGrants(visitor.access, doc.orderId, visitor.now ?? new Date())) return doc
   const order = await payload.findByID({ collection: 'orders', id: doc.orderId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!order) return null
   const userId = visitor.user && visitor.user.collection === 'users' ? Number(visitor.user.id) : null
@@ -52,7 +50,7 @@ export async function documentForVisitor(payload: Payload, number: string, visit
  * opens it; a guest lookup's link carries a signed access for an hour (`guest`).
  */
 export async function orderDocumentLinks(payload: Payload, orderId: number, options: { readonly guest?: boolean; readonly now?: Date } = {}): Promise<{ number: string; label: string; href: string }[]> {
-  const query = options.guest ? `?access=${documentsAccessToken(orderId, options.now)}` : ''
+  const query = options.guest ? `?access=${await documentsAccessToken(orderId, options.now)}` : ''
   return (await documentsOfOrder(payload, orderId)).map((d) => ({ number: d.number, label: d.kind === 'invoice' ? 'Invoice' : 'Credit note', href: `/api/documents/${d.number}${query}` }))
 }
 

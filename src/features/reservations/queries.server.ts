@@ -6,8 +6,8 @@ import { payloadClient } from '../../cms/payload-client.server'
 import { signedInAccount } from '../../cms/auth/session.server'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../payload-types'
-import { RESERVATION_COOKIE, reservationTokenKey } from './reservation-email.server'
-import { verifyReservationToken } from './reservation-token'
+import { RESERVATION_COOKIE } from './reservation-email.server'
+import { reservationIdFromToken } from './reservation-token'
 
 export interface DealerInfo {
   readonly name: string
@@ -31,14 +31,12 @@ export async function dealerInfo(): Promise<DealerInfo> {
   }
 }
 
-const now = () => Math.floor(Date.now() / 1000)
-
 /** The reservation a signed link names, if the link is genuine and unexpired. */
 export async function reservationByToken(token: string | undefined): Promise<Reservation | null> {
-  const claims = verifyReservationToken(token, 'manage', reservationTokenKey(), now())
-  if (!claims) return null
+  const reservationId = await reservationIdFromToken(token)
+  if (reservationId === null) return null
   const payload = await payloadClient()
-  return payload.findByID({ collection: 'reservations', id: claims.reservationId, depth: 0, overrideAccess: true, disableErrors: true }) ?? null
+  return payload.findByID({ collection: 'reservations', id: reservationId, depth: 0, overrideAccess: true, disableErrors: true }) ?? null
 }
 
 /** The reservation `number` if this visitor placed it (cookie) or owns it (account), else null. */
@@ -49,8 +47,7 @@ export async function visibleReservation(number: string | undefined): Promise<Re
   const r = found.docs[0]
   if (!r) return null
   const cookieStore = await cookies()
-  const claims = verifyReservationToken(cookieStore.get(RESERVATION_COOKIE)?.value, 'manage', reservationTokenKey(), now())
-  if (claims?.reservationId === r.id) return r
+  if ((await reservationIdFromToken(cookieStore.get(RESERVATION_COOKIE)?.value)) === r.id) return r
   const user = await signedInAccount(payload, await headers())
   const owner = typeof r.customer === 'object' ? r.customer?.id : r.customer
   return user && owner != null && Number(user.id) === owner ? r : null

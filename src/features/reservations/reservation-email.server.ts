@@ -8,18 +8,19 @@ import { namedSecret } from '../../config/secrets.server'
 import { SEND_RESERVATION_EMAIL } from '../jobs/task-names'
 import { notify } from '../records/notices.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
-import { signReservationToken, TOKEN_LIFETIME_SECONDS } from './reservation-token'
+import { signReservationToken } from './reservation-token'
 
 /** HttpOnly cookie holding the manage token of the reservation this browser placed (its result page). */
 export const RESERVATION_COOKIE = 'wh_reservation'
 
+/** The key of the reservation links signed before the shop's one link codec; kept for backups and old links. */
 export function reservationTokenKey(): string {
   return namedSecret('reservationTokenKey', env().RESERVATION_TOKEN_SECRET)
 }
 
-/** The no-account link to see, complete or cancel a reservation. */
-export function manageToken(reservationId: number, now = new Date()): string {
-  return signReservationToken({ reservationId, purpose: 'manage', expiresAt: Math.floor(now.getTime() / 1000) + TOKEN_LIFETIME_SECONDS }, reservationTokenKey())
+/** The no-account link token to see, complete or cancel a reservation. */
+export function manageToken(reservationId: number, now = new Date()): Promise<string> {
+  return signReservationToken(reservationId, now)
 }
 
 /** Builds and sends a reservation's email (the job handler of SEND_RESERVATION_EMAIL). */
@@ -28,7 +29,7 @@ export async function sendReservationEmailNow(payload: Payload, reservationId: n
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const address = [settings.address?.line1, settings.address?.line2, settings.address?.town, settings.address?.postcode].filter(Boolean).join(', ')
   const site = env().SITE_URL
-  const mail = reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, { name: settings.dealerName, phone: settings.phone, email: settings.email, address, whatToBring: settings.reservations?.whatToBring }, { manage: `${site}/reservations/manage?token=${manageToken(r.id)}` })
+  const mail = reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, { name: settings.dealerName, phone: settings.phone, email: settings.email, address, whatToBring: settings.reservations?.whatToBring }, { manage: `${site}/reservations/manage?token=${await manageToken(r.id)}` })
   await (deps.email ?? emailSender()).send({ to: r.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `reservation-${kind}` })
 }
 

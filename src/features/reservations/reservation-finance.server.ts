@@ -2,8 +2,7 @@
 // token the card completion uses), checked against the bike being quoted or applied for.
 import 'server-only'
 import type { Payload } from 'payload'
-import { reservationTokenKey } from './reservation-email.server'
-import { verifyReservationToken } from './reservation-token'
+import { reservationIdFromToken } from './reservation-token'
 
 export type ReservationForFinance =
   | { readonly ok: true; readonly reservationId: number; readonly reservationNumber: string; readonly depositPence: number; readonly active: boolean }
@@ -16,9 +15,9 @@ export type ReservationForFinanceFn = (payload: Payload, token: string, bike: { 
  * converted: a repeated application then answers the order it became, and any other is refused by placeOrder).
  */
 export const reservationForFinance: ReservationForFinanceFn = async (payload, token, bike) => {
-  const claims = verifyReservationToken(token, 'manage', reservationTokenKey(), Math.floor(Date.now() / 1000))
-  if (!claims) return { ok: false, status: 403, message: 'This reservation link is not valid or has expired. Use the link in your reservation email.' }
-  const r = await payload.findByID({ collection: 'reservations', id: claims.reservationId, depth: 0, overrideAccess: true, disableErrors: true })
+  const reservationId = await reservationIdFromToken(token)
+  if (reservationId === null) return { ok: false, status: 403, message: 'This reservation link is not valid or has expired. Use the link in your reservation email.' }
+  const r = await payload.findByID({ collection: 'reservations', id: reservationId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!r || (r.status !== 'active' && r.status !== 'converted')) return { ok: false, status: 409, message: 'This reservation is no longer active, so finance cannot be arranged against it online. Please call us.' }
   const productId = typeof r.product === 'object' ? r.product.id : r.product
   const variantId = r.variant == null ? null : typeof r.variant === 'object' ? r.variant.id : r.variant

@@ -17,8 +17,8 @@ export type CardReservation =
   | { readonly ok: false; readonly status: number; readonly code: string; readonly message: string }
 
 /** The cookie that lets this browser manage its reservation for 30 days. */
-function reservationCookie(reservationId: number, secure: boolean): string {
-  return `${RESERVATION_COOKIE}=${manageToken(reservationId)}; Path=/; Max-Age=${30 * 24 * 3600}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+async function reservationCookie(reservationId: number, secure: boolean): Promise<string> {
+  return `${RESERVATION_COOKIE}=${await manageToken(reservationId)}; Path=/; Max-Age=${30 * 24 * 3600}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 interface Context {
@@ -64,7 +64,7 @@ export async function reserveByCard(payload: Payload, input: ReserveRequest, who
     return await runFlow(context, { compensate: true, onCompensationFailed }, async (run) => {
       const placed = await run(placeStep, { input, who })
       const paymentUrl = await run(startPaymentStep, placed.reservation)
-      const cookie = reservationCookie(placed.reservationId, who.secureCookie)
+      const cookie = await reservationCookie(placed.reservationId, who.secureCookie)
       return { ok: true, created: placed.created, reservationNumber: placed.reservationNumber, depositPence: placed.depositPence, paymentUrl, cookie }
     })
   } catch (error) {

@@ -24,7 +24,7 @@ export default async function BicycleServicesSuccessPage({ searchParams }: { sea
   }
   const booking = toBookingView(found.booking)
   const settings = await loadBookingSettings(payload)
-  const { token } = bookingLinks(payload, found.booking)
+  const { token } = await bookingLinks(payload, found.booking)
   return (
     <BookingBooked
       title="Your service is booked"

@@ -24,7 +24,7 @@ export default async function ReservationSuccessPage({ searchParams }: { searchP
       </div>
     )
   }
-  const token = manageToken(r.id)
+  const token = await manageToken(r.id)
   const [dealer, financeHref] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token)])
   const failed = r.status === 'cancelled' && !r.payment?.paidAt
   const heading = r.status === 'active' ? 'Thank you, the bike is reserved for you' : r.status === 'awaiting_payment' ? 'Confirming your deposit' : failed ? 'Your reservation was not completed' : 'Your reservation'

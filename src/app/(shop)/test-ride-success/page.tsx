@@ -19,7 +19,7 @@ export default async function TestRideSuccessPage({ searchParams }: { searchPara
   if (!found.ok) return <BookingNotFound message={found.message} />
   const booking = toBookingView(found.booking)
   const settings = await loadBookingSettings(payload)
-  const { token } = bookingLinks(payload, found.booking)
+  const { token } = await bookingLinks(payload, found.booking)
   return (
     <BookingBooked
       title="Your test ride is booked"

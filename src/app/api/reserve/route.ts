@@ -15,8 +15,8 @@ export const POST = endpoint({
   rule: RATE_RULES.reservation,
   schema: reserveRequest,
   body: { knownFields: CUSTOMER_FIELDS },
-  handle: async (request, caller) => {
-    const result = await reserveByCard(caller.payload, request, await customerOf(caller))
+  handle: async (input, caller) => {
+    const result = await reserveByCard(caller.payload, input, await customerOf(caller))
     if (!result.ok) return refuseOutcome(result)
     return json({ reservationNumber: result.reservationNumber, depositPence: result.depositPence, paymentUrl: result.paymentUrl } satisfies ReserveBikeResponse, result.created ? 201 : 200, { 'set-cookie': result.cookie })
   },

@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic'
 const answer = (signedIn: boolean, bikes: readonly SavedBike[]) => json({ signedIn, bikes: bikes.map((b) => ({ slug: b.slug, alerts: b.alerts })) } satisfies SavedBikesResponse)
 
 export const GET = endpoint({
-  handle: async (_none, { payload, customerId }) => {
+  handle: async (_input, { payload, customerId }) => {
     const id = await customerId()
     if (id === null) return answer(false, [])
     return answer(true, await savedBikesOf(payload, id))
@@ -20,16 +20,16 @@ export const GET = endpoint({
 export const POST = endpoint({
   schema: savedBikesRequest,
   body: { limit: 8 * 1024 },
-  handle: async (body, { payload, customerId }) => {
+  handle: async (input, { payload, customerId }) => {
     const id = await customerId()
     if (id === null) return refuse(401, 'not_signed_in', 'Sign in to keep saved bikes on your account; until then they are kept in this browser.')
-    switch (body.action) {
+    switch (input.action) {
       case 'save':
-        return answer(true, await saveBikes(payload, id, body.slugs))
+        return answer(true, await saveBikes(payload, id, input.slugs))
       case 'remove':
-        return answer(true, await removeSavedBikes(payload, id, body.slugs))
+        return answer(true, await removeSavedBikes(payload, id, input.slugs))
       case 'alerts':
-        return answer(true, await setSavedBikeAlerts(payload, id, body.slugs ?? null, body.alerts))
+        return answer(true, await setSavedBikeAlerts(payload, id, input.slugs ?? null, input.alerts))
     }
   },
 })

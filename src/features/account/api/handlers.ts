@@ -105,7 +105,7 @@ export async function revokeTokenHandler(payload: Payload, request: Request): Pr
 }
 
 /** GET /api/v1/customer/orders: the token owner's orders, newest first. */
-export async function customerOrdersHandler(payload: Payload, request: Request): Promise<Response> {
+export async function customerOrdersHandler(request: Request, payload: Payload): Promise<Response> {
   const check = await checkBearer(payload, request.headers)
   if (check.status === 'missing') return json({ success: false, code: 'unauthorized', message: 'Sign in first: send Authorization: Bearer <token>.' }, 401, { 'WWW-Authenticate': 'Bearer realm="wheelhouse"' })
   if (check.status === 'invalid') return json({ success: false, code: check.code, message: check.message }, 403, { 'WWW-Authenticate': 'Bearer error="invalid_token"' })

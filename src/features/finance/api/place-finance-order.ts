@@ -1,8 +1,12 @@
-// POST /api/finance/orders: the finance application (route: app/api/finance/orders; server: ./shop-orders.ts).
-import type { z } from '../../../lib/zod'
+// POST /api/finance/orders: the finance application, as the browser calls it (route: app/api/finance/orders;
+// server: ./shop-orders.server.ts).
+import { z } from '../../../lib/zod'
 import { callApi } from '../../../lib/http/call-api'
 import { paths } from '../../../config/paths'
-import type { shopFinanceOrderRequest } from './shop-orders'
+import { financeOrderRequest } from './finance-order-request'
+
+/** Call 5's body, plus the storefront's own optional reservation link token (a reserved bike's application). */
+export const shopFinanceOrderRequest = financeOrderRequest.extend({ reservationToken: z.string().min(1).max(300).optional() }).strict()
 
 export type PlaceFinanceOrderRequest = z.input<typeof shopFinanceOrderRequest>
 export interface PlaceFinanceOrderResponse {

@@ -10,13 +10,14 @@ const WORDS: Record<string, string> = { awaiting_payment: 'Waiting for deposit',
 export async function CustomerReservations({ customerId }: { customerId: number }) {
   const list = await customerReservations(customerId)
   if (list.length === 0) return null
+  const tokens = await Promise.all(list.map((r) => manageToken(r.id)))
   return (
     <section aria-labelledby="reservations-title">
       <h2 id="reservations-title">Your reservations</h2>
       <ol className="orders-list" aria-label="Reservations, newest first">
-        {list.map((r) => (
+        {list.map((r, i) => (
           <li key={r.id} className="order-card">
-            <a className="order-card__number" href={paths.manageReservation(manageToken(r.id))}>Reservation {r.reservationNumber}</a>
+            <a className="order-card__number" href={paths.manageReservation(tokens[i]!)}>Reservation {r.reservationNumber}</a>
             <span><span className={`status status--${r.status}`}>{WORDS[r.status] ?? r.status}</span></span>
             <span className="order-card__total">{formatPence(r.depositPence)} deposit</span>
             <p className="order-card__meta">

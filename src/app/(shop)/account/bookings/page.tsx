@@ -15,6 +15,7 @@ export default async function AccountBookingsPage() {
   const customer = await requireCustomer(paths.accountBookings())
   const payload = await payloadClient()
   const bookings = await customerBookings(payload, customer)
+  const tokens = await Promise.all(bookings.map((b) => bookingToken(payload, { id: b.id, day: b.day })))
   return (
     <div className="container account-page">
       <h1>Your bookings</h1>
@@ -27,9 +28,9 @@ export default async function AccountBookingsPage() {
         <p>You have no workshop bookings or test rides yet. <a href={paths.bicycleServices()}>Book a bicycle service</a>.</p>
       ) : (
         <ul className="orders-list">
-          {bookings.map((b) => (
+          {bookings.map((b, i) => (
             <li key={b.id} className="order-card">
-              <a className="order-card__number" href={paths.manageBooking(bookingToken(payload, { id: b.id, day: b.day }))}>{b.reference}</a>
+              <a className="order-card__number" href={paths.manageBooking(tokens[i]!)}>{b.reference}</a>
               <span className={`status status--${b.status}`}>{b.statusLabel}</span>
               <p className="order-card__meta">{b.title} · {b.dayLabel}{b.window ? ` at ${b.window}` : ''}{b.totalPence != null ? ` · ${formatPence(b.totalPence)}` : ''}</p>
             </li>

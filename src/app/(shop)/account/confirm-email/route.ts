@@ -12,7 +12,9 @@ export const dynamic = 'force-dynamic'
 export async function GET(request: Request): Promise<Response> {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   const payload = await payloadClient()
-  const confirmation = readEmailConfirmationToken(token) !== null
+  // An expired confirmation link is still a confirmation link (it answers "expired", not "invalid").
+  const read = await readEmailConfirmationToken(token)
+  const confirmation = read.ok || read.reason === 'expired'
   const result = confirmation ? await confirmEmailAddress(payload, token) : await confirmEmailChange(payload, token)
   const target = new URL(paths.account(), env().SITE_URL)
   target.searchParams.set('email', result.ok ? (confirmation ? 'confirmed' : 'changed') : result.reason)

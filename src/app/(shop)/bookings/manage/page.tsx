@@ -38,7 +38,7 @@ export default async function ManageBookingPage({ searchParams }: { searchParams
   }
   const booking = toBookingView(found.booking)
   const settings = await loadBookingSettings(payload)
-  const manageToken = bookingToken(payload, found.booking)
+  const manageToken = await bookingToken(payload, found.booking)
   const rules = booking.kind === 'test_ride' ? settings.testRides : settings.workshop
   const changeable = customerMayChange(booking.status as JobStatus) && canCustomerChange(rules, new Date(), booking.day)
   const awaiting = booking.status === 'awaiting_approval' && booking.extraWork?.decision === 'pending'

@@ -26,6 +26,6 @@ export const POST = endpoint({
   },
 })
 
-export function GET(): Response {
-  return refuse(405, 'method_not_allowed', 'Send the basket with POST.')
-}
+export const GET = endpoint({
+  handle: async () => refuse(405, 'method_not_allowed', 'Send the basket with POST.'),
+})

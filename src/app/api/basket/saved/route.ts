@@ -10,7 +10,7 @@ const signedInFirst = async ({ account }: Caller) => ((await account()) ? null :
 
 export const GET = endpoint({
   before: signedInFirst,
-  handle: async (_none, { payload, account }) => {
+  handle: async (_input, { payload, account }) => {
     const user = (await account())!
     const me = await payload.findByID({ collection: 'users', id: user.id, depth: 0, overrideAccess: false, user, select: { savedBasket: true } })
     return json({ lines: savedLinesFrom(me.savedBasket) } satisfies SavedBasketResponse)
@@ -20,9 +20,9 @@ export const GET = endpoint({
 export const PUT = endpoint({
   before: signedInFirst,
   schema: savedBasketRequest,
-  handle: async (body, { payload, account }) => {
+  handle: async (input, { payload, account }) => {
     const user = (await account())!
-    const lines = savedLinesFrom({ lines: body.lines })
+    const lines = savedLinesFrom({ lines: input.lines })
     await payload.update({ collection: 'users', id: user.id, data: { savedBasket: { lines, savedAt: new Date().toISOString() } }, depth: 0, overrideAccess: false, user })
     return json({ lines } satisfies SavedBasketResponse)
   },

@@ -6,12 +6,12 @@ import { endpoint } from '../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const GET = endpoint({
-  handle: async (_none, { payload, request }) => {
+  handle: async (_input, { payload, request }) => {
     const token = new URL(request.url).searchParams.get('token')
     const found = await bookingFromToken(payload, token)
     if (!found.ok) return refuseOutcome(found)
     const settings = await loadBookingSettings(payload)
-    const ics = bookingIcs(found.booking, settings, bookingLinks(payload, found.booking).manage)
+    const ics = bookingIcs(found.booking, settings, (await bookingLinks(payload, found.booking)).manage)
     return new Response(ics, {
       headers: {
         'content-type': 'text/calendar; charset=utf-8',

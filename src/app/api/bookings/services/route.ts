@@ -13,8 +13,8 @@ export const POST = endpoint({
   rule: RATE_RULES.booking,
   schema: serviceBookingRequest,
   body: { limit: MAX_BOOKING_BYTES },
-  handle: async (request, caller) => {
-    const result = await bookService(caller.payload, request, { customerId: await caller.customerId() })
+  handle: async (input, caller) => {
+    const result = await bookService(caller.payload, input, { customerId: await caller.customerId() })
     if (!result.ok) return refuseOutcome(result)
     return json({ reference: result.reference, token: result.token, successUrl: paths.bicycleServicesSuccess(result.token) }, 201)
   },

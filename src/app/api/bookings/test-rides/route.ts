@@ -13,8 +13,8 @@ export const POST = endpoint({
   rule: RATE_RULES.booking,
   schema: testRideRequest,
   body: { limit: MAX_BOOKING_BYTES },
-  handle: async (request, caller) => {
-    const result = await bookTestRide(caller.payload, request, { customerId: await caller.customerId() })
+  handle: async (input, caller) => {
+    const result = await bookTestRide(caller.payload, input, { customerId: await caller.customerId() })
     if (!result.ok) return refuseOutcome(result)
     return json({ reference: result.reference, token: result.token, successUrl: paths.testRideSuccess(result.token) }, 201)
   },

@@ -5,5 +5,5 @@ import { endpoint } from '../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const POST = endpoint({
-  handle: (_body, { payload, request }) => handleCatalogueImport(payload, request),
+  handle: (_input, { payload, request }) => handleCatalogueImport(request, payload),
 })

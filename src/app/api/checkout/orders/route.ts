@@ -13,8 +13,8 @@ export const POST = endpoint({
   rule: RATE_RULES.checkout,
   schema: placeOrderRequest,
   body: { knownFields: CUSTOMER_FIELDS },
-  handle: async (request, caller) => {
-    const result = await checkoutByCard(caller.payload, request, await customerOf(caller))
+  handle: async (input, caller) => {
+    const result = await checkoutByCard(caller.payload, input, await customerOf(caller))
     if (!result.ok) return refuseOutcome(result)
     return json({ orderNumber: result.orderNumber, totalPence: result.totalPence, paymentUrl: result.paymentUrl } satisfies PlaceCardOrderResponse, result.created ? 201 : 200, { 'set-cookie': result.cookie })
   },

@@ -1,4 +1,4 @@
-// The storefront's "Value my bike" call; see features/finance/api/part-exchange-valuations.ts.
+// POST /api/finance/part-exchange: the storefront's "Value my bike" call; see features/finance/api/part-exchange-valuations.ts.
 import { handlePartExchangeValuation } from '../../../../features/finance/api/part-exchange-valuations'
 import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { endpoint } from '../../endpoint'
@@ -7,5 +7,5 @@ export const dynamic = 'force-dynamic'
 
 export const POST = endpoint({
   rule: RATE_RULES.partExchangeValuation,
-  handle: (_body, { payload, request }) => handlePartExchangeValuation(request, payload),
+  handle: (_input, { payload, request }) => handlePartExchangeValuation(request, payload),
 })

@@ -3,10 +3,9 @@
 import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { json, refuse } from '../../../../lib/http/respond'
 import type { CancelReservationResponse } from '../../../../features/reservations/api/cancel-reservation'
-import { reservationTokenKey } from '../../../../features/reservations/reservation-email.server'
 import { cancelReservation } from '../../../../features/reservations/reservation-lifecycle.server'
 import { cancelRequest } from '../../../../features/reservations/reservation-request'
-import { verifyReservationToken } from '../../../../features/reservations/reservation-token'
+import { reservationIdFromToken } from '../../../../features/reservations/reservation-token'
 import { endpoint } from '../../endpoint'
 
 export const dynamic = 'force-dynamic'
@@ -18,13 +17,13 @@ export const POST = endpoint({
   schema: cancelRequest,
   wrongShape: () => refuse(400, 'invalid_request', 'Send the token from your reservation link.'),
   handle: async ({ token }, { payload }) => {
-    const claims = verifyReservationToken(token, 'manage', reservationTokenKey(), Math.floor(Date.now() / 1000))
-    if (!claims) return notFound()
-    const exists = await payload.count({ collection: 'reservations', where: { id: { equals: claims.reservationId } }, overrideAccess: true })
+    const reservationId = await reservationIdFromToken(token)
+    if (reservationId === null) return notFound()
+    const exists = await payload.count({ collection: 'reservations', where: { id: { equals: reservationId } }, overrideAccess: true })
     if (exists.totalDocs === 0) return notFound()
-    const result = await cancelReservation(payload, claims.reservationId)
+    const result = await cancelReservation(payload, reservationId)
     if (!result.ok) return refuse(result.status, 'not_cancellable', result.message)
-    const r = await payload.findByID({ collection: 'reservations', id: claims.reservationId, depth: 0, overrideAccess: true })
+    const r = await payload.findByID({ collection: 'reservations', id: reservationId, depth: 0, overrideAccess: true })
     return json({ reservationNumber: r.reservationNumber, status: r.status, refunded: result.refunded, refundedPence: r.payment?.refundedPence ?? 0 } satisfies CancelReservationResponse)
   },
 })

@@ -9,7 +9,7 @@ import { endpoint } from '../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const POST = endpoint({
-  handle: async (_body, { payload, request }) => {
+  handle: async (_input, { payload, request }) => {
     const token = new URL(request.url).searchParams.get('token') ?? ''
     const fromPage = new URL(request.url).searchParams.get('from') === 'page'
     const ok = token.length > 0 && token.length <= 2048 && (await unsubscribeByToken(payload, token))

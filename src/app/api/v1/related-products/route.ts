@@ -5,5 +5,5 @@ import { endpoint } from '../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const GET = endpoint({
-  handle: (_none, { payload, request }) => handleRelatedProducts(request, payload),
+  handle: (_input, { payload, request }) => handleRelatedProducts(request, payload),
 })

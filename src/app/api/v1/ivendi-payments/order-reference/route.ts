@@ -5,5 +5,5 @@ import { endpoint } from '../../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const POST = endpoint({
-  handle: (_body, { payload, request }) => handleOrderReference(request, payload),
+  handle: (_input, { payload, request }) => handleOrderReference(request, payload),
 })

@@ -6,5 +6,5 @@ import { endpoint } from '../../../endpoint'
 export const dynamic = 'force-dynamic'
 
 export const POST = endpoint({
-  handle: (_body, { payload, request }) => handleFinanceOrder(request, payload, { placeOrder }),
+  handle: (_input, { payload, request }) => handleFinanceOrder(request, payload, { placeOrder }),
 })

@@ -1,5 +1,7 @@
-// POST /api/finance/quotes: the storefront's own quote call. The browser sends ids and terms only; prices come
-// from the catalogue and quotes from the finance client on the server, so no service credential reaches a browser.
+// POST /api/finance/quotes, on the server (the browser's contract: ./get-quotes.ts): the storefront's own quote call.
+// The browser sends ids and terms only; prices come from the catalogue and quotes from the finance client on the
+// server, so no service credential reaches a browser.
+import 'server-only'
 import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { financeQuotesForProduct } from '../finance-client'
@@ -7,26 +9,7 @@ import { financeDepositWithReservation } from '../../../domain/reservations/rese
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
 import { jsonEndpoint } from '../../../lib/http/endpoint'
 import { codeForStatus, json, refuse } from '../../../lib/http/respond'
-import type { GetQuotesResponse } from './get-quotes'
-
-const id = z.number().int().positive().max(2_147_483_647)
-
-export const shopQuoteRequest = z
-  .object({
-    productId: id,
-    variantId: id.nullish(),
-    termMonths: z.number().int().min(6, 'termMonths must be at least 6').max(120, 'termMonths must be at most 120'),
-    depositPence: z.number().int('depositPence must be whole pence').min(0, 'depositPence cannot be negative').max(100_000_000),
-    annualDistance: z.number().int().min(0).max(100_000),
-    accessories: z.array(z.object({ productId: id, variantId: id.nullish() }).strict()).max(20).optional().default([]),
-    /** A reserved bike: the signed reservation link's token; its deposit counts towards the deposit quoted. */
-    reservationToken: z.string().min(1).max(300).optional(),
-    /** A valuation from POST /api/finance/part-exchange, applied as the part-exchange; its figures are read on the server. */
-    valuationId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'valuationId is not a valuation id').optional(),
-  })
-  .strict()
-
-export type ShopQuoteRequest = z.input<typeof shopQuoteRequest>
+import { shopQuoteRequest, type GetQuotesResponse } from './get-quotes'
 
 export const handleShopQuotes = jsonEndpoint({
   schema: shopQuoteRequest,

@@ -1,19 +1,18 @@
-// POST /api/finance/orders: the storefront placing a finance application for the signed-in or guest customer.
+// POST /api/finance/orders, on the server (the browser's contract: ./place-finance-order.ts): the storefront placing a
+// finance application for the signed-in or guest customer.
 // It runs spec §7 calls 5 and 6 on the server, in-process, with the same rules as the basic-auth HTTP endpoints
 // (createFinanceOrder, recordOrderReference), so no service credential ever reaches a browser.
+import 'server-only'
 import type { Payload } from 'payload'
 import { signedInCustomerId } from '../../../cms/auth/session.server'
 import { z } from '../../../lib/zod'
-import { createFinanceOrder, financeOrderRequest, recordOrderReference, type PlaceOrderFn } from './finance-order'
+import { createFinanceOrder, recordOrderReference, type PlaceOrderFn } from './finance-order'
 import type { ReservationForFinanceFn } from '../../reservations/reservation-finance.server'
 import { jsonEndpoint } from '../../../lib/http/endpoint'
 import { codeForStatus, json, refuse } from '../../../lib/http/respond'
-import type { PlaceFinanceOrderResponse } from './place-finance-order'
+import { shopFinanceOrderRequest, type PlaceFinanceOrderResponse } from './place-finance-order'
 
 export const STOREFRONT_SYSTEM_NAME = 'Wheelhouse storefront'
-
-/** Call 5's body, plus the storefront's own optional reservation link token (a reserved bike's application). */
-export const shopFinanceOrderRequest = financeOrderRequest.extend({ reservationToken: z.string().min(1).max(300).optional() }).strict()
 
 export const handleShopFinanceOrder = jsonEndpoint({
   schema: shopFinanceOrderRequest,
