@@ -3008,6 +3008,10 @@ export interface SiteSetting {
      */
     applicationHoldHours: number;
   };
+  /**
+   * The admin dashboard lists a product on sale as low on stock when its units (all its sizes and colours together) are this many or fewer.
+   */
+  lowStockThreshold: number;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -3110,6 +3114,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         commissionDisclosure?: T;
         applicationHoldHours?: T;
       };
+  lowStockThreshold?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
