@@ -92,6 +92,8 @@ export default buildConfig({
     meta: { titleSuffix: ' · Wheelhouse admin' },
     components: {
       afterNavLinks: ['/features/bookings/admin/workshop-nav-link#WorkshopNavLink'],
+      // The shop's figures and to-do list above the collections (features/dashboard, ADR 054).
+      beforeDashboard: ['/features/dashboard/admin/shop-dashboard#ShopDashboard'],
       views: { workshop: { Component: '/features/bookings/admin/workshop-day-view#WorkshopDayView', path: '/workshop' } },
     },
   },
