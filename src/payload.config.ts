@@ -50,6 +50,7 @@ import { StockHolds } from './cms/collections/stock-holds'
 import { isAdminUser } from './cms/access/roles'
 import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
+import { withJobsListInWords } from './features/jobs/jobs-list-in-words'
 import { SavedBikes } from './features/account/saved-bikes-collection'
 import { forgotPasswordEndpoint, forgotPasswordMutations } from './features/account/password-reset-endpoints'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
@@ -138,11 +139,13 @@ export default buildConfig({
     tasks: jobTasks,
     deleteJobOnComplete: false,
     access: { queue: () => false, run: () => false, cancel: ({ req }) => isAdminUser(req.user) },
-    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
-      ...defaultJobsCollection,
-      admin: { ...defaultJobsCollection.admin, hidden: false, group: 'System' },
-      access: { read: staffOnly, create: () => false, update: () => false, delete: adminOnly },
-    }),
+    // Staff read the list in words: kind, state and tries, last error, times (features/jobs/jobs-list-in-words.ts).
+    jobsCollectionOverrides: ({ defaultJobsCollection }) =>
+      withJobsListInWords({
+        ...defaultJobsCollection,
+        admin: { ...defaultJobsCollection.admin, hidden: false, group: 'System' },
+        access: { read: staffOnly, create: () => false, update: () => false, delete: adminOnly },
+      }),
   },
   editor: lexicalEditor(),
   db: databaseAdapter(config.database),
