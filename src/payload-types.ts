@@ -95,6 +95,7 @@ export interface Config {
     'search-log': SearchLog;
     'catalogue-imports': CatalogueImport;
     'catalogue-changes': CatalogueChange;
+    'data-exports': DataExport;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -142,6 +143,7 @@ export interface Config {
     'search-log': SearchLogSelect<false> | SearchLogSelect<true>;
     'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
     'catalogue-changes': CatalogueChangesSelect<false> | CatalogueChangesSelect<true>;
+    'data-exports': DataExportsSelect<false> | DataExportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -173,6 +175,7 @@ export interface Config {
       sendPasswordReset: TaskSendPasswordReset;
       backupShop: TaskBackupShop;
       runCatalogueImport: TaskRunCatalogueImport;
+      runDataExport: TaskRunDataExport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
       rebuildFeeds: TaskRebuildFeeds;
       inline: {
@@ -1574,6 +1577,41 @@ export interface CatalogueChange {
   createdAt: string;
 }
 /**
+ * CSV files made for staff: orders (from the orders list, by date and status) and the catalogue (from the products list). Each opens in Excel as it is: UTF-8, amounts in pounds.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-exports".
+ */
+export interface DataExport {
+  id: number;
+  fileName?: string | null;
+  /**
+   * "orders" or "catalogue".
+   */
+  kind: string;
+  /**
+   * queued, running, done or failed.
+   */
+  status: string;
+  by?: (number | null) | User;
+  from?: string | null;
+  to?: string | null;
+  orderStatus?: string | null;
+  /**
+   * Rows to write.
+   */
+  total?: number | null;
+  /**
+   * Rows written so far.
+   */
+  done?: number | null;
+  error?: string | null;
+  finishedAt?: string | null;
+  csv?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects".
  */
@@ -1619,6 +1657,8 @@ export interface PayloadKv {
     | null;
 }
 /**
+ * Background work: emails, imports, exports, backups and feeds. Each job’s kind, state and tries, last error and times; open one for its full log.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs".
  */
@@ -1679,6 +1719,7 @@ export interface PayloadJob {
           | 'sendPasswordReset'
           | 'backupShop'
           | 'runCatalogueImport'
+          | 'runDataExport'
           | 'refreshMonthlyFigures'
           | 'rebuildFeeds';
         taskID: string;
@@ -1723,6 +1764,7 @@ export interface PayloadJob {
         | 'sendPasswordReset'
         | 'backupShop'
         | 'runCatalogueImport'
+        | 'runDataExport'
         | 'refreshMonthlyFigures'
         | 'rebuildFeeds'
       )
@@ -1851,6 +1893,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'catalogue-changes';
         value: number | CatalogueChange;
+      } | null)
+    | ({
+        relationTo: 'data-exports';
+        value: number | DataExport;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2797,6 +2843,26 @@ export interface CatalogueChangesSelect<T extends boolean = true> {
 }
 /**
  * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-exports_select".
+ */
+export interface DataExportsSelect<T extends boolean = true> {
+  fileName?: T;
+  kind?: T;
+  status?: T;
+  by?: T;
+  from?: T;
+  to?: T;
+  orderStatus?: T;
+  total?: T;
+  done?: T;
+  error?: T;
+  finishedAt?: T;
+  csv?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "redirects_select".
  */
 export interface RedirectsSelect<T extends boolean = true> {
@@ -3214,6 +3280,18 @@ export interface TaskBackupShop {
 export interface TaskRunCatalogueImport {
   input: {
     importId: number;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRunDataExport".
+ */
+export interface TaskRunDataExport {
+  input: {
+    exportId: number;
   };
   output: {
     result?: string | null;

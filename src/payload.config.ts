@@ -58,12 +58,19 @@ import { refreshOnLenderChange, refreshOnProductChange } from './features/financ
 import { FEED_GLOBALS, FEED_SOURCES, rebuildFeedsAfterChange, rebuildFeedsAfterDelete, rebuildFeedsAfterGlobalChange } from './features/feeds/rebuild-feeds'
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
 import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
+import { DataExports } from './features/exports/data-exports-collection'
 import type { CollectionConfig, GlobalConfig } from 'payload'
 import { logger } from './lib/observe/logger.mjs'
 
 /** A catalogue collection with a feature's afterChange hook added after its own (the root wires features in). */
 function withAfterChange(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterChange']>[number]): CollectionConfig {
   return { ...collection, hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), hook] } }
+}
+
+/** A collection with a component added above its list (the root wires features' list tools in). */
+function withBeforeList(collection: CollectionConfig, component: string): CollectionConfig {
+  const components = collection.admin?.components
+  return { ...collection, admin: { ...collection.admin, components: { ...components, beforeList: [...(components?.beforeList ?? []), component] } } }
 }
 
 function withAfterDelete(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterDelete']>[number]): CollectionConfig {
@@ -99,14 +106,15 @@ export default buildConfig({
     },
   },
   collections: [
-    withAfterChange(withAfterChange(Products, alertOnProductChange as never), refreshOnProductChange as never),
+    // The catalogue and the orders export to CSV from their lists (features/exports, ADR 055).
+    withBeforeList(withAfterChange(withAfterChange(Products, alertOnProductChange as never), refreshOnProductChange as never), '/features/exports/admin/export-forms#CatalogueExportButton'),
     withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,
     mediaCollection(config.mediaDir),
     Pages,
     Posts,
-    Orders,
+    withBeforeList(Orders, '/features/exports/admin/export-forms#OrdersExportForm'),
     reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
     StockHolds,
     Coupons,
@@ -128,6 +136,7 @@ export default buildConfig({
     SearchLog,
     CatalogueImports,
     CatalogueChanges,
+    DataExports,
   ]
     .map(withRecordIdCheck)
     .map(withGraphqlBudget)

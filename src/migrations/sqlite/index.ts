@@ -21,6 +21,7 @@ import * as migration_20261128_190000_search_log_per_day from './20261128_190000
 import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
 import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 import * as migration_20261129_050000_low_stock_threshold from './20261129_050000_low_stock_threshold';
+import * as migration_20261129_050100_data_exports from './20261129_050100_data_exports';
 
 export const migrations = [
   {
@@ -137,5 +138,10 @@ export const migrations = [
     up: migration_20261129_050000_low_stock_threshold.up,
     down: migration_20261129_050000_low_stock_threshold.down,
     name: '20261129_050000_low_stock_threshold',
+  },
+  {
+    up: migration_20261129_050100_data_exports.up,
+    down: migration_20261129_050100_data_exports.down,
+    name: '20261129_050100_data_exports',
   },
 ];

@@ -29,9 +29,12 @@ import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c08
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { CatalogueExportButton as CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
+import { OrdersExportForm as OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { CouponAmountCell as CouponAmountCell_1293ab532d3358588d843cb9963733a5 } from '../../../cms/components/coupon-amount-cell'
 import { ImportProgress as ImportProgress_14977e7305f738b5719f62f6091515dc } from '../../../features/catalogue-import/admin/import-progress'
 import { ImportUploadForm as ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d } from '../../../features/catalogue-import/admin/import-upload-form'
+import { ExportProgress as ExportProgress_f271bff6137c3638c557596fc93b7e18 } from '../../../features/exports/admin/export-progress'
 import { JobKindCell as JobKindCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { JobStateCell as JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { JobErrorCell as JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
@@ -74,9 +77,12 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "/features/exports/admin/export-forms#CatalogueExportButton": CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de,
+  "/features/exports/admin/export-forms#OrdersExportForm": OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
   "/cms/components/coupon-amount-cell#CouponAmountCell": CouponAmountCell_1293ab532d3358588d843cb9963733a5,
   "/features/catalogue-import/admin/import-progress#ImportProgress": ImportProgress_14977e7305f738b5719f62f6091515dc,
   "/features/catalogue-import/admin/import-upload-form#ImportUploadForm": ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d,
+  "/features/exports/admin/export-progress#ExportProgress": ExportProgress_f271bff6137c3638c557596fc93b7e18,
   "/features/jobs/admin/job-cells#JobKindCell": JobKindCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/jobs/admin/job-cells#JobStateCell": JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/jobs/admin/job-cells#JobErrorCell": JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8,
