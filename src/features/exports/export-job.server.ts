@@ -7,7 +7,6 @@ import type { Payload, Where } from 'payload'
 import { addDays, londonDay, londonInstant } from '../../domain/booking/calendar'
 import { execute } from '../../cms/sql.server'
 import { toCsv } from '../../lib/text/csv'
-import { exportFeedRows } from '../catalogue-import/import-feed.server'
 import { enqueueJob, touchJob } from '../jobs/queue.server'
 import { RUN_DATA_EXPORT } from '../jobs/task-names'
 import { ORDER_STATUSES } from '../orders/orders-collection'
@@ -67,20 +66,24 @@ async function ordersCsv(payload: Payload, exportId: number, doc: Parameters<typ
   return parts.join('')
 }
 
-async function catalogueCsv(payload: Payload, exportId: number, jobId?: number | string): Promise<string> {
+/** The catalogue as the stock feed's rows, header first (the catalogue import's exportFeedRows, handed in by the task). */
+export type CatalogueRows = (payload: Payload) => Promise<string[][]>
+
+async function catalogueCsv(payload: Payload, exportId: number, catalogueRows: CatalogueRows, jobId?: number | string): Promise<string> {
   await progress(payload, exportId, 0, 0, jobId)
   // The stock feed's own format, as `npm run catalogue:export` writes it, so the file imports again unchanged.
-  const rows = await exportFeedRows(payload)
+  const rows = await catalogueRows(payload)
   await progress(payload, exportId, rows.length - 1, rows.length - 1, jobId)
   return toCsv(rows)
 }
 
 /** Makes the export's file; a finished export is left as it is. */
-export async function runDataExport(payload: Payload, exportId: number, jobId?: number | string): Promise<{ status: string; done: number }> {
+export async function runDataExport(payload: Payload, exportId: number, options: { readonly catalogueRows: CatalogueRows; readonly jobId?: number | string }): Promise<{ status: string; done: number }> {
+  const { catalogueRows, jobId } = options
   const doc = await payload.findByID({ collection: DATA_EXPORTS, id: exportId, depth: 0, overrideAccess: true })
   if (doc.status === 'done') return { status: 'done', done: Number(doc.done ?? 0) }
   try {
-    const body = doc.kind === 'catalogue' ? await catalogueCsv(payload, exportId, jobId) : await ordersCsv(payload, exportId, doc, jobId)
+    const body = doc.kind === 'catalogue' ? await catalogueCsv(payload, exportId, catalogueRows, jobId) : await ordersCsv(payload, exportId, doc, jobId)
     await execute(payload, null, {
       sql: "UPDATE data_exports SET status = 'done', csv = ?, error = NULL, finished_at = ? WHERE id = ?",
       args: [UTF8_BOM + body, new Date().toISOString(), exportId],
