@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { addDays, londonDay, londonInstant } from '../../src/domain/booking/calendar'
 import { formatPence } from '../../src/domain/money'
 import { closeBrowser, newPage } from './browser'
@@ -139,6 +140,26 @@ describe('the back office at 1280×800', () => {
     await expect.poll(() => page.locator('#field-done').inputValue()).toBe('1')
     const [row] = await db.query(`SELECT name, price, stock_quantity FROM products WHERE sku = '${sku}'`)
     expect(row).toMatchObject({ name: `Chain lock £12.50 ${suffix}`, price: 1250, stock_quantity: 4 })
+    expect(problems).toEqual([])
+  }, 120_000)
+
+  it('the admin’s forgotten-password page writes the reset email for a staff account', async () => {
+    const { page, problems } = await newPage({ width: 1280, height: 800 })
+    await page.goto('/admin/forgot')
+    const email = page.locator('input[name="email"]')
+    await email.waitFor()
+    await hydrated(page, 'input[name="email"]')
+    await email.fill(manager.email)
+    const answered = page.waitForResponse((r) => r.url().includes('/api/users/forgot-password') && r.request().method() === 'POST')
+    await page.locator('button[type="submit"]').click()
+    expect((await answered).status()).toBe(200)
+    let link: string | undefined
+    for (let i = 0; i < 40 && !link; i++) {
+      const mail = (await readOutbox(inject('e2eEnv').OUTBOX_DIR!)).filter((m) => m.to === manager.email).at(-1)
+      link = mail ? /https?:\/\/[^\s"<]+\/reset[^\s"<]*token=[a-zA-Z0-9]+/.exec(mail.html ?? mail.text)?.[0] : undefined
+      if (!link) await new Promise((r) => setTimeout(r, 250))
+    }
+    expect(link, 'a reset link in the outbox').toBeTruthy()
     expect(problems).toEqual([])
   }, 120_000)
 
