@@ -99,7 +99,7 @@ describe('the back office at 1280×800', () => {
     await page.getByRole('heading', { name: 'Export orders to CSV' }).waitFor()
     await hydrated(page, '#orders-export-status')
     expect(await axeFindings(page, [], undefined, 'section[aria-labelledby="orders-export-title"]')).toEqual([])
-    await page.getByLabel('Status').selectOption('paid')
+    await page.locator('#orders-export-status').selectOption('paid')
     await page.getByRole('button', { name: 'Export to CSV' }).click()
     await page.waitForURL((url) => /^\/admin\/collections\/data-exports\/\d+$/.test(url.pathname), { timeout: 30_000 })
     const link = page.getByRole('link', { name: 'Download the CSV' })
