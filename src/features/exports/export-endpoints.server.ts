@@ -11,13 +11,13 @@ import { readJsonRequest } from '../../lib/http/json-body'
 import { json, refuse, refuseBody } from '../../lib/http/respond'
 import type { RateRule } from '../../lib/rate-limit'
 import { countShared } from '../../lib/shared-rate-store'
-import { ORDER_STATUSES } from '../orders/orders-collection'
+import { ORDER_STATUS_LABELS } from '../../domain/orders/order-status'
 import { DATA_EXPORTS } from './data-exports-collection'
 import { queueDataExport } from './export-job.server'
 import { exportRequestSchema } from './orders-csv'
 
 export const EXPORT_RATE_RULE: RateRule = { name: 'data-export', limit: 30, windowMs: 60 * 60_000 }
-const schema = exportRequestSchema(ORDER_STATUSES.map((s) => s.value))
+const schema = exportRequestSchema(Object.keys(ORDER_STATUS_LABELS))
 
 async function staff(payload: Payload, request: Request): Promise<{ id: number } | Response> {
   const user = await signedInUser(payload, request.headers)

@@ -9,7 +9,7 @@ import { execute } from '../../cms/sql.server'
 import { toCsv } from '../../lib/text/csv'
 import { enqueueJob, touchJob } from '../jobs/queue.server'
 import { RUN_DATA_EXPORT } from '../jobs/task-names'
-import { ORDER_STATUSES } from '../orders/orders-collection'
+import { ORDER_STATUS_LABELS } from '../../domain/orders/order-status'
 import { DATA_EXPORTS } from './data-exports-collection'
 import { exportFileName, ORDER_CSV_HEADER, orderCsvRow, UTF8_BOM, type ExportOrder } from './orders-csv'
 
@@ -18,7 +18,7 @@ export const EXPORT_PAGE = 500
 
 export type ExportRequest = { readonly kind: 'catalogue' } | { readonly kind: 'orders'; readonly from?: string; readonly to?: string; readonly status?: string }
 
-const STATUS_LABELS: Record<string, string> = Object.fromEntries(ORDER_STATUSES.map((s) => [s.value, s.label]))
+const STATUS_LABELS: Readonly<Record<string, string>> = ORDER_STATUS_LABELS
 
 /** Records the export and queues its job; answers the export's id. The runner takes the job within seconds. */
 export async function queueDataExport(payload: Payload, request: ExportRequest, by: number | null, now = new Date()): Promise<number> {

@@ -1,11 +1,12 @@
 'use client'
 // Above the orders list: export orders to CSV by the days they were placed and their status. Above the products
 // list: export the catalogue in the stock feed's format. Each asks the shop for an export (made on the jobs queue)
-// and opens its page, where the progress bar follows the job and the file is offered when it is done.
+// and opens its page, where the progress bar follows the job and the file is offered when it is done. The statuses
+// come from the domain, not the orders collection, whose hooks are server code a client component must not pull in.
 import { useState, type FormEvent } from 'react'
 import { paths } from '../../../config/paths'
 import { callApi } from '../../../lib/http/call-api'
-import { ORDER_STATUSES } from '../../orders/orders-collection'
+import { ORDER_STATUS_LABELS } from '../../../domain/orders/order-status'
 
 const box = { border: '1px solid var(--theme-elevation-150)', borderRadius: 4, padding: '12px 20px', margin: '0 0 24px', maxWidth: 880 }
 const row = { display: 'flex', flexWrap: 'wrap' as const, gap: '12px 24px', alignItems: 'flex-end', margin: '8px 0' }
@@ -66,7 +67,7 @@ export function OrdersExportForm() {
             <label htmlFor="orders-export-status">Status</label>
             <select id="orders-export-status" name="status" defaultValue="">
               <option value="">Any status</option>
-              {ORDER_STATUSES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+              {Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
             </select>
           </div>
           <button type="submit" className="btn btn--style-primary btn--size-medium" disabled={busy} style={{ margin: 0 }}>
