@@ -1,7 +1,7 @@
 'use client'
 // Above the orders list: export orders to CSV by the days they were placed and their status. Above the products
 // list: export the catalogue in the stock feed's format. Each asks the shop for an export (made on the jobs queue)
-// and opens its page, where the progress bar follows the job and the file is offered when it is done. The statuses
+// and opens its page (each in the admin's gutter: Payload renders the area above a list outside it), where the progress bar follows the job and the file is offered when it is done. The statuses
 // come from the domain, not the orders collection, whose hooks are server code a client component must not pull in.
 import { useState, type FormEvent } from 'react'
 import { paths } from '../../../config/paths'
@@ -50,6 +50,7 @@ export function OrdersExportForm() {
     void ask(body)
   }
   return (
+    <div className="gutter--left gutter--right">
     <section aria-labelledby="orders-export-title" style={box}>
       <h2 id="orders-export-title" style={{ margin: '0 0 4px', fontSize: 18 }}>Export orders to CSV</h2>
       <p style={{ margin: 0 }}>For the accountant: one row per order, amounts in pounds, opens in Excel as it is. Leave the days empty for every order.</p>
@@ -77,12 +78,14 @@ export function OrdersExportForm() {
       </form>
       <Failure error={error} />
     </section>
+    </div>
   )
 }
 
 export function CatalogueExportButton() {
   const { busy, error, ask } = useExport()
   return (
+    <div className="gutter--left gutter--right">
     <section aria-labelledby="catalogue-export-title" style={box}>
       <h2 id="catalogue-export-title" style={{ margin: '0 0 4px', fontSize: 18 }}>Export the catalogue</h2>
       <p style={{ margin: '0 0 8px' }}>Every product and variant in the stock file’s format (as <code>npm run catalogue:export</code> writes it): change it in a spreadsheet and import it again.</p>
@@ -91,5 +94,6 @@ export function CatalogueExportButton() {
       </button>
       <Failure error={error} />
     </section>
+    </div>
   )
 }
