@@ -97,6 +97,7 @@ export interface Config {
     'catalogue-imports': CatalogueImport;
     'catalogue-changes': CatalogueChange;
     'data-requests': DataRequest;
+    'data-exports': DataExport;
     redirects: Redirect;
     'payload-kv': PayloadKv;
     'payload-jobs': PayloadJob;
@@ -146,6 +147,7 @@ export interface Config {
     'catalogue-imports': CatalogueImportsSelect<false> | CatalogueImportsSelect<true>;
     'catalogue-changes': CatalogueChangesSelect<false> | CatalogueChangesSelect<true>;
     'data-requests': DataRequestsSelect<false> | DataRequestsSelect<true>;
+    'data-exports': DataExportsSelect<false> | DataExportsSelect<true>;
     redirects: RedirectsSelect<false> | RedirectsSelect<true>;
     'payload-kv': PayloadKvSelect<false> | PayloadKvSelect<true>;
     'payload-jobs': PayloadJobsSelect<false> | PayloadJobsSelect<true>;
@@ -177,6 +179,7 @@ export interface Config {
       sendPasswordReset: TaskSendPasswordReset;
       backupShop: TaskBackupShop;
       runCatalogueImport: TaskRunCatalogueImport;
+      runDataExport: TaskRunDataExport;
       refreshMonthlyFigures: TaskRefreshMonthlyFigures;
       rebuildFeeds: TaskRebuildFeeds;
       issueInvoice: TaskIssueInvoice;
@@ -1679,6 +1682,37 @@ export interface DataRequest {
   requestedAt?: string | null;
   completedAt?: string | null;
   outcome?: string | null;
+ * CSV files made for staff: orders (from the orders list, by date and status) and the catalogue (from the products list). Each opens in Excel as it is: UTF-8, amounts in pounds.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "data-exports".
+ */
+export interface DataExport {
+  id: number;
+  fileName?: string | null;
+  /**
+   * "orders" or "catalogue".
+   */
+  kind: string;
+  /**
+   * queued, running, done or failed.
+   */
+  status: string;
+  by?: (number | null) | User;
+  from?: string | null;
+  to?: string | null;
+  orderStatus?: string | null;
+  /**
+   * Rows to write.
+   */
+  total?: number | null;
+  /**
+   * Rows written so far.
+   */
+  done?: number | null;
+  error?: string | null;
+  finishedAt?: string | null;
+  csv?: string | null;
   updatedAt: string;
   createdAt: string;
 }
@@ -1728,6 +1762,8 @@ export interface PayloadKv {
     | null;
 }
 /**
+ * Background work: emails, imports, exports, backups and feeds. Each job’s kind, state and tries, last error and times; open one for its full log.
+ *
  * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "payload-jobs".
  */
@@ -1788,6 +1824,7 @@ export interface PayloadJob {
           | 'sendPasswordReset'
           | 'backupShop'
           | 'runCatalogueImport'
+          | 'runDataExport'
           | 'refreshMonthlyFigures'
           | 'rebuildFeeds'
           | 'issueInvoice'
@@ -1834,6 +1871,7 @@ export interface PayloadJob {
         | 'sendPasswordReset'
         | 'backupShop'
         | 'runCatalogueImport'
+        | 'runDataExport'
         | 'refreshMonthlyFigures'
         | 'rebuildFeeds'
         | 'issueInvoice'
@@ -1972,6 +2010,8 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'data-requests';
         value: number | DataRequest;
+        relationTo: 'data-exports';
+        value: number | DataExport;
       } | null)
     | ({
         relationTo: 'redirects';
@@ -2957,6 +2997,21 @@ export interface DataRequestsSelect<T extends boolean = true> {
   requestedAt?: T;
   completedAt?: T;
   outcome?: T;
+ * via the `definition` "data-exports_select".
+ */
+export interface DataExportsSelect<T extends boolean = true> {
+  fileName?: T;
+  kind?: T;
+  status?: T;
+  by?: T;
+  from?: T;
+  to?: T;
+  orderStatus?: T;
+  total?: T;
+  done?: T;
+  error?: T;
+  finishedAt?: T;
+  csv?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3177,6 +3232,10 @@ export interface SiteSetting {
      */
     applicationHoldHours: number;
   };
+  /**
+   * The admin dashboard lists a product on sale as low on stock when its units (all its sizes and colours together) are this many or fewer.
+   */
+  lowStockThreshold: number;
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -3280,6 +3339,7 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         commissionDisclosure?: T;
         applicationHoldHours?: T;
       };
+  lowStockThreshold?: T;
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;
@@ -3379,6 +3439,18 @@ export interface TaskBackupShop {
 export interface TaskRunCatalogueImport {
   input: {
     importId: number;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskRunDataExport".
+ */
+export interface TaskRunDataExport {
+  input: {
+    exportId: number;
   };
   output: {
     result?: string | null;

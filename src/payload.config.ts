@@ -50,6 +50,7 @@ import { StockHolds } from './cms/collections/stock-holds'
 import { isAdminUser } from './cms/access/roles'
 import { adminOnly } from './cms/access/admin-only'
 import { jobTasks } from './setup/jobs/tasks'
+import { withJobsListInWords } from './features/jobs/jobs-list-in-words'
 import { SavedBikes } from './features/account/saved-bikes-collection'
 import { Invoices } from './features/invoices/invoices-collection'
 import { forgotPasswordEndpoint, forgotPasswordMutations } from './features/account/password-reset-endpoints'
@@ -59,12 +60,19 @@ import { FEED_GLOBALS, FEED_SOURCES, rebuildFeedsAfterChange, rebuildFeedsAfterD
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
 import { DataRequests } from './features/data-rights/data-requests-collection'
 import { CatalogueImports } from './features/catalogue-import/catalogue-imports-collection'
+import { DataExports } from './features/exports/data-exports-collection'
 import type { CollectionConfig, GlobalConfig } from 'payload'
 import { logger } from './lib/observe/logger.mjs'
 
 /** A catalogue collection with a feature's afterChange hook added after its own (the root wires features in). */
 function withAfterChange(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterChange']>[number]): CollectionConfig {
   return { ...collection, hooks: { ...collection.hooks, afterChange: [...(collection.hooks?.afterChange ?? []), hook] } }
+}
+
+/** A collection with a component added above its list (the root wires features' list tools in). */
+function withBeforeList(collection: CollectionConfig, component: string): CollectionConfig {
+  const components = collection.admin?.components
+  return { ...collection, admin: { ...collection.admin, components: { ...components, beforeList: [...(components?.beforeList ?? []), component] } } }
 }
 
 function withAfterDelete(collection: CollectionConfig, hook: NonNullable<NonNullable<CollectionConfig['hooks']>['afterDelete']>[number]): CollectionConfig {
@@ -94,18 +102,21 @@ export default buildConfig({
     meta: { titleSuffix: ' · Wheelhouse admin' },
     components: {
       afterNavLinks: ['/features/bookings/admin/workshop-nav-link#WorkshopNavLink'],
+      // The shop's figures and to-do list above the collections (features/dashboard, ADR 054).
+      beforeDashboard: ['/features/dashboard/admin/shop-dashboard#ShopDashboard'],
       views: { workshop: { Component: '/features/bookings/admin/workshop-day-view#WorkshopDayView', path: '/workshop' } },
     },
   },
   collections: [
-    withAfterChange(withAfterChange(Products, alertOnProductChange as never), refreshOnProductChange as never),
+    // The catalogue and the orders export to CSV from their lists (features/exports, ADR 055).
+    withBeforeList(withAfterChange(withAfterChange(Products, alertOnProductChange as never), refreshOnProductChange as never), '/features/exports/admin/export-forms#CatalogueExportButton'),
     withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,
     mediaCollection(config.mediaDir),
     Pages,
     Posts,
-    Orders,
+    withBeforeList(Orders, '/features/exports/admin/export-forms#OrdersExportForm'),
     reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
     StockHolds,
     Coupons,
@@ -129,6 +140,7 @@ export default buildConfig({
     CatalogueImports,
     CatalogueChanges,
     DataRequests,
+    DataExports,
   ]
     .map(withRecordIdCheck)
     .map(withGraphqlBudget)
@@ -140,11 +152,13 @@ export default buildConfig({
     tasks: jobTasks,
     deleteJobOnComplete: false,
     access: { queue: () => false, run: () => false, cancel: ({ req }) => isAdminUser(req.user) },
-    jobsCollectionOverrides: ({ defaultJobsCollection }) => ({
-      ...defaultJobsCollection,
-      admin: { ...defaultJobsCollection.admin, hidden: false, group: 'System' },
-      access: { read: staffOnly, create: () => false, update: () => false, delete: adminOnly },
-    }),
+    // Staff read the list in words: kind, state and tries, last error, times (features/jobs/jobs-list-in-words.ts).
+    jobsCollectionOverrides: ({ defaultJobsCollection }) =>
+      withJobsListInWords({
+        ...defaultJobsCollection,
+        admin: { ...defaultJobsCollection.admin, hidden: false, group: 'System' },
+        access: { read: staffOnly, create: () => false, update: () => false, delete: adminOnly },
+      }),
   },
   editor: lexicalEditor(),
   db: databaseAdapter(config.database),

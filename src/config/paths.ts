@@ -70,6 +70,8 @@ export const paths = {
   catalogueImportUpload: () => '/api/catalogue/imports',
   catalogueImportRefused: (id: number | string) => `/api/catalogue/imports/${encodeURIComponent(String(id))}/refused`,
   adminCatalogueImport: (id: number | string) => `/admin/collections/catalogue-imports/${encodeURIComponent(String(id))}`,
+  exports: () => '/api/exports',
+  exportFile: (id: number | string) => `/api/exports/${encodeURIComponent(String(id))}/csv`,
   /** For machines: the Google Merchant Center product feed, the sitemap index and its numbered files (from 1). */
   googleMerchantFeed: () => '/feeds/google-merchant.xml',
   sitemapIndex: () => '/sitemap.xml',

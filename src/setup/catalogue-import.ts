@@ -23,6 +23,7 @@ const { default: config } = await import('../payload.config')
 const { migrateDatabase } = await import('../cms/migrate.server')
 const { csvRows, FeedError, refusedCsvRows } = await import('../domain/catalogue/import/feed-rows')
 const { toCsv } = await import('../lib/text/csv')
+const { decodeText } = await import('../lib/text/text-encoding')
 const { importFeed } = await import('../features/catalogue-import/import-feed.server')
 const { queueCatalogueImport } = await import('../features/catalogue-import/import-job.server')
 const { uploadZipImages } = await import('../features/catalogue-import/zip-images.server')
@@ -34,7 +35,12 @@ try {
   const started = Date.now()
   // Read where it is used and not kept: at 100,000 rows the parsed file is hundreds of MB, and the job reads
   // its own copy from the import's record.
-  const readFeed = () => csvRows(readFileSync(file, 'utf8'))
+  // UTF-8 or Windows-1252 (Excel's plain "CSV"), detected as the admin's upload does.
+  const readFeed = () => {
+    const decoded = decodeText(readFileSync(file))
+    if (!decoded.ok) throw new FeedError(decoded.message)
+    return csvRows(decoded.text)
+  }
   const dryRun = flags.has('--dry-run')
   const images = zipFile ? await uploadZipImages(payload, readFileSync(zipFile), { dryRun }) : undefined
   let report: { total: number; created: number; updated: number; unchanged: number; refused: number; archived: number; refusedRows: { line: number; sku: string; reason: string }[] }

@@ -69,7 +69,11 @@ describe(`admin stock file upload on ${db}`, () => {
       [await handleImportUpload(new Request(`${SITE}/api/catalogue/imports`, { method: 'POST', body: '{"rows":[]}', headers: { 'content-type': 'application/json', authorization: `users API-Key ${STAFF_KEY}` } }), payload), 415, 'unsupported_media_type'],
       [await upload({ dryRun: 'true' }), 400, 'invalid_request'],
       [await upload({ file: csvFile('') }), 400, 'invalid_request'],
-      [await upload({ file: csvFile(new Uint8Array([0x73, 0x6b, 0x75, 0x0a, 0xff, 0xfe, 0x41])) }), 422, 'unreadable_file'],
+      // Neither UTF-8 nor Windows-1252 (0x81 is a byte Windows-1252 leaves undefined), UTF-16, and a bad choice.
+      [await upload({ file: csvFile(new Uint8Array([0x73, 0x6b, 0x75, 0x0a, 0x81, 0x41])) }), 422, 'unreadable_file'],
+      [await upload({ file: csvFile(new Uint8Array([0xff, 0xfe, 0x73, 0x00])) }), 422, 'unreadable_file'],
+      [await upload({ file: csvFile(new Uint8Array([0x73, 0x6b, 0x75, 0x0a, 0xa3, 0x41])), encoding: 'utf-8' }), 422, 'unreadable_file'],
+      [await upload({ file: csvFile(CSV), encoding: 'ebcdic' }), 400, 'invalid_request'],
       [await upload({ file: csvFile('sku,name\nA\u0000B,x\n') }), 422, 'invalid_characters'],
       [await upload({ file: csvFile('sku,parent_sku,name\n') }), 422, 'unreadable_file'],
       [await upload({ file: csvFile('flavour,colour\nmint,red\n') }), 422, 'unreadable_file'],
@@ -119,6 +123,21 @@ describe(`admin stock file upload on ${db}`, () => {
     const lines = (await csv.text()).trim().split(/\r?\n/)
     expect(lines[0]).toBe('line,sku,reason')
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['6', '7', '8', '9', '10'])
+  })
+
+  it('imports a file saved by Excel as plain CSV (Windows-1252) with "£12.50" in it, detected or chosen', async () => {
+    const text = 'sku,name,category,price,stock\r\nCP-LOCK,Chain lock £12.50 value,bike-accessories/locks,£12.50,4\r\n'
+    const cp1252 = new Uint8Array([...text].map((c) => (c === '£' ? 0xa3 : c.charCodeAt(0))))
+    for (const encoding of ['auto', 'windows-1252']) {
+      const res = await upload({ file: csvFile(cp1252), dryRun: 'true', encoding })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toMatchObject({ total: 1, refused: 0 })
+    }
+    const res = await upload({ file: csvFile(cp1252) })
+    expect(res.status).toBe(201)
+    await runCatalogueImport(payload, ((await res.json()) as { importId: number }).importId)
+    const [lock] = (await payload.find({ collection: 'products', where: { sku: { equals: 'CP-LOCK' } }, depth: 0, overrideAccess: true })).docs
+    expect(lock).toMatchObject({ name: 'Chain lock £12.50 value', price: 1250, stockQuantity: 4 })
   })
 
   it('never sends an import’s stored rows to staff reading the record', async () => {

@@ -215,5 +215,15 @@ export const SiteSettings: GlobalConfig = {
         },
       ],
     },
+    {
+      name: 'lowStockThreshold',
+      label: 'Low stock at (units)',
+      type: 'number',
+      required: true,
+      defaultValue: 2,
+      min: 0,
+      max: 10_000,
+      admin: { step: 1, description: 'The admin dashboard lists a product on sale as low on stock when its units (all its sizes and colours together) are this many or fewer.' },
+    },
   ],
 }

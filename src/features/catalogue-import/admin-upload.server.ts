@@ -1,5 +1,5 @@
 // POST /api/catalogue/imports: a stock file sent from the admin's Catalogue imports page, as
-// multipart form data: `file` (the CSV), optional `images` (a zip of pictures), `fullFeed` and `dryRun`. Staff
+// multipart form data: `file` (the CSV), optional `images` (a zip of pictures), `encoding`, `fullFeed` and `dryRun`. Staff
 // only: signed in to the admin (Payload honours the session cookie only from the shop's own origin, its CSRF
 // rule) or with a staff API key. A dry run answers what the import would do and writes nothing; otherwise the
 // zip's pictures go into the media library, the rows are recorded as an import and its job is queued for the
@@ -13,6 +13,7 @@ import { csvRows, FeedError, type RawRow } from '../../domain/catalogue/import/f
 import { readBoundedBytes } from '../../lib/http/bounded-body'
 import { json, refuse } from '../../lib/http/respond'
 import { isPlainText } from '../../lib/text/plain-text'
+import { decodeText, TEXT_ENCODING_CHOICES, type TextEncodingChoice } from '../../lib/text/text-encoding'
 import { importFeed } from './import-feed.server'
 import { queueCatalogueImport } from './import-job.server'
 import { uploadZipImages } from './zip-images.server'
@@ -45,12 +46,12 @@ export async function handleImportUpload(request: Request, payload: Payload): Pr
   if (!isFile(file) || file.size === 0) return refuse(400, 'invalid_request', 'Choose the stock file (CSV) to import.', { fields: { file: 'Choose a CSV file.' } })
   const zip = form.get('images')
   const hasZip = isFile(zip) && zip.size > 0
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer())
-  } catch {
-    return refuse(422, 'unreadable_file', 'The stock file is not UTF-8 text. Save it from the spreadsheet as “CSV UTF-8”.')
-  }
+  // UTF-8 or Windows-1252 (Excel's plain "CSV" on a UK machine), as chosen on the form or detected.
+  const choice = form.get('encoding') ?? 'auto'
+  if (typeof choice !== 'string' || !TEXT_ENCODING_CHOICES.includes(choice as TextEncodingChoice)) return refuse(400, 'invalid_request', 'Choose the file’s encoding: detect it, UTF-8 or Windows-1252.', { fields: { encoding: 'Choose auto, utf-8 or windows-1252.' } })
+  const decoded = decodeText(new Uint8Array(await file.arrayBuffer()), choice as TextEncodingChoice)
+  if (!decoded.ok) return refuse(422, 'unreadable_file', `The stock file cannot be read: ${decoded.message}`)
+  const text = decoded.text
   if (!isPlainText(text)) return refuse(422, 'invalid_characters', 'The stock file contains characters that are not allowed (control characters or broken unicode).')
   let raw: RawRow[]
   try {

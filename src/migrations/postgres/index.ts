@@ -24,6 +24,8 @@ import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_
 import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 import * as migration_20261129_020000_invoices from './20261129_020000_invoices';
 import * as migration_20261129_030000_data_requests from './20261129_030000_data_requests';
+import * as migration_20261129_050000_low_stock_threshold from './20261129_050000_low_stock_threshold';
+import * as migration_20261129_050100_data_exports from './20261129_050100_data_exports';
 
 export const migrations = [
   {
@@ -155,5 +157,15 @@ export const migrations = [
     up: migration_20261129_030000_data_requests.up,
     down: migration_20261129_030000_data_requests.down,
     name: '20261129_030000_data_requests',
+  },
+  {
+    up: migration_20261129_050000_low_stock_threshold.up,
+    down: migration_20261129_050000_low_stock_threshold.down,
+    name: '20261129_050000_low_stock_threshold',
+  },
+  {
+    up: migration_20261129_050100_data_exports.up,
+    down: migration_20261129_050100_data_exports.down,
+    name: '20261129_050100_data_exports',
   },
 ];

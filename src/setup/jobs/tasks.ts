@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -132,6 +132,21 @@ export const jobTasks: TaskConfig[] = [
       const { runCatalogueImport } = await import('../../features/catalogue-import/import-job.server')
       const result = await runCatalogueImport(req.payload, Number((input as { importId: number }).importId), { jobId: job.id })
       return { output: { result: `${result.status}: ${result.done} of ${result.total} rows` } }
+    },
+  },
+  {
+    slug: RUN_DATA_EXPORT,
+    label: 'Make a CSV export (orders or the catalogue)',
+    inputSchema: [{ name: 'exportId', type: 'number', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // A retry makes the file afresh: an export changes nothing but its own record (ADR 055).
+    retries: { attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+    handler: async ({ input, job, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { runDataExport } = await import('../../features/exports/export-job.server')
+      const { exportFeedRows } = await import('../../features/catalogue-import/import-feed.server')
+      const result = await runDataExport(req.payload, Number((input as { exportId: number }).exportId), { catalogueRows: exportFeedRows, jobId: job.id })
+      return { output: { result: `${result.status}: ${result.done} rows` } }
     },
   },
   {

@@ -29,11 +29,19 @@ import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c08
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
+import { CatalogueExportButton as CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
+import { OrdersExportForm as OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { CouponAmountCell as CouponAmountCell_1293ab532d3358588d843cb9963733a5 } from '../../../cms/components/coupon-amount-cell'
 import { DocumentPdfLink as DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155 } from '../../../features/invoices/components/document-pdf-link'
 import { ImportProgress as ImportProgress_14977e7305f738b5719f62f6091515dc } from '../../../features/catalogue-import/admin/import-progress'
 import { ImportUploadForm as ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d } from '../../../features/catalogue-import/admin/import-upload-form'
+import { ExportProgress as ExportProgress_f271bff6137c3638c557596fc93b7e18 } from '../../../features/exports/admin/export-progress'
+import { JobKindCell as JobKindCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
+import { JobStateCell as JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
+import { JobErrorCell as JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
+import { JobTimesCell as JobTimesCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { WorkshopNavLink as WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6 } from '../../../features/bookings/admin/workshop-nav-link'
+import { ShopDashboard as ShopDashboard_9383c29307354caad4be63f379a17663 } from '../../../features/dashboard/admin/shop-dashboard'
 import { WorkshopDayView as WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73 } from '../../../features/bookings/admin/workshop-day-view'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -70,11 +78,19 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
+  "/features/exports/admin/export-forms#CatalogueExportButton": CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de,
+  "/features/exports/admin/export-forms#OrdersExportForm": OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
   "/cms/components/coupon-amount-cell#CouponAmountCell": CouponAmountCell_1293ab532d3358588d843cb9963733a5,
   "/features/invoices/components/document-pdf-link#DocumentPdfLink": DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155,
   "/features/catalogue-import/admin/import-progress#ImportProgress": ImportProgress_14977e7305f738b5719f62f6091515dc,
   "/features/catalogue-import/admin/import-upload-form#ImportUploadForm": ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d,
+  "/features/exports/admin/export-progress#ExportProgress": ExportProgress_f271bff6137c3638c557596fc93b7e18,
+  "/features/jobs/admin/job-cells#JobKindCell": JobKindCell_6c2afc22d5996f74717f1be1ebe51ad8,
+  "/features/jobs/admin/job-cells#JobStateCell": JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8,
+  "/features/jobs/admin/job-cells#JobErrorCell": JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8,
+  "/features/jobs/admin/job-cells#JobTimesCell": JobTimesCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/bookings/admin/workshop-nav-link#WorkshopNavLink": WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6,
+  "/features/dashboard/admin/shop-dashboard#ShopDashboard": ShopDashboard_9383c29307354caad4be63f379a17663,
   "/features/bookings/admin/workshop-day-view#WorkshopDayView": WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }

@@ -3,7 +3,7 @@
 // far, read again from the import record every POLL_MS while its job is queued or running, and the refused rows
 // (the first SHOWN_REFUSED in a table, all of them as CSV). What the numbers mean is
 // src/domain/catalogue/import/progress.ts.
-import { useDocumentInfo } from '@payloadcms/ui'
+import { useDocumentInfo, useForm } from '@payloadcms/ui'
 import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'
 import { callApi } from '../../../lib/http/call-api'
@@ -25,11 +25,15 @@ function snapshotOf(doc: Record<string, unknown> | undefined): ImportSnapshot | 
 }
 
 const FIELDS = ['status', 'total', 'done', 'refusedCount', 'error']
+// The record's own fields on the page, which follow the job with the bar (read in the same poll): each is set as its
+// value and its initial value, so the page never asks to "save changes" nobody made.
+const LIVE_FIELDS = ['status', 'total', 'done', 'created', 'updated', 'unchanged', 'refusedCount', 'archived', 'error', 'finishedAt']
 
 export function ImportProgress() {
   const { id, initialData, collectionSlug } = useDocumentInfo()
   const [snapshot, setSnapshot] = useState<ImportSnapshot | null>(() => snapshotOf(initialData))
   const [refused, setRefused] = useState<RefusedRow[]>(() => refusedOf(initialData))
+  const { dispatchFields } = useForm()
 
   useEffect(() => {
     if (id === undefined || id === null || !collectionSlug) return
@@ -43,9 +47,10 @@ export function ImportProgress() {
     let refusedSeen = -1
     const poll = async () => {
       try {
-        const doc = await read(FIELDS)
+        const doc = await read([...new Set([...FIELDS, ...LIVE_FIELDS])])
         const next = snapshotOf(doc ?? undefined)
         if (!stopped && next) setSnapshot(next)
+        if (!stopped && doc) for (const path of LIVE_FIELDS) if (path in doc) dispatchFields({ type: 'UPDATE', path, value: doc[path], initialValue: doc[path] })
         // The refused rows themselves (possibly thousands) are read only when their count has changed.
         if (next && next.refused !== refusedSeen) {
           const rows = refusedOf((await read(['refused'])) ?? undefined)
@@ -63,7 +68,7 @@ export function ImportProgress() {
       stopped = true
       clearTimeout(timer)
     }
-  }, [id, collectionSlug])
+  }, [id, collectionSlug, dispatchFields])
 
   if (!snapshot || id === undefined || id === null) return null
   const view = importProgress(snapshot)

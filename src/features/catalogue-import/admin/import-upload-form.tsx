@@ -65,6 +65,14 @@ export function ImportUploadForm() {
             <input id="import-file" name="file" type="file" accept=".csv,text/csv" required />
           </div>
           <div style={field}>
+            <label htmlFor="import-encoding">The file’s characters</label>
+            <select id="import-encoding" name="encoding" defaultValue="auto">
+              <option value="auto">Detect (UTF-8 or Windows-1252)</option>
+              <option value="utf-8">UTF-8 (“CSV UTF-8”)</option>
+              <option value="windows-1252">Windows-1252 (Excel’s plain “CSV”)</option>
+            </select>
+          </div>
+          <div style={field}>
             <label htmlFor="import-images">Pictures (zip, optional)</label>
             <input id="import-images" name="images" type="file" accept=".zip,application/zip" />
           </div>

@@ -1,0 +1,106 @@
+// Orders as the accountant's spreadsheet wants them: one row per order, amounts in pounds as plain numbers
+// ("1234.50", which Excel sums), dates in UK time, the status in words. Pure: the export job hands it the orders a
+// page at a time (export-job.server.ts), and `toCsv` neutralises any cell a spreadsheet would run as a formula.
+import { isIsoDay, londonDay, type IsoDay } from '../../domain/booking/calendar'
+import type { Pence } from '../../domain/money'
+import { z } from '../../lib/zod'
+
+/** Pence as pounds for a spreadsheet cell: no symbol, no thousands commas, always two decimals ("-12.50"). */
+export function poundsCell(pence: Pence | null | undefined): string {
+  const p = pence ?? 0
+  const sign = p < 0 ? '-' : ''
+  const abs = Math.abs(p)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** "2026-11-28 14:03" in UK time, which Excel reads as a date and time; empty for none. */
+export function ukDateTimeCell(at: string | null | undefined): string {
+  if (!at) return ''
+  const when = new Date(at)
+  if (Number.isNaN(when.getTime())) return ''
+  return `${londonDay(when)} ${ukTime.format(when)}`
+}
+
+export interface ExportOrder {
+  readonly orderNumber: string
+  readonly createdAt: string
+  readonly status: string
+  readonly kind: string
+  readonly firstName: string
+  readonly lastName: string
+  readonly email: string
+  readonly phone?: string | null
+  readonly address?: { readonly postcode?: string | null } | null
+  readonly delivery?: { readonly method?: string | null; readonly feePence?: number | null } | null
+  readonly lines?: readonly { readonly name: string; readonly sku?: string | null; readonly count: number }[] | null
+  readonly subtotalPence: number
+  readonly discountPence?: number | null
+  readonly vatPence: number
+  readonly totalPence: number
+  readonly couponCode?: string | null
+  readonly payment?: { readonly paidAt?: string | null; readonly refundedPence?: number | null; readonly reference?: string | null; readonly provider?: string | null } | null
+}
+
+export const ORDER_CSV_HEADER = [
+  'Order', 'Placed', 'Paid', 'Status', 'Kind', 'Customer', 'Email', 'Phone', 'Postcode', 'Delivery', 'Items', 'Lines',
+  'Subtotal (£)', 'Discount (£)', 'Delivery (£)', 'VAT included (£)', 'Total (£)', 'Refunded (£)', 'Coupon', 'Payment', 'Payment reference',
+] as const
+
+const DELIVERY: Record<string, string> = { free: 'Collection', flat_rate: 'Home delivery', dealer_delivery: 'Dealer van' }
+
+export function orderCsvRow(order: ExportOrder, statusLabels: Readonly<Record<string, string>>): string[] {
+  const lines = order.lines ?? []
+  return [
+    order.orderNumber,
+    ukDateTimeCell(order.createdAt),
+    ukDateTimeCell(order.payment?.paidAt),
+    statusLabels[order.status] ?? order.status,
+    order.kind === 'finance' ? 'Finance' : 'Card',
+    `${order.firstName} ${order.lastName}`.trim(),
+    order.email,
+    order.phone ?? '',
+    order.address?.postcode ?? '',
+    DELIVERY[order.delivery?.method ?? ''] ?? order.delivery?.method ?? '',
+    String(lines.reduce((n, l) => n + l.count, 0)),
+    lines.map((l) => `${l.count} × ${l.name}${l.sku ? ` (${l.sku})` : ''}`).join('; '),
+    poundsCell(order.subtotalPence),
+    poundsCell(order.discountPence),
+    poundsCell(order.delivery?.feePence),
+    poundsCell(order.vatPence),
+    poundsCell(order.totalPence),
+    poundsCell(order.payment?.refundedPence),
+    order.couponCode ?? '',
+    order.payment?.provider ?? '',
+    order.payment?.reference ?? '',
+  ]
+}
+
+/** What staff ask for: the kind of export and, for orders, the days placed (UK) and one status or all. */
+export function exportRequestSchema(orderStatuses: readonly string[]) {
+  const day = z.string().refine((v) => isIsoDay(v), 'Write the day as YYYY-MM-DD')
+  return z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('catalogue') }).strict(),
+      z
+        .object({
+          kind: z.literal('orders'),
+          from: day.optional(),
+          to: day.optional(),
+          status: z.union([z.literal(''), z.enum(orderStatuses as [string, ...string[]])]).optional(),
+        })
+        .strict()
+        .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The first day must not be after the last', path: ['to'] }),
+    ])
+}
+
+/** "orders-2026-11-01-to-2026-11-28-paid.csv", "catalogue-2026-11-28.csv". */
+export function exportFileName(kind: 'orders' | 'catalogue', today: IsoDay, filters: { from?: string | null; to?: string | null; status?: string | null } = {}): string {
+  if (kind === 'catalogue') return `catalogue-${today}.csv`
+  const span = filters.from || filters.to ? `-${filters.from ?? 'start'}-to-${filters.to ?? today}` : `-to-${today}`
+  return `orders${span}${filters.status ? `-${filters.status}` : ''}.csv`
+}
+
+/** What a CSV file the shop hands to a spreadsheet starts with: the UTF-8 byte-order mark, so Excel reads "£" right. */
+export const UTF8_BOM = '\uFEFF'
