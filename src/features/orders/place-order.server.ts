@@ -22,6 +22,7 @@ import { itemIdFor } from '../../domain/basket/basket'
 import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { paymentMethodRefusal } from './payment-method-check'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
@@ -307,6 +308,8 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
     const record = newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000).toISOString() })
     const nothingToPay = input.kind === 'card' ? cardPaymentRefusal(record.totalPence) : null
     if (nothingToPay) throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'nothing_to_pay', message: nothingToPay })
+    const methodRefusal = paymentMethodRefusal(input, priced, record.totalPence, settings)
+    if (methodRefusal) throw halt(methodRefusal)
     const order = await run(writeOrder, { order: record, now })
     if (reservation) {
       await run(moveReservedBike, { order, reservation, now })
@@ -367,6 +370,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
     vatPence: totals.vatPence,
     vatBreakdown: totals.vatBreakdown,
     totalPence: totals.totalPence,
+    paymentMethod: input.paymentMethod,
     reservation: reservation?.id,
     reservationDepositPence: deposit,
     stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },
