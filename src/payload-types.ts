@@ -788,6 +788,10 @@ export interface Order {
   payment?: {
     provider?: string | null;
     /**
+     * How the customer chose to pay; a refund goes back the same way.
+     */
+    method?: ('card' | 'klarna') | null;
+    /**
      * The provider’s id for this payment (checkout session or payment intent).
      */
     reference?: string | null;
@@ -1152,6 +1156,7 @@ export interface TestGatewayPayment {
   currency: string;
   refundedPence: number;
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled';
+  method?: ('card' | 'klarna') | null;
   cardBrand?: string | null;
   last4?: string | null;
   description?: string | null;
@@ -2449,6 +2454,7 @@ export interface OrdersSelect<T extends boolean = true> {
     | T
     | {
         provider?: T;
+        method?: T;
         reference?: T;
         paidAt?: T;
         refundedPence?: T;
@@ -2598,6 +2604,7 @@ export interface TestGatewayPaymentsSelect<T extends boolean = true> {
   currency?: T;
   refundedPence?: T;
   status?: T;
+  method?: T;
   cardBrand?: T;
   last4?: T;
   description?: T;
@@ -3223,6 +3230,20 @@ export interface SiteSetting {
     holdHours: number;
     whatToBring?: string | null;
   };
+  /**
+   * Offered at checkout on rider wear, accessories and bicycles when the basket total is within these limits. Klarna is the lender; motorcycles, scooters and e-bikes are sold on the shop’s regulated finance instead.
+   */
+  payLater: {
+    enabled?: boolean | null;
+    /**
+     * In pounds and pence, VAT included: 6,499.00.
+     */
+    minPence: number;
+    /**
+     * In pounds and pence, VAT included: 6,499.00.
+     */
+    maxPence: number;
+  };
   finance: {
     fcaFirmReference?: string | null;
     brokerStatement?: string | null;
@@ -3330,6 +3351,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         depositPence?: T;
         holdHours?: T;
         whatToBring?: T;
+      };
+  payLater?:
+    | T
+    | {
+        enabled?: T;
+        minPence?: T;
+        maxPence?: T;
       };
   finance?:
     | T

@@ -65,6 +65,7 @@ const routes = {
   gatewaySubmit: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/submit/route'),
   gatewayChallenge: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/challenge/route'),
   gatewayCancel: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/cancel/route'),
+  gatewayKlarna: await import('../../src/app/(test-gateway)/test-gateway/pay/[sessionId]/klarna/route'),
   searchSuggest: await import('../../src/app/api/search/suggest/route'),
   documents: await import('../../src/app/api/documents/[number]/route'),
   stockBook: await import('../../src/app/api/stock-book/route'),
@@ -194,6 +195,10 @@ function endpoints(): HttpEndpoint[] {
       kind: 'json', name: 'POST /api/checkout/orders', url: '/api/checkout/orders', method: 'POST', handler: routes.checkout.POST, schema: schemas.placeOrder,
       valid: { checkoutKey: randomUUID(), lines, deliveryMethod: 'flat_rate', couponCode: 'SPRING', contact, address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' }, acceptTerms: true },
     },
+    {
+      kind: 'json', name: 'POST /api/checkout/orders (Pay in 3)', url: '/api/checkout/orders', method: 'POST', handler: routes.checkout.POST, schema: schemas.placeOrder,
+      valid: { checkoutKey: randomUUID(), lines, deliveryMethod: 'flat_rate', paymentMethod: 'klarna', contact, address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' }, acceptTerms: true },
+    },
     { kind: 'json', name: 'POST /api/basket/price', url: '/api/basket/price', method: 'POST', handler: routes.basketPrice.POST, schema: schemas.basketPricing, valid: { lines, couponCode: 'SPRING', deliveryMethod: 'free' } },
     { kind: 'json', name: 'PUT /api/basket/saved (signed in)', url: '/api/basket/saved', method: 'PUT', handler: routes.basketSaved.PUT, schema: schemas.savedBasket, headers: signedIn(), valid: { lines } },
     { kind: 'json', name: 'POST /api/saved-bikes (signed in)', url: '/api/saved-bikes', method: 'POST', handler: routes.savedBikes.POST, schema: schemas.savedBikes, headers: signedIn(), valid: { action: 'remove', slugs: ['not-saved-bike'] } },
@@ -229,6 +234,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'POST /wp-json/jwt-auth/v1/token/revoke', url: '/wp-json/jwt-auth/v1/token/revoke', method: 'POST', handler: routes.jwtRevoke.POST, transportOnly: true, headers: { authorization: 'Bearer forged.token.here' }, valid: { token: 'x' } },
     { kind: 'form', name: 'POST /test-gateway/pay/[id]/submit', url: '/test-gateway/pay/tgs_unknown_session/submit', method: 'POST', handler: withSession('gatewaySubmit'), transportOnly: true, valid: { number: '4242424242424242', expiry: '12/40', cvc: '123', name: 'Ada' } },
     { kind: 'form', name: 'POST /test-gateway/pay/[id]/challenge', url: '/test-gateway/pay/tgs_unknown_session/challenge', method: 'POST', handler: withSession('gatewayChallenge'), transportOnly: true, valid: { challenge: '000000', decision: 'approve' } },
+    { kind: 'form', name: 'POST /test-gateway/pay/[id]/klarna', url: '/test-gateway/pay/tgs_unknown_session/klarna', method: 'POST', handler: withSession('gatewayKlarna'), transportOnly: true, valid: { email: 'ada@example.co.uk' } },
     { kind: 'form', name: 'POST /test-gateway/pay/[id]/cancel', url: '/test-gateway/pay/tgs_unknown_session/cancel', method: 'POST', handler: withSession('gatewayCancel'), transportOnly: true, valid: { confirm: 'yes' } },
     // Payload's REST API and custom endpoints, as a browser reaches them.
     { kind: 'json', name: 'POST /api/users (register)', url: '/api/users', method: 'POST', handler: payloadRest, schema: registration, valid: { email: `new-${uniqueSuffix()}@int.test`, password: 'another long password 7', firstName: 'New', lastName: 'Customer' } },

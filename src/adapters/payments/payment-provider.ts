@@ -1,7 +1,12 @@
 // The one interface card payments go through, whoever takes the money (the built-in test gateway or Stripe).
 
+/** How the customer pays: by card, or with Klarna's Pay in 3 (Klarna is the lender and pays the shop in full). */
+export type PaymentMethod = 'card' | 'klarna'
+
 export interface OrderToPay {
   readonly orderNumber: string
+  /** Card when absent. A refund of the payment goes back the same way the money came, whatever the method. */
+  readonly method?: PaymentMethod
   readonly totalPence: number
   readonly email: string
   readonly description: string

@@ -34,7 +34,8 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider & 
         {
           amount: order.totalPence,
           currency: 'gbp',
-          automatic_payment_methods: { enabled: true },
+          // Klarna is one of Stripe's payment methods for GBP: named alone, the Payment Element offers only it.
+          ...(order.method === 'klarna' ? { payment_method_types: ['klarna'] } : { automatic_payment_methods: { enabled: true } }),
           description: order.description.slice(0, 200),
           receipt_email: order.email,
           metadata: { orderNumber: order.orderNumber },

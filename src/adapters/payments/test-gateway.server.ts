@@ -8,7 +8,8 @@ import { keyedLock } from '../../lib/keyed-lock'
 import { crashPoint } from '../../lib/crash-point'
 import { z } from '../../lib/zod'
 import { checkCard, type CardInput } from './test-cards'
-import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
+import { checkKlarnaAccount, KLARNA_DECLINED_MESSAGE } from './test-klarna'
+import { RefundRefusedError, WebhookSignatureError, type OrderToPay, type PaymentMethod, type PaymentEvent, type PaymentProvider, type PaymentSettlement, type PaymentStart } from './payment-provider'
 import { SIGNATURE_HEADER, signPayload, verifySignature } from './webhook-signature'
 import { paths } from '../../config/paths'
 
@@ -20,6 +21,8 @@ interface TestGatewayPayment {
   readonly amountPence: number
   readonly refundedPence: number
   readonly status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled'
+  /** Card, or Klarna's Pay in 3 (its page asks for the Klarna account instead of a card). */
+  readonly method?: PaymentMethod | null
   readonly successUrl: string
   readonly failureUrl: string
   readonly challengeCodeHash?: string | null
@@ -199,12 +202,13 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
     const query = `?${order.resultParam ?? 'order'}=${encodeURIComponent(order.orderNumber)}`
     const stamp = now().toISOString()
     await execute(payload, null, {
-      sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, description, success_url, failure_url, webhook_attempts, updated_at, created_at)
-            VALUES (?, ?, ?, 'GBP', 0, 'requires_payment_method', ?, ?, ?, 0, ?, ?)`,
+      sql: `INSERT INTO test_gateway_payments (session_id, order_reference, amount_pence, currency, refunded_pence, status, method, description, success_url, failure_url, webhook_attempts, updated_at, created_at)
+            VALUES (?, ?, ?, 'GBP', 0, 'requires_payment_method', ?, ?, ?, ?, 0, ?, ?)`,
       args: [
         sessionId,
         order.orderNumber.slice(0, 80),
         order.totalPence,
+        order.method ?? 'card',
         order.description.slice(0, 200),
         `${order.resultPath ?? '/payment-success'}${query}`.slice(0, 2000),
         `${order.resultPath ?? '/payment-failure'}${query}`.slice(0, 2000),
@@ -299,7 +303,7 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
       | { kind: 'gone' }
     > {
       const session = await findSession(payload, sessionId)
-      if (!session || session.status !== 'requires_payment_method') return { kind: 'gone' }
+      if (!session || session.status !== 'requires_payment_method' || session.method === 'klarna') return { kind: 'gone' }
       const result = checkCard(card, now())
       if (!result.ok) return { kind: 'errors', errors: result.errors }
       const recorded = { cardBrand: result.brand, last4: result.last4 }
@@ -313,6 +317,16 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
         return { kind: 'challenge', challenge }
       }
       return finish(session, result.outcome === 'succeeds', recorded)
+    },
+
+    /** The Klarna form was sent: Klarna approves or declines Pay in 3 for the account (see test-klarna.ts). */
+    async submitKlarna(sessionId: string, email: string): Promise<{ kind: 'error'; error: string } | { kind: 'done'; redirectUrl: string; delivered: boolean } | { kind: 'gone' }> {
+      const session = await findSession(payload, sessionId)
+      if (!session || session.status !== 'requires_payment_method' || session.method !== 'klarna') return { kind: 'gone' }
+      const result = checkKlarnaAccount(email)
+      if (!result.ok) return { kind: 'error', error: result.error }
+      const approved = result.outcome === 'approved'
+      return finish(session, approved, { cardBrand: 'Klarna' }, approved ? undefined : KLARNA_DECLINED_MESSAGE)
     },
 
     /** The 3-D Secure step: the customer approved or failed the authentication. */

@@ -22,6 +22,7 @@ export const TestGatewayPayments: CollectionConfig = {
       defaultValue: 'requires_payment_method',
       options: ['requires_payment_method', 'requires_action', 'succeeded', 'failed', 'cancelled'].map((v) => ({ label: v, value: v })),
     },
+    { name: 'method', type: 'select', defaultValue: 'card', options: ['card', 'klarna'].map((v) => ({ label: v, value: v })) },
     { type: 'row', fields: [
       { name: 'cardBrand', type: 'text', maxLength: 20 },
       { name: 'last4', type: 'text', maxLength: 4 },

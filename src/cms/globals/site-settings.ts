@@ -4,6 +4,7 @@ import { DEFAULT_ON_THE_ROAD_RATES } from '../../domain/catalogue/on-the-road'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
+import { payLaterSettingsField } from './pay-later-settings'
 import { revalidateGlobalAfterChange } from '../hooks/revalidate-storefront'
 
 /** One part of the on-the-road charge: whole pence, at most £1,000. Defaults: DEFAULT_ON_THE_ROAD_RATES. */
@@ -195,6 +196,7 @@ export const SiteSettings: GlobalConfig = {
         { name: 'whatToBring', label: 'What to bring', type: 'textarea', maxLength: 1000, defaultValue: 'Your driving licence (photocard), proof of address dated within 3 months, and your reservation number. If you ride it away: your helmet, gloves and proof of insurance.' },
       ],
     },
+    payLaterSettingsField,
     {
       name: 'finance',
       type: 'group',

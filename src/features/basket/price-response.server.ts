@@ -7,6 +7,8 @@ import { priceBasket } from './price-basket.server'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { pickupLocation } from './pickup-location.server'
 import type { BasketPricingResponse } from './pricing-contract'
+import { payLaterVerdict } from '../../domain/payments/pay-later'
+import { payLaterSettingsOf } from '../payments/pay-later-settings'
 
 export async function pricedBasketJson(
   payload: Payload,
@@ -51,5 +53,6 @@ export async function pricedBasketJson(
       vatBreakdown: priced.totals.vatBreakdown,
       totalPence: priced.totals.totalPence,
     },
+    payLater: payLaterVerdict(priced.lines.map((l) => ({ name: l.item.product.name, kind: l.kind })), priced.totals.totalPence, payLaterSettingsOf(settings)),
   }
 }

@@ -1,6 +1,7 @@
 // The JSON that POST /api/basket/price answers, shared by the route (which builds it) and the browser (which reads it).
 import type { BasketProblem, ProductSnapshot } from '../../domain/basket/basket'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
+import type { PayLaterVerdict } from '../../domain/payments/pay-later'
 import type { CouponCodeState } from '../../domain/coupons/coupon'
 import type { DeliveryMethod, DeliveryOption } from '../../domain/delivery/delivery'
 import type { Pence } from '../../domain/money'
@@ -51,6 +52,8 @@ export interface BasketPricingResponse {
     readonly vatBreakdown: readonly VatRateTotal[]
     readonly totalPence: Pence
   }
+  /** Whether Klarna's Pay in 3 suits this basket at its total now, with the instalments or the reason (ADR 052). */
+  readonly payLater?: PayLaterVerdict
 }
 
 export interface BasketPricingQuery {

@@ -34,6 +34,7 @@ export async function checkoutByCard(payload: Payload, input: PlaceOrderRequest,
     return await runFlow(context, { compensate: true, onCompensationFailed }, async (run) => {
       const placed = await run(placeStep, {
         kind: 'card',
+        paymentMethod: input.paymentMethod,
         checkoutKey: input.checkoutKey,
         lines: input.lines,
         couponCode: input.couponCode ?? null,

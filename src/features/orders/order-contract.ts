@@ -3,6 +3,7 @@ import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import type { BasketLineInput } from '../basket/basket-request'
 import type { CheckoutForm } from '../checkout/checkout-form'
 import type { Order } from '../../payload-types'
+import type { PaymentMethod } from '../../adapters/payments/payment-provider'
 
 export type OrderKind = 'card' | 'finance'
 
@@ -17,6 +18,8 @@ export interface FinanceOrderDetails {
 
 export interface PlaceOrderInput {
   readonly kind: OrderKind
+  /** A card order's way to pay: card (the default) or Klarna's Pay in 3, which only suits some baskets. */
+  readonly paymentMethod?: PaymentMethod
   /** Idempotency key: the same key always answers with the same order and never holds stock twice. */
   readonly checkoutKey: string
   readonly lines: readonly BasketLineInput[]
@@ -48,6 +51,8 @@ export type PlaceOrderRefusal =
   | { readonly ok: false; readonly status: 409; readonly code: 'in_progress'; readonly message: string }
   | { readonly ok: false; readonly status: 429; readonly code: 'too_many_holds' | 'network_holds'; readonly message: string }
   | { readonly ok: false; readonly status: 409 | 422; readonly code: 'reservation_unavailable'; readonly message: string }
+  /** Pay in 3 asked for a basket it does not suit (its kinds or total); the message says why. */
+  | { readonly ok: false; readonly status: 422; readonly code: 'payment_method_unavailable'; readonly message: string }
   /** A card order that comes to £0: never sent to the card provider. */
   | { readonly ok: false; readonly status: 409; readonly code: 'nothing_to_pay'; readonly message: string }
 

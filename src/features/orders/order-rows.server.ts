@@ -70,6 +70,8 @@ export interface NewOrder {
   /** Each line's VAT parts, labelled, for its invoice (ADR 049). */
   readonly vatLines: readonly OrderVatPart[]
   readonly totalPence: number
+  /** How the customer pays (card when absent). */
+  readonly paymentMethod?: NonNullable<Order['payment']>['method']
   readonly reservation?: number | null
   readonly reservationDepositPence: number
   readonly stock: { readonly state: Order['stock']['state']; readonly holdExpiresAt: string; readonly couponCounted: boolean }
@@ -140,6 +142,7 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['stock_hold_expires_at', o.stock.holdExpiresAt],
     ['stock_coupon_counted', bool(o.stock.couponCounted)],
     ['payment_refunded_pence', 0],
+    ['payment_method', o.paymentMethod ?? 'card'],
     ['finance_quote_id', orNull(o.finance?.quoteId)],
     ['finance_lender_name', orNull(o.finance?.lenderName)],
     ['finance_funder_code', orNull(o.finance?.funderCode)],
@@ -262,7 +265,7 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     reservation: orNull(o.reservation),
     reservationDepositPence: o.reservationDepositPence,
     stock: { state: o.stock.state, holdExpiresAt: o.stock.holdExpiresAt, couponCounted: o.stock.couponCounted },
-    payment: { provider: null, reference: null, paidAt: null, refundedPence: 0, failureMessage: null },
+    payment: { provider: null, method: o.paymentMethod ?? 'card', reference: null, paidAt: null, refundedPence: 0, failureMessage: null },
     finance: {
       quoteId: orNull(o.finance?.quoteId),
       lenderName: orNull(o.finance?.lenderName),

@@ -167,6 +167,16 @@ export const Orders: CollectionConfig = {
       type: 'group',
       fields: [
         { name: 'provider', type: 'text', maxLength: 40, admin: readOnly },
+        {
+          name: 'method',
+          type: 'select',
+          defaultValue: 'card',
+          options: [
+            { label: 'Card', value: 'card' },
+            { label: 'Pay in 3 with Klarna', value: 'klarna' },
+          ],
+          admin: { ...readOnly, description: 'How the customer chose to pay; a refund goes back the same way.' },
+        },
         { name: 'reference', type: 'text', index: true, maxLength: 255, admin: { ...readOnly, description: 'The provider’s id for this payment (checkout session or payment intent).' } },
         { name: 'paidAt', type: 'date', admin: readOnly },
         penceField('refundedPence', 'Refunded', { defaultValue: 0, admin: readOnly }),

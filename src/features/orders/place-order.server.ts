@@ -23,6 +23,7 @@ import { orderVatLines } from '../../domain/invoices/order-vat-lines'
 import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { paymentMethodRefusal } from './payment-method-check'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
@@ -308,6 +309,8 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
     const record = newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000).toISOString() })
     const nothingToPay = input.kind === 'card' ? cardPaymentRefusal(record.totalPence) : null
     if (nothingToPay) throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'nothing_to_pay', message: nothingToPay })
+    const methodRefusal = paymentMethodRefusal(input, priced, record.totalPence, settings)
+    if (methodRefusal) throw halt(methodRefusal)
     const order = await run(writeOrder, { order: record, now })
     if (reservation) {
       await run(moveReservedBike, { order, reservation, now })
@@ -369,6 +372,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
     vatBreakdown: totals.vatBreakdown,
     vatLines: orderVatLines(priced.basket, { ...NO_SHIPPING, feePence: priced.totals.shippingPence }),
     totalPence: totals.totalPence,
+    paymentMethod: input.paymentMethod,
     reservation: reservation?.id,
     reservationDepositPence: deposit,
     stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },

@@ -11,7 +11,8 @@ export async function paymentUrlFor(payload: Payload, order: Order, provider: Pa
   if (order.kind === 'finance') return paths.paymentSuccess(order.orderNumber)
   if (order.status !== 'awaiting_payment') return order.status === 'cancelled' ? paths.paymentFailure(order.orderNumber) : paths.paymentSuccess(order.orderNumber)
   const description = `Wheelhouse order ${order.orderNumber}`
-  const start = await provider.startPayment({ orderNumber: order.orderNumber, totalPence: order.totalPence, email: order.email, description }, `order-${order.orderNumber}-payment`)
+  const method = order.payment?.method ?? 'card'
+  const start = await provider.startPayment({ orderNumber: order.orderNumber, method, totalPence: order.totalPence, email: order.email, description }, `order-${order.orderNumber}-payment`)
   if (order.payment?.reference !== start.reference || order.payment?.provider !== provider.name) {
     await setPaymentReference(payload, order.id, provider.name, start.reference, new Date())
   }

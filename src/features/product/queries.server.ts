@@ -7,6 +7,8 @@ import { payloadClient } from '../../cms/payload-client.server'
 import { toProductView, type ProductView } from './product-view'
 import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
 import { onTheRoadRates } from '../../cms/globals/site-settings-cache.server'
+import { payLaterSettingsOf } from '../payments/pay-later-settings'
+import type { PayLaterSettings } from '../../domain/payments/pay-later'
 
 const mediaFields = { filename: true, url: true, alt: true, width: true, height: true, sizes: true } as const
 
@@ -55,6 +57,7 @@ export async function dealerSettings() {
     brokerStatement: s.finance?.brokerStatement ?? null,
     fcaFirmReference: s.finance?.fcaFirmReference ?? null,
     reservations: { enabled: s.reservations?.enabled !== false, depositPence: s.reservations?.depositPence ?? null, holdHours: s.reservations?.holdHours ?? null },
+    payLater: payLaterSettingsOf(s) as PayLaterSettings | undefined,
   }
 }
 

@@ -24,6 +24,7 @@ import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_
 import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
 import * as migration_20261129_020000_invoices from './20261129_020000_invoices';
 import * as migration_20261129_030000_data_requests from './20261129_030000_data_requests';
+import * as migration_20261129_040000_pay_later from './20261129_040000_pay_later';
 import * as migration_20261129_050000_low_stock_threshold from './20261129_050000_low_stock_threshold';
 import * as migration_20261129_050100_data_exports from './20261129_050100_data_exports';
 
@@ -157,6 +158,11 @@ export const migrations = [
     up: migration_20261129_030000_data_requests.up,
     down: migration_20261129_030000_data_requests.down,
     name: '20261129_030000_data_requests',
+  },
+  {
+    up: migration_20261129_040000_pay_later.up,
+    down: migration_20261129_040000_pay_later.down,
+    name: '20261129_040000_pay_later',
   },
   {
     up: migration_20261129_050000_low_stock_threshold.up,

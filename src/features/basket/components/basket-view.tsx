@@ -161,7 +161,7 @@ export function BasketView() {
           )}
         </aside>
       </div>
-      <KlarnaModal open={state.ui.klarnaModal} lines={priced?.lines ?? []} />
+      <KlarnaModal open={state.ui.klarnaModal} lines={priced?.lines ?? []} payLater={priced?.payLater} />
     </div>
   )
 }

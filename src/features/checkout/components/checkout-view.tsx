@@ -15,6 +15,8 @@ import { pricingLines } from '../../basket/store-state'
 import type { CheckoutForm } from '../checkout-form'
 import { placeCardOrder, type PlaceCardOrderRequest } from '../api/place-card-order'
 import { Field, FieldError } from '../../../components/ui/form-field'
+import { checkoutKey, forgetCheckoutKey } from '../checkout-key'
+import { PaymentMethodChoice, type PaymentMethod } from './payment-method-choice'
 
 // The form's rules are the server's own zod schema. They load just after the page, not with it: zod is about 30 KB
 // of the first-load budget, and nothing needs the rules before the customer leaves a field or presses pay.
@@ -71,29 +73,6 @@ function saveDetails(storage: DetailsStorage | null, values: Values) {
   }
 }
 
-const CHECKOUT_KEY = 'wheelhouse.checkoutKey'
-
-/** One key per checkout attempt, kept (across a reload) until the order is placed, so a retried request never makes a second order. */
-function checkoutKey(): string {
-  try {
-    const existing = window.sessionStorage.getItem(CHECKOUT_KEY)
-    if (existing) return existing
-    const key = crypto.randomUUID()
-    window.sessionStorage.setItem(CHECKOUT_KEY, key)
-    return key
-  } catch {
-    return crypto.randomUUID()
-  }
-}
-
-function forgetCheckoutKey() {
-  try {
-    window.sessionStorage.removeItem(CHECKOUT_KEY)
-  } catch {
-    // storage refused: nothing was kept
-  }
-}
-
 function toForm(values: Values, acceptTerms: boolean) {
   return {
     contact: { firstName: values['contact.firstName'], lastName: values['contact.lastName'], email: values['contact.email'], phone: values['contact.phone'] },
@@ -137,6 +116,9 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   const [errors, setErrors] = useState<Errors>({})
   const [submitted, setSubmitted] = useState(false)
   const [sending, setSending] = useState(false)
+  const [method, setMethod] = useState<PaymentMethod>('card')
+  // Pay in 3 only while this basket suits it (the server checks again when the order is placed).
+  const payMethod: PaymentMethod = method === 'klarna' && priced?.payLater?.available ? 'klarna' : 'card'
   const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const refusalRef = useRef<HTMLDivElement>(null)
@@ -232,6 +214,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
       lines: pricingLines(state.basket),
       couponCode: coupon?.status === 'applied' ? coupon.code : null,
       deliveryMethod,
+      paymentMethod: payMethod,
     }
     try {
       const answer = await placeCardOrder(body)
@@ -356,9 +339,9 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
               <label htmlFor="checkout-acceptTerms">I have read the terms and conditions and my 14-day right to cancel</label>
             </div>
           </fieldset>
-          <p className="muted">You pay on our card payment page next; your card details never pass through this site.</p>
+          <PaymentMethodChoice payLater={priced?.payLater} method={payMethod} onChange={setMethod} />
           <button type="submit" className="pay-button" disabled={sending || total === undefined} aria-describedby="pay-note">
-            {sending ? 'Placing your order…' : total === undefined ? 'Checking prices…' : `Place order and pay ${formatPence(total)}`}
+            {sending ? 'Placing your order…' : total === undefined ? 'Checking prices…' : `Place order and pay ${formatPence(total)}${payMethod === 'klarna' ? ' with Klarna' : ''}`}
           </button>
           <p id="pay-note" className="muted">
             By placing your order you agree to pay {total === undefined ? 'the total shown' : formatPence(total)}.

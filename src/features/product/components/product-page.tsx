@@ -17,6 +17,8 @@ import { RichText } from '../../../components/ui/rich-text'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { RepresentativeExample as Example } from '../../../domain/finance/representative-example'
 import { estimateContaining } from '../../../domain/finance/product-monthly-estimate'
+import { payLaterVerdict } from '../../../domain/payments/pay-later'
+import { PayIn3Short } from '../../payments/components/pay-in-3-terms'
 import '../product.css'
 
 interface Props {
@@ -147,6 +149,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
           <>
             {reserve}
             {finance}
+            {settings.payLater && opening?.pricePence != null && product.kind && <PayIn3Short verdict={payLaterVerdict([{ name: product.name, kind: product.kind }], opening.pricePence, settings.payLater)} />}
           </>
         }
       />

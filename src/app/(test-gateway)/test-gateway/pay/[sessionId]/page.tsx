@@ -4,6 +4,7 @@ import { testGateway } from '../../../../../features/payments/providers.server'
 import { payloadClient } from '../../../../../cms/payload-client.server'
 import { formatPence } from '../../../../../domain/money'
 import { paths } from '../../../../../config/paths'
+import { TestKlarnaForm } from '../../../../../features/payments/components/test-klarna-form'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Pay by card | Wheelhouse test payments' }
@@ -71,6 +72,10 @@ export default async function GatewayPayPage({ params, searchParams }: Props) {
         <p><a className="tg-button" href={paid ? session.successUrl : session.failureUrl}>Return to Wheelhouse</a></p>
       </div>
     )
+  }
+
+  if (session.method === 'klarna') {
+    return <TestKlarnaForm action={action} amountPence={session.amountPence} description={session.description ?? `Order ${session.orderReference}`} invalid={query.error === 'klarna'} />
   }
 
   return (
