@@ -1687,6 +1687,10 @@ export interface DataRequest {
   requestedAt?: string | null;
   completedAt?: string | null;
   outcome?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * CSV files made for staff: orders (from the orders list, by date and status) and the catalogue (from the products list). Each opens in Excel as it is: UTF-8, amounts in pounds.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2015,6 +2019,8 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'data-requests';
         value: number | DataRequest;
+      } | null)
+    | ({
         relationTo: 'data-exports';
         value: number | DataExport;
       } | null)
@@ -3004,6 +3010,11 @@ export interface DataRequestsSelect<T extends boolean = true> {
   requestedAt?: T;
   completedAt?: T;
   outcome?: T;
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
  * via the `definition` "data-exports_select".
  */
 export interface DataExportsSelect<T extends boolean = true> {
