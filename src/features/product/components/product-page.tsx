@@ -17,6 +17,8 @@ import { RichText } from '../../../components/ui/rich-text'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { RepresentativeExample as Example } from '../../../domain/finance/representative-example'
 import { estimateContaining } from '../../../domain/finance/product-monthly-estimate'
+import { UsedBikeTrust, WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
+import { EbikeLaw } from '../../used-bikes/components/ebike-law'
 import '../product.css'
 
 interface Props {
@@ -54,6 +56,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
       <p className="pdp-eyebrow">
         {product.brandName && <span>{product.brandName}</span>}
         <span className={`badge badge--${product.condition}`}>{product.condition === 'used' ? 'Used' : 'New'}</span>
+        {product.trust?.writeOff && <WriteOffBadge category={product.trust.writeOff} />}
       </p>
       <h1>{product.name}</h1>
       {product.shortDescription && <p className="pdp-lede">{product.shortDescription}</p>}
@@ -207,6 +210,9 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
               </dl>
             </section>
           )}
+
+          {product.trust && <UsedBikeTrust trust={product.trust} />}
+          {product.ebikeLaw && <EbikeLaw law={product.ebikeLaw} />}
 
           {product.description && (
             <section className="pdp-section pdp-description" aria-labelledby="pdp-description-title">
