@@ -11,8 +11,6 @@ import { confirmPriceChangesField, penceField, sellingPriceField } from '../fiel
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
-import { ebikeFields, usedBikeFields } from '../../features/used-bikes/product-fields'
-import { refuseUnpublishableUsedBike, setEapcVerdict } from '../../features/used-bikes/product-hooks'
 
 export const VAT_RATES = [20, 5, 0] as const
 
@@ -65,7 +63,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeChange: [inheritKind, setListPrice, setEapcVerdict, refuseUnpublishableUsedBike], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
+  hooks: { beforeChange: [inheritKind, setListPrice], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),
@@ -271,8 +269,6 @@ export const Products: CollectionConfig = {
         { name: 'financeable', type: 'checkbox', defaultValue: false, admin: { description: 'Offer hire-purchase finance on this bike.' } },
       ],
     },
-    usedBikeFields,
-    ebikeFields,
     {
       name: 'financingWidgetIvendi',
       type: 'json',

@@ -1,7 +1,7 @@
 // A product's used-bike and e-bike fields, kept in their own groups so they merge cleanly beside other work on
 // products: what DVLA and the DVSA MOT history say about the bike (filled by the admin's registration lookup), the
 // history check staff record, and an e-bike's motor power and assisted speed with its EAPC verdict.
-import type { Field } from 'payload'
+import type { CollectionConfig, Field } from 'payload'
 import { WRITE_OFF_CATEGORIES, WRITE_OFF_WORDS } from '../../domain/vehicles/history-check'
 import { EAPC_MAX_ASSISTED_MPH, EAPC_MAX_POWER_W } from '../../domain/vehicles/eapc'
 import { motTestsProblem } from './mot-tests'
@@ -90,4 +90,15 @@ export const ebikeFields: Field = {
     },
     { name: 'eapc', label: 'Meets the EAPC rules', type: 'checkbox', index: true, admin: { readOnly: true, description: 'Set on save from the three facts above; empty until power and speed are recorded.' } },
   ],
+}
+
+/**
+ * The products collection with these groups after its vehicle details and their hooks after its own (which set the
+ * kind they read); assembled in src/payload.config.ts, as the cms layer imports no feature.
+ */
+export function withUsedBikeFields(collection: CollectionConfig, hooks: NonNullable<NonNullable<CollectionConfig['hooks']>['beforeChange']>): CollectionConfig {
+  const at = collection.fields.findIndex((f) => 'name' in f && f.name === 'vehicle')
+  const fields = [...collection.fields]
+  fields.splice(at === -1 ? fields.length : at + 1, 0, usedBikeFields, ebikeFields)
+  return { ...collection, fields, hooks: { ...collection.hooks, beforeChange: [...(collection.hooks?.beforeChange ?? []), ...hooks] } }
 }
