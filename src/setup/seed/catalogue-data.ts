@@ -197,6 +197,19 @@ export const PRODUCTS: ProductSeed[] = [
 ]
 
 export const PAGES: { title: string; slug: string; intro: string; paragraphs: string[] }[] = [
+  {
+    title: 'Accessibility statement',
+    slug: 'accessibility',
+    intro: 'We want everyone to be able to choose, buy and book with us. This shop aims to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA.',
+    paragraphs: [
+      'How we test: every page our automated browser tests open (the home page, listings, product pages, search, basket, checkout, accounts, bookings, reservations and finance) is checked with axe-core against its WCAG 2.0, 2.1 and 2.2 A and AA rules, on a desktop window and a phone-sized one (412 by 900 pixels). A page with any violation fails the build.',
+      'Colour contrast: where axe cannot decide a contrast (text over a picture or a gradient), the test fails unless a person has looked at it and written down why it is fine. A check of our own also fails any visible button or link whose text is the colour of the background behind it.',
+      'Results: the current build passes these checks on every page they cover. Automated checks find only some problems; pages of the admin used by our staff are not covered, and PDF documents from lenders are theirs.',
+      'The mileage chart on a used bike’s page is drawn without JavaScript and is described in words, and every reading is also in the MOT table beside it.',
+      'Reporting a problem: if something on this site is hard to use, tell us by phone or email using the details at the foot of every page, or in the shop. Say which page and what happened; we reply within five working days and will help you complete your purchase or booking another way meanwhile.',
+      'If you are not happy with our reply, you can contact the Equality Advisory and Support Service (EASS).',
+    ],
+  },
   { title: 'About us', slug: 'about', intro: 'Wheelhouse is an independent dealership for motorcycles, scooters, bicycles and e-bikes.', paragraphs: ['We have been putting people on two wheels since 1998, from first 125s to round-the-world adventure bikes.', 'Our workshop services bicycles and motorcycles of every make, and our showroom holds over a hundred new and used bikes.'] },
   { title: 'Delivery', slug: 'delivery', intro: 'How we get your order to you.', paragraphs: ['Riderwear and accessories go by tracked courier to UK mainland addresses, usually within two working days.', 'Bicycles and e-bikes are built, checked and either collected from our shop or delivered by our own van.', 'Motorcycles and scooters are prepared in our workshop, registered and handed over at the shop, or delivered by arrangement.'] },
   { title: 'Returns and cancellation', slug: 'returns', intro: 'Your right to cancel and how returns work.', paragraphs: [`Under the Consumer Contracts Regulations you may cancel an online order within ${CANCELLATION_DAYS} days of receiving the goods, without giving a reason.`, `Tell us you wish to cancel by email or phone; return the goods within ${RETURN_DAYS} days of telling us. We refund within ${REFUND_DAYS} days of receiving them, including standard delivery costs.`, 'Registered vehicles may be cancelled before registration; once registered, a deduction for the loss in value may apply.'] },
