@@ -336,6 +336,64 @@ export interface Product {
      */
     financeable?: boolean | null;
   };
+  /**
+   * Type the registration under Vehicle details and press “Look up registration”: DVLA’s record and the MOT history fill in. The history check is yours to record.
+   */
+  usedBike?: {
+    make?: string | null;
+    colour?: string | null;
+    fuelType?: string | null;
+    yearOfManufacture?: number | null;
+    taxStatus?: string | null;
+    taxDueDate?: string | null;
+    motStatus?: string | null;
+    motExpiryDate?: string | null;
+    /**
+     * When DVLA and the MOT history were last read.
+     */
+    lookedUpAt?: string | null;
+    /**
+     * Filled by the lookup: each test’s date, result, odometer reading and advisories, shown on the product page.
+     */
+    motTests?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    /**
+     * Needed to publish a bike whose MOT history shows a reading lower than an earlier one (a changed or wound-back odometer).
+     */
+    mileageChecked?: boolean | null;
+    /**
+     * Outstanding finance or a stolen marker: the bike cannot be published. A write-off category is shown on its page and every listing.
+     */
+    historyCheck?: {
+      provider?: string | null;
+      checkedOn?: string | null;
+      outstandingFinance?: boolean | null;
+      stolen?: boolean | null;
+      /**
+       * Empty when it was never written off.
+       */
+      writeOffCategory?: ('S' | 'N') | null;
+    };
+  };
+  /**
+   * An e-bike is a bicycle in Great Britain only with pedals, at most 250 W continuous and assistance to 15.5 mph; anything else is sold as a motor vehicle and kept out of the bicycle listings and the Merchant feed.
+   */
+  ebike?: {
+    motorPowerW?: number | null;
+    assistedSpeedMph?: number | null;
+    hasPedals?: boolean | null;
+    /**
+     * Set on save from the three facts above; empty until power and speed are recorded.
+     */
+    eapc?: boolean | null;
+  };
   financingWidgetIvendi?:
     | {
         [k: string]: unknown;
@@ -2128,6 +2186,38 @@ export interface ProductsSelect<T extends boolean = true> {
         keepers?: T;
         serviceHistory?: T;
         financeable?: T;
+      };
+  usedBike?:
+    | T
+    | {
+        make?: T;
+        colour?: T;
+        fuelType?: T;
+        yearOfManufacture?: T;
+        taxStatus?: T;
+        taxDueDate?: T;
+        motStatus?: T;
+        motExpiryDate?: T;
+        lookedUpAt?: T;
+        motTests?: T;
+        mileageChecked?: T;
+        historyCheck?:
+          | T
+          | {
+              provider?: T;
+              checkedOn?: T;
+              outstandingFinance?: T;
+              stolen?: T;
+              writeOffCategory?: T;
+            };
+      };
+  ebike?:
+    | T
+    | {
+        motorPowerW?: T;
+        assistedSpeedMph?: T;
+        hasPedals?: T;
+        eapc?: T;
       };
   financingWidgetIvendi?: T;
   beforeAddToBasketNotification?:

@@ -19,6 +19,8 @@ import { mediaCollection } from './cms/collections/media'
 import { Pages } from './cms/collections/pages'
 import { Posts } from './cms/collections/posts'
 import { Products } from './cms/collections/products'
+import { withUsedBikeFields } from './features/used-bikes/product-fields'
+import { refuseUnpublishableUsedBike, setEapcVerdict } from './features/used-bikes/product-hooks'
 import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
 import { Orders } from './features/orders/orders-collection'
@@ -109,7 +111,7 @@ export default buildConfig({
   },
   collections: [
     // The catalogue and the orders export to CSV from their lists (features/exports, ADR 055).
-    withBeforeList(withAfterChange(withAfterChange(Products, alertOnProductChange as never), refreshOnProductChange as never), '/features/exports/admin/export-forms#CatalogueExportButton'),
+    withBeforeList(withAfterChange(withAfterChange(withUsedBikeFields(Products, [setEapcVerdict, refuseUnpublishableUsedBike]), alertOnProductChange as never), refreshOnProductChange as never), '/features/exports/admin/export-forms#CatalogueExportButton'),
     withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,

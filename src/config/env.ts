@@ -86,6 +86,15 @@ const schema = z.object({
   // Part-exchange valuations: the built-in estimate unless VALUATION_URL names a valuation provider.
   VALUATION_URL: z.url({ message: 'must be a URL such as https://valuations.example/v1/trade' }).optional().or(z.literal('').transform(() => undefined)),
   VALUATION_API_KEY: z.string().trim().optional(),
+  // Vehicle data for used bikes (ADR 060): the built-in demo registrations unless DVLA_VES_API_KEY is set (the DVLA
+  // Vehicle Enquiry Service) and MOT_HISTORY_API_KEY with its OAuth client (the DVSA MOT history API).
+  DVLA_VES_API_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  DVLA_VES_URL: z.url({ message: 'must be a URL such as https://driver-vehicle-licensing.api.gov.uk/vehicle-enquiry/v1/vehicles' }).optional().or(z.literal('').transform(() => undefined)),
+  MOT_HISTORY_API_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  MOT_HISTORY_CLIENT_ID: z.string().trim().optional(),
+  MOT_HISTORY_CLIENT_SECRET: z.string().trim().optional(),
+  MOT_HISTORY_TOKEN_URL: z.url({ message: 'must be the OAuth token URL DVSA gave, https://login.microsoftonline.com/<tenant>/oauth2/v2.0/token' }).optional().or(z.literal('').transform(() => undefined)),
+  MOT_HISTORY_URL: z.url({ message: 'must be a URL such as https://history.mot.api.gov.uk' }).optional().or(z.literal('').transform(() => undefined)),
   FINANCE_SERVICE_USERNAME: z.string().trim().min(1).default('wheelhouse-storefront'),
   FINANCE_SERVICE_PASSWORD: optionalSecret,
   // Scheduled backups (docs/decisions/026): every BACKUP_EVERY_HOURS hours (0: never) the background runner writes an
@@ -148,6 +157,11 @@ export function parseEnv(source: Record<string, string | undefined>, cwd = proce
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`)
     throw new EnvError(lines.join('; '))
+  }
+  // The MOT history API answers only with an OAuth token: a key without its client would fail every lookup.
+  const mot = result.data
+  if (mot.MOT_HISTORY_API_KEY && !(mot.MOT_HISTORY_CLIENT_ID && mot.MOT_HISTORY_CLIENT_SECRET && mot.MOT_HISTORY_TOKEN_URL)) {
+    throw new EnvError('MOT_HISTORY_API_KEY needs MOT_HISTORY_CLIENT_ID, MOT_HISTORY_CLIENT_SECRET and MOT_HISTORY_TOKEN_URL (the OAuth client DVSA issued with the key)')
   }
   const { DATABASE_URL, DATA_DIR, MEDIA_DIR, OUTBOX_DIR, SITE_URL, BACKUP_DIR, BACKUP_IDENTITY_FILE, ...rest } = result.data
   const dataDir = dataDirOf(DATA_DIR, cwd)

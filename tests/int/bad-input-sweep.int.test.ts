@@ -53,6 +53,7 @@ const routes = {
   financeOrders: await import('../../src/app/api/finance/orders/route'),
   financeQuotes: await import('../../src/app/api/finance/quotes/route'),
   partExchange: await import('../../src/app/api/finance/part-exchange/route'),
+  usedBikeLookup: await import('../../src/app/api/used-bikes/lookup/route'),
   providerQuotes: await import('../../src/app/api/finance-provider/quotes/route'),
   ivendiOrder: await import('../../src/app/api/v1/ivendi-payments/order/route'),
   ivendiReference: await import('../../src/app/api/v1/ivendi-payments/order-reference/route'),
@@ -83,6 +84,7 @@ const schemas = {
   reservation: await import('../../src/features/reservations/reservation-request'),
   shopQuote: (await import('../../src/features/finance/api/get-quotes')).shopQuoteRequest,
   valuation: (await import('../../src/features/finance/part-exchange')).valuationRequest,
+  usedBikeLookup: (await import('../../src/features/used-bikes/registration-lookup.server')).lookupRequest,
   financeOrder: await import('../../src/features/finance/api/finance-order'),
   catalogueImport: (await import('../../src/features/catalogue-import/import-request')).catalogueImportRequest,
 }
@@ -261,6 +263,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'text', name: 'POST /api/internal/search-log (signed)', url: '/api/internal/search-log', method: 'POST', handler: payloadRest, signed: true, schema: searchLogBatch, valid: { at: new Date().toISOString(), searches: [{ kind: 'results', q: 'honda', count: 1, withoutResults: 0 }] } },
     { kind: 'text', name: 'POST /api/internal/revalidate (signed)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, signed: true, transportOnly: true, valid: { kind: 'product', id: productId } },
     // A stock push from a dealer's system: a dry run of the product's own stock, which changes nothing.
+    { kind: 'json', name: 'POST /api/used-bikes/lookup (staff API key)', url: '/api/used-bikes/lookup', method: 'POST', handler: routes.usedBikeLookup.POST, schema: schemas.usedBikeLookup, headers: { authorization: `users API-Key ${STAFF_API_KEY}` }, valid: { registration: 'WH19 MOT' } },
     { kind: 'json', name: 'POST /api/catalogue/import (staff API key)', url: '/api/catalogue/import', method: 'POST', handler: routes.catalogueImport.POST, schema: schemas.catalogueImport, headers: { authorization: `users API-Key ${STAFF_API_KEY}` }, valid: { dryRun: true, rows: [{ sku: productSku, stock: '5', price: '25.00' }] } },
     { kind: 'json', name: 'POST /api/internal/revalidate (unsigned)', url: '/api/internal/revalidate', method: 'POST', handler: payloadRest, transportOnly: true, valid: { kind: 'product', id: productId } },
   ]

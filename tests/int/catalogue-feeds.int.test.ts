@@ -103,7 +103,7 @@ beforeAll(async () => {
   await payload.create({ collection: 'variants', data: buildVariant({ product: group.id, sku: 'FEED-GRP-L', size: 'L', colour: 'Red', pricePence: 13_999, stock: 0, position: 1 }), overrideAccess: true })
   // A used e-bike with a compulsory charge (assembly and delivery): in the feed at its headline price.
   ebikes = (await payload.find({ collection: 'categories', where: { kind: { equals: 'e-bike' } }, depth: 0, limit: 1, overrideAccess: true })).docs[0]!
-  await make({ name: 'Feed Trekking E-bike', sku: 'FEED-EBIKE-FEE', category: ebikes.id, pricePence: 249_900, condition: 'used', extraFee: { feeValuePence: 9_900, label: 'Assembly and delivery' } })
+  await make({ name: 'Feed Trekking E-bike', sku: 'FEED-EBIKE-FEE', category: ebikes.id, pricePence: 249_900, condition: 'used', extraFee: { feeValuePence: 9_900, label: 'Assembly and delivery' }, ebike: { motorPowerW: 250, assistedSpeedMph: 15.5 } })
   futurePage = (await payload.create({ collection: 'pages', data: { ...buildPage({ title: 'Not yet published', paragraphs: ['Soon.'] }), publishedAt: new Date(Date.now() + 86_400_000).toISOString() }, overrideAccess: true })).slug
 }, 600_000)
 

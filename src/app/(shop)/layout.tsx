@@ -115,6 +115,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
                 <li><a href={paths.bicycleServices()}>Book a bicycle service</a></li>
                 <li><a href="/delivery">Delivery</a></li>
                 <li><a href="/returns">Returns and cancellation</a></li>
+                <li><a href="/accessibility">Accessibility statement</a></li>
                 <li><a href="/finance">Finance</a></li>
                 <li><a href="/privacy">Privacy</a></li>
                 <li><a href="/terms">Terms</a></li>

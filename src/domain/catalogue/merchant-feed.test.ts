@@ -25,6 +25,7 @@ const bike: MerchantProduct = {
   stockQuantity: 2,
   imagePath: '/api/media/file/kathmandu.webp',
   variants: [],
+  ebike: { assistedSpeedMph: 15.5, eapc: true },
 }
 
 const jacket: MerchantProduct = {
@@ -68,6 +69,7 @@ describe('merchant feed items', () => {
         size: null,
         color: null,
         productType: 'E-bikes > Trekking',
+        assistedSpeed: '15.5 mph',
       },
     ])
   })
@@ -107,6 +109,20 @@ describe('merchant feed items', () => {
     // Bicycles, pedal-assisted e-bikes (EAPCs are bicycles in UK law), rider wear and accessories stay.
     for (const kind of ['bicycle', 'e-bike', 'riderwear', 'accessory', null] as const) expect(merchantItems({ ...bike, kind }, SITE).items, String(kind)).toHaveLength(1)
     expect(merchantItems({ ...jacket, kind: 'motorcycle' }, SITE).items).toEqual([])
+  })
+
+  it('leaves out an e-bike that is a motor vehicle in law, and one whose assisted speed is not on record', () => {
+    expect(merchantItems({ ...bike, ebike: { assistedSpeedMph: 28, eapc: false } }, SITE)).toEqual({ items: [], skipped: [{ id: 'CUBE-KATHMANDU', reason: 'a motor vehicle (an e-bike that is not an EAPC)' }] })
+    expect(merchantItems({ ...bike, ebike: null }, SITE).skipped).toEqual([{ id: 'CUBE-KATHMANDU', reason: 'an e-bike without its assisted top speed' }])
+    // A bicycle has no motor: it needs no speed.
+    expect(merchantItems({ ...bike, kind: 'bicycle', ebike: null }, SITE).items).toHaveLength(1)
+  })
+
+  it('states every e-bike’s assisted top speed, and nothing of the kind for anything else', () => {
+    const [item] = merchantItems(bike, SITE).items
+    expect(item!.assistedSpeed).toBe('15.5 mph')
+    expect(merchantItemXml(item!)).toContain('<g:product_detail><g:section_name>E-bike</g:section_name><g:attribute_name>Assisted top speed</g:attribute_name><g:attribute_value>15.5 mph</g:attribute_value></g:product_detail>')
+    expect(merchantItemXml(merchantItems({ ...bike, kind: 'bicycle' }, SITE).items[0]!)).not.toContain('product_detail')
   })
 
   it('leaves out offers Google would refuse: no price, or no picture', () => {
@@ -198,7 +214,8 @@ describe('merchant feed XML', () => {
       '<item><g:id>CUBE-KATHMANDU</g:id><title>R&amp;D &lt;Special&gt; &quot;Edition&quot;</title><description>Fast &amp; loud</description>' +
         '<link>https://shop.example.co.uk/products/cube-kathmandu-hybrid</link><g:image_link>https://shop.example.co.uk/api/media/file/kathmandu.webp</g:image_link>' +
         '<g:availability>in_stock</g:availability><g:price>8649.00 GBP</g:price><g:brand>O&apos;Neal</g:brand><g:condition>new</g:condition>' +
-        '<g:identifier_exists>no</g:identifier_exists><g:product_type>E-bikes &gt; Trekking</g:product_type></item>\n',
+        '<g:identifier_exists>no</g:identifier_exists><g:product_type>E-bikes &gt; Trekking</g:product_type>' +
+        '<g:product_detail><g:section_name>E-bike</g:section_name><g:attribute_name>Assisted top speed</g:attribute_name><g:attribute_value>15.5 mph</g:attribute_value></g:product_detail></item>\n',
     )
   })
 

@@ -8,6 +8,7 @@ import { decimalPounds, type Pence } from '../money'
 import { isOnSale } from './on-sale'
 import type { ProductKind } from './product-kind'
 import { headlinePricePence, type ProductPriceInput } from './product-price'
+import { assistedSpeedText } from '../vehicles/eapc'
 
 export const GOOGLE_NS = 'http://base.google.com/ns/1.0'
 /** Google's limits: an id of 50 characters, a title of 150, a description of 5,000. */
@@ -56,6 +57,8 @@ export interface MerchantProduct {
   readonly gtin?: string | null
   readonly mpn?: string | null
   readonly variants: readonly MerchantVariant[]
+  /** An e-bike's assisted top speed and stored EAPC verdict (null: not yet known); absent for anything else. */
+  readonly ebike?: { readonly assistedSpeedMph: number | null; readonly eapc: boolean | null } | null
 }
 
 /** A product identifier Google knows (gtin, or mpn with the brand), or the statement that none exists. */
@@ -78,6 +81,8 @@ export interface MerchantItem {
   readonly color: string | null
   /** The shop's own category path, "Motorcycles > Naked". */
   readonly productType: string | null
+  /** An e-bike's assisted top speed as Google asks for it ("15.5 mph"); null for anything else. */
+  readonly assistedSpeed?: string | null
 }
 
 export interface MerchantSkip {
@@ -139,16 +144,17 @@ export function merchantPrice(basePricePence: Pence | null | undefined, product:
 /**
  * Google Shopping refuses motor vehicles: the shop's motorcycles and scooters (mopeds are filed under one or the
  * other). A moped filed in a category of that name counts too, unless it is kit or a part (rider wear, accessories).
- * Pedal-assisted e-bikes (EAPCs, 25 km/h) are bicycles in UK law and stay; a speed pedelec would be a moped, but
- * products carry no assisted top speed to tell one by.
+ * Pedal-assisted e-bikes that meet the EAPC rules (ADR 061) are bicycles in UK law and stay; one that does not (more
+ * than 250 W, assistance past 15.5 mph, no pedals) is a motor vehicle and goes.
  */
 export const MOTOR_VEHICLE_KINDS: readonly ProductKind[] = ['motorcycle', 'scooter']
 const NOT_VEHICLES: readonly ProductKind[] = ['riderwear', 'accessory']
 const MOPED_CATEGORY = /^mopeds?$/i
 
 /** Why Google would refuse the product as a whole (a motor vehicle), or null. */
-export function motorVehicleOf(product: Pick<MerchantProduct, 'kind' | 'categoryTrail'>): string | null {
+export function motorVehicleOf(product: Pick<MerchantProduct, 'kind' | 'categoryTrail' | 'ebike'>): string | null {
   if (product.kind && MOTOR_VEHICLE_KINDS.includes(product.kind)) return product.kind
+  if (product.kind === 'e-bike' && product.ebike?.eapc === false) return 'an e-bike that is not an EAPC'
   if (product.kind && NOT_VEHICLES.includes(product.kind)) return null
   return product.categoryTrail.some((name) => MOPED_CATEGORY.test(name.trim())) ? 'moped' : null
 }
@@ -162,6 +168,9 @@ export function merchantItems(product: MerchantProduct, siteUrl: string): Mercha
   if (!isOnSale(product.status)) return { items: [], skipped: [{ id: productId, reason: `not on sale (${product.status})` }] }
   const vehicle = motorVehicleOf(product)
   if (vehicle) return { items: [], skipped: [{ id: productId, reason: `a motor vehicle (${vehicle})` }] }
+  // Google asks every e-bike's assisted top speed: one without it on record is left out until staff add it.
+  const speed = product.kind === 'e-bike' ? product.ebike?.assistedSpeedMph ?? null : null
+  if (product.kind === 'e-bike' && speed === null) return { items: [], skipped: [{ id: productId, reason: 'an e-bike without its assisted top speed' }] }
   const absolute = (path: string) => new URL(path, siteUrl).toString()
   const description = clip(product.description?.trim() || product.shortDescription?.trim() || product.name, MAX_DESCRIPTION)
   const common = {
@@ -170,6 +179,7 @@ export function merchantItems(product: MerchantProduct, siteUrl: string): Mercha
     brand: product.brandName?.trim() || null,
     condition: product.condition,
     productType: product.categoryTrail.length ? product.categoryTrail.join(' > ') : null,
+    assistedSpeed: speed === null ? null : assistedSpeedText(speed),
   }
   const items: MerchantItem[] = []
   const skipped: MerchantSkip[] = []
@@ -232,6 +242,7 @@ export function merchantItemXml(item: MerchantItem): string {
     g('size', item.size) +
     g('color', item.color) +
     g('product_type', item.productType) +
+    (item.assistedSpeed ? `<g:product_detail>${g('section_name', 'E-bike')}${g('attribute_name', 'Assisted top speed')}${g('attribute_value', item.assistedSpeed)}</g:product_detail>` : '') +
     '</item>\n'
   )
 }

@@ -18,6 +18,8 @@ export const RATE_RULES = {
   financeQuote: { name: 'finance-quote', limit: 120, windowMs: 10 * 60_000 },
   // Each valuation may cost a provider call and stores a row.
   partExchangeValuation: { name: 'part-exchange-valuation', limit: 20, windowMs: 60 * 60_000 },
+  // Each registration lookup is two calls to government services on the dealer's keys.
+  vehicleLookup: { name: 'vehicle-lookup', limit: 120, windowMs: 10 * 60_000 },
   reservation: { name: 'reservation', limit: 10, windowMs: 60 * 60_000 },
   // Its own bucket: a customer's cancel link must work after their network has used up the reservation one.
   reservationCancel: { name: 'reservation-cancel', limit: 30, windowMs: 60 * 60_000 },

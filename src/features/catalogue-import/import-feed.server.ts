@@ -24,6 +24,7 @@ import { SEND_SAVED_BIKE_ALERTS } from '../jobs/task-names'
 import { queueMonthlyRefresh } from '../finance-figures/monthly-figures.server'
 import { savedBikeChange, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
 import { mediaNamesFor } from './zip-images.server'
+import { HISTORY_CHECK_COLUMNS, importPublicationProblem } from '../used-bikes/import-rule'
 
 export interface ImportCounts {
   created: number
@@ -103,6 +104,7 @@ const PRODUCT_READ = [
   'id', 'sku', 'slug', 'product_type', 'price', 'list_price', 'stock_quantity', 'category_id', 'kind', 'brand_id', 'featured_image_id',
   'before_add_to_basket_notification_extra_fee_fee_value', 'before_add_to_basket_notification_extra_fee_label',
   ...new Set(Object.values(PRODUCT_FIELDS).map((f) => f.column)),
+  ...HISTORY_CHECK_COLUMNS,
 ]
 const VARIANT_READ = ['id', 'product_id', 'sku', 'size', 'colour', 'title', 'price', 'position', 'featured_image_id', 'stock_quantity']
 
@@ -443,6 +445,14 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
     const productPictures = pictures(p)
     if (typeof productPictures === 'object' && !Array.isArray(productPictures)) {
       refused.push({ line: p!.line, sku: p!.sku, reason: `image ${productPictures.missing} is neither in the media library nor in the zip` })
+      for (const v of group.variants) refused.push({ line: v.line, sku: v.sku, reason: `its product ${group.sku} was refused` })
+      continue
+    }
+
+    // A bike its history check says may not be sold stays off sale, whatever the row says.
+    const unsellable = p ? importPublicationProblem(current, p.values.has('status') ? p.values.get('status') : current?.status) : null
+    if (unsellable) {
+      refused.push({ line: p!.line, sku: p!.sku, reason: unsellable })
       for (const v of group.variants) refused.push({ line: v.line, sku: v.sku, reason: `its product ${group.sku} was refused` })
       continue
     }

@@ -42,7 +42,10 @@ describe('cardFromRow', () => {
     expect(card.compareAtPricePence).toBe(799_900)
     // A was-price at or below the headline price is no saving, and is not shown.
     expect(cardFromRow({ ...pgRow, compare_at_price: '769400' }).compareAtPricePence).toBeNull()
-    expect(card).toMatchObject({ id: 12, name: 'Honda CB650R', slug: 'honda-cb650r-2021', sku: 'HON-CB650R-21', condition: 'used', kind: 'motorcycle', brandName: 'Honda', stockQuantity: 1, productType: 'simple', mileage: 4200, registrationYear: 2021 })
+    expect(card).toMatchObject({ id: 12, name: 'Honda CB650R', slug: 'honda-cb650r-2021', sku: 'HON-CB650R-21', condition: 'used', kind: 'motorcycle', brandName: 'Honda', stockQuantity: 1, productType: 'simple', mileage: 4200, registrationYear: 2021, writeOffCategory: null })
+    // A used bike's write-off category rides on every card of it; anything else in the column is not one.
+    expect(cardFromRow({ ...pgRow, write_off: 'N' }).writeOffCategory).toBe('N')
+    expect(cardFromRow({ ...pgRow, write_off: 'X' }).writeOffCategory).toBeNull()
   })
 
   it('keeps the sizes the picture has, with numbers, and leaves out those it has not', () => {

@@ -6,6 +6,7 @@ import { shownStock } from '../../domain/catalogue/stock-status'
 import { chargesFromExtraFee, headlinePricePence, wasPricePence } from '../../domain/catalogue/product-price'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import type { PictureMedia, PictureSize } from '../../components/ui/picture'
+import { writeOffCategoryOf, type WriteOffCategory } from '../../domain/vehicles/history-check'
 
 /**
  * The picture sizes a card's <picture> offers, by their name in the media table's columns (`sizes_card_avif_url`).
@@ -37,6 +38,8 @@ export interface ProductCard {
   image: PictureMedia | null
   mileage: number | null
   registrationYear: number | null
+  /** A used bike's write-off category (Cat S or N), shown on every card of it. */
+  writeOffCategory: WriteOffCategory | null
 }
 
 /** The columns of the statement, as `alias.column AS name`: products p, brands b, media m. */
@@ -56,6 +59,7 @@ export const CARD_COLUMNS = [
   'p.product_type AS product_type',
   'p.vehicle_mileage AS mileage',
   'p.vehicle_registration_date AS registered',
+  'p.used_bike_history_check_write_off_category AS write_off',
   'b.name AS brand_name',
   'm.id AS image_id',
   'm.url AS image_url',
@@ -114,5 +118,6 @@ export function cardFromRow(row: Record<string, unknown>): ProductCard {
     image: imageOf(row),
     mileage: numberOrNull(row.mileage),
     registrationYear: yearOf(row.registered),
+    writeOffCategory: row.condition === 'used' ? writeOffCategoryOf(row.write_off) : null,
   }
 }

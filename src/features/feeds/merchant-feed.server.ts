@@ -58,6 +58,7 @@ const PRODUCT_COLUMNS = [
   'id', 'sku', 'slug', 'name', 'status', 'kind', 'product_type', 'condition', 'brand_id', 'category_id', 'price', 'vat_rate', 'stock_quantity',
   'short_description', 'description', 'featured_image_id',
   'before_add_to_basket_notification_extra_fee_fee_value', 'before_add_to_basket_notification_extra_fee_label',
+  'ebike_assisted_speed_mph', 'ebike_eapc',
 ].map((c) => `"${c}"`).join(', ')
 
 /** One page of products on sale after `afterId`, as the domain's plain data; the last id read, for the next page. */
@@ -102,6 +103,8 @@ export async function readMerchantPage(payload: Payload, lookups: Lookups, after
     stockQuantity: num(p.stock_quantity),
     imagePath: picture(p.featured_image_id),
     variants: byProduct.get(Number(p.id)) ?? [],
+    // SQLite answers the verdict 0/1, PostgreSQL true/false; null is not yet known.
+    ebike: p.kind === 'e-bike' ? { assistedSpeedMph: num(p.ebike_assisted_speed_mph), eapc: p.ebike_eapc === null || p.ebike_eapc === undefined ? null : p.ebike_eapc === true || Number(p.ebike_eapc) === 1 } : null,
   }))
   return { products, lastId: ids[ids.length - 1]! }
 }

@@ -8,6 +8,7 @@ import { productMonthlyEstimate, type ProductMonthlyEstimate } from '../../domai
 import { DEFAULT_ON_THE_ROAD_RATES, productCharges, productVatTreatment, type OnTheRoadRates } from '../../domain/catalogue/on-the-road'
 import { chargesFromExtraFee, includedChargesText, mandatoryCharges, productPrice, type ProductPrice } from '../../domain/catalogue/product-price'
 import { paths } from '../../config/paths'
+import { ebikeLawOf, usedBikeTrustOf, type EbikeLaw, type UsedBikeTrust } from '../used-bikes/trust-view'
 
 /** One thing the customer can buy from this page: the product itself, or one of its variants. */
 export interface PurchaseOption {
@@ -59,6 +60,10 @@ export interface ProductView {
   readonly defaultIndex: number
   readonly specRows: ReturnType<typeof filledSpecRows>
   readonly used: UsedBikeDetails | null
+  /** A used bike's tax, MOT history and history check (features/used-bikes). */
+  readonly trust: UsedBikeTrust | null
+  /** An e-bike's motor power, assisted speed and whether it is a bicycle in law. */
+  readonly ebikeLaw: EbikeLaw | null
   readonly extraFee: { readonly pence: number; readonly label: string } | null
   /** "Includes £250 on-the-road charges: …", shown under the headline price; null when nothing is included. */
   readonly includedCharges: string | null
@@ -183,6 +188,8 @@ export function toProductView(product: Product, variants: readonly Variant[], ra
     defaultIndex: Math.max(0, defaultVariantIndex(options)),
     specRows: filledSpecRows(product.specSheet),
     used,
+    trust: usedBikeTrustOf(product),
+    ebikeLaw: ebikeLawOf(product),
     extraFee,
     includedCharges: includedChargesText({ charges: mandatory }),
     finance: productMonthlyEstimate({ kind: product.kind, financeable: vehicle?.financeable, pricePence: product.price ?? null, extraFeePence: extraFee?.pence, promotions, stockQuantity: product.productType === 'simple' ? (product.stockQuantity ?? 0) : null }),

@@ -25,6 +25,7 @@ import * as migration_20261129_030000_data_requests from './20261129_030000_data
 import * as migration_20261129_040000_pay_later from './20261129_040000_pay_later';
 import * as migration_20261129_050000_low_stock_threshold from './20261129_050000_low_stock_threshold';
 import * as migration_20261129_050100_data_exports from './20261129_050100_data_exports';
+import * as migration_20261129_080000_used_bikes_and_ebikes from './20261129_080000_used_bikes_and_ebikes';
 
 export const migrations = [
   {
@@ -161,5 +162,10 @@ export const migrations = [
     up: migration_20261129_050100_data_exports.up,
     down: migration_20261129_050100_data_exports.down,
     name: '20261129_050100_data_exports',
+  },
+  {
+    up: migration_20261129_080000_used_bikes_and_ebikes.up,
+    down: migration_20261129_080000_used_bikes_and_ebikes.down,
+    name: '20261129_080000_used_bikes_and_ebikes',
   },
 ];

@@ -36,6 +36,10 @@ export interface ProductInput {
     bikeType?: 'road' | 'gravel' | 'mountain' | 'hybrid' | 'city' | 'folding' | 'cargo' | 'kids'
     batteryRangeMiles?: number
   }
+  /** An e-bike's motor and assisted speed (features/used-bikes product fields). */
+  ebike?: { motorPowerW?: number; assistedSpeedMph?: number; hasPedals?: boolean }
+  /** A used bike's road record and history check (features/used-bikes product fields). */
+  usedBike?: Record<string, unknown>
   vehicle?: {
     vrm?: string
     capCode?: string
@@ -99,6 +103,8 @@ export function buildProduct(input: ProductInput) {
     relatedProducts: input.related ?? [],
     attributes: input.attributes ?? {},
     vehicle: input.vehicle ?? {},
+    ...(input.ebike ? { ebike: input.ebike } : {}),
+    ...(input.usedBike ? { usedBike: input.usedBike } : {}),
     beforeAddToBasketNotification: {
       extraFee: input.extraFee
         ? { feeValue: input.extraFee.feeValuePence, label: input.extraFee.label, product: input.extraFee.associatedProduct ?? null }

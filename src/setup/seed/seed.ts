@@ -171,6 +171,8 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
         extraFee: seed.otrFeePence ? { feeValuePence: seed.otrFeePence, label: 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax' } : undefined,
         financeOffer: seed.financeOffer,
         specSheet: seed.specSheet,
+        ebike: seed.ebike,
+        usedBike: seed.usedBike,
       }),
       overrideAccess: true,
     })

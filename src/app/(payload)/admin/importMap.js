@@ -1,5 +1,6 @@
 import { ProductPriceCell as ProductPriceCell_0c33be979e611b858aee74764dfcc3e4 } from '../../../cms/components/product-price-cell'
 import { MoneyField as MoneyField_4daf64fc991f23e9ee1b090f3207faed } from '../../../cms/components/money-field'
+import { RegistrationLookup as RegistrationLookup_h8usedbikes } from '../../../features/used-bikes/admin/registration-lookup'
 import { PenceCell as PenceCell_c1451ad820a0e2928fe965f9c0c46f4c } from '../../../cms/components/pence-cell'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -49,6 +50,7 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/cms/components/product-price-cell#ProductPriceCell": ProductPriceCell_0c33be979e611b858aee74764dfcc3e4,
   "/cms/components/money-field#MoneyField": MoneyField_4daf64fc991f23e9ee1b090f3207faed,
+  "/features/used-bikes/admin/registration-lookup#RegistrationLookup": RegistrationLookup_h8usedbikes,
   "/cms/components/pence-cell#PenceCell": PenceCell_c1451ad820a0e2928fe965f9c0c46f4c,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,

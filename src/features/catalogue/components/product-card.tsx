@@ -5,6 +5,7 @@ import { Picture } from '../../../components/ui/picture'
 import type { ProductCard as Card } from '../queries.server'
 import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
 import { CardCompare } from './card-compare'
+import { WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
 
 /**
  * `monthlyPence`: the bike's "from £X a month", shown only where the page also shows a representative example.
@@ -25,6 +26,7 @@ export function ProductCard({ product, priority = false, monthlyPence = null, co
       <p className="product-card__meta">
         {product.brandName && <span>{product.brandName}</span>}
         <span className={`badge badge--${product.condition}`}>{product.condition === 'used' ? 'Used' : 'New'}</span>
+        {product.writeOffCategory && <WriteOffBadge category={product.writeOffCategory} />}
         {facts.length > 0 && <span>{facts.join(' · ')}</span>}
       </p>
       <p className="product-card__price">

@@ -19,6 +19,8 @@ import type { RepresentativeExample as Example } from '../../../domain/finance/r
 import { estimateContaining } from '../../../domain/finance/product-monthly-estimate'
 import { payLaterVerdict } from '../../../domain/payments/pay-later'
 import { PayIn3Short } from '../../payments/components/pay-in-3-terms'
+import { UsedBikeTrust, WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
+import { EbikeLaw } from '../../used-bikes/components/ebike-law'
 import '../product.css'
 
 interface Props {
@@ -56,6 +58,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
       <p className="pdp-eyebrow">
         {product.brandName && <span>{product.brandName}</span>}
         <span className={`badge badge--${product.condition}`}>{product.condition === 'used' ? 'Used' : 'New'}</span>
+        {product.trust?.writeOff && <WriteOffBadge category={product.trust.writeOff} />}
       </p>
       <h1>{product.name}</h1>
       {product.shortDescription && <p className="pdp-lede">{product.shortDescription}</p>}
@@ -210,6 +213,9 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
               </dl>
             </section>
           )}
+
+          {product.trust && <UsedBikeTrust trust={product.trust} />}
+          {product.ebikeLaw && <EbikeLaw law={product.ebikeLaw} />}
 
           {product.description && (
             <section className="pdp-section pdp-description" aria-labelledby="pdp-description-title">
