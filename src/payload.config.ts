@@ -22,6 +22,8 @@ import { Products } from './cms/collections/products'
 import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
 import { Orders } from './features/orders/orders-collection'
+import { Refunds } from './features/returns/refunds-collection'
+import { Returns } from './features/returns/returns-collection'
 import { reservationsCollection } from './features/reservations/reservations-collection'
 import { afterReservationChange, enforceReservationChange } from './features/orders/reservation-staff-change'
 import { Coupons } from './cms/collections/coupons'
@@ -104,6 +106,8 @@ export default buildConfig({
     Pages,
     Posts,
     Orders,
+    Returns,
+    Refunds,
     reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
     StockHolds,
     Coupons,

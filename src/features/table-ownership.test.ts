@@ -15,6 +15,7 @@ const BOOKING_COUNTERS = 'features/bookings/capacity.server.ts'
 const JOB_QUEUE = 'features/jobs/queue.server.ts'
 const SAVED_BIKE_ROWS = 'features/account/saved-bike-rows.server.ts'
 const TEST_GATEWAY = 'adapters/payments/test-gateway.server.ts'
+const RETURN_ROWS = 'features/returns/return-rows.server.ts'
 
 /** Each table and the one module whose SQL names it. */
 const OWNER: Record<string, string> = {
@@ -32,6 +33,9 @@ const OWNER: Record<string, string> = {
   payload_jobs: JOB_QUEUE,
   saved_bikes: SAVED_BIKE_ROWS,
   test_gateway_payments: TEST_GATEWAY,
+  returns: RETURN_ROWS,
+  returns_history: RETURN_ROWS,
+  refunds: RETURN_ROWS,
 }
 
 /** Reads of a table outside its module, each for a reason the module cannot serve. */
@@ -46,6 +50,8 @@ const READS_ELSEWHERE: Record<string, readonly string[]> = {
   saved_bikes: ['features/catalogue-import/import-feed.server.ts'],
   // Loaded by the Payload config outside Next, where the server-only queue module cannot be.
   payload_jobs: ['features/finance-figures/monthly-figures.server.ts'],
+  // A provider's refund report must not end an order whose refunds by line are recorded (orders may not import returns).
+  refunds: [ORDER_ROWS],
 }
 
 const TABLES = Object.keys(OWNER).join('|')

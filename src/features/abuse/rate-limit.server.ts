@@ -25,6 +25,8 @@ export const RATE_RULES = {
   // Its own bucket, as for reservations: a signed manage link (cancel, reschedule, approve) must still work after the
   // customer's network has made its 30 bookings.
   bookingManage: { name: 'booking-manage', limit: 120, windowMs: 60 * 60_000 },
+  // A cancellation sends an email and, for a guest, tries an order number with an email address as the lookup does.
+  returns: { name: 'returns', limit: 30, windowMs: 60 * 60_000 },
   // Registration (an argon2id hash each), password resets and email changes (an email each), counted by the users
   // collection's own hooks too.
   ...ACCOUNT_RATE_RULES,

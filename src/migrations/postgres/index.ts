@@ -22,6 +22,7 @@ import * as migration_20261128_170000_email_confirmation from './20261128_170000
 import * as migration_20261128_190000_search_log_per_day from './20261128_190000_search_log_per_day';
 import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
 import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
+import * as migration_20261129_010000_returns_and_refunds from './20261129_010000_returns_and_refunds';
 
 export const migrations = [
   {
@@ -143,5 +144,10 @@ export const migrations = [
     up: migration_20261128_220000_vat_treatments.up,
     down: migration_20261128_220000_vat_treatments.down,
     name: '20261128_220000_vat_treatments',
+  },
+  {
+    up: migration_20261129_010000_returns_and_refunds.up,
+    down: migration_20261129_010000_returns_and_refunds.down,
+    name: '20261129_010000_returns_and_refunds',
   },
 ];

@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, SEND_REFUND, SEND_RETURN_EMAIL } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -161,6 +161,38 @@ export const jobTasks: TaskConfig[] = [
       const { rebuildFeedsFor } = await import('../../features/feeds/stored-feeds.server')
       const built = await rebuildFeedsFor(req.payload, (input as { changedAt?: string | null }).changedAt)
       return { output: { result: built ? `${built.generation}: ${built.sitemapFiles} sitemap files` : 'skipped: built since the last change' } }
+    },
+  },
+  {
+    slug: SEND_REFUND,
+    label: 'Send a refund through the payment provider and record it',
+    inputSchema: [{ name: 'key', type: 'text', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // The provider dedupes on the refund's key, so a retry (or a run after a crash) never refunds twice.
+    retries: { attempts: 20, backoff: { type: 'exponential', delay: 5000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { sendRefund } = await import('../../features/returns/refunds.server')
+      return { output: { result: await sendRefund(req.payload, String((input as { key: string }).key)) } }
+    },
+  },
+  {
+    slug: SEND_RETURN_EMAIL,
+    label: 'Email a customer a step of their return or cancellation',
+    inputSchema: [
+      { name: 'returnId', type: 'number' },
+      { name: 'returnNumber', type: 'text' },
+      { name: 'step', type: 'text', required: true },
+    ],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      const { sendReturnEmail } = await import('../../features/returns/return-email.server')
+      const { isReturnEmailStep } = await import('../../features/returns/return-email')
+      const job = input as { returnId?: number | null; returnNumber?: string | null; step: string }
+      if (!isReturnEmailStep(job.step)) throw new Error(`no return email for the step ${job.step}`)
+      await sendReturnEmail(req.payload, job, job.step)
+      return { output: { result: 'sent' } }
     },
   },
 ]

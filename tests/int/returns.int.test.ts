@@ -1,0 +1,179 @@
+// Returns and refunds on a real database (SQLite and PostgreSQL): lines cancelled before dispatch (stock and money
+// back at once, the delivery charge with the whole order), a return after delivery (stock back only when received,
+// once), refunds by line through the test gateway never above what was paid, the same refund asked ten times at
+// once refunding once, and a refund made by the provider but never recorded (the process died) recorded once later.
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { execute, withDatabaseLock } from '../../src/cms/sql.server'
+import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
+import { placeOrder } from '../../src/features/orders/place-order.server'
+import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
+import { customerCancel } from '../../src/features/returns/customer-cancel.server'
+import { requestRefund, sendRefund } from '../../src/features/returns/refunds.server'
+import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
+import type { Order, Return } from '../../src/payload-types'
+import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { testPayload } from './payload'
+
+vi.mock('server-only', () => ({}))
+const SECRET = 'int-test-gateway-secret-0123456789abcdef'
+process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
+
+let payload: Payload
+let gateway: TestGateway
+const { sent, email } = memoryEmail()
+const db = process.env.TEST_DB ?? 'sqlite'
+const staff = { actor: 'staff@int.test' }
+
+beforeAll(async () => {
+  payload = await testPayload()
+  gateway = createTestGateway(payload, {
+    database: { execute, withDatabaseLock },
+    secret: SECRET,
+    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
+    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
+  })
+}, 300_000)
+
+afterAll(async () => {
+  await payload?.destroy()
+})
+
+const deps = () => ({ provider: gateway.provider, email })
+const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+const theReturn = async (returnNumber: string): Promise<Return> => (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, depth: 0, overrideAccess: true })).docs[0]!
+
+async function gatewayRefunded(orderNumber: string): Promise<number> {
+  const { rows } = await execute(payload, null, { sql: `SELECT refunded_pence FROM test_gateway_payments WHERE order_reference = ? AND status = 'succeeded'`, args: [orderNumber] })
+  return rows.reduce((sum, r) => sum + Number(r.refunded_pence ?? 0), 0)
+}
+
+/** A paid card order of three lines (a jacket, a helmet, a lock), optionally moved on to `status`. */
+async function paidOrder(status: 'paid' | 'dispatched' | 'completed', extra: Record<string, unknown> = {}) {
+  const products = [await simpleProduct(payload, 5, 12000), await simpleProduct(payload, 5, 8000), await simpleProduct(payload, 5, 2500)]
+  const placed = await placeOrder(payload, orderInput(products.map((productId, i) => ({ productId, count: i === 2 ? 2 : 1 })), extra))
+  if (!placed.ok) throw new Error(`order refused: ${placed.message}`)
+  const url = await paymentUrlFor(payload, await order(placed.orderId), gateway.provider)
+  const paid = await gateway.submitCard(url.split('/').pop()!, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Rider' })
+  expect(paid).toMatchObject({ kind: 'done' })
+  if (status !== 'paid') await payload.update({ collection: 'orders', id: placed.orderId, overrideAccess: true, data: { status: 'dispatched' } })
+  if (status === 'completed') await payload.update({ collection: 'orders', id: placed.orderId, overrideAccess: true, data: { status: 'completed' } })
+  const o = await order(placed.orderId)
+  expect(o.status).toBe(status)
+  return { o, products }
+}
+
+describe(`returns and refunds on ${db}`, () => {
+  it('a line cancelled before dispatch: its stock back and its price refunded at once, once; the customer emailed', async () => {
+    const { o, products } = await paidOrder('paid')
+    expect(await stockOf(payload, products[0]!)).toBe(4)
+    const before = sent.length
+    const line = o.lines[0]!
+    const done = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: line.id!, count: 1 }], reason: 'Ordered the wrong size', returnMethod: 'post' }, null, deps())
+    expect(done).toMatchObject({ ok: true, mode: 'cancel-now', refundPence: 12000 })
+    if (!done.ok) return
+    expect(await stockOf(payload, products[0]!)).toBe(5)
+    expect(await stockOf(payload, products[1]!)).toBe(4)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(12000)
+    expect(await order(o.id)).toMatchObject({ status: 'paid', payment: { refundedPence: 12000 } })
+    expect(await theReturn(done.returnNumber)).toMatchObject({ state: 'refunded', refundPence: 12000, goodsDelivered: false })
+    expect(sent.slice(before).map((m) => m.tag)).toEqual(expect.arrayContaining(['return-cancelled', 'return-refunded']))
+    // The same line again: nothing left to cancel, nothing moves.
+    const again = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: line.id!, count: 1 }], reason: 'again', returnMethod: 'post' }, null, deps())
+    expect(again).toMatchObject({ ok: false, status: 409 })
+    expect(await stockOf(payload, products[0]!)).toBe(5)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(12000)
+  })
+
+  it('the whole order cancelled before dispatch refunds the standard delivery charge too', async () => {
+    const { o } = await paidOrder('paid', { deliveryMethod: 'flat_rate' })
+    expect(o.delivery.feePence).toBeGreaterThan(0)
+    const done = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: o.lines.map((l) => ({ lineId: l.id!, count: l.count })), reason: 'Changed my mind', returnMethod: 'post' }, null, deps())
+    expect(done).toMatchObject({ ok: true, refundPence: o.totalPence })
+    expect(await gatewayRefunded(o.orderNumber)).toBe(o.totalPence)
+  })
+
+  it('after delivery: a return with instructions; stock back only when received, once; the refund equals the line', async () => {
+    const { o, products } = await paidOrder('completed')
+    const before = sent.length
+    const line = o.lines[1]!
+    const done = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: line.id!, count: 1 }], reason: 'Too tight', returnMethod: 'post' }, null, deps())
+    expect(done).toMatchObject({ ok: true, mode: 'return', refundPence: 8000 })
+    if (!done.ok) return
+    const r = await theReturn(done.returnNumber)
+    expect(r).toMatchObject({ state: 'requested', goodsDelivered: true, returnMethod: 'post' })
+    expect(sent.slice(before).find((m) => m.tag === 'return-requested')?.text).toMatch(/post them to .*quoting/)
+    expect(await stockOf(payload, products[1]!)).toBe(4)
+    // No refund before the goods (or proof of posting) are back.
+    expect(await refundReturn(payload, r.id, null, staff, deps())).toMatchObject({ ok: false, status: 409 })
+    const received = await Promise.all(Array.from({ length: 5 }, () => receiveReturn(payload, r.id, staff, deps())))
+    expect(received.filter((x) => x.ok)).toHaveLength(1)
+    expect(await stockOf(payload, products[1]!)).toBe(5)
+    expect((await theReturn(done.returnNumber)).refundDueOn).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const refunds = await Promise.all(Array.from({ length: 10 }, () => refundReturn(payload, r.id, null, staff, deps())))
+    expect(refunds.every((x) => x.ok)).toBe(true)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(8000)
+    expect((await payload.find({ collection: 'refunds', where: { order: { equals: o.id } }, overrideAccess: true })).totalDocs).toBe(1)
+    expect(await theReturn(done.returnNumber)).toMatchObject({ state: 'refunded', refundPence: 8000 })
+    expect(await order(o.id)).toMatchObject({ status: 'completed', payment: { refundedPence: 8000 } })
+    expect(sent.slice(before).map((m) => m.tag).sort()).toEqual(['return-received', 'return-refunded', 'return-requested'])
+  })
+
+  it('a deduction for lost value is taken off with its reason; a rejected return gives nothing back', async () => {
+    const { o } = await paidOrder('completed')
+    const a = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: o.lines[0]!.id!, count: 1 }], reason: 'Not for me', returnMethod: 'dealer' }, null, deps())
+    if (!a.ok) throw new Error(a.message)
+    const r = await theReturn(a.returnNumber)
+    await receiveReturn(payload, r.id, staff, deps())
+    expect(await refundReturn(payload, r.id, { pence: 1500, reason: '' }, staff, deps())).toMatchObject({ ok: false, status: 400 })
+    expect(await refundReturn(payload, r.id, { pence: 1500, reason: 'Worn outdoors: mud on the cuffs' }, staff, deps())).toMatchObject({ ok: true, refundPence: 10500 })
+    expect(await theReturn(a.returnNumber)).toMatchObject({ state: 'refunded', deductionPence: 1500, deductionReason: 'Worn outdoors: mud on the cuffs', refundPence: 10500 })
+    const b = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: o.lines[2]!.id!, count: 1 }], reason: 'Spare', returnMethod: 'post' }, null, deps())
+    if (!b.ok) throw new Error(b.message)
+    expect(await rejectReturn(payload, (await theReturn(b.returnNumber)).id, 'Never sent back', staff, deps())).toEqual({ ok: true })
+    expect(await theReturn(b.returnNumber)).toMatchObject({ state: 'rejected' })
+    expect(await gatewayRefunded(o.orderNumber)).toBe(10500)
+  })
+
+  it('the same refund ten times at once refunds once; never more than was paid', async () => {
+    const { o } = await paidOrder('paid')
+    const ask = { orderId: o.id, returnId: null, lines: [], amountPence: 1234, paidPence: o.totalPence, key: `int-same-${o.orderNumber}` }
+    const answers = await Promise.all(Array.from({ length: 10 }, () => requestRefund(payload, ask, deps())))
+    expect(answers.every((a) => a.ok)).toBe(true)
+    expect(answers.filter((a) => a.ok && a.created)).toHaveLength(1)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(1234)
+    expect((await order(o.id)).payment?.refundedPence).toBe(1234)
+    const over = await requestRefund(payload, { ...ask, amountPence: o.totalPence, key: `int-over-${o.orderNumber}` }, deps())
+    expect(over).toMatchObject({ ok: false, status: 409 })
+    // Many different refunds at once: together never more than was paid.
+    const parts = await Promise.all(Array.from({ length: 10 }, (_, i) => requestRefund(payload, { ...ask, amountPence: Math.floor(o.totalPence / 4), key: `int-part-${i}-${o.orderNumber}` }, deps())))
+    expect(parts.filter((p) => p.ok)).toHaveLength(3)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(1234 + 3 * Math.floor(o.totalPence / 4))
+    expect(await gatewayRefunded(o.orderNumber)).toBeLessThanOrEqual(o.totalPence)
+  })
+
+  it('a refund the provider made but the shop never recorded (the process died) is recorded once when the job runs again', async () => {
+    const { o } = await paidOrder('paid')
+    const ask = { orderId: o.id, returnId: null, lines: [], amountPence: 2500, paidPence: o.totalPence, key: `int-crash-${o.orderNumber}` }
+    expect(await requestRefund(payload, ask, { ...deps(), queueOnly: true })).toMatchObject({ ok: true, created: true, refund: { state: 'pending' } })
+    // What the dead process did before it died: the provider refunded with the refund's key.
+    await gateway.provider.refund(o.payment!.reference!, 2500, ask.key)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(2500)
+    const runs = await Promise.all([sendRefund(payload, ask.key, deps()), sendRefund(payload, ask.key, deps())])
+    expect(runs).toContain('succeeded')
+    expect(await sendRefund(payload, ask.key, deps())).toBe('succeeded')
+    expect(await gatewayRefunded(o.orderNumber)).toBe(2500)
+    expect((await order(o.id)).payment?.refundedPence).toBe(2500)
+  })
+
+  it('nobody acts on another customer’s order: a wrong email or another account gets the same 404', async () => {
+    const { o, products } = await paidOrder('paid')
+    const ask = { orderNumber: o.orderNumber, lines: [{ lineId: o.lines[0]!.id!, count: 1 }], reason: 'mine now', returnMethod: 'post' as const }
+    expect(await customerCancel(payload, { ...ask, email: 'someone.else@example.co.uk' }, null, deps())).toMatchObject({ ok: false, status: 404 })
+    expect(await customerCancel(payload, ask, 999_999, deps())).toMatchObject({ ok: false, status: 404 })
+    expect(await customerCancel(payload, { ...ask, orderNumber: 'WH-000000-0000' }, null, deps())).toMatchObject({ ok: false, status: 404 })
+    expect(await stockOf(payload, products[0]!)).toBe(4)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(0)
+  })
+})
