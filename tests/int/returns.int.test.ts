@@ -2,6 +2,9 @@
 // back at once, the delivery charge with the whole order), a return after delivery (stock back only when received,
 // once), refunds by line through the test gateway never above what was paid, the same refund asked ten times at
 // once refunding once, and a refund made by the provider but never recorded (the process died) recorded once later.
+import { spawnSync } from 'node:child_process'
+// @ts-expect-error: a plain ESM script of the repository, without types
+import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
@@ -166,6 +169,30 @@ describe(`returns and refunds on ${db}`, () => {
     expect(await gatewayRefunded(o.orderNumber)).toBe(2500)
     expect((await order(o.id)).payment?.refundedPence).toBe(2500)
   })
+
+  it('SIGKILL after the provider refunded and before the shop recorded it: after restart the refund is made and recorded exactly once', async () => {
+    const { o } = await paidOrder('paid')
+    const key = `int-sigkill-${o.orderNumber}`
+    expect(await requestRefund(payload, { orderId: o.id, returnId: null, lines: [], amountPence: 3100, paidPence: o.totalPence, key }, { queueOnly: true })).toMatchObject({ ok: true, created: true })
+    // The child runs the shop's code as a process of its own (bundled as scripts/run-ts.mjs does for migrations).
+    const bundle = await bundleEntry('tests/int/refund-crash-child.ts')
+    const child = spawnSync(process.execPath, keepAliveArgs(bundle, [key]), {
+      env: { ...process.env, WHEELHOUSE_CRASH_TESTS: '1', WHEELHOUSE_CRASH_AT: 'refund-made-not-recorded', TEST_GATEWAY_WEBHOOK_SECRET: SECRET },
+      encoding: 'utf8',
+      timeout: 240_000,
+    })
+    removeBundle(bundle)
+    expect(child.status, child.stdout + child.stderr).toBeNull()
+    expect(child.signal).toBe('SIGKILL')
+    // The money left the provider; the shop has not recorded it.
+    expect(await gatewayRefunded(o.orderNumber)).toBe(3100)
+    expect((await payload.find({ collection: 'refunds', where: { idempotencyKey: { equals: key } }, overrideAccess: true })).docs[0]).toMatchObject({ state: 'pending' })
+    // Restart: the job runs again.
+    expect(await sendRefund(payload, key, deps())).toBe('succeeded')
+    expect(await sendRefund(payload, key, deps())).toBe('succeeded')
+    expect(await gatewayRefunded(o.orderNumber)).toBe(3100)
+    expect((await order(o.id)).payment?.refundedPence).toBe(3100)
+  }, 300_000)
 
   it('nobody acts on another customer’s order: a wrong email or another account gets the same 404', async () => {
     const { o, products } = await paidOrder('paid')
