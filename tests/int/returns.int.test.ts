@@ -3,7 +3,6 @@
 // once), refunds by line through the test gateway never above what was paid, the same refund asked ten times at
 // once refunding once, and a refund made by the provider but never recorded (the process died) recorded once later.
 import { spawnSync } from 'node:child_process'
-// @ts-expect-error: a plain ESM script of the repository, without types
 import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

@@ -2,7 +2,7 @@
 // server. Strict: an amount of money sent by a customer is refused, never used; staff send a deduction only.
 import { isPlainText } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
-import { emailAddress } from '../account/email-address'
+import { contactSchema } from '../checkout/checkout-form'
 import { isOrderNumber } from '../../domain/orders/order-number'
 
 const lineChoice = z.object({ lineId: z.string().min(1).max(40).refine(isPlainText, 'Choose an item from the order.'), count: z.number().int().min(1).max(999) }).strict()
@@ -12,7 +12,7 @@ export const cancelLinesRequest = z
   .object({
     orderNumber: z.string().trim().toUpperCase().max(20).refine(isOrderNumber, 'Give the order number from your confirmation email.'),
     /** A guest proves the order is theirs with the email address it was placed with (as the order lookup asks). */
-    email: emailAddress.optional(),
+    email: contactSchema.shape.email.optional(),
     lines: z.array(lineChoice).min(1, 'Choose at least one item to cancel.').max(50),
     reason,
     returnMethod: z.enum(['post', 'dealer']).default('post'),
@@ -33,3 +33,6 @@ export const refundStepRequest = z
   .refine((b) => b.deductionPence === 0 || b.deductionReason.length > 0, { message: 'A deduction says why the goods lost value.', path: ['deductionReason'] })
 
 export const rejectStepRequest = z.object({ reason }).strict()
+
+/** The choices of an order's cancel-or-return form: its number, and a guest's email address. */
+export const choicesRequest = cancelLinesRequest.pick({ orderNumber: true, email: true }).strict()
