@@ -25,6 +25,7 @@ export const Returns: CollectionConfig = {
   endpoints: returnEndpoints,
   defaultSort: '-createdAt',
   fields: [
+    { name: 'staffSteps', type: 'ui', admin: { components: { Field: '/features/returns/components/return-actions#ReturnActions' } } },
     { name: 'returnNumber', type: 'text', required: true, unique: true, index: true, maxLength: 40, admin: { ...readOnly, position: 'sidebar' } },
     { name: 'order', type: 'relationship', relationTo: 'orders', required: true, index: true, admin: { ...readOnly, position: 'sidebar' } },
     { name: 'customer', type: 'relationship', relationTo: 'users', index: true, admin: { ...readOnly, position: 'sidebar' } },
@@ -55,7 +56,7 @@ export const Returns: CollectionConfig = {
       { name: 'receivedOn', type: 'text', maxLength: 10, admin: readOnly },
       { name: 'proofOfReturnOn', type: 'text', maxLength: 10, admin: readOnly },
     ] },
-    { name: 'refundDueOn', type: 'text', maxLength: 10, admin: { ...readOnly, position: 'sidebar', description: 'The last day to refund (14 days from the goods or proof of return; from the cancellation when nothing was delivered).' } },
+    { name: 'refundDueOn', type: 'text', maxLength: 10, admin: { ...readOnly, position: 'sidebar', components: { Cell: '/features/returns/components/return-actions#RefundDueCell' }, description: 'The last day to refund (14 days from the goods or proof of return; from the cancellation when nothing was delivered).' } },
     { name: 'faultRemedy', type: 'text', maxLength: 300, admin: readOnly },
     { type: 'row', fields: [
       penceField('deductionPence', 'Deduction for lost value', { defaultValue: 0, admin: readOnly }),
