@@ -29,7 +29,7 @@ const stock = async (id: number) => (await payload.findByID({ collection: 'produ
 async function deliveredOrder(email: string, customer: number | null) {
   const category = (await payload.find({ collection: 'categories', limit: 1, depth: 0, overrideAccess: true })).docs[0]!.id
   const items = [['Jacket', 14999], ['Helmet', 22950], ['Lock', 4999]] as const
-  const products = []
+  const products: number[] = []
   for (const [name, pricePence] of items) {
     const s = uniqueSuffix()
     products.push((await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `${name} ${s}`, sku: `RET-${s}`, category, pricePence, stock: 4 }) as never })).id)
