@@ -124,7 +124,7 @@ describe('cancelling one line of a delivered order', () => {
     const returnNumber = await cancelFirstLine(page)
     await finishPage(page)
     await staffRefundsAndChecks(returnNumber, order.orderNumber, products[0]!, 14999, email)
-  })
+  }, 180_000)
 
   it('signed in, from the order page: the same, and another customer cannot see or cancel it', async () => {
     const email = `returns-${uniqueSuffix()}@e2e.test`
@@ -145,5 +145,5 @@ describe('cancelling one line of a delivered order', () => {
     await finishPage(page)
     await staffRefundsAndChecks(returnNumber, order.orderNumber, products[0]!, 14999, email)
     expect((await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true })).payment?.refundedPence).toBe(14999)
-  })
+  }, 180_000)
 })
