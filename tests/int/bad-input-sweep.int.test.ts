@@ -499,7 +499,7 @@ describe(`bad input sweep on ${db} (seed ${SEED})`, () => {
     )
     expect(total).toBeGreaterThanOrEqual(400)
     expect(failures).toEqual([])
-  }, 240_000)
+  }, 420_000)
 
   it('sweeps every server action in src: each exported action of a \'use server\' module is in the sweep', async () => {
     const { modules, inline } = await serverActionInventory()
