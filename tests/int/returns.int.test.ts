@@ -193,6 +193,29 @@ describe(`returns and refunds on ${db}`, () => {
     expect((await order(o.id)).payment?.refundedPence).toBe(3100)
   }, 300_000)
 
+  it('a finance order is cancelled with its lender: stock back, the history says so, nothing refunded to a card', async () => {
+    const productId = await simpleProduct(payload, 5, 450000)
+    const o = await payload.create({
+      collection: 'orders',
+      overrideAccess: true,
+      data: {
+        orderNumber: 'WH-FNC' + String(Date.now() % 1000).padStart(3, '7').replace(/[0125]/g, '3'), kind: 'finance', status: 'processing', financeStatus: 'approved', firstName: 'Ada', lastName: 'Rider', email: 'fin@example.co.uk', phone: '07700900123',
+        delivery: { method: 'free', feePence: 0 }, lines: [{ product: productId, name: 'Scooter', unitPricePence: 450000, count: 1, vatRatePercent: 20, lineTotalPence: 450000 }],
+        subtotalPence: 450000, vatPence: 75000, totalPence: 450000, stock: { state: 'committed' }, finance: { lenderName: 'Northway Finance' },
+      } as never,
+    })
+    await payload.create({ collection: 'stock-holds', overrideAccess: true, data: { ref: `order:${o.id}`, product: productId, count: 1, state: 'sold' } as never })
+    const done = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: o.lines[0]!.id!, count: 1 }], reason: 'Changed my mind', returnMethod: 'post' }, null, deps())
+    expect(done).toMatchObject({ ok: true, mode: 'finance', refundPence: 0 })
+    if (!done.ok) return
+    expect(await stockOf(payload, productId)).toBe(6)
+    const r = await theReturn(done.returnNumber)
+    expect(r.history?.[0]?.note).toContain('cancelled with the lender Northway Finance, not refunded to a card')
+    expect((await payload.find({ collection: 'refunds', where: { order: { equals: o.id } }, overrideAccess: true })).totalDocs).toBe(0)
+    expect(await refundReturn(payload, r.id, null, staff, deps())).toMatchObject({ ok: false, status: 409, message: expect.stringContaining('lender') })
+    expect(sent.some((m) => m.tag === 'return-finance-cancelled' && m.to === o.email)).toBe(true)
+  })
+
   it('nobody acts on another customer’s order: a wrong email or another account gets the same 404', async () => {
     const { o, products } = await paidOrder('paid')
     const ask = { orderNumber: o.orderNumber, lines: [{ lineId: o.lines[0]!.id!, count: 1 }], reason: 'mine now', returnMethod: 'post' as const }
