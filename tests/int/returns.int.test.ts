@@ -14,6 +14,7 @@ import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerCancel } from '../../src/features/returns/customer-cancel.server'
 import { requestRefund, sendRefund } from '../../src/features/returns/refunds.server'
 import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
+import { recordFaultClaim } from '../../src/features/returns/fault-claims.server'
 import type { Order, Return } from '../../src/payload-types'
 import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
@@ -214,6 +215,20 @@ describe(`returns and refunds on ${db}`, () => {
     expect((await payload.find({ collection: 'refunds', where: { order: { equals: o.id } }, overrideAccess: true })).totalDocs).toBe(0)
     expect(await refundReturn(payload, r.id, null, staff, deps())).toMatchObject({ ok: false, status: 409, message: expect.stringContaining('lender') })
     expect(sent.some((m) => m.tag === 'return-finance-cancelled' && m.to === o.email)).toBe(true)
+  })
+
+  it('a fault claim records the right that applies from the delivery day: day 20 reject, day 40 repair first', async () => {
+    const { o } = await paidOrder('completed')
+    const completedAt = new Date(o.history!.find((h) => h.to === 'completed')!.at)
+    const day = (n: number) => ({ ...deps(), now: new Date(completedAt.getTime() + n * 86_400_000) })
+    const d20 = await recordFaultClaim(payload, o, { lineId: o.lines[0]!.id!, count: 1, description: 'Zip broke' }, { actor: 'customer' }, day(20))
+    expect(d20).toMatchObject({ ok: true, remedy: { remedy: 'reject', deductionForUse: false } })
+    if (!d20.ok) return
+    expect((await theReturn(d20.returnNumber)).faultRemedy).toMatch(/^Day 20 after delivery: short-term right to reject/)
+    const d40 = await recordFaultClaim(payload, o, { lineId: o.lines[1]!.id!, count: 1, description: 'Visor cracked' }, { actor: 'customer' }, day(40))
+    expect(d40).toMatchObject({ ok: true, remedy: { remedy: 'repair-or-replace', faultPresumed: true, deductionForUseOnFinalReject: false } })
+    if (!d40.ok) return
+    expect(await theReturn(d40.returnNumber)).toMatchObject({ ground: 'fault', state: 'requested', faultRemedy: expect.stringMatching(/^Day 40 after delivery: repair or replacement first/) })
   })
 
   it('nobody acts on another customer’s order: a wrong email or another account gets the same 404', async () => {
