@@ -3,6 +3,7 @@
 //   POST /api/returns/:id/refund    { deductionPence, deductionReason }: the refund, less any deduction
 //   POST /api/returns/:id/reject    { reason }
 //   POST /api/returns/record        a cancellation the customer made by any clear statement (phone, letter, email)
+//   POST /api/returns/fault         a fault the customer reported: the remedy that applies from the delivery day
 // Staff only; everyone else 403 before the body is read. The workflow is loaded on first use: the Payload config
 // imports this file outside Next too (its CLI), where server-only modules may not be.
 import type { Endpoint, PayloadRequest } from 'payload'
@@ -11,7 +12,7 @@ import { staffActor } from '../../cms/fields/history'
 import { readJsonRequest } from '../../lib/http/json-body'
 import { json, refuse, refuseBody } from '../../lib/http/respond'
 import type { z } from '../../lib/zod'
-import { refundStepRequest, rejectStepRequest, staffRecordRequest } from './return-request-schema'
+import { faultClaimRequest, refundStepRequest, rejectStepRequest, staffRecordRequest } from './return-request-schema'
 
 type Done = { readonly ok: true } | { readonly ok: false; readonly status: number; readonly message: string }
 
@@ -47,8 +48,22 @@ export const returnEndpoints: Endpoint[] = [
   staffStep('/:id/reject', rejectStepRequest, async (req, id, body) => (await workflow()).rejectReturn(req.payload, id, body.reason, staffActor(req))),
   staffStep('/record', staffRecordRequest, async (req, _id, body) => {
     const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
+    const order = found.docs[0  staffStep('/fault', faultClaimRequest, async (req, _id, body) => {
+    const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
     const order = found.docs[0]
     if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
+    const { recordFaultClaim } = await import('./fault-claims.server')
+    return recordFaultClaim(req.payload, order, { lineId: body.lineId, count: body.count, description: body.description }, staffActor(req))
+  }),
+]
+    if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
     return (await workflow()).cancelLines(req.payload, order, { lines: body.lines, reason: body.reason, returnMethod: body.returnMethod, statedBy: body.statedBy }, staffActor(req))
+  }),
+  staffStep('/fault', faultClaimRequest, async (req, _id, body) => {
+    const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
+    const order = found.docs[0]
+    if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
+    const { recordFaultClaim } = await import('./fault-claims.server')
+    return recordFaultClaim(req.payload, order, { lineId: body.lineId, count: body.count, description: body.description }, staffActor(req))
   }),
 ]

@@ -36,3 +36,8 @@ export const rejectStepRequest = z.object({ reason }).strict()
 
 /** The choices of an order's cancel-or-return form: its number, and a guest's email address. */
 export const choicesRequest = cancelLinesRequest.pick({ orderNumber: true, email: true }).strict()
+
+/** Staff recording a fault a customer reported on an item (the remedy follows from the delivery day). */
+export const faultClaimRequest = z
+  .object({ orderNumber: cancelLinesRequest.shape.orderNumber, lineId: lineChoice.shape.lineId, count: z.number().int().min(1).max(999).default(1), description: reason })
+  .strict()
