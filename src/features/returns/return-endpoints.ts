@@ -48,14 +48,7 @@ export const returnEndpoints: Endpoint[] = [
   staffStep('/:id/reject', rejectStepRequest, async (req, id, body) => (await workflow()).rejectReturn(req.payload, id, body.reason, staffActor(req))),
   staffStep('/record', staffRecordRequest, async (req, _id, body) => {
     const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
-    const order = found.docs[0  staffStep('/fault', faultClaimRequest, async (req, _id, body) => {
-    const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
     const order = found.docs[0]
-    if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
-    const { recordFaultClaim } = await import('./fault-claims.server')
-    return recordFaultClaim(req.payload, order, { lineId: body.lineId, count: body.count, description: body.description }, staffActor(req))
-  }),
-]
     if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
     return (await workflow()).cancelLines(req.payload, order, { lines: body.lines, reason: body.reason, returnMethod: body.returnMethod, statedBy: body.statedBy }, staffActor(req))
   }),
