@@ -40,6 +40,13 @@ function staffStep<T>(path: string, schema: z.ZodType<T> | null, run: (req: Payl
 
 const workflow = () => import('./returns.server')
 
+const NO_ORDER = { ok: false, status: 404, message: 'There is no order with that number.' } as const
+
+async function orderByNumber(req: PayloadRequest, orderNumber: string) {
+  const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
+  return found.docs[0] ?? null
+}
+
 export const returnEndpoints: Endpoint[] = [
   staffStep('/:id/receive', null, async (req, id) => (await workflow()).receiveReturn(req.payload, id, staffActor(req))),
   staffStep('/:id/refund', refundStepRequest, async (req, id, body) =>
@@ -47,15 +54,13 @@ export const returnEndpoints: Endpoint[] = [
   ),
   staffStep('/:id/reject', rejectStepRequest, async (req, id, body) => (await workflow()).rejectReturn(req.payload, id, body.reason, staffActor(req))),
   staffStep('/record', staffRecordRequest, async (req, _id, body) => {
-    const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
-    const order = found.docs[0]
-    if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
+    const order = await orderByNumber(req, body.orderNumber)
+    if (!order) return NO_ORDER
     return (await workflow()).cancelLines(req.payload, order, { lines: body.lines, reason: body.reason, returnMethod: body.returnMethod, statedBy: body.statedBy }, staffActor(req))
   }),
   staffStep('/fault', faultClaimRequest, async (req, _id, body) => {
-    const found = await req.payload.find({ collection: 'orders', where: { orderNumber: { equals: body.orderNumber } }, limit: 1, depth: 0, overrideAccess: true, pagination: false })
-    const order = found.docs[0]
-    if (!order) return { ok: false, status: 404, message: 'There is no order with that number.' }
+    const order = await orderByNumber(req, body.orderNumber)
+    if (!order) return NO_ORDER
     const { recordFaultClaim } = await import('./fault-claims.server')
     return recordFaultClaim(req.payload, order, { lineId: body.lineId, count: body.count, description: body.description }, staffActor(req))
   }),
