@@ -75,6 +75,8 @@ export interface Config {
     pages: Page;
     posts: Post;
     orders: Order;
+    returns: Return;
+    refunds: Refund;
     reservations: Reservation;
     'stock-holds': StockHold;
     coupons: Coupon;
@@ -125,6 +127,8 @@ export interface Config {
     pages: PagesSelect<false> | PagesSelect<true>;
     posts: PostsSelect<false> | PostsSelect<true>;
     orders: OrdersSelect<false> | OrdersSelect<true>;
+    returns: ReturnsSelect<false> | ReturnsSelect<true>;
+    refunds: RefundsSelect<false> | RefundsSelect<true>;
     reservations: ReservationsSelect<false> | ReservationsSelect<true>;
     'stock-holds': StockHoldsSelect<false> | StockHoldsSelect<true>;
     coupons: CouponsSelect<false> | CouponsSelect<true>;
@@ -184,6 +188,9 @@ export interface Config {
       rebuildFeeds: TaskRebuildFeeds;
       issueInvoice: TaskIssueInvoice;
       eraseCustomerData: TaskEraseCustomerData;
+      sendRefund: TaskSendRefund;
+      sendReturnEmail: TaskSendReturnEmail;
+      issueCreditNote: TaskIssueCreditNote;
       inline: {
         input: unknown;
         output: unknown;
@@ -1160,6 +1167,115 @@ export interface PartExchangeValuation {
   createdAt: string;
 }
 /**
+ * Cancellations, returns and fault claims. Open one to mark it received, record a deduction, refund or reject it; the refund deadline is the last day the law allows.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "returns".
+ */
+export interface Return {
+  id: number;
+  returnNumber: string;
+  order: number | Order;
+  customer?: (number | null) | User;
+  email: string;
+  ground: 'cancellation' | 'fault' | 'exchange';
+  state: 'requested' | 'received' | 'refunded' | 'rejected';
+  reason?: string | null;
+  /**
+   * post, or dealer (brought to the shop); none when cancelled before dispatch.
+   */
+  returnMethod?: string | null;
+  /**
+   * The order lines coming back: line id, name, units, and what they cost the customer (pence).
+   */
+  lines:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * Every line of the order: the standard delivery charge is refunded too.
+   */
+  wholeOrder?: boolean | null;
+  /**
+   * The goods had left the dealer (dispatched, delivered or collected).
+   */
+  goodsDelivered?: boolean | null;
+  deliveredOn?: string | null;
+  requestedOn: string;
+  receivedOn?: string | null;
+  proofOfReturnOn?: string | null;
+  /**
+   * The last day to refund (14 days from the goods or proof of return; from the cancellation when nothing was delivered).
+   */
+  refundDueOn?: string | null;
+  faultRemedy?: string | null;
+  /**
+   * In pounds and pence, VAT included: 6,499.00.
+   */
+  deductionPence?: number | null;
+  deductionReason?: string | null;
+  /**
+   * In pounds and pence, VAT included: 6,499.00.
+   */
+  refundPence?: number | null;
+  changeToken?: string | null;
+  /**
+   * Every step of this return, newest last.
+   */
+  history?:
+    | {
+        at: string;
+        by?: (number | null) | User;
+        actor?: string | null;
+        from?: string | null;
+        to?: string | null;
+        note?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "refunds".
+ */
+export interface Refund {
+  id: number;
+  order: number | Order;
+  return?: (number | null) | Return;
+  lines?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * In pounds and pence, VAT included: 6,499.00.
+   */
+  amountPence: number;
+  idempotencyKey: string;
+  state: 'pending' | 'succeeded' | 'failed';
+  provider?: string | null;
+  providerRefundId?: string | null;
+  /**
+   * Why the provider refused: refund by hand, or ask again with a new amount.
+   */
+  failure?: string | null;
+  recordToken?: string | null;
+  refundedAt?: string | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Units held for unpaid orders and reservations, sold, or released back to stock. Written only by checkout, payments and staff status changes.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -1895,7 +2011,10 @@ export interface PayloadJob {
           | 'refreshMonthlyFigures'
           | 'rebuildFeeds'
           | 'issueInvoice'
-          | 'eraseCustomerData';
+          | 'eraseCustomerData'
+          | 'sendRefund'
+          | 'sendReturnEmail'
+          | 'issueCreditNote';
         taskID: string;
         input?:
           | {
@@ -1943,6 +2062,9 @@ export interface PayloadJob {
         | 'rebuildFeeds'
         | 'issueInvoice'
         | 'eraseCustomerData'
+        | 'sendRefund'
+        | 'sendReturnEmail'
+        | 'issueCreditNote'
       )
     | null;
   queue?: string | null;
@@ -1989,6 +2111,14 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'orders';
         value: number | Order;
+      } | null)
+    | ({
+        relationTo: 'returns';
+        value: number | Return;
+      } | null)
+    | ({
+        relationTo: 'refunds';
+        value: number | Refund;
       } | null)
     | ({
         relationTo: 'reservations';
@@ -2588,6 +2718,65 @@ export interface OrdersSelect<T extends boolean = true> {
         note?: T;
         id?: T;
       };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "returns_select".
+ */
+export interface ReturnsSelect<T extends boolean = true> {
+  returnNumber?: T;
+  order?: T;
+  customer?: T;
+  email?: T;
+  ground?: T;
+  state?: T;
+  reason?: T;
+  returnMethod?: T;
+  lines?: T;
+  wholeOrder?: T;
+  goodsDelivered?: T;
+  deliveredOn?: T;
+  requestedOn?: T;
+  receivedOn?: T;
+  proofOfReturnOn?: T;
+  refundDueOn?: T;
+  faultRemedy?: T;
+  deductionPence?: T;
+  deductionReason?: T;
+  refundPence?: T;
+  changeToken?: T;
+  history?:
+    | T
+    | {
+        at?: T;
+        by?: T;
+        actor?: T;
+        from?: T;
+        to?: T;
+        note?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "refunds_select".
+ */
+export interface RefundsSelect<T extends boolean = true> {
+  order?: T;
+  return?: T;
+  lines?: T;
+  amountPence?: T;
+  idempotencyKey?: T;
+  state?: T;
+  provider?: T;
+  providerRefundId?: T;
+  failure?: T;
+  recordToken?: T;
+  refundedAt?: T;
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3628,6 +3817,44 @@ export interface TaskIssueInvoice {
 export interface TaskEraseCustomerData {
   input: {
     requestId: number;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendRefund".
+ */
+export interface TaskSendRefund {
+  input: {
+    key: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendReturnEmail".
+ */
+export interface TaskSendReturnEmail {
+  input: {
+    returnId?: number | null;
+    returnNumber?: string | null;
+    step: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskIssueCreditNote".
+ */
+export interface TaskIssueCreditNote {
+  input: {
+    refundId: number;
   };
   output: {
     result?: string | null;

@@ -24,6 +24,8 @@ import { refuseUnpublishableUsedBike, setEapcVerdict } from './features/used-bik
 import { Users } from './cms/collections/users'
 import { Variants } from './cms/collections/variants'
 import { Orders } from './features/orders/orders-collection'
+import { Refunds } from './features/returns/refunds-collection'
+import { Returns } from './features/returns/returns-collection'
 import { reservationsCollection } from './features/reservations/reservations-collection'
 import { afterReservationChange, enforceReservationChange } from './features/orders/reservation-staff-change'
 import { Coupons } from './cms/collections/coupons'
@@ -119,6 +121,8 @@ export default buildConfig({
     Pages,
     Posts,
     withBeforeList(Orders, '/features/exports/admin/export-forms#OrdersExportForm'),
+    Returns,
+    Refunds,
     reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
     StockHolds,
     Coupons,

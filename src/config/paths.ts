@@ -44,6 +44,8 @@ export const paths = {
   orders: () => '/orders',
   /** lower case: storefront paths are matched without case and the proxy sends capitals to lower case */
   order: (orderNumber: string) => `/orders/${encodeURIComponent(orderNumber.toLowerCase())}`,
+  /** A guest cancels or returns items of an order (by its number and email address). */
+  cancelItems: (orderNumber?: string) => (orderNumber ? `/order-lookup/cancel?number=${encodeURIComponent(orderNumber)}` : '/order-lookup/cancel'),
   orderLookup: (orderNumber?: string) => (orderNumber ? `/order-lookup?number=${encodeURIComponent(orderNumber)}` : '/order-lookup'),
   bicycleServices: () => '/bicycle-services',
   bicycleServicesSuccess: (token: string) => `/bicycle-services-success?token=${encodeURIComponent(token)}`,

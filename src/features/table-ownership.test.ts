@@ -16,6 +16,7 @@ const JOB_QUEUE = 'features/jobs/queue.server.ts'
 const SAVED_BIKE_ROWS = 'features/account/saved-bike-rows.server.ts'
 const TEST_GATEWAY = 'adapters/payments/test-gateway.server.ts'
 const DOCUMENT_ROWS = 'features/invoices/document-rows.server.ts'
+const RETURN_ROWS = 'features/returns/return-rows.server.ts'
 
 /** Each table and the one module whose SQL names it. */
 const OWNER: Record<string, string> = {
@@ -35,6 +36,9 @@ const OWNER: Record<string, string> = {
   test_gateway_payments: TEST_GATEWAY,
   invoices: DOCUMENT_ROWS,
   document_sequences: DOCUMENT_ROWS,
+  returns: RETURN_ROWS,
+  returns_history: RETURN_ROWS,
+  refunds: RETURN_ROWS,
 }
 
 // The admin dashboard's figures (ADR 054): each one aggregate statement across several owners' tables, read only;
@@ -54,6 +58,8 @@ const READS_ELSEWHERE: Record<string, readonly string[]> = {
   saved_bikes: ['features/catalogue-import/import-feed.server.ts'],
   // Loaded by the Payload config outside Next, where the server-only queue module cannot be.
   payload_jobs: ['features/finance-figures/monthly-figures.server.ts', DASHBOARD],
+  // A provider's refund report must not end an order whose refunds by line are recorded (orders may not import returns).
+  refunds: [ORDER_ROWS],
 }
 
 const TABLES = Object.keys(OWNER).join('|')

@@ -3,7 +3,7 @@
 // names the point: WHEELHOUSE_CRASH_AT=<point>, and never honoured in a process that does not also have
 // WHEELHOUSE_CRASH_TESTS=1, so a stray variable in production cannot take the shop down.
 
-export type CrashPointName = 'order-paid-committed' | 'order-confirmation-sent' | 'gateway-payment-taken' | 'document-number-taken'
+export type CrashPointName = 'order-paid-committed' | 'order-confirmation-sent' | 'gateway-payment-taken' | 'document-number-taken' | 'refund-made-not-recorded'
 
 export function crashPoint(name: CrashPointName): void {
   if (process.env.WHEELHOUSE_CRASH_TESTS !== '1') return

@@ -108,8 +108,6 @@ async function findSession(payload: Payload, sessionId: string): Promise<TestGat
 /** Payment starts for one order, one at a time in this process (and across processes by a database lock). */
 const startLock = keyedLock<string>()
 
-/** Refund keys already honoured in this process (the refunded total itself is durable and never exceeds the payment). */
-const refundsByKey = new Map<string, { id: string }>()
 
 export function createTestGateway(payload: Payload, options: TestGatewayOptions) {
   const { execute, withDatabaseLock } = options.database
@@ -266,26 +264,36 @@ export function createTestGateway(payload: Payload, options: TestGatewayOptions)
     },
 
     async refund(reference: string, amountPence: number, idempotencyKey: string) {
-      const done = refundsByKey.get(idempotencyKey)
-      if (done) return done
+      // The keys honoured are kept on the payment's row, written by the same statement that moves the money, so the
+      // same key asked again (at the same moment, or after the shop crashed before recording the answer) is answered
+      // with the same refund and never refunds twice.
+      const mark = `|${sha256(idempotencyKey).slice(0, 32)}|`
+      const result = { id: `re_${sha256(`refund:${idempotencyKey}`).slice(0, 24)}` }
+      const honoured = async () => {
+        const { rows } = await execute(payload, null, { sql: 'SELECT refund_keys FROM test_gateway_payments WHERE session_id = ?', args: [reference] })
+        return String(rows[0]?.refund_keys ?? '').includes(mark)
+      }
       const session = await findSession(payload, reference)
       if (!session) throw new RefundRefusedError('The test gateway has no payment with that reference.')
+      if (await honoured()) return result
       if (session.status !== 'succeeded') throw new RefundRefusedError('The test gateway can only refund a payment that succeeded.')
       if (!Number.isInteger(amountPence) || amountPence <= 0) throw new RefundRefusedError('A refund must be a positive whole number of pence.')
-      // A full refund asked again (its first answer lost to a crash, so the key is not remembered): the money is back already.
+      // A full refund asked again under another key: the money is back already.
       if (amountPence === session.amountPence && (session.refundedPence ?? 0) === session.amountPence) return { id: `re_full_${session.sessionId.slice(4, 28)}` }
       if ((session.refundedPence ?? 0) + amountPence > session.amountPence) throw new RefundRefusedError('The refund would be more than was paid.')
-      const result = { id: `re_${randomBytes(12).toString('hex')}` }
       // Like a real provider, the refund is also reported by webhook (the shop then finds nothing to change).
       const { committed } = await owe({ sessionId: session.sessionId, eventId: newEventId(), type: 'payment.refunded', amountPence }, async () => {
         const moved = await execute(payload, null, {
-          sql: `UPDATE test_gateway_payments SET refunded_pence = COALESCE(refunded_pence, 0) + ?, updated_at = ? WHERE id = ? AND status = 'succeeded' AND COALESCE(refunded_pence, 0) + ? <= amount_pence`,
-          args: [amountPence, now().toISOString(), session.id, amountPence],
+          sql: `UPDATE test_gateway_payments SET refunded_pence = COALESCE(refunded_pence, 0) + ?, refund_keys = COALESCE(refund_keys, '') || ?, updated_at = ?
+                WHERE id = ? AND status = 'succeeded' AND COALESCE(refunded_pence, 0) + ? <= amount_pence AND COALESCE(refund_keys, '') NOT LIKE ?`,
+          args: [amountPence, mark, now().toISOString(), session.id, amountPence, `%${mark}%`],
         })
         return moved.rowsAffected === 1
       }, false)
-      if (!committed) throw new RefundRefusedError('The refund would be more than was paid.')
-      refundsByKey.set(idempotencyKey, result)
+      if (!committed) {
+        if (await honoured()) return result
+        throw new RefundRefusedError('The refund would be more than was paid.')
+      }
       return result
     },
   }

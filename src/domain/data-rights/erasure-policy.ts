@@ -67,6 +67,13 @@ export const ERASURE_POLICY: Readonly<Record<string, ErasurePolicy>> = {
     retain: [{ path: 'document, pdf', reason: VAT_RECORD, period: SIX_YEARS }],
     why: 'An invoice or credit note is kept exactly as issued: it shows the buyer\u2019s name and address, which a VAT invoice must, and no email or phone.',
   },
+  returns: {
+    action: 'anonymise',
+    clear: ['customer', 'email', 'reason'],
+    retain: [{ path: 'lines, ground, dates, deduction and its reason, refunds', reason: MONEY_RECORD, period: SIX_YEARS }],
+    why: 'A return and what it refunded is an accounting record: the goods, the dates and the money stay; who sent them back, their address and their words go.',
+  },
+  refunds: { action: 'keep', why: 'Money given back to an order, with the provider\u2019s reference: no person of its own; the order is anonymised.' },
   'finance-quotes': { action: 'keep', why: 'A quote holds a product and its figures, no person; it is found through the customer\u2019s valuation.' },
   'payment-events': { action: 'keep', why: 'Which provider event was applied to which order, so a repeated webhook is not applied twice; no person.' },
   'login-throttles': { action: 'delete', why: 'Failed sign-ins counted under the account\u2019s address: they end with the account.' },
@@ -80,6 +87,7 @@ export const ERASURE_POLICY: Readonly<Record<string, ErasurePolicy>> = {
   },
   'payload-preferences': { action: 'delete', why: 'Admin screen preferences of the account (only staff use the admin).' },
   'payload-locked-documents': { action: 'delete', why: 'Admin edit locks held by the account (only staff use the admin).' },
+  'data-exports': { action: 'staff-only', why: 'Its account link is the staff member who ran an export; the files are the shop\u2019s own lists.' },
   'catalogue-imports': { action: 'staff-only', why: 'Its account link is the staff member who ran an import.' },
   'catalogue-changes': { action: 'staff-only', why: 'Related only through catalogue imports, which staff run.' },
 }

@@ -29,6 +29,8 @@ export const RATE_RULES = {
   bookingManage: { name: 'booking-manage', limit: 120, windowMs: 60 * 60_000 },
   // Each download draws a PDF (an invoice or credit note): CPU, so counted per network.
   documentPdf: { name: 'document-pdf', limit: 60, windowMs: 10 * 60_000 },
+  // A cancellation sends an email and, for a guest, tries an order number with an email address as the lookup does.
+  returns: { name: 'returns', limit: 30, windowMs: 60 * 60_000 },
   // Registration (an argon2id hash each), password resets and email changes (an email each), counted by the users
   // collection's own hooks too.
   ...ACCOUNT_RATE_RULES,

@@ -50,3 +50,17 @@ export async function issueCreditNote(payload: Payload, transactionID: Transacti
   const written = await writeDocument(payload, transactionID, { kind: 'credit-note', orderId: input.order.id, invoiceId: invoice.id, refundKey, issuedAt: now, document })
   return { ok: true, created: written.created, creditNote: written.stored }
 }
+
+/**
+ * The credit note of a refund recorded by a return or a cancellation (the issueCreditNote job): once per refund,
+ * however often it runs. The amount is shared over the invoice's lines as `creditLines` shares it.
+ */
+export async function creditNoteForRefund(payload: Payload, refundId: number): Promise<string> {
+  const refund = await payload.findByID({ collection: 'refunds', id: refundId, depth: 0, overrideAccess: true, disableErrors: true })
+  if (!refund) return `no refund ${refundId}`
+  if (refund.state !== 'succeeded') return `refund ${refundId} is ${refund.state}: no credit note`
+  const orderId = typeof refund.order === 'object' && refund.order ? refund.order.id : Number(refund.order)
+  const outcome = await issueCreditNote(payload, null, { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Order cancelled' })
+  if (!outcome.ok) throw new Error(outcome.message)
+  return `${outcome.created ? 'issued' : 'already issued'} ${outcome.creditNote.number}`
+}

@@ -7,6 +7,7 @@ import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
 import { OVER_HELD_NOTE } from '../../domain/lifecycle'
+import { orderHasRefundRecords } from './order-rows.server'
 import { confirmationJob, sendConfirmationNow as sendConfirmation } from './confirmation-email.server'
 import { ledgerOf, orderStockRef, takeStock } from '../stock/stock-ledger.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
@@ -161,6 +162,9 @@ async function refunded(payload: Payload, order: Order, notice: PaymentNotice, d
   // Already refunded, or a refund of a payment the order never kept (an unwanted second payment): nothing changes.
   const decided = decidePaymentNotice(noticeFacts(order, 'refunded', notice))
   if (decided.action === 'ignore') return { changed: false, outcome: decided.outcome, orderId: order.id }
+  // Refunds by line or amount are recorded by their own records (features/returns), stock and all: the provider's
+  // report of one must not end the whole order.
+  if (await orderHasRefundRecords(payload, order.id)) return { changed: false, outcome: 'refund recorded by a return or cancellation', orderId: order.id }
   const t = LIFECYCLE.refundReported
   const refundedPence = Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence)
   const stale = { reason: `order ${order.orderNumber} refunded`, products: productIdsOf(order) }

@@ -329,3 +329,20 @@ export async function findByCheckoutKey(payload: Payload, transactionID: Transac
   const [row] = (await execute(payload, transactionID, { sql: 'SELECT id, stock_state FROM orders WHERE checkout_key = ?', args: [checkoutKey] })).rows
   return row ? { id: Number(row.id), stockState: row.stock_state as Order['stock']['state'] } : undefined
 }
+
+/**
+ * Adds money refunded by line or amount (a return, a cancellation) to the order's refunded total, in the unit of
+ * work that records the refund (`when`: SQL true once that refund is recorded by this change). The total never
+ * passes what was paid: the refund records are capped before any money moves.
+ */
+export function addRefundedStatement(orderId: number, amountPence: number, now: Date, when: Stmt): Stmt {
+  return {
+    sql: `UPDATE orders SET payment_refunded_pence = COALESCE(payment_refunded_pence, 0) + ?, updated_at = ? WHERE id = ? AND ${when.sql}`,
+    args: [amountPence, now.toISOString(), orderId, ...when.args],
+  }
+}
+
+/** Whether refund records (by line or amount, features/returns) exist for the order: their refunds are theirs to record. */
+export async function orderHasRefundRecords(payload: Payload, orderId: number): Promise<boolean> {
+  return (await execute(payload, null, { sql: 'SELECT 1 AS found FROM refunds WHERE order_id = ? LIMIT 1', args: [orderId] })).rows.length > 0
+}

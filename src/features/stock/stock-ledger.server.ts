@@ -554,3 +554,39 @@ export async function onHandOf(payload: Payload, ids: { products: readonly numbe
 export async function shelfStockOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }): Promise<{ products: Map<number, number | null>; variants: Map<number, number | null> }> {
   return { products: await valuesOf(payload, 'products', ids.products, 'products.stock_quantity'), variants: await valuesOf(payload, 'variants', ids.variants, 'variants.stock_quantity') }
 }
+
+/** One order line coming back: `count` units of a product's own stock or of a variant. */
+export interface ReturnedUnits {
+  readonly productId: number
+  readonly variantId?: number | null
+  readonly count: number
+}
+
+/**
+ * Puts units an order sold back on the shelf (goods returned, or lines cancelled before they left), guarded by
+ * `when` (SQL true once the owning change is made, as ChangeRecord's follow-ups are): each unit leaves the
+ * order's sold row and is recorded as a released row under `returnRef`, and the shelf goes up by as many. The
+ * released row's count is written as `CASE WHEN <enough sold> THEN n END`, so a line the order no longer holds
+ * as sold makes the whole unit of work fail on its NOT NULL (nothing moves) instead of putting back stock twice.
+ */
+export function returnSoldUnitsStatements(payload: Payload, orderId: number, returnRef: string, items: readonly ReturnedUnits[], now: Date, when: Stmt): Stmt[] {
+  const at = now.toISOString()
+  const stamp = isPostgres(payload) ? 'CAST(? AS timestamptz)' : '?'
+  const released = isPostgres(payload) ? `CAST('released' AS enum_stock_holds_state)` : `'released'`
+  const ref = orderStockRef(orderId)
+  const stmts: Stmt[] = []
+  for (const item of items) {
+    const n = units(item)
+    const match: Stmt = item.variantId != null ? { sql: 'variant_id = ?', args: [item.variantId] } : { sql: 'product_id = ? AND variant_id IS NULL', args: [item.productId] }
+    const soldRow: Stmt = { sql: `SELECT id FROM stock_holds WHERE ref = ? AND state = 'sold' AND coupon_id IS NULL AND ${match.sql} AND count >= ? ORDER BY id LIMIT 1`, args: [ref, ...match.args, n] }
+    stmts.push({
+      sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, hold_client, created_at, updated_at)
+            SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS INTEGER), NULL, CASE WHEN EXISTS (${soldRow.sql}) THEN CAST(? AS INTEGER) END, ${released}, NULL, ${stamp}, ${stamp} WHERE ${when.sql}`,
+      args: [returnRef, item.productId, item.variantId ?? null, ...soldRow.args, n, at, at, ...when.args],
+    })
+    stmts.push({ sql: `UPDATE stock_holds SET count = count - ?, updated_at = ? WHERE id = (${soldRow.sql}) AND ${when.sql}`, args: [n, at, ...soldRow.args, ...when.args] })
+    const t = target({ productId: item.productId, variantId: item.variantId ?? null, count: n })
+    stmts.push({ sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity + ? WHERE id = ? AND ${when.sql}`, args: [n, t.id, ...when.args] })
+  }
+  return stmts
+}

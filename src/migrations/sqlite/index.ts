@@ -20,12 +20,14 @@ import * as migration_20261128_170000_email_confirmation from './20261128_170000
 import * as migration_20261128_190000_search_log_per_day from './20261128_190000_search_log_per_day';
 import * as migration_20261128_200000_feeds_rebuild_job from './20261128_200000_feeds_rebuild_job';
 import * as migration_20261128_220000_vat_treatments from './20261128_220000_vat_treatments';
+import * as migration_20261129_010000_returns_and_refunds from './20261129_010000_returns_and_refunds';
 import * as migration_20261129_020000_invoices from './20261129_020000_invoices';
 import * as migration_20261129_030000_data_requests from './20261129_030000_data_requests';
 import * as migration_20261129_040000_pay_later from './20261129_040000_pay_later';
 import * as migration_20261129_050000_low_stock_threshold from './20261129_050000_low_stock_threshold';
 import * as migration_20261129_050100_data_exports from './20261129_050100_data_exports';
 import * as migration_20261129_080000_used_bikes_and_ebikes from './20261129_080000_used_bikes_and_ebikes';
+import * as migration_20261129_090000_credit_note_job from './20261129_090000_credit_note_job';
 
 export const migrations = [
   {
@@ -139,6 +141,11 @@ export const migrations = [
     name: '20261128_220000_vat_treatments',
   },
   {
+    up: migration_20261129_010000_returns_and_refunds.up,
+    down: migration_20261129_010000_returns_and_refunds.down,
+    name: '20261129_010000_returns_and_refunds',
+  },
+  {
     up: migration_20261129_020000_invoices.up,
     down: migration_20261129_020000_invoices.down,
     name: '20261129_020000_invoices',
@@ -167,5 +174,10 @@ export const migrations = [
     up: migration_20261129_080000_used_bikes_and_ebikes.up,
     down: migration_20261129_080000_used_bikes_and_ebikes.down,
     name: '20261129_080000_used_bikes_and_ebikes',
+  },
+  {
+    up: migration_20261129_090000_credit_note_job.up,
+    down: migration_20261129_090000_credit_note_job.down,
+    name: '20261129_090000_credit_note_job',
   },
 ];

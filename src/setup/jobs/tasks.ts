@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT, SEND_REFUND, SEND_RETURN_EMAIL, ISSUE_CREDIT_NOTE } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -202,6 +202,50 @@ export const jobTasks: TaskConfig[] = [
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { runErasure } = await import('../../features/data-rights/erase.server')
       return { output: { result: await runErasure(req.payload, Number((input as { requestId: number }).requestId)) } }
+    },
+  },
+  {
+    slug: SEND_REFUND,
+    label: 'Send a refund through the payment provider and record it',
+    inputSchema: [{ name: 'key', type: 'text', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // The provider dedupes on the refund's key, so a retry (or a run after a crash) never refunds twice.
+    retries: { attempts: 20, backoff: { type: 'exponential', delay: 5000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { sendRefund } = await import('../../features/returns/refunds.server')
+      return { output: { result: await sendRefund(req.payload, String((input as { key: string }).key)) } }
+    },
+  },
+  {
+    slug: SEND_RETURN_EMAIL,
+    label: 'Email a customer a step of their return or cancellation',
+    inputSchema: [
+      { name: 'returnId', type: 'number' },
+      { name: 'returnNumber', type: 'text' },
+      { name: 'step', type: 'text', required: true },
+    ],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      const { sendReturnEmail } = await import('../../features/returns/return-email.server')
+      const { isReturnEmailStep } = await import('../../features/returns/return-email')
+      const job = input as { returnId?: number | null; returnNumber?: string | null; step: string }
+      if (!isReturnEmailStep(job.step)) throw new Error(`no return email for the step ${job.step}`)
+      await sendReturnEmail(req.payload, job, job.step)
+      return { output: { result: 'sent' } }
+    },
+  },
+  {
+    slug: ISSUE_CREDIT_NOTE,
+    label: 'Issue a refund’s credit note (once; ADR 049)',
+    inputSchema: [{ name: 'refundId', type: 'number', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { creditNoteForRefund } = await import('../../features/invoices/credit-note.server')
+      return { output: { result: await creditNoteForRefund(req.payload, Number((input as { refundId: number }).refundId)) } }
     },
   },
 ]

@@ -1,6 +1,5 @@
 import { ProductPriceCell as ProductPriceCell_0c33be979e611b858aee74764dfcc3e4 } from '../../../cms/components/product-price-cell'
 import { MoneyField as MoneyField_4daf64fc991f23e9ee1b090f3207faed } from '../../../cms/components/money-field'
-import { RegistrationLookup as RegistrationLookup_h8usedbikes } from '../../../features/used-bikes/admin/registration-lookup'
 import { PenceCell as PenceCell_c1451ad820a0e2928fe965f9c0c46f4c } from '../../../cms/components/pence-cell'
 import { RscEntryLexicalCell as RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
 import { RscEntryLexicalField as RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e } from '@payloadcms/richtext-lexical/rsc'
@@ -25,6 +24,7 @@ import { StrikethroughFeatureClient as StrikethroughFeatureClient_e70f5e05f09f93
 import { UnderlineFeatureClient as UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { BoldFeatureClient as BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
 import { ItalicFeatureClient as ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864 } from '@payloadcms/richtext-lexical/client'
+import { RegistrationLookup as RegistrationLookup_c770381a2d8c9c7ace1c472fa077d594 } from '../../../features/used-bikes/admin/registration-lookup'
 import { OverviewComponent as OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaTitleComponent as MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
@@ -32,6 +32,8 @@ import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c08
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { CatalogueExportButton as CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { OrdersExportForm as OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
+import { ReturnActions as ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
+import { RefundDueCell as RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
 import { CouponAmountCell as CouponAmountCell_1293ab532d3358588d843cb9963733a5 } from '../../../cms/components/coupon-amount-cell'
 import { DocumentPdfLink as DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155 } from '../../../features/invoices/components/document-pdf-link'
 import { ImportProgress as ImportProgress_14977e7305f738b5719f62f6091515dc } from '../../../features/catalogue-import/admin/import-progress'
@@ -50,7 +52,6 @@ import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } f
 export const importMap = {
   "/cms/components/product-price-cell#ProductPriceCell": ProductPriceCell_0c33be979e611b858aee74764dfcc3e4,
   "/cms/components/money-field#MoneyField": MoneyField_4daf64fc991f23e9ee1b090f3207faed,
-  "/features/used-bikes/admin/registration-lookup#RegistrationLookup": RegistrationLookup_h8usedbikes,
   "/cms/components/pence-cell#PenceCell": PenceCell_c1451ad820a0e2928fe965f9c0c46f4c,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalCell": RscEntryLexicalCell_44fe37237e0ebf4470c9990d8cb7b07e,
   "@payloadcms/richtext-lexical/rsc#RscEntryLexicalField": RscEntryLexicalField_44fe37237e0ebf4470c9990d8cb7b07e,
@@ -75,6 +76,7 @@ export const importMap = {
   "@payloadcms/richtext-lexical/client#UnderlineFeatureClient": UnderlineFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#BoldFeatureClient": BoldFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
   "@payloadcms/richtext-lexical/client#ItalicFeatureClient": ItalicFeatureClient_e70f5e05f09f93e00b997edb1ef0c864,
+  "/features/used-bikes/admin/registration-lookup#RegistrationLookup": RegistrationLookup_c770381a2d8c9c7ace1c472fa077d594,
   "@payloadcms/plugin-seo/client#OverviewComponent": OverviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaTitleComponent": MetaTitleComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#MetaDescriptionComponent": MetaDescriptionComponent_a8a977ebc872c5d5ea7ee689724c0860,
@@ -82,6 +84,8 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "/features/exports/admin/export-forms#CatalogueExportButton": CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de,
   "/features/exports/admin/export-forms#OrdersExportForm": OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
+  "/features/returns/components/return-actions#ReturnActions": ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74,
+  "/features/returns/components/return-actions#RefundDueCell": RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74,
   "/cms/components/coupon-amount-cell#CouponAmountCell": CouponAmountCell_1293ab532d3358588d843cb9963733a5,
   "/features/invoices/components/document-pdf-link#DocumentPdfLink": DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155,
   "/features/catalogue-import/admin/import-progress#ImportProgress": ImportProgress_14977e7305f738b5719f62f6091515dc,

@@ -16,6 +16,7 @@ export default async function OrderLookupPage({ searchParams }: { searchParams: 
       <p className="account-page__lead">Bought without an account? Enter the order number from your confirmation email and the email address you used.</p>
       <OrderLookupForm orderNumber={orderNumber} />
       <ul className="account-page__links">
+        <li>Want to cancel or send something back? <a href={paths.cancelItems(orderNumber)}>Cancel or return items</a></li>
         <li>Have an account? <a href={paths.login(paths.orders())}>Sign in to see all your orders</a></li>
       </ul>
     </div>

@@ -4,6 +4,10 @@ import { paths } from '../../../../config/paths'
 import { OrderDetails } from '../../../../features/account/components/order-details'
 import { customerOrderByNumber } from '../../../../features/account/queries.server'
 import { requireCustomer } from '../../../../features/account/session.server'
+import { payloadClient } from '../../../../cms/payload-client.server'
+import { cancellationChoices } from '../../../../features/returns/cancellation-choices.server'
+import { CancelItemsForm } from '../../../../features/returns/components/cancel-items-form'
+import { orderForCustomer } from '../../../../features/returns/customer-cancel.server'
 import '../../../../features/account/account.css'
 
 export const dynamic = 'force-dynamic'
@@ -15,6 +19,9 @@ export default async function OrderPage({ params }: { params: Promise<{ number: 
   // Another customer's order, or none: the same 404 either way.
   const order = await customerOrderByNumber(customer, number)
   if (!order) notFound()
+  const payload = await payloadClient()
+  const own = await orderForCustomer(payload, order.number, { customerId: customer.id })
+  const choices = own ? await cancellationChoices(payload, own) : null
   return (
     <div className="container account-page">
       <nav aria-label="Breadcrumb" className="breadcrumbs">
@@ -26,6 +33,7 @@ export default async function OrderPage({ params }: { params: Promise<{ number: 
       </nav>
       <h1>Order {order.number}</h1>
       <OrderDetails order={order} />
+      {choices && <CancelItemsForm choices={choices} />}
     </div>
   )
 }

@@ -1,0 +1,22 @@
+// The one moment a refund is recorded as made: the statements here are written in the same unit of work as the
+// refund's own record (guarded by `when`, true only in the change that recorded it), so whatever must follow a
+// refund exists exactly when the refund does, once: here, the job that issues its credit note against the order's
+// invoice (features/invoices, ADR 049; once per refund, however often the job runs).
+import 'server-only'
+import type { Payload } from 'payload'
+import type { Stmt } from '../../cms/sql.server'
+import { queueJobStatement } from '../jobs/queue.server'
+import { ISSUE_CREDIT_NOTE } from '../jobs/task-names'
+
+export interface RecordedRefund {
+  readonly refundId: number
+  readonly orderId: number
+  readonly returnId: number | null
+  readonly amountPence: number
+  readonly providerRefundId: string
+}
+
+/** Statements written with a refund recorded as succeeded. */
+export function afterRefundRecorded(payload: Payload, refund: RecordedRefund, when: Stmt, now: Date): Stmt[] {
+  return [queueJobStatement(payload, ISSUE_CREDIT_NOTE, { refundId: refund.refundId }, now, when)]
+}

@@ -1,0 +1,10 @@
+// What the order page offers a customer to cancel or send back: each line with the units left to cancel and the
+// words of its kind's rule, the stage the order is at, and the returns already made. Plain data for the form.
+export interface CancellationChoices {
+  readonly orderNumber: string
+  /** cancel-now: before dispatch; return: after, within the period; closed: nothing may be cancelled now. */
+  readonly stage: 'cancel-now' | 'return' | 'closed'
+  readonly message: string
+  readonly lines: readonly { readonly lineId: string; readonly name: string; readonly left: number; readonly cancellable: boolean; readonly explanation: string }[]
+  readonly returns: readonly { readonly returnNumber: string; readonly state: string; readonly refundDueOn: string | null; readonly refundPence: number | null }[]
+}

@@ -1,0 +1,46 @@
+'use client'
+// A guest cancels or returns items: first the order number and the email address it was placed with (as the order
+// lookup asks), then the same form a signed-in customer sees on their order page.
+import { useState, type FormEvent } from 'react'
+import type { CancellationChoices } from '../cancellation-choices'
+import { CancelItemsForm } from './cancel-items-form'
+
+export function GuestCancel({ orderNumber }: { readonly orderNumber?: string }) {
+  const [found, setFound] = useState<{ choices: CancellationChoices; email: string } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  async function find(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const email = String(form.get('email') ?? '').trim()
+    setPending(true)
+    try {
+      const response = await fetch('/api/v1/customer/returns/choices', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderNumber: String(form.get('orderNumber') ?? ''), email }) })
+      const body = (await response.json().catch(() => ({}))) as CancellationChoices & { message?: string }
+      if (!response.ok) return setError(body.message ?? 'We could not find that order.')
+      setError(null)
+      setFound({ choices: body, email })
+    } catch {
+      setError('We could not reach the shop. Check your connection and try again.')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  if (found) return <CancelItemsForm choices={found.choices} email={found.email} />
+  return (
+    <form className="account-form" onSubmit={find} noValidate>
+      <div role={error ? 'alert' : 'status'} aria-live="polite" className={error ? 'form-message form-message--error' : 'visually-hidden'}>{error ?? ''}</div>
+      <div className="field">
+        <label htmlFor="cancel-order-number">Order number</label>
+        <input id="cancel-order-number" name="orderNumber" autoComplete="off" required maxLength={20} defaultValue={orderNumber} />
+      </div>
+      <div className="field">
+        <label htmlFor="cancel-email">Email address used for the order</label>
+        <input id="cancel-email" name="email" type="email" autoComplete="email" required maxLength={254} />
+      </div>
+      <button type="submit" className="button button--solid" disabled={pending}>{pending ? 'Looking…' : 'Find my order'}</button>
+    </form>
+  )
+}

@@ -1,0 +1,149 @@
+// Cancelling and returning in Chromium at 412×900 with axe: a guest (order number and email) and a signed-in
+// customer each cancel one line of a three-line delivered order; staff mark each return received and refund it.
+// The refund equals that line to the penny, the line's stock goes back once, and the emails are in the outbox.
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import type { Payload } from 'payload'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { readOutbox } from '../../src/adapters/email/file-outbox'
+import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
+import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
+import { adminToken, customerAccount, hydrated } from './shop-fixtures'
+
+const base = inject('baseURL')
+const env = inject('e2eEnv')
+const VIEWPORT = { width: 412, height: 900 }
+const PASSWORD = 'e2e returns passphrase'
+let payload: Payload
+
+async function localPayload(): Promise<Payload> {
+  Object.assign(process.env, env, { LOG_LEVEL: 'warn' })
+  const { default: config } = await import('../../src/payload.config')
+  const { getPayload } = await import('payload')
+  return getPayload({ config })
+}
+
+const stock = async (id: number) => (await payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })).stockQuantity
+
+/** A card order paid through the test gateway, delivered yesterday, of a jacket, a helmet and a lock (as checkout and staff would leave it). */
+async function deliveredOrder(email: string, customer: number | null) {
+  const category = (await payload.find({ collection: 'categories', limit: 1, depth: 0, overrideAccess: true })).docs[0]!.id
+  const items = [['Jacket', 14999], ['Helmet', 22950], ['Lock', 4999]] as const
+  const products: number[] = []
+  for (const [name, pricePence] of items) {
+    const s = uniqueSuffix()
+    products.push((await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `${name} ${s}`, sku: `RET-${s}`, category, pricePence, stock: 4 }) as never })).id)
+  }
+  const total = items.reduce((sum, [, p]) => sum + p, 0)
+  const orderNumber = `WH-${Array.from(randomBytes(6), (b) => '346789ABCDEFGHJKMNPQRTWXY'[b % 25]).join('')}`
+  const sessionId = `tgs_${randomBytes(16).toString('hex')}`
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+  await payload.create({ collection: 'test-gateway-payments', overrideAccess: true, data: { sessionId, orderReference: orderNumber, amountPence: total, currency: 'GBP', refundedPence: 0, status: 'succeeded', successUrl: '/payment-success', failureUrl: '/payment-failure' } as never })
+  const order = await payload.create({
+    collection: 'orders',
+    overrideAccess: true,
+    data: {
+      orderNumber, kind: 'card', status: 'completed', customer, firstName: 'Robin', lastName: 'Rider', email, phone: '07700 900456',
+      delivery: { method: 'free', feePence: 0 },
+      lines: items.map(([name, pricePence], i) => ({ product: products[i], name, unitPricePence: pricePence, count: 1, vatRatePercent: 20, lineTotalPence: pricePence })),
+      subtotalPence: total, vatPence: Math.round(total / 6), totalPence: total,
+      stock: { state: 'committed' },
+      payment: { provider: 'test-gateway', reference: sessionId, paidAt: yesterday, refundedPence: 0 },
+      history: [{ at: yesterday, actor: 'staff', from: 'dispatched', to: 'completed', note: 'Delivered.' }],
+    } as never,
+  })
+  for (const product of products) {
+    await payload.create({ collection: 'stock-holds', overrideAccess: true, data: { ref: `order:${order.id}`, product, count: 1, state: 'sold' } as never })
+    await payload.update({ collection: 'products', id: product, overrideAccess: true, data: { stockQuantity: 3 } as never })
+  }
+  return { order, products }
+}
+
+async function staffStep(returnNumber: string, step: 'receive' | 'refund', body: object = {}) {
+  const r = (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, overrideAccess: true })).docs[0]!
+  const res = await fetch(`${base}/api/returns/${r.id}/${step}`, { method: 'POST', headers: { Authorization: `JWT ${await adminToken()}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return res
+}
+
+async function cancelFirstLine(page: import('playwright-core').Page) {
+  await hydrated(page, 'main form button[type="submit"]')
+  await page.getByRole('checkbox').first().check()
+  await page.getByLabel('Why are you cancelling?').fill('Wrong size: I need a large')
+  await page.getByRole('radio', { name: 'By post' }).check()
+  expect(await axeViolations(page), 'axe on the cancellation form').toEqual([])
+  await page.getByRole('button', { name: 'Cancel and return these items' }).click()
+  const done = page.getByRole('status').filter({ hasText: 'Cancellation' })
+  await done.waitFor()
+  const returnNumber = (await done.textContent())!.match(/WH-[0-9A-Z]+-R\d+/)![0]
+  expect(await axeViolations(page), 'axe after cancelling').toEqual([])
+  return returnNumber
+}
+
+async function staffRefundsAndChecks(returnNumber: string, orderNumber: string, product: number, linePence: number, email: string) {
+  expect(await stock(product)).toBe(3)
+  await staffStep(returnNumber, 'receive')
+  expect(await stock(product)).toBe(4)
+  await fetch(`${base}/api/returns/0/receive`, { method: 'POST', headers: { Authorization: `JWT ${await adminToken()}` } })
+  const r = (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, overrideAccess: true })).docs[0]!
+  // Received twice: refused, and the stock went back once.
+  const again = await fetch(`${base}/api/returns/${r.id}/receive`, { method: 'POST', headers: { Authorization: `JWT ${await adminToken()}` } })
+  expect(again.status).toBe(409)
+  expect(await stock(product)).toBe(4)
+  await staffStep(returnNumber, 'refund', { deductionPence: 0, deductionReason: '' })
+  const refunds = await payload.find({ collection: 'refunds', where: { return: { equals: r.id } }, overrideAccess: true })
+  expect(refunds.docs.map((d) => [d.amountPence, d.state])).toEqual([[linePence, 'succeeded']])
+  const session = (await payload.find({ collection: 'test-gateway-payments', where: { orderReference: { equals: orderNumber } }, overrideAccess: true })).docs[0]!
+  expect(session.refundedPence).toBe(linePence)
+  const mail = (await readOutbox(path.join(env.OUTBOX_DIR!))).filter((m) => m.to === email).map((m) => m.tag)
+  expect(mail).toEqual(expect.arrayContaining(['return-requested', 'return-received', 'return-refunded']))
+}
+
+beforeAll(async () => {
+  payload = await localPayload()
+}, 120_000)
+
+afterAll(async () => {
+  await closeBrowser()
+  await payload?.destroy()
+})
+
+describe('cancelling one line of a delivered order', () => {
+  it('as a guest, from the order lookup: return instructions, then staff receive and refund the line to the penny', async () => {
+    const email = `guest-${uniqueSuffix()}@e2e.test`
+    const { order, products } = await deliveredOrder(email, null)
+    const { page } = await newPage(VIEWPORT)
+    await page.goto('/order-lookup')
+    await page.getByRole('link', { name: 'Cancel or return items' }).click()
+    await hydrated(page, 'main form button[type="submit"]')
+    expect(await axeViolations(page), 'axe on the guest cancellation page').toEqual([])
+    await page.getByLabel('Order number').fill(order.orderNumber)
+    await page.getByLabel('Email address used for the order').fill(email)
+    await page.getByRole('button', { name: 'Find my order' }).click()
+    await page.getByRole('heading', { name: 'Cancel or return items', level: 2 }).waitFor()
+    const returnNumber = await cancelFirstLine(page)
+    await finishPage(page)
+    await staffRefundsAndChecks(returnNumber, order.orderNumber, products[0]!, 14999, email)
+  }, 180_000)
+
+  it('signed in, from the order page: the same, and another customer cannot see or cancel it', async () => {
+    const email = `returns-${uniqueSuffix()}@e2e.test`
+    expect((await customerAccount({ email, password: PASSWORD, firstName: 'Robin', lastName: 'Rider' })).status).toBe(201)
+    const customer = (await payload.find({ collection: 'users', where: { email: { equals: email } }, overrideAccess: true })).docs[0]!.id
+    const { order, products } = await deliveredOrder(email, customer)
+    // A stranger (no account, wrong email) gets the same 404 as for no order.
+    const stranger = await fetch(`${base}/api/v1/customer/returns`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ orderNumber: order.orderNumber, email: 'someone@e2e.test', lines: [{ lineId: order.lines[0]!.id, count: 1 }], reason: 'mine' }) })
+    expect(stranger.status).toBe(404)
+    const { page } = await newPage(VIEWPORT)
+    await page.goto(`/login?next=${encodeURIComponent(`/orders/${order.orderNumber}`)}`)
+    await hydrated(page, 'main form button[type="submit"]')
+    await page.getByLabel('Email address').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL((u) => u.pathname === `/orders/${order.orderNumber}`)
+    const returnNumber = await cancelFirstLine(page)
+    await finishPage(page)
+    await staffRefundsAndChecks(returnNumber, order.orderNumber, products[0]!, 14999, email)
+    expect((await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true })).payment?.refundedPence).toBe(14999)
+  }, 180_000)
+})
