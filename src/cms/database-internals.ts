@@ -3,7 +3,7 @@
 // public API (sessions, client, pool), so a Payload upgrade may move them: everything else in the shop goes through
 // here, and tests/int/database-internals.int.test.ts fails, on either database, the moment one of them moves.
 // No 'server-only' import: start-up scripts and the Payload CLI load the config, and with it this, outside Next.
-import type { Migration, Payload } from 'payload'
+import type { CollectionSlug, Migration, Payload } from 'payload'
 
 export type DatabaseKind = 'postgres' | 'sqlite'
 export type TransactionId = string | number | null | undefined
@@ -92,6 +92,15 @@ export function pgPool(payload: Payload): PgPool {
 }
 
 /** Runs the committed migrations through the adapter (it skips those already run). */
+/**
+ * Writes a record's row through the adapter alone: no hooks, no access, no field validation. For the one writer that
+ * must (an erasure empties fields a hook or a required rule would refuse to see emptied, and records the request's
+ * own outcome however its hooks judge staff edits).
+ */
+export async function writeRowDirectly(payload: Payload, collection: CollectionSlug, id: number, data: Record<string, unknown>): Promise<void> {
+  await payload.db.updateOne({ collection, id, data })
+}
+
 export async function runAdapterMigrations(payload: Payload, migrations: readonly unknown[]): Promise<void> {
   // Generated migrations type their arguments per adapter; Payload's shared type erases them.
   await payload.db.migrate({ migrations: migrations as unknown as Migration[] })

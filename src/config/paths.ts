@@ -91,6 +91,10 @@ export const paths = {
     financeOrders: () => '/api/finance/orders',
     partExchange: () => '/api/finance/part-exchange',
     relatedProducts: (ids: readonly number[]) => `/api/v1/related-products?ids=${ids.join(',')}`,
+    accountErasure: () => '/api/account/erasure',
+    returnChoices: () => '/api/v1/customer/returns/choices',
+    returnStep: (id: number | string, step: string) => `/api/returns/${encodeURIComponent(String(id))}/${encodeURIComponent(step)}`,
+    usedBikeLookup: () => '/api/used-bikes/lookup',
     /** Payload's own: who is signed in, for the browser. */
     me: () => '/api/users/me',
     /** Payload's own REST read of one document, for the admin's views. */

@@ -9,12 +9,13 @@ import { ERASURE_POLICY } from '../../domain/data-rights/erasure-policy'
 import { openBusiness } from '../../domain/data-rights/open-business'
 import { cancelReservation } from '../reservations/reservation-lifecycle.server'
 import { ACCOUNT_COLLECTION, customerRecords, subjectOf, type Subject } from './customer-records.server'
+import { writeRowDirectly } from '../../cms/database-internals'
 
 async function settle(payload: Payload, requestId: number, status: DataRequestStatus, outcome: string): Promise<void> {
   const request = await payload.findByID({ collection: 'data-requests', id: requestId, depth: 0, overrideAccess: true })
   if (!canMoveDataRequest(request.status as DataRequestStatus, status)) return
   const done = status === 'completed' || status === 'refused'
-  await payload.db.updateOne({ collection: 'data-requests', id: requestId, data: { status, outcome, ...(done ? { completedAt: new Date().toISOString() } : {}) } })
+  await writeRowDirectly(payload, 'data-requests', requestId, { status, outcome, ...(done ? { completedAt: new Date().toISOString() } : {}) })
 }
 
 /** What stands in the way of erasing this customer now, as sentences; empty when it may go ahead. */
@@ -78,7 +79,7 @@ export async function runErasure(payload: Payload, requestId: number): Promise<s
         if (Object.keys(patch).length === 0) continue
         // Straight to the database: the record's own hooks guard what people may change, and this is not a change of
         // its business state. The adapter writes the row whole, so it is given the whole record with the patch on it.
-        await payload.db.updateOne({ collection: slug as CollectionSlug, id: doc.id as number, data: { ...doc, ...patch } })
+        await writeRowDirectly(payload, slug as CollectionSlug, doc.id as number, { ...doc, ...patch })
       }
       counts.push(`${slug}: ${docs.length} anonymised`)
     } else if (policy.action === 'keep') counts.push(`${slug}: ${docs.length} kept (no personal data)`)

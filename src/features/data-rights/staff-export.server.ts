@@ -3,6 +3,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { customerExport, exportResponse, exportSummaryLine } from './data-requests.server'
 import { summaryHtml } from './summary-html'
+import { writeRowDirectly } from '../../cms/database-internals'
 
 export async function staffExportResponse(payload: Payload, id: string, staff: { id: number | string }, format: 'json' | 'html' = 'json'): Promise<Response> {
   if (!/^\d{1,12}$/.test(id)) return Response.json({ error: 'No such data request.' }, { status: 404 })
@@ -13,6 +14,6 @@ export async function staffExportResponse(payload: Payload, id: string, staff: {
   if (!doc) return Response.json({ error: 'The account this request is about no longer exists.' }, { status: 410 })
   const now = new Date().toISOString()
   // The record says the copy was made and by whom; the copy itself is not stored (it would be one more copy to erase).
-  await payload.db.updateOne({ collection: 'data-requests', id: Number(id), data: { status: 'completed', completedAt: request.completedAt ?? now, outcome: `${exportSummaryLine(doc)} Downloaded by staff account ${staff.id} at ${now}.` } })
+  await writeRowDirectly(payload, 'data-requests', Number(id), { status: 'completed', completedAt: request.completedAt ?? now, outcome: `${exportSummaryLine(doc)} Downloaded by staff account ${staff.id} at ${now}.` })
   return exportResponse(doc, format, summaryHtml)
 }

@@ -1,4 +1,4 @@
-// The margin scheme's stock book as CSV (ADR 049): staff only.
+// GET /api/stock-book: the margin scheme's stock book as CSV (ADR 049), for staff only.
 import { RATE_RULES } from '../../../features/abuse/rate-limit.server'
 import { stockBookResponse } from '../../../features/invoices/stock-book.server'
 import { endpoint } from '../endpoint'

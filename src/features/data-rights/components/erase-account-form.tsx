@@ -3,6 +3,8 @@
 // happens (the account closes; what the law keeps is kept) or why it cannot happen yet.
 import { useState, type FormEvent } from 'react'
 import { Field, FormMessage } from '../../../components/ui/form-field'
+import { callApi } from '../../../lib/http/call-api'
+import { paths } from '../../../config/paths'
 
 type State = { status: 'idle' | 'error' | 'success'; message?: string }
 
@@ -15,9 +17,8 @@ export function EraseAccountForm() {
     if (!password) return setState({ status: 'error', message: 'Type your password to confirm.' })
     setPending(true)
     try {
-      const response = await fetch('/api/account/erasure', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) })
-      const body = (await response.json().catch(() => ({}))) as { message?: string }
-      setState({ status: response.ok ? 'success' : 'error', message: body.message ?? 'Something went wrong. Please try again.' })
+      const answer = await callApi<{ message?: string }>(paths.api.accountErasure(), { method: 'POST', body: { password } })
+      setState({ status: answer.ok ? 'success' : 'error', message: answer.body?.message ?? 'Something went wrong. Please try again.' })
     } catch {
       setState({ status: 'error', message: 'We could not reach the shop. Please try again.' })
     } finally {

@@ -4,6 +4,8 @@
 import { useState, type FormEvent } from 'react'
 import type { CancellationChoices } from '../cancellation-choices'
 import { CancelItemsForm } from './cancel-items-form'
+import { callApi } from '../../../lib/http/call-api'
+import { paths } from '../../../config/paths'
 
 export function GuestCancel({ orderNumber }: { readonly orderNumber?: string }) {
   const [found, setFound] = useState<{ choices: CancellationChoices; email: string } | null>(null)
@@ -16,11 +18,10 @@ export function GuestCancel({ orderNumber }: { readonly orderNumber?: string }) 
     const email = String(form.get('email') ?? '').trim()
     setPending(true)
     try {
-      const response = await fetch('/api/v1/customer/returns/choices', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderNumber: String(form.get('orderNumber') ?? ''), email }) })
-      const body = (await response.json().catch(() => ({}))) as CancellationChoices & { message?: string }
-      if (!response.ok) return setError(body.message ?? 'We could not find that order.')
+      const answer = await callApi<CancellationChoices>(paths.api.returnChoices(), { method: 'POST', body: { orderNumber: String(form.get('orderNumber') ?? ''), email } })
+      if (!answer.ok) return setError(answer.body?.message ?? 'We could not find that order.')
       setError(null)
-      setFound({ choices: body, email })
+      setFound({ choices: answer.body, email })
     } catch {
       setError('We could not reach the shop. Check your connection and try again.')
     } finally {

@@ -7,6 +7,8 @@ import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { daysLeftText } from '../../../domain/returns/days-left'
 import { parsePounds } from '../../../domain/money-input'
+import { callApi } from '../../../lib/http/call-api'
+import { paths } from '../../../config/paths'
 
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
 
@@ -25,10 +27,9 @@ export function ReturnActions() {
   async function call(step: string, body?: object) {
     setBusy(true)
     try {
-      const response = await fetch(`/api/returns/${id}/${step}`, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) })
-      const answer = (await response.json().catch(() => ({}))) as { message?: string }
-      setMessage(response.ok ? { kind: 'ok', text: 'Done.' } : { kind: 'error', text: answer.message ?? 'That did not work.' })
-      if (response.ok) router.refresh()
+      const answer = await callApi<{ message?: string }>(paths.api.returnStep(String(id), step), { method: 'POST', body: body ?? {} })
+      setMessage(answer.ok ? { kind: 'ok', text: 'Done.' } : { kind: 'error', text: answer.body?.message ?? 'That did not work.' })
+      if (answer.ok) router.refresh()
     } finally {
       setBusy(false)
     }

@@ -4,6 +4,8 @@
 // words them (unknown registration, the service busy or slow); a lower MOT mileage is said at once.
 import { useForm, useFormFields } from '@payloadcms/ui'
 import { useId, useState } from 'react'
+import { callApi } from '../../../lib/http/call-api'
+import { paths } from '../../../config/paths'
 
 interface Answer {
   readonly registration: string
@@ -29,10 +31,9 @@ export function RegistrationLookup() {
     setBusy(true)
     setNote([])
     try {
-      const response = await fetch('/api/used-bikes/lookup', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ registration }) })
-      const body = (await response.json().catch(() => ({}))) as Partial<Answer> & { message?: string }
-      if (!response.ok || !body.vehicle) return setNote([{ kind: 'error', text: body.message ?? 'The lookup failed. Try again, or fill the details in by hand.' }])
-      const a = body as Answer
+      const answer = await callApi<Answer>(paths.api.usedBikeLookup(), { method: 'POST', body: { registration } })
+      if (!answer.ok || !answer.body.vehicle) return setNote([{ kind: 'error', text: (!answer.ok ? answer.body?.message : undefined) ?? 'The lookup failed. Try again, or fill the details in by hand.' }])
+      const a = answer.body
       const set = (path: string, value: unknown) => dispatchFields({ type: 'UPDATE', path, value, initialValue: undefined })
       set('vehicle.vrm', a.registration)
       set('usedBike.make', a.vehicle.make)

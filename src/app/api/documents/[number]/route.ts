@@ -1,5 +1,5 @@
-// An invoice's or credit note's PDF (ADR 049): for staff, the customer whose order it is, the browser that placed
-// the order, or a guest lookup's signed link (?access=). Anyone else: 404.
+// GET /api/documents/:number: an invoice's or credit note's PDF (ADR 049), for staff, the customer whose order it is,
+// the browser that placed the order, or a guest lookup's signed link (?access=). Anyone else: 404.
 import { cookies } from 'next/headers'
 import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { ORDER_ACCESS_COOKIE } from '../../../../features/orders/order-access.server'
@@ -10,9 +10,9 @@ export const dynamic = 'force-dynamic'
 
 export const GET = endpoint({
   rule: RATE_RULES.documentPdf,
-  handle: async (_none, { payload, request, account }) => {
+  handle: async (_none, { payload, request, account, params }) => {
     const url = new URL(request.url)
     const cookieValue = (await cookies()).get(ORDER_ACCESS_COOKIE)?.value
-    return documentDownload(payload, url.pathname.split('/').pop() ?? '', { user: await account(), cookieValue, access: url.searchParams.get('access')?.slice(0, 2048) ?? null })
+    return documentDownload(payload, String(params.number ?? ''), { user: await account(), cookieValue, access: url.searchParams.get('access')?.slice(0, 2048) ?? null })
   },
 })

@@ -1,4 +1,5 @@
-// The admin's registration lookup for staff stocking a used bike; see features/used-bikes/registration-lookup.server.ts.
+// POST /api/used-bikes/lookup: the admin's registration lookup for staff stocking a used bike
+// (features/used-bikes/registration-lookup.server.ts).
 import { RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { lookupRequest, lookUpRegistration, staffOnlyLookup } from '../../../../features/used-bikes/registration-lookup.server'
 import { endpoint } from '../../endpoint'

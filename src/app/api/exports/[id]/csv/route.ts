@@ -1,9 +1,9 @@
 // GET /api/exports/:id/csv: a finished export's file, for staff.
-import { payloadClient } from '../../../../../cms/payload-client.server'
 import { exportFile } from '../../../../../features/exports/export-endpoints.server'
+import { endpoint } from '../../../endpoint'
 
 export const dynamic = 'force-dynamic'
 
-export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  return exportFile(await payloadClient(), request, (await context.params).id)
-}
+export const GET = endpoint({
+  handle: (_input, { payload, request, params }) => exportFile(payload, request, String(params.id ?? '')),
+})
