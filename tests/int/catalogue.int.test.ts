@@ -296,6 +296,7 @@ describe('access rules', () => {
           : null,
         mileage: d.vehicle?.mileage ?? null,
         registrationYear: d.vehicle?.registrationDate ? new Date(d.vehicle.registrationDate).getUTCFullYear() : null,
+        writeOffCategory: d.usedBike?.historyCheck?.writeOffCategory ?? null,
       })
     }
     // the seed has pictures, on-the-road charges and used bikes, so each part of a card was compared
