@@ -79,7 +79,7 @@ export const placeOrderRequest = checkoutFormSchema
     /** Card (the default) or Klarna's Pay in 3; the server checks Pay in 3 suits the basket. */
     paymentMethod: z.enum(['card', 'klarna'], { message: 'paymentMethod must be card or klarna' }).optional(),
     /** Completing a reservation: the signed link token from its email or page (checked on the server). */
-    reservationToken: z.string().min(1).max(300).optional(),
+    reservationToken: z.string().min(1).max(2048).optional(),
   })
   .strict()
 

@@ -15,4 +15,4 @@ export const reserveRequest = z
 
 export type ReserveRequest = z.infer<typeof reserveRequest>
 
-export const cancelRequest = z.object({ token: z.string().min(1).max(300) }).strict()
+export const cancelRequest = z.object({ token: z.string().min(1).max(2048) }).strict()

@@ -17,7 +17,7 @@ export const shopQuoteRequest = z
     annualDistance: z.number().int().min(0).max(100_000),
     accessories: z.array(z.object({ productId: id, variantId: id.nullish() }).strict()).max(20).optional().default([]),
     /** A reserved bike: the signed reservation link's token; its deposit counts towards the deposit quoted. */
-    reservationToken: z.string().min(1).max(300).optional(),
+    reservationToken: z.string().min(1).max(2048).optional(),
     /** A valuation from POST /api/finance/part-exchange, applied as the part-exchange; its figures are read on the server. */
     valuationId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'valuationId is not a valuation id').optional(),
   })

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths'
 import { financeOrderRequest } from './finance-order-request'
 
 /** Call 5's body, plus the storefront's own optional reservation link token (a reserved bike's application). */
-export const shopFinanceOrderRequest = financeOrderRequest.extend({ reservationToken: z.string().min(1).max(300).optional() }).strict()
+export const shopFinanceOrderRequest = financeOrderRequest.extend({ reservationToken: z.string().min(1).max(2048).optional() }).strict()
 
 export type PlaceFinanceOrderRequest = z.input<typeof shopFinanceOrderRequest>
 export interface PlaceFinanceOrderResponse {

@@ -13,6 +13,6 @@ export const GET = endpoint({
   handle: async (_none, { payload, request, account, params }) => {
     const url = new URL(request.url)
     const cookieValue = (await cookies()).get(ORDER_ACCESS_COOKIE)?.value
-    return documentDownload(payload, String(params.number ?? ''), { user: await account(), cookieValue, access: url.searchParams.get('access')?.slice(0, 2048) ?? null })
+    return documentDownload(payload, String(params.number ?? url.pathname.split('/').pop() ?? ''), { user: await account(), cookieValue, access: url.searchParams.get('access')?.slice(0, 2048) ?? null })
   },
 })
