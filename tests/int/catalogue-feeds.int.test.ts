@@ -304,12 +304,12 @@ describe(`the stored copy on ${db}`, () => {
 
   it('queues one rebuild for a run of staff changes, started once they settle; the new products appear after it runs', async () => {
     await forgetRebuilds()
-    await make({ name: 'Feed New Arrival One', sku: 'FEED-NEW-1', category: ebikes.id })
+    await make({ name: 'Feed New Arrival One', sku: 'FEED-NEW-1', category: ebikes.id, ebike: { motorPowerW: 250, assistedSpeedMph: 15.5 } })
     const [first] = await waitingRebuilds()
     expect(first, 'a rebuild queued by the change').toBeTruthy()
     const firstStart = Date.parse(first!.waitUntil!)
     expect(firstStart).toBeGreaterThan(Date.now() + FEEDS_SETTLE_MS / 2)
-    await make({ name: 'Feed New Arrival Two', sku: 'FEED-NEW-2', category: ebikes.id })
+    await make({ name: 'Feed New Arrival Two', sku: 'FEED-NEW-2', category: ebikes.id, ebike: { motorPowerW: 250, assistedSpeedMph: 15.5 } })
     const again = await waitingRebuilds()
     expect(again.map((j) => j.id)).toEqual([first!.id])
     expect(Date.parse(again[0]!.waitUntil!)).toBeGreaterThanOrEqual(firstStart)
