@@ -74,7 +74,7 @@ async function reserveAndPay(productId: number) {
   await gateway.submitCard(url.split('/').pop()!, { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Grace Rider' })
   const r = await reservation(placed.reservationId)
   expect(r.status).toBe('active')
-  return { ...r, token: manageToken(r.id) }
+  return { ...r, token: await manageToken(r.id) }
 }
 
 /** The money rule: a paid deposit is refunded in full exactly when the reservation ended without a sale. */
