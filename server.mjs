@@ -17,6 +17,7 @@ import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { connectionFacts, proxyTrust } from './src/lib/http/forwarded.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
 import { possibleAction, readKnownActions, refuseBadServerAction } from './server-lib/server-actions.mjs'
+import { payloadSigningKey } from './server-lib/session-token.mjs'
 import { checkActionBody } from './server-lib/action-body.mjs'
 import { createSearchCounter } from './server-lib/search-counts.mjs'
 import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
@@ -250,7 +251,19 @@ try {
   allowedOrigins = []
 }
 const { isCsrfOriginAllowed } = createRequire(import.meta.url)('next/dist/server/app-render/csrf-protection')
-const serverActionRules = { knownActions, originAllowed: (host) => isCsrfOriginAllowed(host, allowedOrigins) }
+// The session key is read when first needed: secrets.json may be written by the app after this module loads.
+let sessionKey = null
+const serverActionRules = {
+  knownActions,
+  originAllowed: (host) => isCsrfOriginAllowed(host, allowedOrigins),
+  get sessionKey() {
+    if (!sessionKey) {
+      const key = secret()
+      sessionKey = key ? payloadSigningKey(key) : null
+    }
+    return sessionKey
+  },
+}
 
 // Next 16 sends the Location header twice when a cached (ISR) page redirects on a cache miss
 // ("/all-bikes, /all-bikes"), which browsers may read as one bad URL. Keep the first value.

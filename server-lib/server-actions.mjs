@@ -12,35 +12,41 @@
 //   - a `next-action` id that is not one Next could have made (42 hexadecimal characters): 400; one the build does
 //     not have (its server-reference manifest): 404;
 //   - a server function call to the admin (`/admin…` with `next-action`) without a Payload session cookie (or one
-//     that is no JWT) or an Authorization header: 401; with a session whose role is not staff or admin: 403. Every
-//     admin server function checks the session first and throws without one; the shop's first user is created at
-//     start-up, never through the admin's create-first-user page, so no call is legitimately anonymous. The token is
-//     read, not verified: a staff role in it goes on to Payload, which verifies it.
+//     that is no JWT) or an Authorization header: 401; with a token this shop did not sign, or one that has expired
+//     (server-lib/session-token.mjs, given the signing key): 401; with a session whose role is not staff or admin:
+//     403. Every admin server function checks the session first and throws without one; the shop's first user is
+//     created at start-up, never through the admin's create-first-user page, so no call is legitimately anonymous.
+//     An API key (`Authorization: users API-Key …`) goes on to Payload, which looks it up.
 // Route handlers (/api, /wp-json, the hosted test gateway, Next's own /_next) read their own bodies and Next runs no
 // action there, so nothing posted to them is taken for an action.
+
+import { readSessionToken } from './session-token.mjs'
 
 const ACTION_ID = /^[0-9a-f]{42}$/i
 const FORM_BODY = /^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i
 const ROUTE_HANDLERS = /^\/(api|wp-json|test-gateway|_next)(\/|$)/
 const ADMIN = /^\/admin(\/|$)/
 const SESSION_COOKIE = /(?:^|;\s*)payload-token=([^;\s]+)/
+const TOKEN_HEADER = /^(?:JWT|Bearer)\s+(\S+)$/i
 /** The roles the admin lets in (src/cms/access: staffPanel); the session token carries the role (saveToJWT). */
 const STAFF_ROLES = new Set(['staff', 'admin'])
 
 /**
- * The claims of the Payload session cookie, read but not verified (Payload verifies it next), or null when there is
- * no cookie or it is not a JWT. Only used to refuse early what Payload would refuse anyway: a customer's session.
+ * Why an admin server function call's credentials are refused before Payload, or null to pass it on: the session
+ * token from the Authorization header (`JWT …`/`Bearer …`) or the `payload-token` cookie, verified with `sessionKey`
+ * when the server knows it. Only refuses what Payload would refuse anyway, with a 4xx instead of its 500.
  */
-function sessionClaims(cookie) {
-  const token = typeof cookie === 'string' ? SESSION_COOKIE.exec(cookie)?.[1] : undefined
-  const parts = token?.split('.')
-  if (!parts || parts.length !== 3) return null
-  try {
-    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
-    return claims && typeof claims === 'object' && !Array.isArray(claims) ? claims : null
-  } catch {
-    return null
-  }
+function adminCredentialsRefusal(headers, sessionKey) {
+  const authorization = firstHeader(headers.authorization)
+  const headerToken = authorization ? TOKEN_HEADER.exec(authorization)?.[1] : undefined
+  if (authorization && !headerToken) return null // an API key: Payload looks it up
+  const cookie = typeof headers.cookie === 'string' ? headers.cookie : undefined
+  const token = headerToken ?? (cookie ? SESSION_COOKIE.exec(cookie)?.[1] : undefined)
+  const read = readSessionToken(token, sessionKey)
+  if (!read) return { status: 401, error: 'unauthorised', message: 'Sign in to the admin first.' }
+  if (sessionKey && !read.verified) return { status: 401, error: 'unauthorised', message: 'That admin session has ended or was not issued by this shop: sign in again.' }
+  if (typeof read.claims.role === 'string' && !STAFF_ROLES.has(read.claims.role)) return { status: 403, error: 'forbidden', message: 'Only staff may use the admin.' }
+  return null
 }
 
 function firstHeader(value) {
@@ -62,11 +68,12 @@ export function possibleAction(req) {
 /**
  * The refusal for a server action or admin server function call that Next or Payload would answer with a 5xx, or
  * null. `knownActions`: the ids of the build's server actions (null when the manifest could not be read: then only
- * the form of an id is checked); `originAllowed(host)`: next.config's serverActions.allowedOrigins (Next's own check).
+ * the form of an id is checked); `originAllowed(host)`: next.config's serverActions.allowedOrigins (Next's own check);
+ * `sessionKey`: the key Payload signs session tokens with (payloadSigningKey), or null when the server cannot know it.
  * @param {{ method?: string, url?: string, headers: Record<string, string | string[] | undefined> }} req
- * @param {{ knownActions?: Set<string> | null, originAllowed?: (host: string) => boolean }} [options]
+ * @param {{ knownActions?: Set<string> | null, originAllowed?: (host: string) => boolean, sessionKey?: string | null }} [options]
  */
-export function serverActionRefusal(req, { knownActions = null, originAllowed = () => false } = {}) {
+export function serverActionRefusal(req, { knownActions = null, originAllowed = () => false, sessionKey = null } = {}) {
   if (!possibleAction(req)) return null
   const pathOnly = (req.url ?? '/').split('?')[0]
   const action = req.headers['next-action']
@@ -85,11 +92,7 @@ export function serverActionRefusal(req, { knownActions = null, originAllowed = 
     const id = Array.isArray(action) ? action[0] : action
     if (!ACTION_ID.test(id)) return { status: 400, error: 'invalid_request', message: 'That is not a server action.' }
     if (knownActions && !knownActions.has(id)) return { status: 404, error: 'not_found', message: 'No such server action: reload the page.' }
-    if (ADMIN.test(pathOnly) && !req.headers.authorization) {
-      const claims = sessionClaims(req.headers.cookie)
-      if (!claims) return { status: 401, error: 'unauthorised', message: 'Sign in to the admin first.' }
-      if (typeof claims.role === 'string' && !STAFF_ROLES.has(claims.role)) return { status: 403, error: 'forbidden', message: 'Only staff may use the admin.' }
-    }
+    if (ADMIN.test(pathOnly)) return adminCredentialsRefusal(req.headers, sessionKey)
   }
   return null
 }

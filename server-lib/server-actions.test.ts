@@ -2,7 +2,9 @@
 // (a foreign or unreadable Origin, an anonymous admin call) are refused with a 4xx before Next, and the shop's own
 // calls go on.
 import { describe, expect, it } from 'vitest'
+import { SignJWT } from 'jose'
 import { readKnownActions, serverActionRefusal } from './server-actions.mjs'
+import { payloadSigningKey } from './session-token.mjs'
 
 const KNOWN = 'a'.repeat(2) + '0123456789abcdef0123456789abcdef01234567'
 const ADMIN_FN = '7f' + 'fedcba9876543210fedcba9876543210fedcba98'
@@ -55,6 +57,27 @@ describe('server action gate', () => {
     expect(status('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, cookie: `payload-token=${token({ id: 1, collection: 'users', role: 'admin' })}` })).toBe('passed on')
     expect(status('/admin', { ...SHOP, 'next-action': ADMIN_FN, authorization: 'users API-Key abc' })).toBe('passed on')
     expect(status('/administrators', { ...SHOP, 'next-action': KNOWN })).toBe('passed on') // not the admin
+  })
+
+  it('with the signing key, refuses a forged or expired staff token (401) from the cookie or the Authorization header', async () => {
+    const key = payloadSigningKey('the-shop-secret')
+    const signed = (claims: Record<string, unknown>, signingKey = key, expiresIn = 600) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
+        .sign(new TextEncoder().encode(signingKey))
+    const gate = (headers: Headers) => serverActionRefusal(post('/admin/collections/orders', { ...SHOP, 'next-action': ADMIN_FN, ...headers }), { knownActions, sessionKey: key })?.status ?? 'passed on'
+    const staff = await signed({ id: 1, collection: 'users', role: 'staff' })
+    expect(gate({ cookie: `payload-token=${staff}` })).toBe('passed on')
+    expect(gate({ authorization: `JWT ${staff}` })).toBe('passed on')
+    expect(gate({ authorization: `Bearer ${staff}` })).toBe('passed on')
+    const forged = await signed({ id: 1, collection: 'users', role: 'admin' }, payloadSigningKey('guessed'))
+    expect(gate({ cookie: `payload-token=${forged}` })).toBe(401)
+    expect(gate({ authorization: `JWT ${forged}` })).toBe(401)
+    expect(gate({ cookie: `payload-token=${await signed({ id: 1, role: 'staff' }, key, -5)}` })).toBe(401)
+    expect(gate({ authorization: 'JWT not-a-token' })).toBe(401)
+    expect(gate({ cookie: `payload-token=${await signed({ id: 7, role: 'customer' })}` })).toBe(403)
+    expect(gate({ authorization: 'users API-Key abc' })).toBe('passed on') // Payload looks keys up
   })
 
   it('reads the build’s action ids from Next’s server-reference manifest', () => {

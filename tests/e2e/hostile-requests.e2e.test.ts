@@ -3,6 +3,7 @@
 // Timings here are generous safety bounds; bench/graphql-attack.mjs measures them. Then the server's edge (ADR 039):
 // every Accept-Encoding of the bad-input corpus gets a page it can read, over 2,000 malformed server-action, form and
 // body requests get no 5xx, and one client looping GraphQL does not turn another away.
+import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import zlib from 'node:zlib'
 import { describe, expect, inject, it } from 'vitest'
@@ -284,6 +285,15 @@ describe('no malformed request gets a 5xx (server actions, the admin server func
     const anonymous = await Promise.all(adminIds.map(async (id) => (await send('POST', '/admin', { 'next-action': id, origin, 'content-type': 'text/plain;charset=UTF-8' }, '[{"name":"form-state","args":{}}]')).status))
     expect(anonymous).toContain(401)
     expect(anonymous.every((s) => s === 401 || s === 404)).toBe(true)
+    // A token that claims the admin role but was signed with a guessed key is refused at the edge, as an expired one is.
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ id: 1, collection: 'users', role: 'admin', exp: Math.floor(Date.now() / 1000) + 600 })}`
+    const forged = `${unsigned}.${createHmac('sha256', 'a guessed key').update(unsigned).digest('base64url')}`
+    for (const credentials of [{ cookie: `payload-token=${forged}` }, { authorization: `JWT ${forged}` }]) {
+      const forgedCalls = await Promise.all(adminIds.map(async (id) => (await send('POST', '/admin', { 'next-action': id, origin, 'content-type': 'text/plain;charset=UTF-8', ...credentials }, '[{"name":"form-state","args":{}}]')).status))
+      expect(forgedCalls).toContain(401)
+      expect(forgedCalls.every((s) => s === 401 || s === 404)).toBe(true)
+    }
     expect((await send('POST', '/login', { 'next-action': adminIds[0]!, origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' }, '[]')).status).toBe(403)
     expect((await send('POST', '/login', { 'next-action': 'b'.repeat(42), origin, 'content-type': 'text/plain;charset=UTF-8' }, '[]')).status).toBe(404)
     expect((await send('POST', '/login', { 'next-action': 'nope', origin, 'content-type': 'text/plain;charset=UTF-8' }, '[]')).status).toBe(400)

@@ -107,6 +107,15 @@ describe(`passwords on ${process.env.TEST_DB ?? 'sqlite'}`, () => {
     await expect(payload.login({ collection: 'users', data: { email: bob.email, password: 'wrong password here' } })).rejects.toThrow(/incorrect/i)
   })
 
+  it('signs its session token with the key the server edge derives, so the edge can refuse forged ones', async () => {
+    const { payloadSigningKey, readSessionToken } = await import('../../server-lib/session-token.mjs')
+    const key = payloadSigningKey(process.env.PAYLOAD_SECRET as string)
+    expect(key).toBe(payload.secret)
+    const { token } = await payload.login({ collection: 'users', data: { email: bob.email, password: PASSWORD } })
+    expect(readSessionToken(token, key)).toMatchObject({ verified: true, claims: { id: bob.id } })
+    expect(readSessionToken(token, payloadSigningKey('another secret'))?.verified).toBe(false)
+  })
+
   it('refuses a password shorter than 12 characters', async () => {
     const error = await payload.create({ collection: 'users', data: { email: `short-${uniqueSuffix()}@int.test`, password: 'short-pass', role: 'customer' }, overrideAccess: true }).catch((e: unknown) => e)
     expect((error as { data?: { errors?: { message: string; path: string }[] } }).data?.errors).toEqual([{ message: 'Use at least 12 characters.', path: 'password' }])
