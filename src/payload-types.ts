@@ -3854,7 +3854,9 @@ export interface TaskSendReturnEmail {
  */
 export interface TaskIssueCreditNote {
   input: {
-    refundId: number;
+    refundId?: number | null;
+    orderId?: number | null;
+    amountPence?: number | null;
   };
   output: {
     result?: string | null;

@@ -289,7 +289,8 @@ describe('no malformed request gets a 5xx (server actions, the admin server func
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
     const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ id: 1, collection: 'users', role: 'admin', exp: Math.floor(Date.now() / 1000) + 600 })}`
     const forged = `${unsigned}.${createHmac('sha256', 'a guessed key').update(unsigned).digest('base64url')}`
-    for (const credentials of [{ cookie: `payload-token=${forged}` }, { authorization: `JWT ${forged}` }]) {
+    const forgedCredentials: Record<string, string>[] = [{ cookie: `payload-token=${forged}` }, { authorization: `JWT ${forged}` }]
+    for (const credentials of forgedCredentials) {
       const forgedCalls = await Promise.all(adminIds.map(async (id) => (await send('POST', '/admin', { 'next-action': id, origin, 'content-type': 'text/plain;charset=UTF-8', ...credentials }, '[{"name":"form-state","args":{}}]')).status))
       expect(forgedCalls).toContain(401)
       expect(forgedCalls.every((s) => s === 401 || s === 404)).toBe(true)

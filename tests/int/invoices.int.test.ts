@@ -10,14 +10,14 @@ import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '
 import { formatPence } from '../../src/domain/money'
 import { MARGIN_SCHEME_WORDING, OUTSIDE_SCOPE_WORDING, type SalesDocument } from '../../src/domain/invoices/sales-document'
 import { parseVatBreakdown } from '../../src/domain/vat/vat'
-import { issueCreditNote } from '../../src/features/invoices/credit-note.server'
+import { creditNoteForJob, issueCreditNote, wholeOrderRefundId } from '../../src/features/invoices/credit-note.server'
 import { documentPdf } from '../../src/features/invoices/document-pdf.server'
 import { documentsOfOrder, sequenceAt, writeDocument } from '../../src/features/invoices/document-rows.server'
 import { queueInvoiceWhenPaid } from '../../src/features/invoices/invoice-hooks'
 import { issueInvoice } from '../../src/features/invoices/issue-invoice.server'
 import { stockBookResponse } from '../../src/features/invoices/stock-book.server'
 import { parseCsv } from '../../src/lib/text/csv'
-import { markOrderPaid } from '../../src/features/orders/order-lifecycle.server'
+import { markOrderPaid, markRefunded } from '../../src/features/orders/order-lifecycle.server'
 import { documentForVisitor, documentsAccessToken } from '../../src/features/orders/order-documents.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
@@ -257,10 +257,31 @@ describe(`invoice and credit-note PDFs on ${db}`, () => {
     expect(text).toContain(`Total VAT ${formatPence(invoice.vatPence)}`)
     expect((await order(paid.id)).history?.some((h) => h.note?.includes(notes[0]!.number))).toBe(true)
     // The same refund again (a retried hook, the refunds feature calling too): the same credit note.
-    const again = await issueCreditNote(payload, null, { order: paid, refundId: `staff-refund-${paid.orderNumber}`, amountPence: paid.totalPence })
+    const again = await issueCreditNote(payload, null, { order: paid, refundId: wholeOrderRefundId(paid.id), amountPence: paid.totalPence })
     expect(again).toMatchObject({ ok: true, created: false })
     // More than is left to credit is refused, and takes no number.
     expect(await issueCreditNote(payload, null, { order: paid, refundId: 'another', amountPence: 1 })).toMatchObject({ ok: false })
+    expect(await sequenceAt(payload, 'credit-note')).toBe(before + 1)
+  })
+})
+
+describe(`an order refunded at the provider on ${db}`, () => {
+  it('queues its credit note with the refund, once, however often the provider reports it or the job runs', async () => {
+    const productId = await simpleProduct(payload, 3, 6_499)
+    const paid = await paidOrder([{ productId, count: 1 }])
+    const before = await sequenceAt(payload, 'credit-note')
+    const notice = { reference: paid.payment!.reference!, amountPence: paid.totalPence, provider: gateway.provider.name }
+    await Promise.all(Array.from({ length: 10 }, () => markRefunded(payload, notice, { email })))
+    expect((await order(paid.id)).status).toBe('refunded')
+    const jobs = await payload.find({ collection: 'payload-jobs', overrideAccess: true, pagination: false, where: { taskSlug: { equals: 'issueCreditNote' } } })
+    const forOrder = jobs.docs.filter((j) => (j.input as { orderId?: number } | null)?.orderId === paid.id)
+    expect(forOrder.map((j) => j.input)).toEqual([{ orderId: paid.id, amountPence: paid.totalPence }])
+    // The job, run twice (a retry after a crash): one credit note, for the whole order, against its invoice.
+    expect(await creditNoteForJob(payload, { orderId: paid.id, amountPence: paid.totalPence })).toMatch(/^issued CN-/)
+    expect(await creditNoteForJob(payload, { orderId: paid.id, amountPence: paid.totalPence })).toMatch(/^already issued CN-/)
+    const notes = (await documentsOfOrder(payload, paid.id)).filter((d) => d.kind === 'credit-note')
+    expect(notes).toHaveLength(1)
+    expect(notes[0]!.document.grossPence).toBe(paid.totalPence)
     expect(await sequenceAt(payload, 'credit-note')).toBe(before + 1)
   })
 })

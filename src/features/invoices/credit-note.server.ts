@@ -6,6 +6,7 @@ import type { Payload } from 'payload'
 import type { TransactionId } from '../../cms/sql.server'
 import { creditLines, creditNoteDocument, type CreditLine } from '../../domain/invoices/sales-document'
 import type { Order } from '../../payload-types'
+import type { CreditNoteJobInput } from './credit-note-jobs.server'
 import { documentsOfOrder, writeDocument, type StoredDocument } from './document-rows.server'
 import { dealerOf, issueInvoice } from './issue-invoice.server'
 
@@ -52,10 +53,23 @@ export async function issueCreditNote(payload: Payload, transactionID: Transacti
 }
 
 /**
- * The credit note of a refund recorded by a return or a cancellation (the issueCreditNote job): once per refund,
- * however often it runs. The amount is shared over the invoice's lines as `creditLines` shares it.
+ * The issueCreditNote job: the credit note of a refund recorded by a return or a cancellation, or of an order the
+ * provider refunded in full. Once per refund, however often it runs; the amount is shared over the invoice's lines as
+ * `creditLines` shares it.
  */
-export async function creditNoteForRefund(payload: Payload, refundId: number): Promise<string> {
+/**
+ * The refund id of an order refunded in full: the same whether staff refunded it from the admin or the provider
+ * reported it, so that the two paths, if both run, make one credit note.
+ */
+export const wholeOrderRefundId = (orderId: number): string => `order-refunded-${orderId}`
+
+export async function creditNoteForJob(payload: Payload, input: CreditNoteJobInput): Promise<string> {
+  if ('orderId' in input) {
+    const outcome = await issueCreditNote(payload, null, { order: { id: input.orderId }, refundId: wholeOrderRefundId(input.orderId), amountPence: input.amountPence, reason: 'Order refunded' })
+    if (!outcome.ok) throw new Error(outcome.message)
+    return `${outcome.created ? 'issued' : 'already issued'} ${outcome.creditNote.number}`
+  }
+  const refundId = input.refundId
   const refund = await payload.findByID({ collection: 'refunds', id: refundId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!refund) return `no refund ${refundId}`
   if (refund.state !== 'succeeded') return `refund ${refundId} is ${refund.state}: no credit note`

@@ -18,6 +18,8 @@ import { decidePaymentNotice, type NoticeEvent, type NoticeFacts } from '../../d
 import { appendHistory, change, claim, makeStale, runTransition, sweep, type LifecycleDeps, type RecordWrite } from '../records/transition.server'
 import { providerFor, refund, refundAndNote, settleOpenPayments } from '../records/money-back.server'
 import { paymentProvider } from '../payments/providers.server'
+import { creditNoteJob } from '../invoices/credit-note-jobs.server'
+import type { Stmt } from '../../cms/sql.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
 
 export type LifecycleOutcome = { readonly changed: boolean; readonly outcome: string; readonly orderId?: number }
@@ -168,7 +170,9 @@ async function refunded(payload: Payload, order: Order, notice: PaymentNotice, d
   const t = LIFECYCLE.refundReported
   const refundedPence = Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence)
   const stale = { reason: `order ${order.orderNumber} refunded`, products: productIdsOf(order) }
-  const release = await runTransition(payload, recordOf(order), t, { note: t.note(notice), from: order.status, data: { stock: { couponCounted: false }, payment: { refundedPence } }, stale }, now)
+  // The credit note against its invoice is queued with the change, so it exists exactly when the order is refunded.
+  const creditNote = (when: Stmt | null) => [creditNoteJob(payload, { orderId: order.id, amountPence: refundedPence - (order.payment?.refundedPence ?? 0) }, now, when)]
+  const release = await runTransition(payload, recordOf(order), t, { note: t.note(notice), from: order.status, data: { stock: { couponCounted: false }, payment: { refundedPence } }, stale, then: refundedPence > (order.payment?.refundedPence ?? 0) ? creditNote : undefined }, now)
   if (!release.ownerChanged) return { changed: false, outcome: `order is ${order.status}; a refund report changes nothing`, orderId: order.id }
   return { changed: true, outcome: 'order refunded by the provider', orderId: order.id }
 }

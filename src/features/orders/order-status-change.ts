@@ -47,8 +47,8 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
         const refund = await provider.refund(reference, owed, `staff-refund-${originalDoc.orderNumber}`)
         entries.push(entry(now, actor, from, to, `Refunded ${owed}p to the card through ${provider.name} (${refund.id}).`, by))
         // The refund's credit note, in this change's unit of work (ADR 049). Loaded when it runs, as above.
-        const { issueCreditNote } = await import('../invoices/credit-note.server')
-        const credit = await issueCreditNote(req.payload, (await req.transactionID) ?? null, { order: originalDoc, refundId: `staff-refund-${originalDoc.orderNumber}`, amountPence: owed, reason: 'Order refunded in full', now })
+        const { issueCreditNote, wholeOrderRefundId } = await import('../invoices/credit-note.server')
+        const credit = await issueCreditNote(req.payload, (await req.transactionID) ?? null, { order: originalDoc, refundId: wholeOrderRefundId(originalDoc.id), amountPence: owed, reason: 'Order refunded in full', now })
         entries.push(entry(now, actor, to, to, credit.ok ? `Credit note ${credit.creditNote.number} issued for ${formatPence(owed)}.` : credit.message, by))
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error)

@@ -5,8 +5,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { Stmt } from '../../cms/sql.server'
-import { queueJobStatement } from '../jobs/queue.server'
-import { ISSUE_CREDIT_NOTE } from '../jobs/task-names'
+import { creditNoteJob } from '../invoices/credit-note-jobs.server'
 
 export interface RecordedRefund {
   readonly refundId: number
@@ -18,5 +17,5 @@ export interface RecordedRefund {
 
 /** Statements written with a refund recorded as succeeded. */
 export function afterRefundRecorded(payload: Payload, refund: RecordedRefund, when: Stmt, now: Date): Stmt[] {
-  return [queueJobStatement(payload, ISSUE_CREDIT_NOTE, { refundId: refund.refundId }, now, when)]
+  return [creditNoteJob(payload, { refundId: refund.refundId }, now, when)]
 }

@@ -239,13 +239,19 @@ export const jobTasks: TaskConfig[] = [
   {
     slug: ISSUE_CREDIT_NOTE,
     label: 'Issue a refund’s credit note (once; ADR 049)',
-    inputSchema: [{ name: 'refundId', type: 'number', required: true }],
+    // A refund's row, or an order refunded in full at the provider (features/invoices/credit-note-jobs.server.ts).
+    inputSchema: [
+      { name: 'refundId', type: 'number' },
+      { name: 'orderId', type: 'number' },
+      { name: 'amountPence', type: 'number' },
+    ],
     outputSchema: [{ name: 'result', type: 'text' }],
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
-      const { creditNoteForRefund } = await import('../../features/invoices/credit-note.server')
-      return { output: { result: await creditNoteForRefund(req.payload, Number((input as { refundId: number }).refundId)) } }
+      const { creditNoteForJob } = await import('../../features/invoices/credit-note.server')
+      const { creditNoteJobInput } = await import('../../features/invoices/credit-note-jobs.server')
+      return { output: { result: await creditNoteForJob(req.payload, creditNoteJobInput(input)) } }
     },
   },
 ]
