@@ -325,7 +325,7 @@ describe(`reservations on ${db}`, () => {
     for (const token of [`${header}.${forgedBody}.${mac}`, `${real}x`, String(r.reservationId), 'a.b', await manageToken(r.reservationId, new Date(Date.now() - 31 * 24 * 3_600_000))]) {
       expect((await cancel({ token })).status).toBe(404)
     }
-    expect((await cancel({ token: 'x'.repeat(301) })).status).toBe(400)
+    expect((await cancel({ token: 'x'.repeat(2049) })).status).toBe(400) // longer than any link the shop signs
     expect((await cancel('{')).status).toBe(400)
     expect((await cancel({ token: real }, 'text/plain')).status).toBe(415)
     expect((await reservation(r.reservationId)).status).toBe('active')
