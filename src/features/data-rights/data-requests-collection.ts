@@ -8,9 +8,7 @@ import { isStaffUser } from '../../cms/access/roles'
 import { staffOnly } from '../../cms/access/staff-only'
 import { DATA_REQUEST_CHANNELS, DATA_REQUEST_KINDS, DATA_REQUEST_STATUS_LABELS, DATA_REQUEST_STATUSES } from '../../domain/data-rights/data-request-lifecycle'
 import { ERASE_CUSTOMER_DATA } from '../jobs/task-names'
-
-/** Set by the shop's own code (the account's endpoints, the erasure job) when it writes a request itself. */
-export const SHOP_WRITES_REQUEST = 'wheelhouseDataRequestByShop'
+import { SHOP_WRITES_REQUEST } from './shop-writes-request'
 
 /** A request staff record: the subject's account number and address are copied from the chosen account, the staff member and time stamped. */
 const stampNewRequest: CollectionBeforeChangeHook = async ({ data, operation, req }) => {

@@ -6,7 +6,7 @@ import type { Payload, PayloadRequest } from 'payload'
 import { exportDocument, type ExportDocument } from '../../domain/data-rights/export-document'
 import type { DataRequestChannel, DataRequestKind, DataRequestStatus } from '../../domain/data-rights/data-request-lifecycle'
 import { customerRecords, subjectOf } from './customer-records.server'
-import { SHOP_WRITES_REQUEST } from './data-requests-collection'
+import { SHOP_WRITES_REQUEST } from './shop-writes-request'
 
 export interface NewRequest {
   readonly kind: DataRequestKind
