@@ -1,16 +1,9 @@
 // The 3-D Secure step's answer: approve or fail the authentication.
-import { testGateway } from '../../../../../../features/payments/providers.server'
-import { payloadClient } from '../../../../../../cms/payload-client.server'
-import { readForm, seeOther } from '../form.server'
-import { paths } from '../../../../../../config/paths'
+import { gatewayFormPost } from '../form.server'
 
 export const dynamic = 'force-dynamic'
 
-export async function POST(request: Request, { params }: { params: Promise<{ sessionId: string }> }): Promise<Response> {
-  const { sessionId } = await params
-  const form = await readForm(request)
-  if (form instanceof Response) return form
-  const payload = await payloadClient()
-  const result = await testGateway(payload).completeChallenge(sessionId, (form.get('challenge') ?? '').toString().slice(0, 64), form.get('decision') === 'approve')
-  return seeOther(result.kind === 'done' ? result.redirectUrl : paths.testGatewayPay(sessionId))
-}
+export const POST = gatewayFormPost(async ({ gateway, sessionId, field, page }) => {
+  const result = await gateway.completeChallenge(sessionId, field('challenge', 64), field('decision') === 'approve')
+  return result.kind === 'done' ? result.redirectUrl : page
+})
