@@ -1,10 +1,9 @@
 'use client'
 // An export's page in the admin: a progress bar that follows its job (rows written out of rows, read again every
-// POLL_MS until it is done or failed), the record's own fields kept in step, and the file's link once it is made.
-import { useDocumentInfo, useForm } from '@payloadcms/ui'
-import { useEffect, useState } from 'react'
+// POLL_MS until it is done; a failed one is tried again by the queue), the record's own fields kept in step, and the
+// file's link once it is made.
 import { paths } from '../../../config/paths'
-import { callApi } from '../../../lib/http/call-api'
+import { useFollowedDocument } from '../../jobs/admin/use-followed-document'
 
 const POLL_MS = 1000
 const FIELDS = ['status', 'total', 'done', 'error', 'finishedAt', 'fileName']
@@ -27,35 +26,8 @@ function summary(s: Snapshot): string {
 }
 
 export function ExportProgress() {
-  const { id, initialData, collectionSlug } = useDocumentInfo()
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(() => snapshotOf(initialData))
-  const { dispatchFields } = useForm()
-
-  useEffect(() => {
-    if (id === undefined || id === null || !collectionSlug) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const poll = async () => {
-      try {
-        const query = new URLSearchParams([['depth', '0'], ...FIELDS.map((f) => [`select[${f}]`, 'true'])])
-        const answer = await callApi<Record<string, unknown>>(paths.api.document(collectionSlug, id, query.toString()), { cache: 'no-store' })
-        const next = answer.ok ? snapshotOf(answer.body) : null
-        if (!stopped && next && answer.ok) {
-          setSnapshot(next)
-          for (const path of FIELDS) if (path in answer.body) dispatchFields({ type: 'UPDATE', path, value: answer.body[path], initialValue: answer.body[path] })
-        }
-        if (next?.status === 'done') return
-      } catch {
-        // The next poll tries again (a restart of the shop, a dropped connection).
-      }
-      if (!stopped) timer = setTimeout(() => void poll(), POLL_MS)
-    }
-    void poll()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [id, collectionSlug, dispatchFields])
+  const { id, doc } = useFollowedDocument({ fields: FIELDS, pollMs: POLL_MS, finished: (d) => d.status === 'done' })
+  const snapshot = snapshotOf(doc ?? undefined)
 
   if (!snapshot || id === undefined || id === null) return null
   const max = Math.max(1, snapshot.total)
