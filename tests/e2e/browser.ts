@@ -305,6 +305,12 @@ export async function newPage(viewport = { width: 390, height: 844 }, options: B
  * contrasts no test explained, and visible controls whose text is the colour of their background.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // The page as the customer reads it: a dialog or panel that has just opened has finished its entrance (axe, run
+  // mid-animation, finds text "partially obscured" by the part of the box still sliding in). Endless animations
+  // (a spinner) are not waited for.
+  await page
+    .evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))))
+    .catch(() => undefined)
   const entry = opened.find((o) => o.page === page)
   if (entry) return gate(entry, true)
   return pageFindings(page)

@@ -64,9 +64,11 @@ describe('/all-bikes', () => {
     await page.getByRole('button', { name: 'Show results' }).click()
     await page.waitForURL(/\/all-bikes\?condition=used$/)
     expect(await count(page)).toBe(8)
-    const badges = await page.locator('.listing__grid .product-card .badge').allTextContents()
+    // Each card's condition badge (a used bike may carry a write-off category badge beside it).
+    const badges = await page.locator('.listing__grid .product-card .badge:is(.badge--used, .badge--new)').allTextContents()
     expect(badges).toHaveLength(8)
     expect(new Set(badges)).toEqual(new Set(['Used']))
+    await expect(page.locator('.listing__grid .product-card [data-testid="write-off"]').allTextContents()).resolves.toEqual(['Cat N'])
     // the back button returns to the unfiltered list
     await page.goBack()
     await page.waitForURL(/\/all-bikes$/)

@@ -98,7 +98,7 @@ describe('used motorcycle', () => {
   it('shows mileage, keepers, service history, registration and the finance estimate with its link', async () => {
     const { page, problems } = await newPage()
     await page.goto(USED_BIKE)
-    const facts = page.locator('.pdp-facts')
+    const facts = page.locator('.pdp-facts', { hasText: 'Mileage' }) // the bike's own facts; its road record is a list of its own
     await expect(facts.textContent()).resolves.toContain('8,420 miles')
     await expect(facts.locator('div', { hasText: 'Previous keepers' }).locator('dd').textContent()).resolves.toBe('1')
     await expect(facts.textContent()).resolves.toContain('Full dealer service history')

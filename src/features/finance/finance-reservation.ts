@@ -22,11 +22,14 @@ export interface FinanceReservation {
   readonly figures: ReservationQuoteFigures | null
 }
 
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
+// A signed link (cms/auth/signed-links.ts): a JWT's three base64url parts, or an older link's two (still read until
+// they expire). As long as the servers' schemas allow (2,048 characters).
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)?$/
+const TOKEN_MAX = 2048
 
-/** A string shaped like a reservation link token (two base64url parts); says nothing about whether it is genuine. */
+/** A string shaped like a reservation link token; says nothing about whether it is genuine. */
 export function looksLikeReservationToken(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 300 && TOKEN_SHAPE.test(value)
+  return typeof value === 'string' && value.length <= TOKEN_MAX && TOKEN_SHAPE.test(value)
 }
 
 /** The reservation when it applies to the bike on this step, else null. */
