@@ -50,10 +50,12 @@ export function Modal({ open, onClose, titleId, className, children }: Props) {
       }}
     >
       <div className="modal__body">
-        {open && children}
+        {/* First in the dialog, so that opening it focuses the top right corner: a first link further down would
+            scroll a long dialog on a phone past its own title. */}
         <button type="button" className="modal__close" onClick={() => ref.current?.close()} aria-label="Close">
           <span aria-hidden="true">×</span>
         </button>
+        {open && children}
       </div>
     </dialog>
   )
