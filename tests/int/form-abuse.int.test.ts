@@ -236,6 +236,19 @@ describe('registration and password resets: Payload’s REST and GraphQL and the
     expect((await restRegistration(address)).status).toBe(429)
   })
 
+  it('starts visitors’ new accounts a quarter of a second apart, whatever their networks, so hashing never takes every core', async () => {
+    const { REST_POST } = await payloadRoutes()
+    const before = await users()
+    const started = performance.now()
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => REST_POST(jsonPost('/api/users', freshAddress(), { email: uniqueEmail(), password: 'a long unguessable passphrase 7' }), routeOf(USERS))),
+    )
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201])
+    // Four turns: the first at once, the others 250, 500 and 750 ms later (earlier sign-ups in this file only add waiting).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(750)
+    expect(await users()).toBe(before + 4)
+  })
+
   it('limits registrations of one email address from many networks', async () => {
     const email = uniqueEmail()
     for (let i = 0; i < 5; i++) expect((await restRegistration(freshAddress(), email)).status).toBe(400)

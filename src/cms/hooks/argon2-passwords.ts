@@ -12,6 +12,8 @@ import { guardCredentialChange, revokeAllApiTokens } from '../auth/credential-ch
 import { checkCredentials, UPGRADING_CONTEXT_KEY } from '../auth/credentials'
 import { deviceSetCookieHeader, deviceTokensFromCookieHeader, nextDeviceCookieValue } from '../auth/known-device'
 import { hashPassword, payloadPasswordFor } from '../auth/passwords'
+import { isStaffUser } from '../access/roles'
+import { awaitRegistrationTurn } from './limit-registration'
 
 const NEW_HASH_KEY = 'wheelhouseNewArgon2'
 const REVOKE_TOKENS_KEY = 'wheelhouseRevokeApiTokens'
@@ -86,6 +88,9 @@ export const argon2BeforeOperation: CollectionBeforeOperationHook = async ({ arg
       const demo = req.context?.[PUBLISHED_DEMO_PASSWORD_CONTEXT_KEY] === true
       const problem = passwordProblem(data.password) ?? (demo ? null : weakPasswordProblem(data.password, await accountDetails(operation, args as HookArgs, req)))
       if (problem) throw new ValidationError({ collection: 'users', errors: [{ message: problem, path: 'password' }] })
+      // A visitor's new account waits its turn: accounts start a quarter of a second apart (limit-registration.ts).
+      const visitorSignUp = operation === 'create' && !isStaffUser(req.user) && !(args as { overrideAccess?: boolean }).overrideAccess
+      if (visitorSignUp) await awaitRegistrationTurn()
       phc = await hashPassword(data.password)
     }
     req.context[NEW_HASH_KEY] = phc

@@ -14,7 +14,7 @@ import { clientAddress } from '../../cms/auth/client-address'
 import { CREDENTIALS_VERIFIED_CONTEXT_KEY } from '../../cms/auth/credential-changes'
 import { checkCredentials } from '../../cms/auth/credentials'
 import { noteFailure, throttleDecision } from '../../cms/auth/throttle-store'
-import { registrationCounts } from '../../cms/hooks/limit-registration'
+import { REGISTRATIONS_BUSY_MESSAGE, isRegistrationsBusy, registrationCounts } from '../../cms/hooks/limit-registration'
 import { CLIENT_ADDRESS_CONTEXT_KEY, DEVICE_TOKENS_CONTEXT_KEY } from '../../cms/hooks/argon2-passwords'
 import { payloadClient } from '../../cms/payload-client.server'
 import { retryAfterSeconds, throttleKeys, type ThrottlePolicy } from '../../domain/auth/login-throttle'
@@ -108,6 +108,7 @@ export async function registerAction(_prev: FormState, form: FormData): Promise<
     // As a visitor (no user, access rules apply): the role field is admin-only, so this is always a customer.
     await payload.create({ collection: 'users', data: { ...parsed.data, role: 'customer' }, overrideAccess: false })
   } catch (error) {
+    if (isRegistrationsBusy(error)) return { status: 'error', message: REGISTRATIONS_BUSY_MESSAGE, values }
     const problems = validationErrorsOf(error)
     if (problems) {
       const taken = problems.some((e) => e.path === 'email')
