@@ -53,7 +53,8 @@ describe('finance storage', () => {
       const stored = (value: unknown) => JSON.stringify({ financeReservation: value })
       expect(reservationFromStore(null)).toBeNull()
       expect(reservationFromStore('{not json')).toBeNull()
-      for (const bad of ['', 'no-dot', 'a.b.c', '<script>.x', `${'a'.repeat(300)}.b`, 42, null]) {
+      // A signed link is two base64url parts (older links) or three (a JWT), at most 2,048 characters.
+      for (const bad of ['', 'no-dot', 'a.b.c.d', '<script>.x', `${'a'.repeat(2048)}.b`, 42, null]) {
         expect(reservationFromStore(stored({ token: bad, productId: 7, figures }))).toBeNull()
       }
       for (const productId of [0, -1, 1.5, '7', undefined]) {
