@@ -29,6 +29,8 @@ export interface PgPoolClient {
 }
 interface PgPool {
   connect(): Promise<PgPoolClient>
+  on(event: 'acquire' | 'connect', fn: (client: PgPoolClient) => void): void
+  on(event: 'error', fn: (error: unknown) => void): void
   options?: { max?: number }
   totalCount?: number
   idleCount?: number
@@ -139,4 +141,26 @@ export async function checkDatabaseInternals(payload: Payload): Promise<string[]
     fn((db.client as SqliteClient | undefined)?.batch, 'payload.db.client.batch')
   }
   return problems
+}
+
+const guardedClients = new WeakSet<object>()
+
+/**
+ * PostgreSQL: a connection the server ends while the shop holds it (a restart or failover of PostgreSQL, an
+ * administrator's pg_terminate_backend) is logged, not thrown. pg emits such an end as an 'error' event on the
+ * client, which the pool listens to only while the client is idle; a client checked out by a transaction has no
+ * listener, and Node would end the whole process for it. The query in flight fails as it should, and the pool drops
+ * the dead connection when it is released. Every client gets the listener the first time it is handed out.
+ */
+export function guardPgConnections(payload: Payload, onError: (error: unknown) => void): void {
+  const pool = internals(payload).pool
+  if (!pool || typeof pool.on !== 'function') return
+  const guard = (client: PgPoolClient) => {
+    if (guardedClients.has(client)) return
+    guardedClients.add(client)
+    client.on('error', onError)
+  }
+  pool.on('connect', guard)
+  pool.on('acquire', guard)
+  pool.on('error', onError)
 }

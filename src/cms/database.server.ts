@@ -8,7 +8,7 @@ import { sqliteAdapter } from '@payloadcms/db-sqlite'
 import { sql } from '@payloadcms/db-sqlite/drizzle'
 import type { DatabaseAdapterObj, Payload } from 'payload'
 import { env, type ParsedDatabase } from '../config/env'
-import { isPostgres, sqliteDrizzle, pgDrizzle } from './database-internals'
+import { guardPgConnections, isPostgres, sqliteDrizzle, pgDrizzle } from './database-internals'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -56,7 +56,10 @@ export function databaseAdapter(database: ParsedDatabase): DatabaseAdapterObj {
  * writers queue instead of failing with SQLITE_BUSY.
  */
 export async function tuneDatabase(payload: Payload): Promise<void> {
-  if (isPostgres(payload)) return
+  if (isPostgres(payload)) {
+    guardPgConnections(payload, (error) => payload.logger.warn({ err: error }, 'a PostgreSQL connection was ended by the server; the pool replaces it'))
+    return
+  }
   const db = sqliteDrizzle(payload)
   await db.run(sql`PRAGMA journal_mode = WAL`)
   await db.run(sql`PRAGMA busy_timeout = 10000`)
