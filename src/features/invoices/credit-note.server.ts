@@ -53,28 +53,29 @@ export async function issueCreditNote(payload: Payload, transactionID: Transacti
 }
 
 /**
- * The issueCreditNote job: the credit note of a refund recorded by a return or a cancellation, or of an order the
- * provider refunded in full. Once per refund, however often it runs; the amount is shared over the invoice's lines as
- * `creditLines` shares it.
- */
-/**
  * The refund id of an order refunded in full: the same whether staff refunded it from the admin or the provider
  * reported it, so that the two paths, if both run, make one credit note.
  */
 export const wholeOrderRefundId = (orderId: number): string => `order-refunded-${orderId}`
 
+/**
+ * The issueCreditNote job: the credit note of a refund recorded by a return or a cancellation, or of an order the
+ * provider refunded in full. Once per refund, however often it runs; the amount is shared over the invoice's lines as
+ * `creditLines` shares it.
+ */
 export async function creditNoteForJob(payload: Payload, input: CreditNoteJobInput): Promise<string> {
+  let credit: CreditNoteInput
   if ('orderId' in input) {
-    const outcome = await issueCreditNote(payload, null, { order: { id: input.orderId }, refundId: wholeOrderRefundId(input.orderId), amountPence: input.amountPence, reason: 'Order refunded' })
-    if (!outcome.ok) throw new Error(outcome.message)
-    return `${outcome.created ? 'issued' : 'already issued'} ${outcome.creditNote.number}`
+    credit = { order: { id: input.orderId }, refundId: wholeOrderRefundId(input.orderId), amountPence: input.amountPence, reason: 'Order refunded' }
+  } else {
+    const refundId = input.refundId
+    const refund = await payload.findByID({ collection: 'refunds', id: refundId, depth: 0, overrideAccess: true, disableErrors: true })
+    if (!refund) return `no refund ${refundId}`
+    if (refund.state !== 'succeeded') return `refund ${refundId} is ${refund.state}: no credit note`
+    const orderId = typeof refund.order === 'object' && refund.order ? refund.order.id : Number(refund.order)
+    credit = { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Order cancelled' }
   }
-  const refundId = input.refundId
-  const refund = await payload.findByID({ collection: 'refunds', id: refundId, depth: 0, overrideAccess: true, disableErrors: true })
-  if (!refund) return `no refund ${refundId}`
-  if (refund.state !== 'succeeded') return `refund ${refundId} is ${refund.state}: no credit note`
-  const orderId = typeof refund.order === 'object' && refund.order ? refund.order.id : Number(refund.order)
-  const outcome = await issueCreditNote(payload, null, { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Order cancelled' })
+  const outcome = await issueCreditNote(payload, null, credit)
   if (!outcome.ok) throw new Error(outcome.message)
   return `${outcome.created ? 'issued' : 'already issued'} ${outcome.creditNote.number}`
 }

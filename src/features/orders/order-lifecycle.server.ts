@@ -168,11 +168,12 @@ async function refunded(payload: Payload, order: Order, notice: PaymentNotice, d
   // report of one must not end the whole order.
   if (await orderHasRefundRecords(payload, order.id)) return { changed: false, outcome: 'refund recorded by a return or cancellation', orderId: order.id }
   const t = LIFECYCLE.refundReported
-  const refundedPence = Math.min(order.totalPence, (order.payment?.refundedPence ?? 0) + notice.amountPence)
+  const refundedBefore = order.payment?.refundedPence ?? 0
+  const refundedPence = Math.min(order.totalPence, refundedBefore + notice.amountPence)
   const stale = { reason: `order ${order.orderNumber} refunded`, products: productIdsOf(order) }
   // The credit note against its invoice is queued with the change, so it exists exactly when the order is refunded.
-  const creditNote = (when: Stmt | null) => [creditNoteJob(payload, { orderId: order.id, amountPence: refundedPence - (order.payment?.refundedPence ?? 0) }, now, when)]
-  const release = await runTransition(payload, recordOf(order), t, { note: t.note(notice), from: order.status, data: { stock: { couponCounted: false }, payment: { refundedPence } }, stale, then: refundedPence > (order.payment?.refundedPence ?? 0) ? creditNote : undefined }, now)
+  const creditNote = (when: Stmt | null) => [creditNoteJob(payload, { orderId: order.id, amountPence: refundedPence - refundedBefore }, now, when)]
+  const release = await runTransition(payload, recordOf(order), t, { note: t.note(notice), from: order.status, data: { stock: { couponCounted: false }, payment: { refundedPence } }, stale, then: refundedPence > refundedBefore ? creditNote : undefined }, now)
   if (!release.ownerChanged) return { changed: false, outcome: `order is ${order.status}; a refund report changes nothing`, orderId: order.id }
   return { changed: true, outcome: 'order refunded by the provider', orderId: order.id }
 }
