@@ -95,6 +95,19 @@ describe(`returns and refunds on ${db}`, () => {
     const done = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: o.lines.map((l) => ({ lineId: l.id!, count: l.count })), reason: 'Changed my mind', returnMethod: 'post' }, null, deps())
     expect(done).toMatchObject({ ok: true, refundPence: o.totalPence })
     expect(await gatewayRefunded(o.orderNumber)).toBe(o.totalPence)
+    // Everything paid is back: the order is refunded, with one history entry saying so, and its stock left as the return put it.
+    const after = await order(o.id)
+    expect(after).toMatchObject({ status: 'refunded', payment: { refundedPence: o.totalPence } })
+    expect(after.history?.filter((h) => h.to === 'refunded')).toHaveLength(1)
+    expect(after.history?.at(-1)?.note).toMatch(/Everything paid \(£[\d,.]+\) has now been refunded/)
+  })
+
+  it('an order refunded only in part keeps its status', async () => {
+    const { o } = await paidOrder('paid')
+    const line = o.lines[2]!
+    const done = await customerCancel(payload, { orderNumber: o.orderNumber, email: o.email, lines: [{ lineId: line.id!, count: 1 }], reason: 'One lock is enough', returnMethod: 'post' }, null, deps())
+    expect(done).toMatchObject({ ok: true, refundPence: 2500 })
+    expect(await order(o.id)).toMatchObject({ status: 'paid', payment: { refundedPence: 2500 } })
   })
 
   it('after delivery: a return with instructions; stock back only when received, once; the refund equals the line', async () => {

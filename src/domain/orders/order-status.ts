@@ -182,6 +182,11 @@ export const LIFECYCLE = {
   stockWithdrawn: { from: ['awaiting_payment'], to: 'cancelled', stock: ['held'], actor: 'stock feed', by: 'stock feed', note: () => 'The dealer’s stock count fell below the units held, and this was among the newest unpaid orders: cancelled before payment, open payments closed, any other units back on sale.' },
   /** The provider reported a refund: from every state staff could refund from. */
   refundReported: { from: cardStatesThatMayBecome('refunded'), to: 'refunded', stock: ['held', 'sold'], actor: 'payment webhook', by: 'provider', note: (p: Omit<Paid, 'reference'>) => `Refund of ${p.amountPence}p reported by ${p.provider}. Stock restored.` },
+  /**
+   * Refunds by line or amount (returns, cancellations, part refunds from the order page) have given back all that
+   * was paid. Units stay: each return moves its own back when the goods come in.
+   */
+  refundedInFull: { from: cardStatesThatMayBecome('refunded'), to: 'refunded', actor: 'refunds', by: 'record', note: (p: { total: string }) => `Everything paid (${p.total}) has now been refunded, by item or amount.` },
 } as const satisfies Record<string, LifecycleChange>
 
 /** The other notes the order lifecycle writes: money it cannot keep, and units handed back to a reservation. */

@@ -342,6 +342,31 @@ export function addRefundedStatement(orderId: number, amountPence: number, now: 
   }
 }
 
+/**
+ * The order's claim as refunded once refunds by line or amount (returns, cancellations, part refunds) have given
+ * back everything that was paid, with its history entry: written in the unit of work that records the refund that
+ * completed the total (`when`), and only from `from`. Units stay where the returns put them: each return moves its
+ * own back to the shelf when the goods come in, so this change moves none.
+ */
+export function refundedInFullStatements(payload: Payload, orderId: number, change: { readonly from: readonly string[]; readonly to: string; readonly actor: string; readonly note: string }, now: Date, when: Stmt): Stmt[] {
+  const pg = isPostgres(payload)
+  const at = now.toISOString()
+  const settled = `COALESCE(payment_refunded_pence, 0) >= total_pence AND total_pence > 0`
+  const claimed: Stmt = { sql: `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = ? AND ${settled})`, args: [orderId, change.to] }
+  return [
+    {
+      sql: `UPDATE orders SET status = ?, updated_at = ? WHERE id = ? AND status IN (${placeholders(change.from.length)}) AND ${settled} AND ${when.sql}`,
+      args: [change.to, at, orderId, ...change.from, ...when.args],
+    },
+    {
+      sql: `INSERT INTO orders_history ("_order", "_parent_id", "id", "at", "by_id", "actor", "from", "to", "note")
+            SELECT (SELECT COALESCE(MAX("_order"), 0) + 1 FROM orders_history WHERE "_parent_id" = ?), ?, CAST(? AS TEXT), ${pg ? 'CAST(? AS timestamptz)' : '?'}, NULL, CAST(? AS TEXT), NULL, CAST(? AS TEXT), CAST(? AS TEXT)
+            WHERE ${when.sql} AND ${claimed.sql} AND NOT EXISTS (SELECT 1 FROM orders_history WHERE "_parent_id" = ? AND "to" = ?)`,
+      args: [orderId, orderId, arrayRowId(now), at, change.actor, change.to, change.note.slice(0, 500), ...when.args, ...claimed.args, orderId, change.to],
+    },
+  ]
+}
+
 /** Whether refund records (by line or amount, features/returns) exist for the order: their refunds are theirs to record. */
 export async function orderHasRefundRecords(payload: Payload, orderId: number): Promise<boolean> {
   return (await execute(payload, null, { sql: 'SELECT 1 AS found FROM refunds WHERE order_id = ? LIMIT 1', args: [orderId] })).rows.length > 0

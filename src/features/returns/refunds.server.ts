@@ -15,7 +15,8 @@ import { RETURN_TRANSITIONS } from '../../domain/returns/return-lifecycle'
 import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement, runJobNow, markJobCompleted } from '../jobs/queue.server'
 import { SEND_REFUND } from '../jobs/task-names'
-import { addRefundedStatement } from '../orders/order-rows.server'
+import { addRefundedStatement, refundedInFullStatements } from '../orders/order-rows.server'
+import { LIFECYCLE } from '../../domain/orders/order-status'
 import { providerFor } from '../records/money-back.server'
 import { afterRefundRecorded } from './after-refund-recorded.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
@@ -113,15 +114,21 @@ export async function sendRefund(payload: Payload, key: string, deps: RefundDeps
     return 'failed'
   }
   crashPoint('refund-made-not-recorded')
-  await recordRefund(payload, refund, provider.name, made.id, deps, now())
+  await recordRefund(payload, refund, order.totalPence, provider.name, made.id, deps, now())
   return 'succeeded'
 }
 
 /** The refund recorded as made, with everything that follows it, once (a second record finds it no longer pending). */
-async function recordRefund(payload: Payload, refund: RefundRow, providerName: string, providerRefundId: string, deps: RefundDeps, now: Date): Promise<void> {
+async function recordRefund(payload: Payload, refund: RefundRow, paidPence: number, providerName: string, providerRefundId: string, deps: RefundDeps, now: Date): Promise<void> {
   const token = newToken()
   const when = refundMarked(token, 'succeeded')
-  const stmts = [refundSucceededStatement(payload, refund.id, providerName, providerRefundId, token, now), addRefundedStatement(refund.orderId, refund.amountPence, now, when)]
+  const inFull = LIFECYCLE.refundedInFull
+  const stmts = [
+    refundSucceededStatement(payload, refund.id, providerName, providerRefundId, token, now),
+    addRefundedStatement(refund.orderId, refund.amountPence, now, when),
+    // The refund that completes what was paid ends the order as refunded, in the same unit of work.
+    ...refundedInFullStatements(payload, refund.orderId, { ...inFull, note: inFull.note({ total: formatPence(paidPence) }) }, now, when),
+  ]
   let emailAt = -1
   if (refund.returnId != null) {
     const t = RETURN_TRANSITIONS.refund
