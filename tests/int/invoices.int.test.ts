@@ -23,8 +23,9 @@ import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import type { Order } from '../../src/payload-types'
+import { customerCancel } from '../../src/features/returns/customer-cancel.server'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { memoryEmail, orderInput, simpleProduct } from './order-fixtures'
+import { accessoryCategory, memoryEmail, orderInput, simpleProduct } from './order-fixtures'
 import { testPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
@@ -283,6 +284,42 @@ describe(`an order refunded at the provider on ${db}`, () => {
     expect(notes).toHaveLength(1)
     expect(notes[0]!.document.grossPence).toBe(paid.totalPence)
     expect(await sequenceAt(payload, 'credit-note')).toBe(before + 1)
+  })
+})
+
+describe(`a return’s credit note on ${db}`, () => {
+  it('a zero-rated helmet cancelled from an order with a 20% jacket: the credit note credits the helmet at 0%, no blended VAT', async () => {
+    const jacket = await simpleProduct(payload, 3, 12_000)
+    const suffix = uniqueSuffix()
+    const helmet = (await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `Helmet ${suffix}`, sku: `HLM-${suffix}`, category: await accessoryCategory(payload), pricePence: 8_000, vatRate: 0, stock: 3 }) as never })).id
+    const paid = await paidOrder([{ productId: jacket, count: 1 }, { productId: helmet, count: 1 }])
+    const invoice = await invoiceOf(paid.id)
+    const helmetOnInvoice = invoice.lines.find((l) => l.description === `Helmet ${suffix}`)!
+    expect(helmetOnInvoice).toMatchObject({ treatment: 'zero', grossPence: 8_000, vatPence: 0 })
+    expect(invoice.vatPence).toBe(2_000)
+
+    const helmetLine = paid.lines.find((l) => l.name === `Helmet ${suffix}`)!
+    const cancelled = await customerCancel(payload, { orderNumber: paid.orderNumber, email: paid.email, lines: [{ lineId: helmetLine.id!, count: 1 }], reason: 'Bought one in the showroom', returnMethod: 'post' }, null, { provider: gateway.provider, email })
+    expect(cancelled).toMatchObject({ ok: true, mode: 'cancel-now', refundPence: 8_000 })
+    const refund = (await payload.find({ collection: 'refunds', where: { order: { equals: paid.id } }, overrideAccess: true })).docs[0]!
+    expect(refund).toMatchObject({ state: 'succeeded', amountPence: 8_000, lines: [{ lineId: helmetLine.id, count: 1 }] })
+    // The job queued with the refund's record, run here (and again, as a retry would): one credit note.
+    const jobs = await payload.find({ collection: 'payload-jobs', overrideAccess: true, pagination: false, where: { taskSlug: { equals: 'issueCreditNote' } } })
+    expect(jobs.docs.filter((j) => (j.input as { refundId?: number } | null)?.refundId === refund.id)).toHaveLength(1)
+    expect(await creditNoteForJob(payload, { refundId: refund.id })).toMatch(/^issued CN-/)
+    expect(await creditNoteForJob(payload, { refundId: refund.id })).toMatch(/^already issued CN-/)
+
+    const notes = (await documentsOfOrder(payload, paid.id)).filter((d) => d.kind === 'credit-note')
+    expect(notes).toHaveLength(1)
+    const note = notes[0]!.document
+    expect(note.lines.map((l) => [l.description, l.treatment, l.grossPence, l.vatPence])).toEqual([[`Helmet ${suffix}`, 'zero', 8_000, 0]])
+    expect(note.vatPence).toBe(helmetOnInvoice.vatPence)
+    const text = await pdfText(note)
+    expect(text).toContain(`Credits invoice: ${invoice.number}`)
+    expect(text).toContain(`Helmet ${suffix} ${formatPence(8_000)} 0% ${formatPence(0)} ${formatPence(8_000)}`)
+    expect(text).toContain(`Total VAT ${formatPence(0)}`)
+    expect(text).toContain(`Total credited ${formatPence(8_000)}`)
+    expect(text).not.toContain('20%')
   })
 })
 

@@ -127,9 +127,14 @@ function describe(parts: readonly { description: string; detail?: string; grossP
   return { lines, totals: analysis.byTreatment, grossPence: analysis.grossPence, netPence: analysis.netPence, vatPence: analysis.vatPence, notes }
 }
 
+/** The VAT parts an order's invoice lists, one invoice line each, in the same order. */
+export function invoiceParts(order: InvoicedOrder): readonly OrderVatPart[] {
+  return order.vatLines ?? partsOfOlderOrder(order)
+}
+
 /** The invoice of a paid order. */
 export function invoiceDocument(order: InvoicedOrder, header: Header): SalesDocument {
-  const parts = order.vatLines ?? partsOfOlderOrder(order)
+  const parts = invoiceParts(order)
   const described = describe(parts.map((p) => {
     const line = p.line == null ? undefined : order.lines[p.line]
     const description = p.line != null && line && line.count > 1 && p.label === line.name ? `${p.label} × ${line.count}` : p.label
@@ -157,14 +162,21 @@ export interface CreditLine {
 
 export type CreditNoteProblem = { readonly ok: false; readonly message: string }
 
+/** Why `amountPence` cannot be credited against an invoice with `leftPence` still to give back, or null when it can. */
+export function creditAmountProblem(leftPence: Pence, amountPence: Pence): CreditNoteProblem | null {
+  if (!Number.isSafeInteger(amountPence) || amountPence <= 0) return { ok: false, message: 'A credit note needs an amount of at least 1p.' }
+  if (amountPence > leftPence) return { ok: false, message: 'A credit note cannot give back more than its invoice charged.' }
+  return null
+}
+
 /**
  * The lines a credit note gives back: the ones given (they must add up to the amount), or else the amount shared
  * across the invoice's lines in proportion to their gross (the whole invoice when it is the whole amount), so
  * each treatment gets back its share of the VAT it bore.
  */
 export function creditLines(invoice: Pick<SalesDocument, 'lines' | 'grossPence'>, amountPence: Pence, given?: readonly CreditLine[]): { ok: true; lines: CreditLine[] } | CreditNoteProblem {
-  if (!Number.isSafeInteger(amountPence) || amountPence <= 0) return { ok: false, message: 'A credit note needs an amount of at least 1p.' }
-  if (amountPence > invoice.grossPence) return { ok: false, message: 'A credit note cannot give back more than its invoice charged.' }
+  const problem = creditAmountProblem(invoice.grossPence, amountPence)
+  if (problem) return problem
   if (given && given.length) {
     const sum = given.reduce((s, l) => s + l.grossPence, 0)
     if (given.some((l) => !Number.isSafeInteger(l.grossPence) || l.grossPence < 0)) return { ok: false, message: 'Each credited line needs an amount in whole pence.' }

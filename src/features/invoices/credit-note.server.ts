@@ -4,11 +4,12 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { TransactionId } from '../../cms/sql.server'
-import { creditLines, creditNoteDocument, type CreditLine } from '../../domain/invoices/sales-document'
+import { invoiceLinesOfOrder, refundCreditLines, type OrderLineCount } from '../../domain/invoices/refund-credit-lines'
+import { creditLines, creditNoteDocument, invoiceParts, type CreditLine, type CreditNoteProblem, type SalesDocument } from '../../domain/invoices/sales-document'
 import type { Order } from '../../payload-types'
 import type { CreditNoteJobInput } from './credit-note-jobs.server'
 import { documentsOfOrder, writeDocument, type StoredDocument } from './document-rows.server'
-import { dealerOf, issueInvoice } from './issue-invoice.server'
+import { dealerOf, invoicedOrder, issueInvoice } from './issue-invoice.server'
 
 export interface CreditNoteInput {
   /** The order the money was paid for. */
@@ -19,6 +20,8 @@ export interface CreditNoteInput {
   readonly amountPence: number
   /** The lines given back, adding up to the amount; when omitted the amount is shared over the invoice's lines. */
   readonly lines?: readonly CreditLine[]
+  /** The order lines a return or cancellation refunded (by line id, with its deduction): credited at their own rates. */
+  readonly refunded?: { readonly lines: readonly OrderLineCount[]; readonly deductionPence?: number }
   /** Why, as the document states it ("Returned: jacket, size M"). */
   readonly reason?: string
   readonly now?: Date
@@ -44,12 +47,22 @@ export async function issueCreditNote(payload: Payload, transactionID: Transacti
     invoice = issued.invoice
   }
   const credited = docs.filter((d) => d.kind === 'credit-note').reduce((sum, d) => sum + d.document.grossPence, 0)
-  const lines = creditLines({ lines: invoice.document.lines, grossPence: invoice.document.grossPence - credited }, input.amountPence, input.lines)
+  const leftPence = invoice.document.grossPence - credited
+  const lines = input.refunded ? await refundedLinesCredit(payload, input, invoice.document, leftPence) : creditLines({ lines: invoice.document.lines, grossPence: leftPence }, input.amountPence, input.lines)
   if (!lines.ok) return lines
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
   const { number: _none, ...document } = creditNoteDocument(invoice.document, lines.lines, { number: '', issuedAt: now, supplyDate: now, dealer: dealerOf(settings), reason: (input.reason ?? 'Refund').slice(0, 300) })
   const written = await writeDocument(payload, transactionID, { kind: 'credit-note', orderId: input.order.id, invoiceId: invoice.id, refundKey, issuedAt: now, document })
   return { ok: true, created: written.created, creditNote: written.stored }
+}
+
+/** The refunded order lines credited against the invoice's own lines for them (`refundCreditLines`). */
+async function refundedLinesCredit(payload: Payload, input: CreditNoteInput, invoice: SalesDocument, leftPence: number): Promise<{ ok: true; lines: CreditLine[] } | CreditNoteProblem> {
+  const order = await payload.findByID({ collection: 'orders', id: input.order.id, depth: 0, overrideAccess: true })
+  const invoiceLines = invoiceLinesOfOrder(invoice.lines, invoiceParts(invoicedOrder(order)))
+  if (!invoiceLines) return { ok: false, message: `The invoice ${invoice.number} does not list the order's lines as the order stores them.` }
+  const orderLines = order.lines.map((l) => ({ lineId: String(l.id), count: l.count }))
+  return refundCreditLines({ invoiceLines, orderLines, refunded: input.refunded!.lines, amountPence: input.amountPence, leftPence, deductionPence: input.refunded!.deductionPence })
 }
 
 /**
@@ -59,9 +72,9 @@ export async function issueCreditNote(payload: Payload, transactionID: Transacti
 export const wholeOrderRefundId = (orderId: number): string => `order-refunded-${orderId}`
 
 /**
- * The issueCreditNote job: the credit note of a refund recorded by a return or a cancellation, or of an order the
- * provider refunded in full. Once per refund, however often it runs; the amount is shared over the invoice's lines as
- * `creditLines` shares it.
+ * The issueCreditNote job: the credit note of a refund recorded by a return or a cancellation (the lines it refunded,
+ * each at its own rate), or of an order the provider refunded in full (every line the invoice has left). Once per
+ * refund, however often it runs.
  */
 export async function creditNoteForJob(payload: Payload, input: CreditNoteJobInput): Promise<string> {
   let credit: CreditNoteInput
@@ -73,9 +86,21 @@ export async function creditNoteForJob(payload: Payload, input: CreditNoteJobInp
     if (!refund) return `no refund ${refundId}`
     if (refund.state !== 'succeeded') return `refund ${refundId} is ${refund.state}: no credit note`
     const orderId = typeof refund.order === 'object' && refund.order ? refund.order.id : Number(refund.order)
-    credit = { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Order cancelled' }
+    const lines = refundedLines(refund.lines)
+    const returnId = typeof refund.return === 'object' && refund.return ? refund.return.id : refund.return
+    const deductionPence = returnId == null ? 0 : ((await payload.findByID({ collection: 'returns', id: returnId, depth: 0, overrideAccess: true, disableErrors: true }))?.deductionPence ?? 0)
+    credit = { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Order cancelled', ...(lines.length ? { refunded: { lines, deductionPence } } : {}) }
   }
   const outcome = await issueCreditNote(payload, null, credit)
   if (!outcome.ok) throw new Error(outcome.message)
   return `${outcome.created ? 'issued' : 'already issued'} ${outcome.creditNote.number}`
+}
+
+/** A refund's stored lines (`[{ lineId, count }]`, JSON); none when it refunded an amount rather than lines. */
+function refundedLines(value: unknown): OrderLineCount[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((l: unknown) => {
+    const line = (l ?? {}) as Record<string, unknown>
+    return typeof line.lineId === 'string' && typeof line.count === 'number' ? [{ lineId: line.lineId, count: line.count }] : []
+  })
 }
