@@ -1,11 +1,14 @@
 // Refunds: each payment back to a customer, by line or amount, with the idempotency key the provider dedupes on
 // (unique here too, so the same refund asked for twice is one row) and the provider's refund id once made.
-// Written only by refunds.server.ts (ADR 046); staff read them.
+// Written only by refunds.server.ts (ADR 046); staff read them, and ask for part of an order back from its admin page
+// (POST /api/refunds/orders/:id, part-refund.server.ts).
 import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../../cms/access/admin-only'
 import { nobody } from '../../cms/access/nobody'
 import { staffOnly } from '../../cms/access/staff-only'
 import { penceField } from '../../cms/fields/pence'
+import { partRefundRequest } from '../orders/order-staff-contract'
+import { staffOrderEndpoint } from '../orders/order-endpoints'
 
 const readOnly = { readOnly: true } as const
 
@@ -13,6 +16,8 @@ export const Refunds: CollectionConfig = {
   slug: 'refunds',
   admin: { useAsTitle: 'idempotencyKey', defaultColumns: ['order', 'return', 'amountPence', 'state', 'createdAt'], group: 'Sales' },
   access: { read: staffOnly, create: nobody, update: nobody, delete: adminOnly },
+  // Loaded on first use: the Payload config imports this file outside Next too (its CLI), where server-only modules may not be.
+  endpoints: [staffOrderEndpoint('/orders/:id', 'post', partRefundRequest, async (req, id, body) => (await import('./part-refund.server')).refundPartOfOrder(req, id, body))],
   defaultSort: '-createdAt',
   fields: [
     { name: 'order', type: 'relationship', relationTo: 'orders', required: true, index: true, admin: readOnly },

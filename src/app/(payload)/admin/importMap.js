@@ -31,6 +31,7 @@ import { MetaDescriptionComponent as MetaDescriptionComponent_a8a977ebc872c5d5ea
 import { MetaImageComponent as MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { PreviewComponent as PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860 } from '@payloadcms/plugin-seo/client'
 import { CatalogueExportButton as CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
+import { OrderPanel as OrderPanel_cbf54a9525896b9dd938195038080052 } from '../../../features/orders/components/order-panel'
 import { OrdersExportForm as OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { ReturnActions as ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
 import { RefundDueCell as RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
@@ -83,6 +84,7 @@ export const importMap = {
   "@payloadcms/plugin-seo/client#MetaImageComponent": MetaImageComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "@payloadcms/plugin-seo/client#PreviewComponent": PreviewComponent_a8a977ebc872c5d5ea7ee689724c0860,
   "/features/exports/admin/export-forms#CatalogueExportButton": CatalogueExportButton_fba87e296b7dbb24ab544a9d0a7e60de,
+  "/features/orders/components/order-panel#OrderPanel": OrderPanel_cbf54a9525896b9dd938195038080052,
   "/features/exports/admin/export-forms#OrdersExportForm": OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
   "/features/returns/components/return-actions#ReturnActions": ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74,
   "/features/returns/components/return-actions#RefundDueCell": RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74,
