@@ -3547,6 +3547,23 @@ export interface SiteSetting {
    * The admin dashboard lists a product on sale as low on stock when its units (all its sizes and colours together) are this many or fewer.
    */
   lowStockThreshold: number;
+  /**
+   * How the shop’s emails look. Preview every email in Admin › Email previews.
+   */
+  emails?: {
+    /**
+     * A square PNG or JPEG, shown at 40 × 40 pixels (many mail programs show no SVG). The shop’s icon when empty.
+     */
+    logo?: (number | null) | Media;
+    /**
+     * Behind the logo and dealer name, in white text: # and six hex digits.
+     */
+    headerColour?: string | null;
+    /**
+     * Buttons such as “View your order”, in white text.
+     */
+    accentColour?: string | null;
+  };
   updatedAt?: string | null;
   createdAt?: string | null;
 }
@@ -3658,6 +3675,13 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         applicationHoldHours?: T;
       };
   lowStockThreshold?: T;
+  emails?:
+    | T
+    | {
+        logo?: T;
+        headerColour?: T;
+        accentColour?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
   globalType?: T;

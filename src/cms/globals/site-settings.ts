@@ -1,6 +1,7 @@
 // The dealer's own details: name, address, hours, phone and the FCA statements finance pages must show.
 import type { Field, GlobalConfig } from 'payload'
 import { DEFAULT_ON_THE_ROAD_RATES } from '../../domain/catalogue/on-the-road'
+import { DEFAULT_EMAIL_COLOURS, validateEmailColour } from '../../domain/emails/email-brand'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
@@ -226,6 +227,22 @@ export const SiteSettings: GlobalConfig = {
       min: 0,
       max: 10_000,
       admin: { step: 1, description: 'The admin dashboard lists a product on sale as low on stock when its units (all its sizes and colours together) are this many or fewer.' },
+    },
+    {
+      name: 'emails',
+      label: 'Customer emails',
+      type: 'group',
+      admin: { description: 'How the shop’s emails look. Preview every email in Admin › Email previews.' },
+      fields: [
+        { name: 'logo', type: 'upload', relationTo: 'media', admin: { description: 'A square PNG or JPEG, shown at 40 × 40 pixels (many mail programs show no SVG). The shop’s icon when empty.' } },
+        {
+          type: 'row',
+          fields: [
+            { name: 'headerColour', label: 'Header colour', type: 'text', maxLength: 7, validate: validateEmailColour, admin: { placeholder: DEFAULT_EMAIL_COLOURS.header, description: 'Behind the logo and dealer name, in white text: # and six hex digits.' } },
+            { name: 'accentColour', label: 'Button colour', type: 'text', maxLength: 7, validate: validateEmailColour, admin: { placeholder: DEFAULT_EMAIL_COLOURS.accent, description: 'Buttons such as “View your order”, in white text.' } },
+          ],
+        },
+      ],
     },
   ],
 }

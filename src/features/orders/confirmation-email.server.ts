@@ -4,27 +4,24 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { execute, type TransactionId } from '../../cms/sql.server'
 import { emailSender } from '../../adapters/email/email.server'
-import { env } from '../../config/env'
 import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement } from '../jobs/queue.server'
 import { ISSUE_INVOICE, SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { runQueuedNow } from '../records/notices.server'
 import type { LifecycleDeps } from '../records/transition.server'
-import { confirmationEmail, dealerAddressLines, type DealerDetails } from './confirmation-email'
+import { confirmationEmail } from './confirmation-email'
+import { emailBrand } from '../emails/email-brand.server'
+import { renderEmail } from '../emails/render-email'
 import { orderStatusEmail, type NotifiedStatus } from './status-email'
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
-  const mail = confirmationEmail({ ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } }, await dealerDetails(payload, deps))
+  const brand = await emailBrand(payload, deps.siteUrl)
+  const mail = await renderEmail(confirmationEmail({ ...order, hasAccount: order.customer != null, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } }, brand), brand)
   // One confirmation per order, however often the job runs (a crash after sending and before the job was
   // marked done runs it again): the carrier keeps one message per key (EmailMessage.idempotencyKey, ADR 025).
   await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation', idempotencyKey: `order-confirmation-${order.id}` })
   crashPoint('order-confirmation-sent')
-}
-
-async function dealerDetails(payload: Payload, deps: LifecycleDeps): Promise<DealerDetails> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  return { name: settings.dealerName, addressLines: dealerAddressLines(settings), phone: settings.phone, email: settings.email, siteUrl: deps.siteUrl ?? env().SITE_URL }
 }
 
 /**
@@ -33,10 +30,14 @@ async function dealerDetails(payload: Payload, deps: LifecycleDeps): Promise<Dea
  */
 export async function sendOrderStatusEmail(payload: Payload, orderId: number, status: NotifiedStatus, deps: LifecycleDeps = {}): Promise<void> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
-  const mail = orderStatusEmail(
-    status,
-    { ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null }, refundedPence: order.payment?.refundedPence ?? null, paid: Boolean(order.payment?.paidAt) },
-    await dealerDetails(payload, deps),
+  const brand = await emailBrand(payload, deps.siteUrl)
+  const mail = await renderEmail(
+    orderStatusEmail(
+      status,
+      { ...order, hasAccount: order.customer != null, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null }, refundedPence: order.payment?.refundedPence ?? null, paid: Boolean(order.payment?.paidAt) },
+      brand,
+    ),
+    brand,
   )
   await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `order-${status.replace(/_/g, '-')}`, idempotencyKey: `order-status-${order.id}-${status}` })
 }

@@ -28,6 +28,7 @@ import * as migration_20261129_050000_low_stock_threshold from './20261129_05000
 import * as migration_20261129_050100_data_exports from './20261129_050100_data_exports';
 import * as migration_20261129_080000_used_bikes_and_ebikes from './20261129_080000_used_bikes_and_ebikes';
 import * as migration_20261129_090000_credit_note_job from './20261129_090000_credit_note_job';
+import * as migration_20261130_020000_email_brand from './20261130_020000_email_brand';
 
 export const migrations = [
   {
@@ -179,5 +180,10 @@ export const migrations = [
     up: migration_20261129_090000_credit_note_job.up,
     down: migration_20261129_090000_credit_note_job.down,
     name: '20261129_090000_credit_note_job',
+  },
+  {
+    up: migration_20261130_020000_email_brand.up,
+    down: migration_20261130_020000_email_brand.down,
+    name: '20261130_020000_email_brand',
   },
 ];

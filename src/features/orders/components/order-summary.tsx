@@ -7,7 +7,7 @@ import { deliveryDescription } from '../confirmation-email'
 import './order-result.css'
 
 export function OrderSummary({ order, dealer }: { order: Order; dealer: { name: string } }) {
-  const delivery = deliveryDescription({ ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } }, { ...dealer, siteUrl: '' })
+  const delivery = deliveryDescription({ ...order, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null } }, dealer)
   const discount = order.discountPence ?? 0
   const fee = order.delivery.feePence ?? 0
   return (
