@@ -9,7 +9,7 @@ import { ORDER_STATUS_LABELS, type OrderKind, type OrderStatus } from '../../dom
 import { keyedLock } from '../../lib/keyed-lock'
 import type { Order } from '../../payload-types'
 import type { OrderStaffView, StatusMoveAnswer, StatusMoveRequest } from './order-staff-contract'
-import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './orders-collection'
+import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './order-field-options'
 
 export type Done<T> = ({ readonly ok: true } & T) | { readonly ok: false; readonly status: 400 | 404 | 409 | 502; readonly message: string }
 

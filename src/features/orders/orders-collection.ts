@@ -8,6 +8,7 @@ import { staffOnly } from '../../cms/access/staff-only'
 import { addressGroup } from '../../cms/fields/address'
 import { enforceOrderStatusChange, queueStatusEmail } from './order-status-change'
 import { orderEndpoints } from './order-endpoints'
+import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './order-field-options'
 import { queueInvoiceWhenPaid } from '../invoices/invoice-hooks'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
 import { penceField } from '../../cms/fields/pence'
@@ -19,17 +20,6 @@ import { financeStatusOptions, orderStatusOptions } from '../../domain/orders/or
 export const ORDER_STATUSES = orderStatusOptions()
 
 export const FINANCE_APPLICATION_STATUSES = financeStatusOptions()
-
-export const DELIVERY_METHOD_OPTIONS = [
-  { label: 'Collection from the shop (free)', value: 'free' },
-  { label: 'Home delivery (flat rate)', value: 'flat_rate' },
-  { label: 'Dealer van delivery', value: 'dealer_delivery' },
-]
-
-export const PAYMENT_METHOD_OPTIONS = [
-  { label: 'Card', value: 'card' },
-  { label: 'Pay in 3 with Klarna', value: 'klarna' },
-]
 
 const readOnly = { readOnly: true } as const
 
