@@ -1,8 +1,11 @@
-// The default email carrier: each message becomes a JSON file (and a readable .eml) in the outbox folder, so the shop works offline and tests can read what was sent.
+// The default email carrier: each message becomes a JSON file in the outbox folder, so the shop works offline and tests
+// can read what was sent, and an .eml beside it: the whole message as SMTP would send it (text and HTML parts,
+// attachments), which any mail program opens.
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import type { EmailMessage, EmailSender, SentEmail } from './email-sender'
+import { rawMessage } from './mail-options'
 
 export interface OutboxEntry extends EmailMessage {
   readonly id: string
@@ -37,8 +40,7 @@ export function createFileOutbox(dir: string, defaultFrom: string, now: () => Da
       } else {
         await fs.rename(tmp, file)
       }
-      const eml = [`From: ${entry.from}`, `To: ${entry.to}`, `Subject: ${entry.subject}`, `Date: ${sentAt.toUTCString()}`, ...Object.entries(entry.headers ?? {}).map(([k, v]) => `${k}: ${v}`), 'Content-Type: text/plain; charset=utf-8', '', entry.text, ''].join('\r\n')
-      await fs.writeFile(path.join(dir, `${id}.eml`), eml, { mode: 0o600 })
+      await fs.writeFile(path.join(dir, `${id}.eml`), await rawMessage(message, defaultFrom, sentAt), { mode: 0o600 })
       return { id, location: file }
     },
   }
