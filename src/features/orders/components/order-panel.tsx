@@ -145,8 +145,11 @@ export function OrderPanel() {
         {refusal ? (
           <p style={{ margin: 0 }}>{refusal}</p>
         ) : (
-          <form
-            onSubmit={(e) => {
+          // Not a <form>: the panel sits inside Payload's document form, where Enter or a submit button would save the
+          // document. Enter in either box asks for the refund instead.
+          <div
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return
               e.preventDefault()
               askRefund()
             }}
@@ -160,13 +163,13 @@ export function OrderPanel() {
               <span>Reason (goes in the order’s history)</span>
               <input style={input} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} autoComplete="off" />
             </label>
-            <button type="submit" className="btn btn--style-secondary" style={{ margin: 0 }} disabled={busy}>
+            <button type="button" className="btn btn--style-secondary" style={{ margin: 0 }} disabled={busy} onClick={askRefund}>
               Refund part of this order
             </button>
             <p id="order-panel-refund-left" style={{ margin: 0, gridColumn: '1 / -1', fontSize: 14 }}>
               Up to {formatPence(view.partRefund.leftPence)} is left to refund to the card.
             </p>
-          </form>
+          </div>
         )}
       </Section>
 
