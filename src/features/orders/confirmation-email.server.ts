@@ -9,9 +9,9 @@ import { queueJobStatement } from '../jobs/queue.server'
 import { ISSUE_INVOICE, SEND_ORDER_CONFIRMATION } from '../jobs/task-names'
 import { runQueuedNow } from '../records/notices.server'
 import type { LifecycleDeps } from '../records/transition.server'
-import { confirmationEmail } from './confirmation-email'
 import { emailBrand } from '../emails/email-brand.server'
 import { renderEmail } from '../emails/render-email'
+import { confirmationEmail } from './confirmation-email'
 import { orderStatusEmail, type NotifiedStatus } from './status-email'
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
@@ -31,14 +31,8 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
 export async function sendOrderStatusEmail(payload: Payload, orderId: number, status: NotifiedStatus, deps: LifecycleDeps = {}): Promise<void> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
   const brand = await emailBrand(payload, deps.siteUrl)
-  const mail = await renderEmail(
-    orderStatusEmail(
-      status,
-      { ...order, hasAccount: order.customer != null, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null }, refundedPence: order.payment?.refundedPence ?? null, paid: Boolean(order.payment?.paidAt) },
-      brand,
-    ),
-    brand,
-  )
+  const facts = { ...order, hasAccount: order.customer != null, delivery: { ...order.delivery, shippingAddress: order.delivery.shippingAddress ?? null }, refundedPence: order.payment?.refundedPence ?? null, paid: Boolean(order.payment?.paidAt) }
+  const mail = await renderEmail(orderStatusEmail(status, facts, brand), brand)
   await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `order-${status.replace(/_/g, '-')}`, idempotencyKey: `order-status-${order.id}-${status}` })
 }
 

@@ -1,115 +1,102 @@
 // The emails a customer gets at each step of a return or cancellation: what was asked and how to send the goods
 // back, goods received, money refunded (with any deduction and why), or the return refused. One per return and
 // step (the idempotency key in return-email.server.ts), drawn in the shop's one email layout.
-import { formatPence } from "../../domain/money";
-import { orderUrl, questionsBlock } from "../orders/confirmation-email";
-import type { DealerDetails } from "../../domain/emails/email-brand";
-import {
-  button,
-  heading,
-  list,
-  paragraphs as said,
-  text,
-  type EmailContent,
-} from "../../domain/emails/email-content";
+import { formatPence } from '../../domain/money'
+import type { DealerDetails } from '../../domain/emails/email-brand'
+import { button, heading, list, paragraphs as said, text, type EmailContent, type EmailSample } from '../../domain/emails/email-content'
+import { questionsBlock } from '../../domain/emails/dealer-contact'
+import { orderUrl } from '../orders/confirmation-email'
 
-export const RETURN_EMAIL_STEPS = [
-  "cancelled",
-  "requested",
-  "received",
-  "refunded",
-  "rejected",
-  "finance-cancelled",
-] as const;
-export type ReturnEmailStep = (typeof RETURN_EMAIL_STEPS)[number];
+export const RETURN_EMAIL_STEPS = ['cancelled', 'requested', 'received', 'refunded', 'rejected', 'finance-cancelled'] as const
+export type ReturnEmailStep = (typeof RETURN_EMAIL_STEPS)[number]
 
 export function isReturnEmailStep(value: unknown): value is ReturnEmailStep {
-  return (RETURN_EMAIL_STEPS as readonly unknown[]).includes(value);
+  return (RETURN_EMAIL_STEPS as readonly unknown[]).includes(value)
 }
 
 export interface ReturnEmailFacts {
-  readonly returnNumber: string;
-  readonly orderNumber: string;
+  readonly returnNumber: string
+  readonly orderNumber: string
   /** The order was placed signed in: the email links to it in the account, else to the order lookup. */
-  readonly hasAccount?: boolean;
-  readonly firstName: string;
-  readonly lines: readonly { readonly name: string; readonly count: number }[];
-  readonly refundPence?: number | null;
-  readonly deductionPence?: number | null;
-  readonly deductionReason?: string | null;
-  readonly refundDueOn?: string | null;
-  readonly rejectReason?: string | null;
-  readonly lastDayToSend?: string | null;
+  readonly hasAccount?: boolean
+  readonly firstName: string
+  readonly lines: readonly { readonly name: string; readonly count: number }[]
+  readonly refundPence?: number | null
+  readonly deductionPence?: number | null
+  readonly deductionReason?: string | null
+  readonly refundDueOn?: string | null
+  readonly rejectReason?: string | null
+  readonly lastDayToSend?: string | null
 }
 
-export function returnEmail(
-  step: ReturnEmailStep,
-  r: ReturnEmailFacts,
-  dealer: DealerDetails,
-): EmailContent {
-  const where = [dealer.name, ...(dealer.addressLines ?? [])].join(", ");
-  let subject: string;
-  let paragraphs: string[];
+export function returnEmail(step: ReturnEmailStep, r: ReturnEmailFacts, dealer: DealerDetails): EmailContent {
+  const where = [dealer.name, ...(dealer.addressLines ?? [])].join(', ')
+  let subject: string
+  let paragraphs: string[]
   switch (step) {
-    case "cancelled":
-      subject = `Cancelled: items from your ${dealer.name} order ${r.orderNumber}`;
-      paragraphs = [
-        `We have cancelled these items from order ${r.orderNumber} (cancellation ${r.returnNumber}) before they left us.`,
-        "Your money comes back to the card you paid with; we will email you when it has been sent.",
-      ];
-      break;
-    case "requested":
-      subject = `How to return items from your ${dealer.name} order ${r.orderNumber}`;
+    case 'cancelled':
+      subject = `Cancelled: items from your ${dealer.name} order ${r.orderNumber}`
+      paragraphs = [`We have cancelled these items from order ${r.orderNumber} (cancellation ${r.returnNumber}) before they left us.`, 'Your money comes back to the card you paid with; we will email you when it has been sent.']
+      break
+    case 'requested':
+      subject = `How to return items from your ${dealer.name} order ${r.orderNumber}`
       paragraphs = [
         `We have your cancellation ${r.returnNumber} for order ${r.orderNumber}.`,
-        `Send the items back within 14 days${r.lastDayToSend ? ` (by ${r.lastDayToSend})` : ""}: post them to ${where}, quoting ${r.returnNumber}, or bring them to the dealer.`,
-        "Keep proof of postage. We refund you within 14 days of receiving the items, or of your proof that you sent them, whichever is first.",
-      ];
-      break;
-    case "received":
-      subject = `We have received your return ${r.returnNumber}`;
-      paragraphs = [
-        `The items of your return ${r.returnNumber} (order ${r.orderNumber}) have arrived.`,
-        `We will refund you${r.refundDueOn ? ` by ${r.refundDueOn}` : " within 14 days"}.`,
-      ];
-      break;
-    case "refunded":
-      subject = `Refund sent for your return ${r.returnNumber}`;
+        `Send the items back within 14 days${r.lastDayToSend ? ` (by ${r.lastDayToSend})` : ''}: post them to ${where}, quoting ${r.returnNumber}, or bring them to the dealer.`,
+        'Keep proof of postage. We refund you within 14 days of receiving the items, or of your proof that you sent them, whichever is first.',
+      ]
+      break
+    case 'received':
+      subject = `We have received your return ${r.returnNumber}`
+      paragraphs = [`The items of your return ${r.returnNumber} (order ${r.orderNumber}) have arrived.`, `We will refund you${r.refundDueOn ? ` by ${r.refundDueOn}` : ' within 14 days'}.`]
+      break
+    case 'refunded':
+      subject = `Refund sent for your return ${r.returnNumber}`
       paragraphs = [
         `We have refunded ${formatPence(r.refundPence ?? 0)} for ${r.returnNumber} (order ${r.orderNumber}) to the card you paid with.`,
-        ...(r.deductionPence
-          ? [
-              `We deducted ${formatPence(r.deductionPence)} for loss of value: ${r.deductionReason ?? ""}`,
-            ]
-          : []),
-        "Card refunds usually reach your account within 3 to 5 working days.",
-      ];
-      break;
-    case "rejected":
-      subject = `About your return ${r.returnNumber}`;
-      paragraphs = [
-        `We cannot accept your return ${r.returnNumber} (order ${r.orderNumber}): ${r.rejectReason ?? ""}`,
-        "If you disagree, reply to this email and we will look at it again.",
-      ];
-      break;
-    case "finance-cancelled":
-      subject = `Your ${dealer.name} finance order ${r.orderNumber} is being cancelled`;
-      paragraphs = [
-        `We have asked your lender to cancel the finance agreement for order ${r.orderNumber} (${r.returnNumber}).`,
-        "Nothing is refunded to a card: the lender cancels the agreement and returns any deposit or payments you made to them.",
-      ];
-      break;
+        ...(r.deductionPence ? [`We deducted ${formatPence(r.deductionPence)} for loss of value: ${r.deductionReason ?? ''}`] : []),
+        'Card refunds usually reach your account within 3 to 5 working days.',
+      ]
+      break
+    case 'rejected':
+      subject = `About your return ${r.returnNumber}`
+      paragraphs = [`We cannot accept your return ${r.returnNumber} (order ${r.orderNumber}): ${r.rejectReason ?? ''}`, 'If you disagree, reply to this email and we will look at it again.']
+      break
+    case 'finance-cancelled':
+      subject = `Your ${dealer.name} finance order ${r.orderNumber} is being cancelled`
+      paragraphs = [`We have asked your lender to cancel the finance agreement for order ${r.orderNumber} (${r.returnNumber}).`, 'Nothing is refunded to a card: the lender cancels the agreement and returns any deposit or payments you made to them.']
+      break
   }
   return {
     subject,
     heading: subject,
-    blocks: [
-      text(`Hello ${r.firstName},`),
-      ...said(...paragraphs),
-      heading("Items"),
-      list(r.lines.map((l) => `${l.count} × ${l.name}`)),
-      button("View your order", orderUrl(dealer.siteUrl, r)),
-      questionsBlock(dealer),
-    ],
-  };
+    blocks: [text(`Hello ${r.firstName},`), ...said(...paragraphs), heading('Items'), list(r.lines.map((l) => `${l.count} × ${l.name}`)), button('View your order', orderUrl(dealer.siteUrl, r)), questionsBlock(dealer)],
+  }
+}
+
+const STEP_TITLES: Record<ReturnEmailStep, string> = {
+  cancelled: 'Cancelled before dispatch',
+  requested: 'How to send it back',
+  received: 'Goods received',
+  refunded: 'Refunded (with a deduction)',
+  rejected: 'Return refused',
+  'finance-cancelled': 'Finance order cancelled',
+}
+
+/** Each step's email on a sample return of one jacket, for the admin's previews and the template test. */
+export function returnEmailSamples(dealer: DealerDetails): EmailSample[] {
+  const sample: ReturnEmailFacts = {
+    returnNumber: 'WH-7K3F9Q-R1',
+    orderNumber: 'WH-7K3F9Q',
+    hasAccount: true,
+    firstName: 'Ada',
+    lines: [{ name: 'Alpinestars T-GP Plus R v3 jacket – Black, M', count: 1 }],
+    refundPence: 16_999,
+    deductionPence: 2_000,
+    deductionReason: 'the jacket was worn outdoors and its tags removed',
+    refundDueOn: '2026-12-14',
+    rejectReason: 'the jacket came back damaged beyond handling it as in a shop',
+    lastDayToSend: '2026-12-12',
+  }
+  return RETURN_EMAIL_STEPS.map((step) => ({ id: `return-${step}`, title: `Return: ${STEP_TITLES[step]}`, content: returnEmail(step, sample, dealer) }))
 }
