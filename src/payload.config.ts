@@ -105,10 +105,14 @@ export default buildConfig({
     avatar: 'default', // not Gravatar: no staff email hash leaves the shop, and the CSP would block it anyway
     meta: { titleSuffix: ' · Wheelhouse admin' },
     components: {
-      afterNavLinks: ['/features/bookings/admin/workshop-nav-link#WorkshopNavLink'],
+      afterNavLinks: ['/features/bookings/admin/workshop-nav-link#WorkshopNavLink', '/email-previews/email-previews-nav-link#EmailPreviewsNavLink'],
       // The shop's figures and to-do list above the collections (features/dashboard, ADR 054).
       beforeDashboard: ['/features/dashboard/admin/shop-dashboard#ShopDashboard'],
-      views: { workshop: { Component: '/features/bookings/admin/workshop-day-view#WorkshopDayView', path: '/workshop' } },
+      views: {
+        workshop: { Component: '/features/bookings/admin/workshop-day-view#WorkshopDayView', path: '/workshop' },
+        // Every customer email with sample data, in the shop's brand (src/email-previews).
+        emailPreviews: { Component: '/email-previews/email-previews-view#EmailPreviewsView', path: '/email-previews' },
+      },
     },
   },
   collections: [

@@ -71,6 +71,8 @@ export const paths = {
   /** Staff: a stock file sent from the admin (POST), an import's refused rows as CSV, and its page in the admin. */
   catalogueImportUpload: () => '/api/catalogue/imports',
   catalogueImportRefused: (id: number | string) => `/api/catalogue/imports/${encodeURIComponent(String(id))}/refused`,
+  /** Staff: every customer email with sample data (an admin view, at /email-previews inside the admin: payload.config.ts). */
+  adminEmailPreviews: (emailId?: string) => `/admin/email-previews${emailId ? `?email=${encodeURIComponent(emailId)}` : ''}`,
   adminCatalogueImport: (id: number | string) => `/admin/collections/catalogue-imports/${encodeURIComponent(String(id))}`,
   exports: () => '/api/exports',
   exportFile: (id: number | string) => `/api/exports/${encodeURIComponent(String(id))}/csv`,

@@ -1,5 +1,5 @@
-// The shop's email brand from the stored site settings (read at depth 1 for the logo's address).
-import 'server-only'
+// The shop's email brand from the stored site settings (read at depth 1 for the logo's address). Not server-only:
+// it holds nothing secret, and the Payload config (which its CLI loads outside Next) hands it to the account emails.
 import type { Payload } from 'payload'
 import { env } from '../../config/env'
 import { emailBrandOf, type EmailBrand } from '../../domain/emails/email-brand'
