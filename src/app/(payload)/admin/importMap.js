@@ -45,9 +45,9 @@ import { JobStateCell as JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '.
 import { JobErrorCell as JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { JobTimesCell as JobTimesCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { WorkshopNavLink as WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6 } from '../../../features/bookings/admin/workshop-nav-link'
+import { EmailPreviewsNavLink as EmailPreviewsNavLink_6dcb9840e90528ffd42d76d1dece80b7 } from '../../../email-previews/email-previews-nav-link'
 import { ShopDashboard as ShopDashboard_9383c29307354caad4be63f379a17663 } from '../../../features/dashboard/admin/shop-dashboard'
 import { WorkshopDayView as WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73 } from '../../../features/bookings/admin/workshop-day-view'
-import { EmailPreviewsNavLink as EmailPreviewsNavLink_6dcb9840e90528ffd42d76d1dece80b7 } from '../../../email-previews/email-previews-nav-link'
 import { EmailPreviewsView as EmailPreviewsView_709e90e39b6ad130ee1cd6bc4c7af030 } from '../../../email-previews/email-previews-view'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -100,9 +100,9 @@ export const importMap = {
   "/features/jobs/admin/job-cells#JobErrorCell": JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/jobs/admin/job-cells#JobTimesCell": JobTimesCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/bookings/admin/workshop-nav-link#WorkshopNavLink": WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6,
+  "/email-previews/email-previews-nav-link#EmailPreviewsNavLink": EmailPreviewsNavLink_6dcb9840e90528ffd42d76d1dece80b7,
   "/features/dashboard/admin/shop-dashboard#ShopDashboard": ShopDashboard_9383c29307354caad4be63f379a17663,
   "/features/bookings/admin/workshop-day-view#WorkshopDayView": WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73,
-  "/email-previews/email-previews-nav-link#EmailPreviewsNavLink": EmailPreviewsNavLink_6dcb9840e90528ffd42d76d1dece80b7,
   "/email-previews/email-previews-view#EmailPreviewsView": EmailPreviewsView_709e90e39b6ad130ee1cd6bc4c7af030,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
