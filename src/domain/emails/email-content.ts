@@ -11,6 +11,8 @@ export interface EmailRow {
   readonly value: string
   /** A total or the figure the email is about, set in bold. */
   readonly strong?: boolean
+  /** A line above it: the first of the totals under the items. */
+  readonly ruleAbove?: boolean
 }
 
 export type EmailBlock =

@@ -46,7 +46,7 @@ function Block({ block, brand }: { readonly block: EmailBlock; readonly brand: E
         <table role="presentation" {...{ [FIGURES_ATTRIBUTE]: 'true' }} cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '8px 0', minWidth: '60%' }}>
           <tbody>
             {block.rows.map((r, i) => (
-              <tr key={i}>
+              <tr key={i} style={r.ruleAbove ? { borderTop: `1px solid ${LINE}` } : undefined}>
                 <th scope="row" style={{ ...styles.label, fontWeight: r.strong ? 'bold' : 'normal' }}>{r.label}</th>
                 <td style={{ ...styles.value, fontWeight: r.strong ? 'bold' : 'normal' }}>{r.value}</td>
               </tr>
@@ -110,8 +110,8 @@ export function EmailLayout({ content, brand }: { readonly content: EmailContent
             <Heading as="h1" style={styles.h1}>{content.heading}</Heading>
             {content.blocks.map((b, i) => <Block key={i} block={b} brand={brand} />)}
           </Section>
-          <Hr style={{ borderColor: LINE, margin: '0 24px' }} />
           <Section style={styles.footer}>
+            <Hr style={{ borderColor: LINE, margin: '0 0 8px' }} />
             <Text style={styles.small}>
               {brand.name}
               {brand.addressLines.length ? `, ${brand.addressLines.join(', ')}` : ''}

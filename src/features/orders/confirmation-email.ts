@@ -89,7 +89,7 @@ export function confirmationEmail(order: ConfirmationOrder, dealer: DealerDetail
   const discount = order.discountPence ?? 0
   const fee = order.delivery.feePence ?? 0
   const totals: EmailRow[] = [
-    { label: 'Subtotal', value: formatPence(order.subtotalPence) },
+    { label: 'Subtotal', value: formatPence(order.subtotalPence), ruleAbove: true },
     ...(discount > 0 ? [{ label: `Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, value: `−${formatPence(discount)}` }] : []),
     { label: 'Delivery', value: order.delivery.feeToBeQuoted ? 'to be quoted' : fee === 0 ? 'Free' : formatPence(fee) },
     ...((order.reservationDepositPence ?? 0) > 0 ? [{ label: 'Reservation deposit already paid', value: `−${formatPence(order.reservationDepositPence!)}` }] : []),
