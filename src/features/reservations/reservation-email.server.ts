@@ -4,8 +4,11 @@ import type { Payload } from 'payload'
 import type { EmailSender } from '../../adapters/email/email-sender'
 import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
+import { paths } from '../../config/paths'
 import { namedSecret } from '../../config/secrets.server'
 import { SEND_RESERVATION_EMAIL } from '../jobs/task-names'
+import { emailBrand } from '../emails/email-brand.server'
+import { renderEmail } from '../emails/render-email'
 import { notify } from '../records/notices.server'
 import { reservationEmail, type ReservationEmailKind } from './reservation-email'
 import { signReservationToken } from './reservation-token'
@@ -27,9 +30,9 @@ export function manageToken(reservationId: number, now = new Date()): Promise<st
 export async function sendReservationEmailNow(payload: Payload, reservationId: number, kind: ReservationEmailKind, deps: { email?: EmailSender } = {}): Promise<void> {
   const r = await payload.findByID({ collection: 'reservations', id: reservationId, depth: 0, overrideAccess: true })
   const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
-  const address = [settings.address?.line1, settings.address?.line2, settings.address?.town, settings.address?.postcode].filter(Boolean).join(', ')
-  const site = env().SITE_URL
-  const mail = reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, { name: settings.dealerName, phone: settings.phone, email: settings.email, address, whatToBring: settings.reservations?.whatToBring }, { manage: `${site}/reservations/manage?token=${await manageToken(r.id)}` })
+  const brand = await emailBrand(payload)
+  const manage = new URL(paths.manageReservation(await manageToken(r.id)), brand.siteUrl).toString()
+  const mail = await renderEmail(reservationEmail(kind, { ...r, holdExpiresAt: r.stock?.holdExpiresAt }, brand, { manage, whatToBring: settings.reservations?.whatToBring }), brand)
   await (deps.email ?? emailSender()).send({ to: r.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `reservation-${kind}` })
 }
 
