@@ -124,8 +124,8 @@ describe('bicycle services as a guest', () => {
     const mail = await mailFor((m) => m.to === email && m.tag === 'booking-confirmation')
     expect(mail.attachments?.[0]?.contentType).toMatch(/^text\/calendar/)
     expect(mail.attachments?.[0]?.content).toContain(`DTSTART;VALUE=DATE:${saturday!.replace(/-/g, '')}`)
-    const manage = /Reschedule or cancel your booking: (\S+)/.exec(mail.text)![1]!
-    const calendar = /\(\.ics\): (\S+)/.exec(mail.text)![1]!
+    const manage = /Reschedule or cancel your booking (\S+)/.exec(mail.text)![1]!
+    const calendar = /\(\.ics\) (\S+)/.exec(mail.text)![1]!
     const ics = await fetch(`${base}${local(calendar)}`)
     expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
     expect(await ics.text()).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*UID:booking-\d+@wheelhouse\r\n[\s\S]*END:VCALENDAR\r\n$/)
@@ -192,7 +192,7 @@ describe('the workshop job workflow', () => {
     expect(quoted.status).toBe(200)
 
     const mail = await mailFor((m) => m.to === email && m.tag === 'extra-work-quote')
-    const link = /Approve or decline the extra work: (\S+)/.exec(mail.text)![1]!
+    const link = /Approve or decline the extra work (\S+)/.exec(mail.text)![1]!
     const { page, problems, allow } = await newPage()
     allow(/\/admin/)
     await watchTitle(page)

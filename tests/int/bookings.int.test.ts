@@ -53,7 +53,7 @@ describe(`workshop bookings on ${db}`, () => {
     expect(await used(day)).toBe(210)
     const mail = (await outbox.read()).find((m) => m.subject.includes(result.reference))!
     expect(mail.tag).toBe('booking-confirmation')
-    expect(mail.text).toMatch(/Reschedule or cancel your booking: http.*\/bookings\/manage\?token=/)
+    expect(mail.text).toMatch(/Reschedule or cancel your booking http.*\/bookings\/manage\?token=/)
     expect(mail.attachments?.[0]).toMatchObject({ filename: expect.stringMatching(/\.ics$/), contentType: expect.stringContaining('text/calendar') })
     expect(mail.attachments?.[0]?.content).toContain(`DTSTART;VALUE=DATE:${day.replace(/-/g, '')}`)
   })
@@ -172,7 +172,7 @@ describe(`staff workflow on ${db}`, () => {
     const quoted = await update({ status: 'awaiting_approval', service: { ...phone.service, extraWork: { description: 'Worn chain and cassette', quotePence: 6_500 } } })
     expect(quoted).toMatchObject({ status: 'awaiting_approval', service: { extraWork: { decision: 'pending' } } })
     const mail = (await outbox.read()).filter((m) => m.tag === 'extra-work-quote').pop()!
-    const link = /Approve or decline the extra work: (\S+)/.exec(mail.text)![1]!
+    const link = /Approve or decline the extra work (\S+)/.exec(mail.text)![1]!
     const token = new URL(link).searchParams.get('token')
     expect(await decideExtraWork(payload, token, 'approved')).toMatchObject({ ok: true, booking: { status: 'in_progress', service: { extraWork: { decision: 'approved' } } } })
     expect(await decideExtraWork(payload, token, 'declined')).toMatchObject({ ok: false, code: 'nothing_to_decide' })

@@ -14,7 +14,11 @@ import { generateOrderNumber } from '../../domain/orders/order-number'
 import { emailSender } from '../../adapters/email/email.server'
 import { env } from '../../config/env'
 import type { Booking, Product } from '../../payload-types'
-import { cancelledEmail, confirmationEmail, rescheduledEmail, type EmailText } from './booking-emails'
+import type { DealerDetails } from '../../domain/emails/email-brand'
+import type { EmailContent } from '../../domain/emails/email-content'
+import { emailBrand } from '../emails/email-brand.server'
+import { renderEmail } from '../emails/render-email'
+import { cancelledEmail, confirmationEmail, rescheduledEmail } from './booking-emails'
 import { bookingSettingsFrom, capacityOf, rideResource, WORKSHOP_RESOURCE, type BookingSettings } from './booking-settings'
 import { toBookingView } from './booking-view'
 import { returnCapacity, takeCapacity, usageBetween, usageByPrefix } from './capacity.server'
@@ -121,15 +125,18 @@ export function bookingIcs(booking: Booking, settings: BookingSettings, manageUr
   return buildIcs({ ...base, day: booking.day, summary: `Bike drop-off: ${view.title} (${view.reference})`, description: `Drop off ${settings.workshop.dropOffTimes}. What to bring: ${settings.workshop.whatToBring}` })
 }
 
-export async function sendBookingEmail(payload: Payload, booking: Booking, email: EmailText, tag: string, withCalendar: boolean): Promise<void> {
+/** Sends a booking's email drawn from the shop's template (`content` gets the dealer's details from the site settings); never throws. */
+export async function sendBookingEmail(payload: Payload, booking: Booking, content: (dealer: DealerDetails) => EmailContent, tag: string, withCalendar: boolean): Promise<void> {
   if (!booking.email) return
   try {
     const settings = withCalendar ? await loadBookingSettings(payload) : null
+    const brand = await emailBrand(payload)
+    const mail = await renderEmail(content(brand), brand)
     await emailSender().send({
       to: booking.email,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
       tag,
       attachments: settings ? [{ filename: `wheelhouse-${booking.reference ?? booking.id}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(booking, settings, (await bookingLinks(payload, booking)).manage) }] : undefined,
     })
@@ -141,8 +148,8 @@ export async function sendBookingEmail(payload: Payload, booking: Booking, email
 export async function sendConfirmation(payload: Payload, booking: Booking): Promise<void> {
   const settings = await loadBookingSettings(payload)
   const links = await bookingLinks(payload, booking)
-  const email = confirmationEmail(toBookingView(booking), { name: settings.dealerName, address: settings.address, phone: settings.phone, dropOffTimes: settings.workshop.dropOffTimes, whatToBring: settings.workshop.whatToBring, excessText: `The damage excess is £${(settings.testRides.excessPence / 100).toFixed(0)}.` }, links)
-  await sendBookingEmail(payload, booking, email, booking.kind === 'test_ride' ? 'test-ride-confirmation' : 'booking-confirmation', true)
+  const words = { dropOffTimes: settings.workshop.dropOffTimes, whatToBring: settings.workshop.whatToBring, excessText: `The damage excess is £${(settings.testRides.excessPence / 100).toFixed(0)}.` }
+  await sendBookingEmail(payload, booking, (dealer) => confirmationEmail(toBookingView(booking), dealer, words, links), booking.kind === 'test_ride' ? 'test-ride-confirmation' : 'booking-confirmation', true)
 }
 
 // ------------------------------------------------------------------ booking
@@ -296,7 +303,8 @@ export async function cancelBooking(payload: Payload, token: unknown, now = new 
     context: { bookingEngine: 'customer' },
     data: { status: 'cancelled', history: [...(booking.history ?? []), { at: now.toISOString(), actor: 'customer (email link)', from: 'booked', to: 'cancelled', note: 'Cancelled by the customer.' }] },
   })
-  await sendBookingEmail(payload, updated, cancelledEmail(toBookingView(updated)), 'booking-cancelled', false)
+  const manage = (await bookingLinks(payload, updated)).manage
+  await sendBookingEmail(payload, updated, (dealer) => cancelledEmail(toBookingView(updated), dealer, manage), 'booking-cancelled', false)
   return { ok: true, booking: updated }
 }
 
@@ -340,7 +348,8 @@ export async function rescheduleBooking(payload: Payload, token: unknown, newDay
     throw error
   }
   if (booking.resource) await returnCapacity(payload, null, booking.resource, booking.day, minutes)
-  await sendBookingEmail(payload, updated, rescheduledEmail(toBookingView(updated), await bookingLinks(payload, updated)), 'booking-rescheduled', true)
+  const links = await bookingLinks(payload, updated)
+  await sendBookingEmail(payload, updated, (dealer) => rescheduledEmail(toBookingView(updated), dealer, links), 'booking-rescheduled', true)
   return { ok: true, booking: updated }
 }
 

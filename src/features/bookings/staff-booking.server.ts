@@ -93,9 +93,13 @@ export async function bookingCreated(req: PayloadRequest, doc: Booking, holds: b
 export async function sendStatusEmail(req: PayloadRequest, doc: Booking, email: NonNullable<ReturnType<typeof statusEmail>>): Promise<void> {
   const view = toBookingView(doc)
   const links = await bookingLinks(req.payload, doc)
-  const settings = email === 'ready-for-collection' ? await loadBookingSettings(req.payload, req) : null
-  const mail = email === 'extra-work-quote' ? extraWorkEmail(view, links.extraWork) : email === 'booking-cancelled' ? cancelledEmail(view) : readyEmail(view, { address: settings!.address, phone: settings!.phone }, links.manage)
-  await sendBookingEmail(req.payload, doc, mail, email, false)
+  await sendBookingEmail(
+    req.payload,
+    doc,
+    (dealer) => (email === 'extra-work-quote' ? extraWorkEmail(view, dealer, links.extraWork) : email === 'booking-cancelled' ? cancelledEmail(view, dealer, links.manage) : readyEmail(view, dealer, links.manage)),
+    email,
+    false,
+  )
 }
 
 /** A deleted booking that held capacity gives it back. */
