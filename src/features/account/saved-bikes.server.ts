@@ -10,7 +10,10 @@ import { linkedId, signLink } from '../../cms/auth/signed-links'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { MAX_SAVED_BIKES, mergeSavedSlugs, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
-import { formatPence } from '../../domain/money'
+import type { EmailBrand } from '../../domain/emails/email-brand'
+import { emailBrand } from '../emails/email-brand.server'
+import { renderEmail } from '../emails/render-email'
+import { savedBikeAlertEmail } from './saved-bike-alert-email'
 import { headlinePence } from './saved-bike-hooks'
 import { claimAlert, releaseAlert } from './saved-bike-rows.server'
 import { emailConfirmed } from '../../cms/auth/email-confirmation'
@@ -117,6 +120,8 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
   const siteUrl = deps.siteUrl ?? env().SITE_URL
   const sender = deps.email ?? emailSender()
   const price = headlinePence(product)
+  // Read once a job, and only when someone is to be told.
+  let brand: EmailBrand | undefined
   let sent = 0
   let afterId = 0
   for (;;) {
@@ -140,18 +145,14 @@ export async function sendSavedBikeAlerts(payload: Payload, input: { productId: 
       const token = await unsubscribeToken(row.id)
       const unsubscribePage = new URL(paths.savedAlertsUnsubscribe(token), siteUrl).toString()
       const oneClick = new URL(paths.savedAlertsUnsubscribeApi(token), siteUrl).toString()
-      const news = input.kind === 'price-drop' && price !== null ? `now ${formatPence(price)}` : 'back in stock'
       try {
+        brand ??= await emailBrand(payload, siteUrl)
+        const mail = await renderEmail(savedBikeAlertEmail({ kind: input.kind, productName: product.name, pricePence: price, productUrl, unsubscribeUrl: unsubscribePage }, brand), brand)
         await sender.send({
           to: email,
-          subject: `${product.name} is ${news}`,
-          text: [
-            `Good news: ${product.name}, which you saved, is ${news}${input.kind === 'price-drop' ? ' (every mandatory charge included)' : ''}.`,
-            '',
-            `See it: ${productUrl}`,
-            '',
-            `You asked us to email you when a saved bike's price drops or it is back in stock. Stop these emails with one click: ${unsubscribePage}`,
-          ].join('\n'),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
           headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
           tag: 'saved-bike-alert',
         })
