@@ -40,7 +40,7 @@ export function WhoAndWhere({ view }: { readonly view: OrderStaffView }) {
         <Pairs rows={[['Name', customer.name], ['Email', <a key="e" href={`mailto:${customer.email}`}>{customer.email}</a>], ['Phone', <a key="p" href={`tel:${customer.phone.replace(/\s+/g, '')}`}>{customer.phone}</a>]]} />
       </Section>
       <Section title={delivery.collection ? 'Collection' : 'Delivery'} id="order-panel-delivery">
-        <Pairs rows={[['Method', delivery.method], [delivery.collection ? 'From' : 'To', delivery.address || '—'], ...(delivery.feeToBeQuoted ? [['Fee', 'To be quoted by the dealer'] as const] : [])]} />
+        <Pairs rows={[['Method', delivery.method], [delivery.collection ? 'From' : 'To', delivery.address || (delivery.collection ? 'The shop' : 'No address recorded')], ...(delivery.feeToBeQuoted ? [['Fee', 'To be quoted by the dealer'] as const] : [])]} />
       </Section>
       <Section title="Payment" id="order-panel-payment">
         <Pairs

@@ -17,7 +17,11 @@ type Message = { readonly kind: 'error' | 'ok'; readonly text: string }
 type Asking = { readonly kind: 'step'; readonly step: StaffStep } | { readonly kind: 'refund'; readonly amountPence: number; readonly reason: string }
 
 const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }
-const input: CSSProperties = { font: 'inherit', minHeight: 40, padding: '8px 10px', border: '1px solid var(--theme-elevation-500)', borderRadius: 4, background: 'var(--theme-input-bg, var(--theme-elevation-0))', color: 'var(--theme-text)' }
+const input: CSSProperties = { boxSizing: 'border-box', width: '100%', font: 'inherit', minHeight: 40, padding: '8px 10px', border: '1px solid var(--theme-elevation-500)', borderRadius: 4, background: 'var(--theme-input-bg, var(--theme-elevation-0))', color: 'var(--theme-text)' }
+const button = (primary: boolean): CSSProperties => ({
+  font: 'inherit', fontSize: 14, fontWeight: 600, minHeight: 40, padding: '8px 16px', margin: 0, borderRadius: 4, cursor: 'pointer',
+  border: '1px solid var(--theme-elevation-800)', background: primary ? 'var(--theme-elevation-800)' : 'var(--theme-elevation-0)', color: primary ? 'var(--theme-elevation-0)' : 'var(--theme-elevation-800)',
+})
 const newKey = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, '')
 
 export function OrderPanel() {
@@ -113,7 +117,7 @@ export function OrderPanel() {
         ) : (
           <div style={row}>
             {view.steps.map((s) => (
-              <button key={s.to} type="button" className={`btn ${s.confirm ? 'btn--style-secondary' : 'btn--style-primary'}`} style={{ margin: 0 }} disabled={busy} onClick={() => start(s)}>
+              <button key={s.to} type="button" style={button(!s.confirm)} disabled={busy} onClick={() => start(s)}>
                 {s.label}
               </button>
             ))}
@@ -125,10 +129,10 @@ export function OrderPanel() {
               {asking.kind === 'step' ? asking.step.confirm : `Refund ${formatPence(asking.amountPence)} to the customer’s card? Reason: ${asking.reason}`}
             </p>
             <div style={row}>
-              <button ref={confirmButton} type="button" className="btn btn--style-primary" style={{ margin: 0 }} disabled={busy} onClick={() => void act(asking)}>
+              <button ref={confirmButton} type="button" style={button(true)} disabled={busy} onClick={() => void act(asking)}>
                 {asking.kind === 'step' ? `Yes: ${asking.step.label.toLowerCase()}` : `Yes: refund ${formatPence(asking.amountPence)}`}
               </button>
-              <button type="button" className="btn btn--style-secondary" style={{ margin: 0 }} onClick={() => setAsking(null)}>
+              <button type="button" style={button(false)} onClick={() => setAsking(null)}>
                 No, go back
               </button>
             </div>
@@ -163,7 +167,7 @@ export function OrderPanel() {
               <span>Reason (goes in the order’s history)</span>
               <input style={input} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} autoComplete="off" />
             </label>
-            <button type="button" className="btn btn--style-secondary" style={{ margin: 0 }} disabled={busy} onClick={askRefund}>
+            <button type="button" style={button(false)} disabled={busy} onClick={askRefund}>
               Refund part of this order
             </button>
             <p id="order-panel-refund-left" style={{ margin: 0, gridColumn: '1 / -1', fontSize: 14 }}>
