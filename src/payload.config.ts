@@ -41,6 +41,9 @@ import { Bookings } from './features/bookings/bookings-collection'
 import { BookingDays } from './cms/collections/booking-days'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { payloadEmailAdapter } from './adapters/email/email.server'
+import { EMAIL_TEMPLATE, type EmailTemplate } from './cms/email-template'
+import { emailBrand } from './features/emails/email-brand.server'
+import { renderEmail } from './features/emails/render-email'
 import { health } from './cms/endpoints/health'
 import { recordNotFound } from './cms/endpoints/record-not-found'
 import { recordSearchLog } from './features/search/search-log-endpoint'
@@ -174,6 +177,8 @@ export default buildConfig({
   db: databaseAdapter(config.database),
   sharp,
   email: payloadEmailAdapter(config),
+  // The shop's one email template, for the account emails the cms layer builds and sends (cms/email-template.ts).
+  custom: { [EMAIL_TEMPLATE]: { brand: (payload) => emailBrand(payload), render: renderEmail } satisfies EmailTemplate },
   endpoints: [health, recordNotFound, recordSearchLog, internalRevalidate],
   // Complexity and depth limits; cyclic fragments are refused before Payload's complexity rule walks them.
   graphQL: {

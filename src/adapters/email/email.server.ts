@@ -1,4 +1,5 @@
 // Picks the email carrier from the environment (outbox by default, SMTP when SMTP_URL is set) and adapts it for Payload's own emails (password reset).
+import { toPlainText } from '@react-email/render'
 import type { EmailAdapter, SendEmailOptions } from 'payload'
 import { env, type ServerEnv } from '../../config/env'
 import { parseFromAddress, type EmailSender } from './email-sender'
@@ -38,7 +39,7 @@ export function payloadEmailAdapter(config: Pick<ServerEnv, 'SMTP_URL' | 'EMAIL_
       return mail.send({
         to: firstAddress(message.to),
         subject: String(message.subject ?? ''),
-        text: typeof message.text === 'string' ? message.text : typeof message.html === 'string' ? message.html.replace(/<[^>]+>/g, '') : '',
+        text: typeof message.text === 'string' ? message.text : typeof message.html === 'string' ? toPlainText(message.html, { selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })) }) : '',
         html: typeof message.html === 'string' ? message.html : undefined,
         from: fromText,
         tag: 'payload',

@@ -13,6 +13,8 @@ import { deviceTokensFromCookieHeader } from './known-device'
 import { ACCOUNT_RATE_RULES, limitsDecision, throwIfLimited } from './request-limits'
 import { readLink, signLink } from './signed-links'
 import { paths } from '../../config/paths'
+import { sendTemplated } from '../email-template'
+import { emailChangeEmail, emailChangeNoticeEmail } from './account-emails'
 
 /** Server code that has verified the owner itself (or acts for no user) sets this to skip the check. */
 export const CREDENTIALS_VERIFIED_CONTEXT_KEY = 'wheelhouseCredentialsVerified'
@@ -32,7 +34,6 @@ function currentPasswordError(message: string): ValidationError {
 export const CURRENT_PASSWORD_FIELD = 'currentPassword'
 /** An email-change link works for one day, and once (it names the address it changes from). */
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email())
 
 interface Actor {
@@ -110,28 +111,9 @@ export function emailChangeLink(siteUrl: string, token: string): string {
 
 /** Sends the confirmation link to the new address and a notice to the old one. */
 export async function requestEmailChange(payload: Payload, user: { id: number | string; email: string }, to: string, now = new Date()): Promise<void> {
-  const link = escapeHtml(emailChangeLink(env().SITE_URL, await emailChangeToken(user, to, now)))
-  await payload.sendEmail({
-    to,
-    subject: 'Confirm your new Wheelhouse email address',
-    html: [
-      '<p>Hello,</p>',
-      '<p>Someone (we hope you) asked to use this address for a Wheelhouse account.</p>',
-      `<p>Confirm it here: <a href="${link}">${link}</a></p>`,
-      '<p>The link works once, for one day. If you did not ask for this, ignore this email.</p>',
-      '<p>Wheelhouse</p>',
-    ].join('\n'),
-  })
-  await payload.sendEmail({
-    to: user.email,
-    subject: 'Your Wheelhouse email address is about to change',
-    html: [
-      '<p>Hello,</p>',
-      `<p>Someone signed in to your Wheelhouse account asked to change its email address to ${escapeHtml(to)}. It changes only once that address confirms.</p>`,
-      '<p>If this was not you, change your password at once (use “Forgot password” on the sign-in page): that signs every device out.</p>',
-      '<p>Wheelhouse</p>',
-    ].join('\n'),
-  })
+  const link = emailChangeLink(env().SITE_URL, await emailChangeToken(user, to, now))
+  await sendTemplated(payload, to, (dealer) => emailChangeEmail(dealer, link))
+  await sendTemplated(payload, user.email, (dealer) => emailChangeNoticeEmail(dealer, to))
 }
 
 export type EmailChangeResult = { ok: true; email: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' | 'taken' }

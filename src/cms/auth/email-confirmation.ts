@@ -9,14 +9,14 @@ import { isolateObjectProperty, type CollectionAfterChangeHook, type CollectionB
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { isStaffUser } from '../access/roles'
+import { sendTemplated } from '../email-template'
+import { emailConfirmationEmail } from './account-emails'
 import { CREDENTIALS_VERIFIED_CONTEXT_KEY } from './credential-changes'
 import { LINK_LIFETIME_SECONDS, readLink, signLink, type LinkCheck } from './signed-links'
 
 /** The confirmation link works for one day (the codec's lifetime for it); after that an unconfirmed account no longer holds its address. */
 export const EMAIL_CONFIRMATION_TTL_SECONDS = LINK_LIFETIME_SECONDS['email-confirm']
 const CONFIRMED_AT_CREATION = 'wheelhouseEmailConfirmedAtCreation'
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function emailConfirmationToken(user: { id: number | string; email: string }, now = new Date(), secret?: string): Promise<string> {
   return signLink('email-confirm', user.id, { data: { e: user.email.toLowerCase() }, now, secret })
@@ -102,19 +102,9 @@ export const stampConfirmedAtCreation: CollectionBeforeChangeHook = ({ data, ope
 /** Users afterChange (create): emails the confirmation link to an account that starts unconfirmed. */
 export const sendEmailConfirmation: CollectionAfterChangeHook = async ({ doc, operation, req }) => {
   if (operation !== 'create' || doc.emailConfirmedAt) return doc
-  const link = escapeHtml(emailConfirmationLink(env().SITE_URL, await emailConfirmationToken({ id: doc.id, email: doc.email })))
+  const link = emailConfirmationLink(env().SITE_URL, await emailConfirmationToken({ id: doc.id, email: doc.email }))
   try {
-    await req.payload.sendEmail({
-      to: doc.email,
-      subject: 'Confirm your email address for Wheelhouse',
-      html: [
-        '<p>Hello,</p>',
-        '<p>Someone (we hope you) made a Wheelhouse account with this address.</p>',
-        `<p>Confirm it is yours here: <a href="${link}">${link}</a></p>`,
-        '<p>The link works for one day. Until then we send this address no alerts. If you did not make this account, ignore this email: after a day the address is free again.</p>',
-        '<p>Wheelhouse</p>',
-      ].join('\n'),
-    })
+    await sendTemplated(req.payload, doc.email, (dealer) => emailConfirmationEmail(dealer, link))
   } catch (error) {
     // The account stands; its owner confirms later through "Forgot password", which confirms the address too.
     req.payload.logger.warn({ err: error, userId: doc.id }, 'the email-confirmation link could not be sent')

@@ -1,21 +1,19 @@
-// The password-reset email Payload sends (forgot password): the link opens the shop's own /reset-password page.
-export const resetPasswordEmailSubject = 'Reset your Wheelhouse password'
+// The password-reset email Payload sends (forgot password), drawn in the shop's one template: Payload asks for its
+// HTML and its subject separately. The plain-text part is made from this HTML by the email adapter.
+import type { Payload, PayloadRequest } from 'payload'
+import { emailTemplate, renderTemplated } from '../email-template'
+import { resetPasswordEmail, resetPasswordLink } from './account-emails'
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-
-export function resetPasswordLink(siteUrl: string, token: string): string {
-  const url = new URL('/reset-password', siteUrl)
-  url.searchParams.set('token', token)
-  return url.toString()
+function payloadOf(req: Partial<PayloadRequest> | undefined): Payload {
+  if (!req?.payload) throw new Error('Payload asked for the password-reset email without its request')
+  return req.payload
 }
 
-export function resetPasswordEmailHtml(siteUrl: string, token: string): string {
-  const link = escapeHtml(resetPasswordLink(siteUrl, token))
-  return [
-    '<p>Hello,</p>',
-    '<p>Someone (we hope you) asked to reset the password of your Wheelhouse account.</p>',
-    `<p>Choose a new password here: <a href="${link}">${link}</a></p>`,
-    '<p>The link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.</p>',
-    '<p>Wheelhouse</p>',
-  ].join('\n')
+export async function resetPasswordEmailHtml(req: Partial<PayloadRequest> | undefined, siteUrl: string, token: string): Promise<string> {
+  return (await renderTemplated(payloadOf(req), (dealer) => resetPasswordEmail(dealer, resetPasswordLink(siteUrl, token)))).html
+}
+
+export async function resetPasswordEmailSubject(req: Partial<PayloadRequest> | undefined): Promise<string> {
+  const payload = payloadOf(req)
+  return resetPasswordEmail(await emailTemplate(payload).brand(payload), '').subject
 }

@@ -44,8 +44,8 @@ export const Users: CollectionConfig = {
     useAPIKey: true,
     forgotPassword: {
       expiration: 60 * 60 * 1000,
-      generateEmailHTML: (args) => resetPasswordEmailHtml(env().SITE_URL, args?.token ?? ''),
-      generateEmailSubject: () => resetPasswordEmailSubject,
+      generateEmailHTML: (args) => resetPasswordEmailHtml(args?.req, env().SITE_URL, args?.token ?? ''),
+      generateEmailSubject: (args) => resetPasswordEmailSubject(args?.req),
     },
   },
   hooks: {
