@@ -25,8 +25,8 @@ async function localPayload(): Promise<Payload> {
 
 const stock = async (id: number) => (await payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })).stockQuantity
 
-/** A card order paid through the test gateway, delivered yesterday, of a jacket, a helmet and a lock (as checkout and staff would leave it). */
-async function deliveredOrder(email: string, customer: number | null) {
+/** A card order paid through the test gateway, delivered `daysAgo` days ago (yesterday unless said), of a jacket, a helmet and a lock (as checkout and staff would leave it). */
+async function deliveredOrder(email: string, customer: number | null, daysAgo = 1) {
   const category = (await payload.find({ collection: 'categories', limit: 1, depth: 0, overrideAccess: true })).docs[0]!.id
   const items = [['Jacket', 14999], ['Helmet', 22950], ['Lock', 4999]] as const
   const products: number[] = []
@@ -37,7 +37,7 @@ async function deliveredOrder(email: string, customer: number | null) {
   const total = items.reduce((sum, [, p]) => sum + p, 0)
   const orderNumber = `WH-${Array.from(randomBytes(6), (b) => '346789ABCDEFGHJKMNPQRTWXY'[b % 25]).join('')}`
   const sessionId = `tgs_${randomBytes(16).toString('hex')}`
-  const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+  const yesterday = new Date(Date.now() - daysAgo * 86_400_000).toISOString()
   await payload.create({ collection: 'test-gateway-payments', overrideAccess: true, data: { sessionId, orderReference: orderNumber, amountPence: total, currency: 'GBP', refundedPence: 0, status: 'succeeded', successUrl: '/payment-success', failureUrl: '/payment-failure' } as never })
   const order = await payload.create({
     collection: 'orders',
@@ -145,5 +145,42 @@ describe('cancelling one line of a delivered order', () => {
     await finishPage(page)
     await staffRefundsAndChecks(returnNumber, order.orderNumber, products[0]!, 14999, email)
     expect((await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true })).payment?.refundedPence).toBe(14999)
+  }, 180_000)
+})
+
+describe('reporting a faulty item', () => {
+  /** A guest finds a delivered order from the order lookup and reports its first item faulty; answers what the page said. */
+  async function reportFault(daysAgo: number): Promise<string> {
+    const email = `fault-${uniqueSuffix()}@e2e.test`
+    const { order } = await deliveredOrder(email, null, daysAgo)
+    const { page } = await newPage(VIEWPORT)
+    await page.goto(`/order-lookup/cancel?number=${order.orderNumber}`)
+    await hydrated(page, 'main form button[type="submit"]')
+    await page.getByLabel('Email address used for the order').fill(email)
+    await page.getByRole('button', { name: 'Find my order' }).click()
+    await page.getByRole('heading', { name: 'Report a faulty item', level: 2 }).waitFor()
+    await page.getByLabel('Which item is faulty?').selectOption({ label: 'Jacket' })
+    await page.getByLabel('What is wrong with it?').fill('The main zip came apart on the second ride')
+    expect(await axeViolations(page), 'axe on the fault report form').toEqual([])
+    await page.getByRole('button', { name: 'Report the fault' }).click()
+    const done = page.getByRole('status').filter({ hasText: 'Fault report' })
+    await done.waitFor()
+    const said = (await done.textContent())!
+    expect(await axeViolations(page), 'axe after reporting').toEqual([])
+    await finishPage(page)
+    const returnNumber = said.match(/WH-[0-9A-Z]+-R\d+/)![0]
+    const r = (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, overrideAccess: true })).docs[0]!
+    expect(r).toMatchObject({ ground: 'fault', state: 'requested', order: expect.objectContaining({ id: order.id }) })
+    const mail = (await readOutbox(path.join(env.OUTBOX_DIR!))).filter((m) => m.to === email)
+    expect(mail.map((m) => m.subject)).toEqual([`We have your fault report ${returnNumber}`])
+    return said
+  }
+
+  it('on day 20 after delivery: the short-term right to reject, a full refund', async () => {
+    expect(await reportFault(20)).toMatch(/Day 20 after delivery: short-term right to reject .*full refund/)
+  }, 180_000)
+
+  it('on day 40: repair or replacement first, the fault presumed present at delivery', async () => {
+    expect(await reportFault(40)).toMatch(/Day 40 after delivery: repair or replacement first; fault presumed present at delivery/)
   }, 180_000)
 })

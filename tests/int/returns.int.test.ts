@@ -11,7 +11,7 @@ import { execute, withDatabaseLock } from '../../src/cms/sql.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
-import { customerCancel } from '../../src/features/returns/customer-cancel.server'
+import { customerCancel, customerFault, ORDER_NOT_FOUND } from '../../src/features/returns/customer-cancel.server'
 import { requestRefund, sendRefund } from '../../src/features/returns/refunds.server'
 import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
 import { recordFaultClaim } from '../../src/features/returns/fault-claims.server'
@@ -242,6 +242,24 @@ describe(`returns and refunds on ${db}`, () => {
     expect(d40).toMatchObject({ ok: true, remedy: { remedy: 'repair-or-replace', faultPresumed: true, deductionForUseOnFinalReject: false } })
     if (!d40.ok) return
     expect(await theReturn(d40.returnNumber)).toMatchObject({ ground: 'fault', state: 'requested', faultRemedy: expect.stringMatching(/^Day 40 after delivery: repair or replacement first/) })
+  })
+
+  it('a customer reports a fault themselves: the owner by email gets the remedy and an email saying it; anyone else the same 404', async () => {
+    const { o } = await paidOrder('completed')
+    const completedAt = new Date(o.history!.find((h) => h.to === 'completed')!.at)
+    const day20 = { ...deps(), now: new Date(completedAt.getTime() + 20 * 86_400_000) }
+    const ask = { orderNumber: o.orderNumber, lineId: o.lines[0]!.id!, count: 1, description: 'The zip came apart' }
+    const stranger = await customerFault(payload, { ...ask, email: 'someone.else@example.com' }, null, day20)
+    expect(stranger).toEqual({ ok: false, status: 404, message: ORDER_NOT_FOUND })
+    const before = sent.length
+    const reported = await customerFault(payload, { ...ask, email: o.email.toUpperCase() }, null, day20)
+    expect(reported).toMatchObject({ ok: true, remedy: { remedy: 'reject' }, explanation: expect.stringMatching(/^Day 20 after delivery: short-term right to reject/) })
+    if (!reported.ok) return
+    expect(await theReturn(reported.returnNumber)).toMatchObject({ ground: 'fault', state: 'requested', history: [expect.objectContaining({ actor: 'customer (guest)' })] })
+    const mail = sent.slice(before).find((m) => m.tag === 'return-requested')!
+    expect(mail.subject).toBe(`We have your fault report ${reported.returnNumber}`)
+    expect(mail.text).toContain('short-term right to reject')
+    expect(mail.text).not.toContain('cancellation')
   })
 
   it('nobody acts on another customer’s order: a wrong email or another account gets the same 404', async () => {

@@ -23,13 +23,14 @@ export async function cancellationChoices(payload: Payload, order: Order, now: D
         : order.status === 'awaiting_payment'
           ? 'This order has not been paid yet.'
           : after
-            ? 'The 14-day cancellation period has ended. If something is faulty, contact us: your rights for faulty goods still apply.'
+            ? 'The 14-day cancellation period has ended. If something is faulty, report it below: your rights for faulty goods still apply.'
             : 'This order is cancelled or refunded.'
   const found = await payload.find({ collection: 'returns', where: { order: { equals: order.id } }, depth: 0, limit: 50, overrideAccess: true, sort: 'createdAt' })
   return {
     orderNumber: order.orderNumber,
     stage,
     message,
+    faults: after && facts.deliveredOn != null,
     lines: facts.lines.map((l) => {
       const rule = lineCancellation(l.productKind, { dispatched: after })
       return { lineId: l.lineId, name: l.name, left: Math.max(0, l.count - l.returnedCount), cancellable: rule.cancellable, explanation: rule.explanation }

@@ -5,6 +5,8 @@ export interface CancellationChoices {
   /** cancel-now: before dispatch; return: after, within the period; closed: nothing may be cancelled now. */
   readonly stage: 'cancel-now' | 'return' | 'closed'
   readonly message: string
+  /** The goods reached the customer: a fault may be reported on any item (Consumer Rights Act 2015), whatever the cancellation period. */
+  readonly faults: boolean
   readonly lines: readonly { readonly lineId: string; readonly name: string; readonly left: number; readonly cancellable: boolean; readonly explanation: string }[]
   readonly returns: readonly { readonly returnNumber: string; readonly state: string; readonly refundDueOn: string | null; readonly refundPence: number | null }[]
 }

@@ -1,11 +1,12 @@
-// A customer cancels lines of their order: signed in as the order's owner, or as a guest giving the email address
-// the order was placed with (what the order lookup asks). Anyone else, and an order that does not exist, get the
-// same 404: the answer never tells whether an order exists.
+// A customer cancels lines of their order, or reports a fault on one: signed in as the order's owner, or as a guest
+// giving the email address the order was placed with (what the order lookup asks). Anyone else, and an order that
+// does not exist, get the same 404: the answer never tells whether an order exists.
 import 'server-only'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
 import { cancelLines, type Outcome } from './returns.server'
-import type { CancelLinesRequest } from './return-request-schema'
+import type { CancelLinesRequest, CustomerFaultRequest } from './return-request-schema'
+import { recordFaultClaim } from './fault-claims.server'
 import type { RefundDeps } from './refunds.server'
 
 export const ORDER_NOT_FOUND = 'We could not find an order with that number for you. Check the number and the email address on your order confirmation.'
@@ -26,4 +27,11 @@ export async function customerCancel(payload: Payload, body: CancelLinesRequest,
   const order = await orderForCustomer(payload, body.orderNumber, { customerId, email: body.email })
   if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND } satisfies Outcome
   return cancelLines(payload, order, { lines: body.lines, reason: body.reason, returnMethod: body.returnMethod }, customerId != null ? { by: customerId, actor: 'customer' } : { actor: 'customer (guest)' }, deps)
+}
+
+/** The customer's own fault report: the remedy that applies from the day of delivery, recorded as a return staff follow up. */
+export async function customerFault(payload: Payload, body: CustomerFaultRequest, customerId: number | null, deps: RefundDeps = {}): ReturnType<typeof recordFaultClaim> {
+  const order = await orderForCustomer(payload, body.orderNumber, { customerId, email: body.email })
+  if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND } satisfies Outcome
+  return recordFaultClaim(payload, order, { lineId: body.lineId, count: body.count, description: body.description }, customerId != null ? { by: customerId, actor: 'customer' } : { actor: 'customer (guest)' }, deps)
 }

@@ -19,7 +19,7 @@ export function remedyText(remedy: FaultRemedy, day: number): string {
   return `Day ${day} after delivery: repair or replacement first; fault ${remedy.faultPresumed ? 'presumed present at delivery' : 'to be shown by the customer'}; ${remedy.deductionForUseOnFinalReject ? 'a deduction for use is allowed on a final rejection' : 'no deduction for use'}.`
 }
 
-export async function recordFaultClaim(payload: Payload, order: Order, claim: { lineId: string; count: number; description: string }, who: Actor, deps: RefundDeps = {}): Promise<Outcome<{ returnNumber: string; remedy: FaultRemedy }>> {
+export async function recordFaultClaim(payload: Payload, order: Order, claim: { lineId: string; count: number; description: string }, who: Actor, deps: RefundDeps = {}): Promise<Outcome<{ returnNumber: string; remedy: FaultRemedy; explanation: string }>> {
   const now = deps.now ?? new Date()
   const facts = await loadOrderFacts(payload, order)
   const line = facts.lines.find((l) => l.lineId === claim.lineId)
@@ -43,5 +43,5 @@ export async function recordFaultClaim(payload: Payload, order: Order, claim: { 
     returnEmailJob(payload, null, 'requested', now, when, returnNumber),
   ])
   await sendReturnEmailNow(payload, Number(results[0]!.rows[0]?.id), 'requested', results[2]!.rows[0]?.id, deps)
-  return { ok: true, returnNumber, remedy }
+  return { ok: true, returnNumber, remedy, explanation: words }
 }

@@ -40,6 +40,8 @@ export async function sendReturnEmail(payload: Payload, ref: { returnId?: number
       refundDueOn: r.refundDueOn,
       rejectReason: lastReject?.note?.replace(/^Return rejected: /, '') ?? null,
       lastDayToSend: r.goodsDelivered ? addDays(r.requestedOn, RETURN_DAYS) : null,
+      ground: r.ground,
+      faultRemedy: r.faultRemedy,
     },
     brand,
     ),

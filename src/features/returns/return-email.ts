@@ -27,6 +27,9 @@ export interface ReturnEmailFacts {
   readonly refundDueOn?: string | null
   readonly rejectReason?: string | null
   readonly lastDayToSend?: string | null
+  /** A fault report (Consumer Rights Act 2015) rather than a cancellation: what the return is, and the remedy in words. */
+  readonly ground?: 'cancellation' | 'fault' | 'exchange'
+  readonly faultRemedy?: string | null
 }
 
 export function returnEmail(step: ReturnEmailStep, r: ReturnEmailFacts, dealer: DealerDetails): EmailContent {
@@ -39,6 +42,15 @@ export function returnEmail(step: ReturnEmailStep, r: ReturnEmailFacts, dealer: 
       paragraphs = [`We have cancelled these items from order ${r.orderNumber} (cancellation ${r.returnNumber}) before they left us.`, 'Your money comes back to the card you paid with; we will email you when it has been sent.']
       break
     case 'requested':
+      if (r.ground === 'fault') {
+        subject = `We have your fault report ${r.returnNumber}`
+        paragraphs = [
+          `We have your report of a faulty item from order ${r.orderNumber} (${r.returnNumber}).`,
+          ...(r.faultRemedy ? [r.faultRemedy] : []),
+          `Bring the item to ${where}, or post it to us quoting ${r.returnNumber}, and keep proof of postage. We look at it and tell you what we will do.`,
+        ]
+        break
+      }
       subject = `How to return items from your ${dealer.name} order ${r.orderNumber}`
       paragraphs = [
         `We have your cancellation ${r.returnNumber} for order ${r.orderNumber}.`,
@@ -98,5 +110,9 @@ export function returnEmailSamples(dealer: DealerDetails): EmailSample[] {
     rejectReason: 'the jacket came back damaged beyond handling it as in a shop',
     lastDayToSend: '2026-12-12',
   }
-  return RETURN_EMAIL_STEPS.map((step) => ({ id: `return-${step}`, title: `Return: ${STEP_TITLES[step]}`, content: returnEmail(step, sample, dealer) }))
+  const fault: ReturnEmailFacts = { ...sample, returnNumber: 'WH-7K3F9Q-R2', ground: 'fault', faultRemedy: 'Day 20 after delivery: short-term right to reject (until 2026-12-18), full refund, no deduction for use.' }
+  return [
+    ...RETURN_EMAIL_STEPS.map((step) => ({ id: `return-${step}`, title: `Return: ${STEP_TITLES[step]}`, content: returnEmail(step, sample, dealer) })),
+    { id: 'return-fault-reported', title: 'Return: Fault reported', content: returnEmail('requested', fault, dealer) },
+  ]
 }

@@ -41,3 +41,8 @@ export const choicesRequest = cancelLinesRequest.pick({ orderNumber: true, email
 export const faultClaimRequest = z
   .object({ orderNumber: cancelLinesRequest.shape.orderNumber, lineId: lineChoice.shape.lineId, count: z.number().int().min(1).max(999).default(1), description: reason })
   .strict()
+
+/** A customer reporting a fault on an item of their order: signed in, or a guest with the order's email address. */
+export const customerFaultRequest = faultClaimRequest.extend({ email: cancelLinesRequest.shape.email }).strict()
+
+export type CustomerFaultRequest = z.infer<typeof customerFaultRequest>

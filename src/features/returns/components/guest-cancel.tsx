@@ -1,9 +1,10 @@
 'use client'
-// A guest cancels or returns items: first the order number and the email address it was placed with (as the order
-// lookup asks), then the same form a signed-in customer sees on their order page.
+// A guest cancels or returns items, or reports a faulty one: first the order number and the email address it was
+// placed with (as the order lookup asks), then the same forms a signed-in customer sees on their order page.
 import { useState, type FormEvent } from 'react'
 import type { CancellationChoices } from '../cancellation-choices'
 import { CancelItemsForm } from './cancel-items-form'
+import { ReportFaultForm } from './report-fault-form'
 import { callApi } from '../../../lib/http/call-api'
 import { paths } from '../../../config/paths'
 
@@ -29,7 +30,14 @@ export function GuestCancel({ orderNumber }: { readonly orderNumber?: string }) 
     }
   }
 
-  if (found) return <CancelItemsForm choices={found.choices} email={found.email} />
+  if (found) {
+    return (
+      <>
+        <CancelItemsForm choices={found.choices} email={found.email} />
+        <ReportFaultForm choices={found.choices} email={found.email} />
+      </>
+    )
+  }
   return (
     <form className="account-form" onSubmit={find} noValidate>
       <div role={error ? 'alert' : 'status'} aria-live="polite" className={error ? 'form-message form-message--error' : 'visually-hidden'}>{error ?? ''}</div>

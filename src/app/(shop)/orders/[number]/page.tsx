@@ -7,6 +7,7 @@ import { requireCustomer } from '../../../../features/account/session.server'
 import { payloadClient } from '../../../../cms/payload-client.server'
 import { cancellationChoices } from '../../../../features/returns/cancellation-choices.server'
 import { CancelItemsForm } from '../../../../features/returns/components/cancel-items-form'
+import { ReportFaultForm } from '../../../../features/returns/components/report-fault-form'
 import { orderForCustomer } from '../../../../features/returns/customer-cancel.server'
 import '../../../../features/account/account.css'
 
@@ -34,6 +35,7 @@ export default async function OrderPage({ params }: { params: Promise<{ number: 
       <h1>Order {order.number}</h1>
       <OrderDetails order={order} />
       {choices && <CancelItemsForm choices={choices} />}
+      {choices && <ReportFaultForm choices={choices} />}
     </div>
   )
 }
