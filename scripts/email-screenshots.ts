@@ -15,7 +15,7 @@ const brand = emailBrandOf({ dealerName: 'Wheelhouse', address: { line1: '1 Kirk
 fs.mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
 try {
-  const page = await browser.newPage({ viewport: { width: 680, height: 900 } })
+  const page = await browser.newPage({ viewport: { width: 680, height: 300 } })
   // The logo is the shop's own icon, served from the repository rather than the sample site.
   await page.route(`${site}/icons/icon-192.png`, (route) => route.fulfill({ path: path.resolve('public/icons/icon-192.png'), contentType: 'image/png' }))
   for (const sample of emailSamples(brand)) {
