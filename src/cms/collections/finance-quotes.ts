@@ -1,4 +1,5 @@
 // Finance quotes the shop received (from the built-in provider or iVendi), kept so an order can only name a quote that was really given.
+import { JSON_VIEW } from '../fields/json-view'
 import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../access/admin-only'
 import { nobody } from '../access/nobody'
@@ -20,8 +21,8 @@ export const FinanceQuotes: CollectionConfig = {
       { name: 'funderCode', type: 'text', maxLength: 20 },
     ] },
     { name: 'regularPaymentPence', type: 'number', min: 0 },
-    { name: 'accessories', type: 'json', admin: { description: 'Products quoted as value-added products, as [{productId, variantId}].' } },
-    { name: 'figures', type: 'json', required: true },
+    { name: 'accessories', type: 'json', admin: { description: 'Products quoted as value-added products, as [{productId, variantId}].', components: JSON_VIEW } },
+    { name: 'figures', type: 'json', required: true, admin: { components: JSON_VIEW } },
     { name: 'valuation', label: 'Part-exchange valuation', type: 'relationship', relationTo: 'part-exchange-valuations', admin: { description: 'The valuation quoted as the part-exchange, when the customer applied one.' } },
     { name: 'expiresAt', type: 'date', required: true, index: true },
   ],

@@ -1,6 +1,7 @@
 // Invoices and credit notes as staff see them in the admin (ADR 049). Written only by document-rows.server.ts,
 // with their numbers, in one unit of work; nobody edits or deletes a legal record through the API. Each one's PDF
 // is at /api/documents/<number> (staff, or the customer whose order it is).
+import { JSON_VIEW } from '../../cms/fields/json-view'
 import type { CollectionConfig } from 'payload'
 import { nobody } from '../../cms/access/nobody'
 import { staffOnly } from '../../cms/access/staff-only'
@@ -40,6 +41,6 @@ export const Invoices: CollectionConfig = {
       type: 'ui',
       admin: { components: { Field: '/features/invoices/components/document-pdf-link#DocumentPdfLink' } },
     },
-    { name: 'document', type: 'json', required: true, admin: { ...readOnly, description: 'What the document states, as issued.' } },
+    { name: 'document', type: 'json', required: true, admin: { ...readOnly, description: 'What the document states, as issued.', components: JSON_VIEW } },
   ],
 }

@@ -1,4 +1,5 @@
 // Card and finance orders: what was bought at which price, the stock hold, the payment, and every status change with who and when.
+import { JSON_VIEW } from '../../cms/fields/json-view'
 import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../../cms/access/admin-only'
 import { nobody } from '../../cms/access/nobody'
@@ -139,13 +140,13 @@ export const Orders: CollectionConfig = {
       name: 'vatBreakdown',
       label: 'VAT by treatment',
       type: 'json',
-      admin: { ...readOnly, description: 'What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.' },
+      admin: { ...readOnly, description: 'What the total holds at each VAT treatment (standard, zero-rated, outside the scope of VAT, margin scheme), each with its gross, net and VAT in pence (ADR 044). Empty on orders placed before it was kept.', components: JSON_VIEW },
     },
     {
       name: 'vatLines',
       label: 'VAT by line',
       type: 'json',
-      admin: { ...readOnly, description: 'Each line’s parts at their VAT treatment (its own supply, each charge outside the scope of VAT, delivery), as its invoice lists them (ADR 049). Empty on orders placed before it was kept.' },
+      admin: { ...readOnly, description: 'Each line’s parts at their VAT treatment (its own supply, each charge outside the scope of VAT, delivery), as its invoice lists them (ADR 049). Empty on orders placed before it was kept.', components: JSON_VIEW },
     },
     {
       type: 'row',
@@ -192,7 +193,7 @@ export const Orders: CollectionConfig = {
           { name: 'funderCode', type: 'text', maxLength: 20, admin: readOnly },
           { name: 'facilityType', type: 'text', maxLength: 10, admin: readOnly },
         ] },
-        { name: 'figures', type: 'json', admin: { ...readOnly, description: 'The quote’s figures as the customer accepted them.' } },
+        { name: 'figures', type: 'json', admin: { ...readOnly, description: 'The quote’s figures as the customer accepted them.', components: JSON_VIEW } },
         {
           name: 'references',
           type: 'array',
@@ -202,7 +203,7 @@ export const Orders: CollectionConfig = {
               { name: 'externalSystemName', type: 'text', maxLength: 80 },
               { name: 'externalOrderId', type: 'text', maxLength: 80 },
             ] },
-            { name: 'items', type: 'json' },
+            { name: 'items', type: 'json', admin: { components: JSON_VIEW } },
           ],
         },
       ],

@@ -2,6 +2,7 @@
 // (unique here too, so the same refund asked for twice is one row) and the provider's refund id once made.
 // Written only by refunds.server.ts (ADR 046); staff read them, and ask for part of an order back from its admin page
 // (POST /api/refunds/orders/:id, part-refund.server.ts).
+import { JSON_VIEW } from '../../cms/fields/json-view'
 import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../../cms/access/admin-only'
 import { nobody } from '../../cms/access/nobody'
@@ -22,7 +23,7 @@ export const Refunds: CollectionConfig = {
   fields: [
     { name: 'order', type: 'relationship', relationTo: 'orders', required: true, index: true, admin: readOnly },
     { name: 'return', type: 'relationship', relationTo: 'returns', index: true, admin: readOnly },
-    { name: 'lines', type: 'json', admin: readOnly },
+    { name: 'lines', type: 'json', admin: { ...readOnly, components: JSON_VIEW } },
     penceField('amountPence', 'Amount', { required: true, admin: readOnly }),
     { name: 'idempotencyKey', type: 'text', required: true, unique: true, index: true, maxLength: 120, admin: readOnly },
     { name: 'state', type: 'select', required: true, defaultValue: 'pending', options: ['pending', 'succeeded', 'failed'].map((v) => ({ label: v[0]!.toUpperCase() + v.slice(1), value: v })), admin: readOnly },

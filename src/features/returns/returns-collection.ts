@@ -1,6 +1,7 @@
 // Returns and cancellations: what the customer sends back (or cancelled before it left), why, the clocks the law
 // sets (the refund deadline), any deduction for lost value with its reason, and every step with who and when.
 // Written only by the returns workflow (return-rows.server.ts, ADR 046); staff act through its endpoints.
+import { JSON_VIEW } from '../../cms/fields/json-view'
 import type { CollectionConfig } from 'payload'
 import { adminOnly } from '../../cms/access/admin-only'
 import { nobody } from '../../cms/access/nobody'
@@ -45,7 +46,7 @@ export const Returns: CollectionConfig = {
     { name: 'state', type: 'select', required: true, defaultValue: 'requested', index: true, options: RETURN_STATES.map((s) => ({ label: s[0]!.toUpperCase() + s.slice(1), value: s })), admin: { ...readOnly, position: 'sidebar' } },
     { name: 'reason', type: 'textarea', maxLength: 1000, admin: readOnly },
     { name: 'returnMethod', type: 'text', maxLength: 20, admin: { ...readOnly, description: 'post, or dealer (brought to the shop); none when cancelled before dispatch.' } },
-    { name: 'lines', type: 'json', required: true, admin: { ...readOnly, description: 'The order lines coming back: line id, name, units, and what they cost the customer (pence).' } },
+    { name: 'lines', type: 'json', required: true, admin: { ...readOnly, description: 'The order lines coming back: line id, name, units, and what they cost the customer (pence).', components: JSON_VIEW } },
     { type: 'row', fields: [
       { name: 'wholeOrder', type: 'checkbox', defaultValue: false, admin: { ...readOnly, description: 'Every line of the order: the standard delivery charge is refunded too.' } },
       { name: 'goodsDelivered', type: 'checkbox', defaultValue: false, admin: { ...readOnly, description: 'The goods had left the dealer (dispatched, delivered or collected).' } },

@@ -1,6 +1,7 @@
 // A product's used-bike and e-bike fields, kept in their own groups so they merge cleanly beside other work on
 // products: what DVLA and the DVSA MOT history say about the bike (filled by the admin's registration lookup), the
 // history check staff record, and an e-bike's motor power and assisted speed with its EAPC verdict.
+import { JSON_VIEW } from '../../cms/fields/json-view'
 import type { CollectionConfig, Field } from 'payload'
 import { WRITE_OFF_CATEGORIES, WRITE_OFF_WORDS } from '../../domain/vehicles/history-check'
 import { EAPC_MAX_ASSISTED_MPH, EAPC_MAX_POWER_W } from '../../domain/vehicles/eapc'
@@ -35,7 +36,7 @@ export const usedBikeFields: Field = {
       label: 'MOT history',
       type: 'json',
       validate: (value: unknown) => motTestsProblem(value),
-      admin: { readOnly: true, description: 'Filled by the lookup: each test’s date, result, odometer reading and advisories, shown on the product page.' },
+      admin: { readOnly: true, description: 'Filled by the lookup: each test’s date, result, odometer reading and advisories, shown on the product page.', components: JSON_VIEW },
     },
     {
       name: 'mileageChecked',
