@@ -144,6 +144,7 @@ describe(`the admin order page on ${db}`, () => {
     await runJobs()
     const notes = await payload.find({ collection: 'invoices', where: { and: [{ order: { equals: o.id } }, { kind: { equals: 'credit-note' } }] }, overrideAccess: true, depth: 0 })
     expect(notes.docs.map((d) => d.totalPence)).toEqual([1000])
+    expect((notes.docs[0]!.document as { reason?: string }).reason).toBe('Part refund')
   })
 
   it('refuses more than was paid, a bad amount, and a finance order, refunding nothing', async () => {

@@ -73,7 +73,8 @@ export const wholeOrderRefundId = (orderId: number): string => `order-refunded-$
 
 /**
  * The issueCreditNote job: the credit note of a refund recorded by a return or a cancellation (the lines it refunded,
- * each at its own rate), or of an order the provider refunded in full (every line the invoice has left). Once per
+ * each at its own rate), of a part refund staff gave from the order page (a refund with no return, shared over the
+ * invoice's lines), or of an order the provider refunded in full (every line the invoice has left). Once per
  * refund, however often it runs.
  */
 export async function creditNoteForJob(payload: Payload, input: CreditNoteJobInput): Promise<string> {
@@ -89,7 +90,7 @@ export async function creditNoteForJob(payload: Payload, input: CreditNoteJobInp
     const lines = refundedLines(refund.lines)
     const returnId = typeof refund.return === 'object' && refund.return ? refund.return.id : refund.return
     const deductionPence = returnId == null ? 0 : ((await payload.findByID({ collection: 'returns', id: returnId, depth: 0, overrideAccess: true, disableErrors: true }))?.deductionPence ?? 0)
-    credit = { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Order cancelled', ...(lines.length ? { refunded: { lines, deductionPence } } : {}) }
+    credit = { order: { id: orderId }, refundId: `refund-${refundId}`, amountPence: refund.amountPence, reason: refund.return ? 'Goods returned or cancelled' : 'Part refund', ...(lines.length ? { refunded: { lines, deductionPence } } : {}) }
   }
   const outcome = await issueCreditNote(payload, null, credit)
   if (!outcome.ok) throw new Error(outcome.message)
