@@ -9,7 +9,7 @@ import { nobody } from '../../cms/access/nobody'
 import { staffOnly } from '../../cms/access/staff-only'
 import { penceField } from '../../cms/fields/pence'
 import { partRefundRequest } from '../orders/order-staff-contract'
-import { staffOrderEndpoint } from '../orders/order-endpoints'
+import { staffEndpoint } from '../../cms/endpoints/staff-endpoint'
 
 const readOnly = { readOnly: true } as const
 
@@ -18,7 +18,7 @@ export const Refunds: CollectionConfig = {
   admin: { useAsTitle: 'idempotencyKey', defaultColumns: ['order', 'return', 'amountPence', 'state', 'createdAt'], group: 'Sales' },
   access: { read: staffOnly, create: nobody, update: nobody, delete: adminOnly },
   // Loaded on first use: the Payload config imports this file outside Next too (its CLI), where server-only modules may not be.
-  endpoints: [staffOrderEndpoint('/orders/:id', 'post', partRefundRequest, async (req, id, body) => (await import('./part-refund.server')).refundPartOfOrder(req, id, body))],
+  endpoints: [staffEndpoint({ path: '/orders/:id', schema: partRefundRequest, record: 'an order', run: async (req, id, body) => (await import('./part-refund.server')).refundPartOfOrder(req, id, body) })],
   defaultSort: '-createdAt',
   fields: [
     { name: 'order', type: 'relationship', relationTo: 'orders', required: true, index: true, admin: readOnly },

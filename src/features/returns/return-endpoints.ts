@@ -7,36 +7,12 @@
 // Staff only; everyone else 403 before the body is read. The workflow is loaded on first use: the Payload config
 // imports this file outside Next too (its CLI), where server-only modules may not be.
 import type { Endpoint, PayloadRequest } from 'payload'
-import { isStaffUser } from '../../cms/access/roles'
+import { staffEndpoint, type StaffEndpoint } from '../../cms/endpoints/staff-endpoint'
 import { staffActor } from '../../cms/fields/history'
-import { readJsonRequest } from '../../lib/http/json-body'
-import { json, refuse, refuseBody } from '../../lib/http/respond'
-import type { z } from '../../lib/zod'
 import { faultClaimRequest, refundStepRequest, rejectStepRequest, staffRecordRequest } from './return-request-schema'
 
-type Done = { readonly ok: true } | { readonly ok: false; readonly status: number; readonly message: string }
-
-function staffStep<T>(path: string, schema: z.ZodType<T> | null, run: (req: PayloadRequest, id: number, body: T) => Promise<Done & Record<string, unknown>>): Endpoint {
-  return {
-    path,
-    method: 'post',
-    handler: async (req) => {
-      if (!isStaffUser(req.user)) return refuse(403, 'forbidden', 'Only staff may change a return.')
-      const id = Number(req.routeParams?.id ?? 0)
-      if (path.includes(':id') && (!Number.isSafeInteger(id) || id <= 0)) return refuse(404, 'not_found', 'There is no such return.')
-      let body = undefined as T
-      if (schema) {
-        const parsed = await readJsonRequest(req as unknown as Request, schema)
-        if (!parsed.ok) return refuseBody(parsed.refusal)
-        body = parsed.value
-      }
-      const result = await run(req, id, body)
-      if (!result.ok) return refuse(result.status, result.status === 404 ? 'not_found' : result.status === 400 ? 'invalid_request' : 'conflict', result.message)
-      const { ok: _ok, ...rest } = result
-      return json({ ok: true, ...rest })
-    },
-  }
-}
+/** A staff step on a return (or one that opens one). */
+const staffStep = <T>(path: string, schema: StaffEndpoint<T>['schema'], run: StaffEndpoint<T>['run']): Endpoint => staffEndpoint({ path, schema, record: 'a return', run })
 
 const workflow = () => import('./returns.server')
 
