@@ -44,7 +44,7 @@ export async function EmailPreviewsView({ initPageResult, params, searchParams }
   })()
   return (
     <DefaultTemplate i18n={req.i18n} locale={locale} params={params} payload={payload} permissions={permissions} searchParams={searchParams} user={req.user ?? undefined} visibleEntities={visibleEntities}>
-      <div className="gutter--left gutter--right" style={{ paddingBlock: 24 }}>
+      <div className="gutter--left gutter--right" style={{ paddingBlock: 24 }} data-testid="email-previews">
         <h1>Email previews</h1>
         <p>Every email customers get, with sample data, as it looks with the shop’s logo and colours (Settings › Site settings › Customer emails).</p>
         {body}

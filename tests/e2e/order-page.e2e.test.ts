@@ -1,7 +1,7 @@
 // An order's admin page at 1280×800, in Chromium, as a shop manager (a staff user) runs it: the panel at the top shows
 // the order in pounds and offers its next steps; refunding £10 of a paid order from it refunds 1000 pence once, and
-// marking another ready for collection emails the customer once. axe checks the panel (the rest of the page is
-// Payload's markup: page-checks.ts, VENDOR_PAGES).
+// marking another ready for collection emails the customer once; every customer email can be previewed. axe checks
+// the panel and the previews (the rest of the page is Payload's markup: page-checks.ts, VENDOR_PAGES).
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -140,4 +140,23 @@ describe('an order’s admin page at 1280×800', () => {
     expect((await payload.findByID({ collection: 'orders', id: order.id, overrideAccess: true, depth: 0 })).status).toBe('ready_for_collection')
     await page.context().close()
   }, 180_000)
+
+  it('previews every customer email with sample data: the HTML as a mail program shows it and its text part', async () => {
+    const { page } = await newPage(VIEWPORT)
+    await signIn(page)
+    await page.getByRole('link', { name: 'Email previews' }).click()
+    await page.getByRole('heading', { name: 'Email previews', level: 1 }).waitFor()
+    const emails = page.getByRole('navigation', { name: 'Emails' }).getByRole('link')
+    expect(await emails.count()).toBeGreaterThanOrEqual(31)
+    await emails.filter({ hasText: 'Order: confirmation' }).click()
+    await page.waitForURL(/email=order-confirmation/)
+    await expect(page.getByText(/^Subject:/).textContent()).resolves.toMatch(/Your .+ order WH-7K3F9Q is confirmed/)
+    const html = page.frameLocator('iframe[title="Order: confirmation: the email as HTML"]')
+    await html.getByRole('heading', { name: 'Order WH-7K3F9Q is confirmed' }).waitFor()
+    await html.getByRole('link', { name: 'View your order' }).waitFor()
+    await expect(page.locator('pre').textContent()).resolves.toContain('Total paid: £')
+    expect(await axeFindings(page, [], undefined, '[data-testid="email-previews"]')).toEqual([])
+    await page.context().close()
+  }, 180_000)
 })
+

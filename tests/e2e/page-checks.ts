@@ -73,6 +73,10 @@ const CONTROL_CONTRASTS = `(() => {
     const style = getComputedStyle(el)
     if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || el.closest('[hidden], [aria-hidden="true"]')) continue
     if (style.clip === 'rect(0px, 0px, 0px, 0px)' || (box.width <= 1 && box.height <= 1)) continue
+    // Text in a fully transparent colour is hidden on purpose, for assistive technology only, as a clip is: Payload's
+    // array rows lay a transparent "Toggle block" button over their visible row label.
+    const own = parse(style.color)
+    if (own && own.a === 0) continue
     const layers = []
     let image = false
     for (let node = el; node; node = node.parentElement) {
