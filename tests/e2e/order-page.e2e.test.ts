@@ -152,7 +152,7 @@ describe('an order’s admin page at 1280×800', () => {
     expect(await emails.count()).toBeGreaterThanOrEqual(31)
     await emails.filter({ hasText: 'Order: confirmation' }).click()
     await page.waitForURL(/email=order-confirmation/)
-    await expect(page.getByText(/^Subject:/).textContent()).resolves.toMatch(/Your .+ order WH-7K3F9Q is confirmed/)
+    await expect(page.locator('p').filter({ hasText: /^Subject:/ }).textContent()).resolves.toMatch(/^Subject: Your .+ order WH-7K3F9Q is confirmed$/)
     const html = page.frameLocator('iframe[title="Order: confirmation: the email as HTML"]')
     await html.getByRole('heading', { name: 'Order WH-7K3F9Q is confirmed' }).waitFor()
     await html.getByRole('link', { name: 'View your order' }).waitFor()
