@@ -1,5 +1,6 @@
 // CSV exports from the admin: staff only, refused requests change nothing, the job writes the orders asked for
-// (by days placed and status) in pounds with a byte-order mark, and the catalogue in the stock feed's format.
+// (by days placed and status) in pounds with a byte-order mark, returns by state and VAT documents by kind, and the
+// catalogue in the stock feed's format.
 import type { Payload } from 'payload'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { parseCsv } from '../../src/lib/text/csv'
@@ -92,5 +93,41 @@ describe(`CSV exports on ${db}`, () => {
     const records = parseCsv(await (await file(exportId)).text()).map((r) => r.fields)
     expect(records[0]!.slice(0, 3)).toEqual(['sku', 'parent_sku', 'name'])
     expect(records.length).toBeGreaterThan(1)
+  })
+
+  it('exports returns by state, and invoices and credit notes by kind, credit notes negative', async () => {
+    const productId = await simpleProduct(payload, 10, 4_999)
+    const placed = await placeOrder(payload, orderInput([{ productId, count: 2 }]))
+    if (!placed.ok) throw new Error(placed.message)
+    const order = placed.orderId
+    const lines = [{ lineId: 'l1', name: 'Lock', productId, variantId: null, count: 1, paidPence: 4_999 }]
+    const base = { order, email: 'ada@int.test', ground: 'cancellation', reason: 'Changed my mind', lines, requestedOn: '2026-11-20' }
+    await payload.create({ collection: 'returns', overrideAccess: true, data: { ...base, returnNumber: `${placed.orderNumber}-R1`, state: 'refunded', refundPence: 4_999 } as never })
+    await payload.create({ collection: 'returns', overrideAccess: true, data: { ...base, returnNumber: `${placed.orderNumber}-R2`, state: 'requested' } as never })
+    const refunded = await ask({ kind: 'returns', status: 'refunded' })
+    expect(refunded.status).toBe(201)
+    const r = (await refunded.json()) as { exportId: number }
+    expect(await runDataExport(payload, r.exportId)).toMatchObject({ status: 'done' })
+    const returns = parseCsv(await (await file(r.exportId)).text()).map((row) => row.fields)
+    expect(returns[0]!.slice(0, 5)).toEqual(['Return', 'Order', 'Asked', 'Ground', 'State'])
+    const mine = returns.slice(1).filter((row) => row[1] === placed.orderNumber)
+    expect(mine.map((row) => [row[0], row[4], row[6], row[14]])).toEqual([[`${placed.orderNumber}-R1`, 'Refunded', '1 × Lock', '49.99']])
+
+    const doc = (kind: string, number: string, totalPence: number, vatPence: number) =>
+      payload.create({ collection: 'invoices', overrideAccess: true, data: { kind, number, issuedAt: new Date().toISOString(), order, totalPence, vatPence, document: { customer: { name: 'Ada Rider' } } } as never })
+    const invoice = await doc('invoice', `INV-T${Date.now() % 100000}`, 9_998, 1_666)
+    await doc('credit-note', `CN-T${Date.now() % 100000}`, 4_999, 833)
+    const all = (await (await ask({ kind: 'invoices' })).json()) as { exportId: number }
+    await runDataExport(payload, all.exportId)
+    const documents = parseCsv(await (await file(all.exportId)).text()).map((row) => row.fields)
+    expect(documents[0]).toEqual(['Number', 'Kind', 'Issued', 'Order', 'Credits invoice', 'Customer', 'Net (£)', 'VAT (£)', 'Gross (£)', 'Reason'])
+    const ofOrder = documents.slice(1).filter((row) => row[3] === placed.orderNumber)
+    expect(ofOrder.map((row) => [row[1], row[6], row[7], row[8]])).toEqual([['Invoice', '83.32', '16.66', '99.98'], ['Credit note', '-41.66', '-8.33', '-49.99']])
+    const notes = (await (await ask({ kind: 'invoices', status: 'credit-note' })).json()) as { exportId: number }
+    await runDataExport(payload, notes.exportId)
+    const onlyNotes = parseCsv(await (await file(notes.exportId)).text()).map((row) => row.fields).slice(1)
+    expect(onlyNotes.length).toBeGreaterThan(0)
+    expect(onlyNotes.every((row) => row[1] === 'Credit note')).toBe(true)
+    expect(onlyNotes.some((row) => row[0] === invoice.number)).toBe(false)
   })
 })

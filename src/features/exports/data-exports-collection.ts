@@ -24,7 +24,7 @@ export const DataExports: CollectionConfig = {
     {
       type: 'row',
       fields: [
-        { name: 'kind', type: 'text', required: true, maxLength: 20, admin: { description: '"orders" or "catalogue".' } },
+        { name: 'kind', type: 'text', required: true, maxLength: 20, admin: { description: '"orders", "returns", "invoices" or "catalogue".' } },
         { name: 'status', type: 'text', required: true, defaultValue: 'queued', index: true, maxLength: 20, admin: { description: 'queued, running, done or failed.' } },
         { name: 'by', type: 'relationship', relationTo: 'users' },
       ],
@@ -34,7 +34,7 @@ export const DataExports: CollectionConfig = {
       fields: [
         { name: 'from', label: 'Placed from (YYYY-MM-DD)', type: 'text', maxLength: 10 },
         { name: 'to', label: 'Placed to (YYYY-MM-DD)', type: 'text', maxLength: 10 },
-        { name: 'orderStatus', label: 'Order status', type: 'text', maxLength: 40 },
+        { name: 'orderStatus', label: 'Status', type: 'text', maxLength: 40, admin: { description: 'The one status (an order’s), state (a return’s) or kind (invoice or credit note) exported; empty for all.' } },
       ],
     },
     {

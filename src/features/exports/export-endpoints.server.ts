@@ -1,8 +1,9 @@
-// POST /api/exports: staff ask for a CSV export ({ kind: "orders", from, to, status } or { kind: "catalogue" }); the
+// POST /api/exports: staff ask for a CSV export ({ kind: "orders" | "returns" | "invoices", from, to, status } or
+// { kind: "catalogue" }); the
 // export is recorded and queued, and the answer names its admin page, which follows the job and offers the file.
 // GET /api/exports/:id/csv: the finished file, as an attachment Excel opens as it is. Staff only (signed in to the
 // admin, whose session cookie Payload honours only from the shop's own origin, or a staff API key); each staff
-// user may ask for a bounded number of exports an hour, since each costs a pass over the orders or the catalogue.
+// user may ask for a bounded number of exports an hour, since each costs a pass over a list or the catalogue.
 import 'server-only'
 import type { Payload } from 'payload'
 import { isStaffUser } from '../../cms/access/roles'
@@ -11,13 +12,12 @@ import { readJsonRequest } from '../../lib/http/json-body'
 import { json, refuse, refuseBody } from '../../lib/http/respond'
 import type { RateRule } from '../../lib/rate-limit'
 import { countShared } from '../../lib/shared-rate-store'
-import { ORDER_STATUS_LABELS } from '../../domain/orders/order-status'
 import { DATA_EXPORTS } from './data-exports-collection'
-import { queueDataExport } from './export-job.server'
+import { LIST_EXPORT_STATES, queueDataExport } from './export-job.server'
 import { exportRequestSchema } from './orders-csv'
 
 export const EXPORT_RATE_RULE: RateRule = { name: 'data-export', limit: 30, windowMs: 60 * 60_000 }
-const schema = exportRequestSchema(Object.keys(ORDER_STATUS_LABELS))
+const schema = exportRequestSchema(LIST_EXPORT_STATES)
 
 async function staff(payload: Payload, request: Request): Promise<{ id: number } | Response> {
   const user = await signedInUser(payload, request.headers)

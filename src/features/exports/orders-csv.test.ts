@@ -48,7 +48,7 @@ describe('orders CSV', () => {
   })
 
   it('takes a date range and one status, and refuses anything else', () => {
-    const schema = exportRequestSchema(['paid', 'dispatched'])
+    const schema = exportRequestSchema({ orders: ['paid', 'dispatched'], returns: ['requested', 'refunded'], invoices: ['invoice', 'credit-note'] })
     expect(schema.safeParse({ kind: 'orders', from: '2026-11-01', to: '2026-11-28', status: 'paid' }).success).toBe(true)
     expect(schema.safeParse({ kind: 'orders' }).success).toBe(true)
     expect(schema.safeParse({ kind: 'catalogue' }).success).toBe(true)
@@ -57,11 +57,17 @@ describe('orders CSV', () => {
     expect(schema.safeParse({ kind: 'orders', status: 'lost' }).success).toBe(false)
     expect(schema.safeParse({ kind: 'customers' }).success).toBe(false)
     expect(schema.safeParse({ kind: 'orders', where: '1=1' }).success).toBe(false)
+    // Returns and VAT documents by their own states, never another list's.
+    expect(schema.safeParse({ kind: 'returns', from: '2026-11-01', status: 'refunded' }).success).toBe(true)
+    expect(schema.safeParse({ kind: 'returns', status: 'paid' }).success).toBe(false)
+    expect(schema.safeParse({ kind: 'invoices', status: 'credit-note' }).success).toBe(true)
+    expect(schema.safeParse({ kind: 'invoices', from: '2026-11-28', to: '2026-11-01' }).success).toBe(false)
   })
 
   it('names the file by what it holds', () => {
     expect(exportFileName('orders', '2026-11-28', { from: '2026-11-01', to: '2026-11-28', status: 'paid' })).toBe('orders-2026-11-01-to-2026-11-28-paid.csv')
     expect(exportFileName('orders', '2026-11-28')).toBe('orders-to-2026-11-28.csv')
     expect(exportFileName('catalogue', '2026-11-28')).toBe('catalogue-2026-11-28.csv')
+    expect(exportFileName('invoices', '2026-11-28', { status: 'credit-note' })).toBe('invoices-to-2026-11-28-credit-note.csv')
   })
 })

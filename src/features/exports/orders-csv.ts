@@ -77,29 +77,36 @@ export function orderCsvRow(order: ExportOrder, statusLabels: Readonly<Record<st
   ]
 }
 
-/** What staff ask for: the kind of export and, for orders, the days placed (UK) and one status or all. */
-export function exportRequestSchema(orderStatuses: readonly string[]) {
+/** The kinds of export staff ask for from a list: the records of a period, in one state or all. */
+export const LIST_EXPORT_KINDS = ['orders', 'returns', 'invoices'] as const
+export type ListExportKind = (typeof LIST_EXPORT_KINDS)[number]
+export type ExportKind = ListExportKind | 'catalogue'
+
+/**
+ * What staff ask for: the catalogue, or a list's records by the days they were made (UK) and one state or all
+ * (`states`: each list's states, an order's status, a return's state, a document's kind).
+ */
+export function exportRequestSchema(states: Readonly<Record<ListExportKind, readonly string[]>>) {
   const day = z.string().refine((v) => isIsoDay(v), 'Write the day as YYYY-MM-DD')
-  return z
-    .discriminatedUnion('kind', [
-      z.object({ kind: z.literal('catalogue') }).strict(),
-      z
-        .object({
-          kind: z.literal('orders'),
-          from: day.optional(),
-          to: day.optional(),
-          status: z.union([z.literal(''), z.enum(orderStatuses as [string, ...string[]])]).optional(),
-        })
-        .strict()
-        .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The first day must not be after the last', path: ['to'] }),
-    ])
+  const list = <K extends ListExportKind>(kind: K) =>
+    z
+      .object({
+        kind: z.literal(kind),
+        from: day.optional(),
+        to: day.optional(),
+        status: z.union([z.literal(''), z.enum(states[kind] as [string, ...string[]])]).optional(),
+      })
+      .strict()
+  const ordered = (r: { from?: string; to?: string }) => !r.from || !r.to || r.from <= r.to
+  const span = { message: 'The first day must not be after the last', path: ['to'] }
+  return z.discriminatedUnion('kind', [z.object({ kind: z.literal('catalogue') }).strict(), list('orders'), list('returns'), list('invoices')]).refine((r) => r.kind === 'catalogue' || ordered(r), span)
 }
 
-/** "orders-2026-11-01-to-2026-11-28-paid.csv", "catalogue-2026-11-28.csv". */
-export function exportFileName(kind: 'orders' | 'catalogue', today: IsoDay, filters: { from?: string | null; to?: string | null; status?: string | null } = {}): string {
+/** "orders-2026-11-01-to-2026-11-28-paid.csv", "returns-to-2026-11-28.csv", "catalogue-2026-11-28.csv". */
+export function exportFileName(kind: ExportKind, today: IsoDay, filters: { from?: string | null; to?: string | null; status?: string | null } = {}): string {
   if (kind === 'catalogue') return `catalogue-${today}.csv`
   const span = filters.from || filters.to ? `-${filters.from ?? 'start'}-to-${filters.to ?? today}` : `-to-${today}`
-  return `orders${span}${filters.status ? `-${filters.status}` : ''}.csv`
+  return `${kind}${span}${filters.status ? `-${filters.status}` : ''}.csv`
 }
 
 /** What a CSV file the shop hands to a spreadsheet starts with: the UTF-8 byte-order mark, so Excel reads "£" right. */

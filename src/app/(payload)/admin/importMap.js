@@ -36,8 +36,10 @@ import { OrderPanel as OrderPanel_cbf54a9525896b9dd938195038080052 } from '../..
 import { OrdersExportForm as OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { ReturnActions as ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
 import { RefundDueCell as RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
+import { ReturnsExportForm as ReturnsExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { CouponAmountCell as CouponAmountCell_1293ab532d3358588d843cb9963733a5 } from '../../../cms/components/coupon-amount-cell'
 import { DocumentPdfLink as DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155 } from '../../../features/invoices/components/document-pdf-link'
+import { InvoicesExportForm as InvoicesExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
 import { ImportProgress as ImportProgress_14977e7305f738b5719f62f6091515dc } from '../../../features/catalogue-import/admin/import-progress'
 import { ImportUploadForm as ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d } from '../../../features/catalogue-import/admin/import-upload-form'
 import { ExportProgress as ExportProgress_f271bff6137c3638c557596fc93b7e18 } from '../../../features/exports/admin/export-progress'
@@ -92,8 +94,10 @@ export const importMap = {
   "/features/exports/admin/export-forms#OrdersExportForm": OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
   "/features/returns/components/return-actions#ReturnActions": ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74,
   "/features/returns/components/return-actions#RefundDueCell": RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74,
+  "/features/exports/admin/export-forms#ReturnsExportForm": ReturnsExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
   "/cms/components/coupon-amount-cell#CouponAmountCell": CouponAmountCell_1293ab532d3358588d843cb9963733a5,
   "/features/invoices/components/document-pdf-link#DocumentPdfLink": DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155,
+  "/features/exports/admin/export-forms#InvoicesExportForm": InvoicesExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
   "/features/catalogue-import/admin/import-progress#ImportProgress": ImportProgress_14977e7305f738b5719f62f6091515dc,
   "/features/catalogue-import/admin/import-upload-form#ImportUploadForm": ImportUploadForm_b49102b48cf3be7f447a2381d44b6c4d,
   "/features/exports/admin/export-progress#ExportProgress": ExportProgress_f271bff6137c3638c557596fc93b7e18,

@@ -1,12 +1,13 @@
 'use client'
-// Above the orders list: export orders to CSV by the days they were placed and their status. Above the products
-// list: export the catalogue in the stock feed's format. Each asks the shop for an export (made on the jobs queue)
-// and opens its page (each in the admin's gutter: Payload renders the area above a list outside it), where the progress bar follows the job and the file is offered when it is done. The statuses
-// come from the domain, not the orders collection, whose hooks are server code a client component must not pull in.
+// Above the orders, returns and invoices lists: export them to CSV by the days they were made and their state. Above
+// the products list: export the catalogue in the stock feed's format. Each asks the shop for an export (made on the jobs queue)
+// and opens its page (each in the admin's gutter: Payload renders the area above a list outside it), where the progress bar follows the job and the file is offered when it is done. The states
+// come from the domain, not the collections, whose hooks are server code a client component must not pull in.
 import { useState, type FormEvent } from 'react'
 import { paths } from '../../../config/paths'
 import { callApi } from '../../../lib/http/call-api'
 import { ORDER_STATUS_LABELS } from '../../../domain/orders/order-status'
+import { RETURN_STATES } from '../../../domain/returns/return-lifecycle'
 
 const box = { border: '1px solid var(--theme-elevation-150)', borderRadius: 4, padding: '12px 20px', margin: '0 0 24px', maxWidth: 880 }
 const row = { display: 'flex', flexWrap: 'wrap' as const, gap: '12px 24px', alignItems: 'flex-end', margin: '8px 0' }
@@ -37,12 +38,30 @@ function Failure({ error }: { readonly error: string | null }) {
   return error ? <p role="alert" style={{ color: 'var(--theme-error-600, #b00020)', fontWeight: 600 }}>Error: {error}</p> : null
 }
 
-export function OrdersExportForm() {
+interface ListExport {
+  readonly kind: 'orders' | 'returns' | 'invoices'
+  readonly title: string
+  readonly about: string
+  /** What the days are of: "Placed", "Asked", "Issued". */
+  readonly made: string
+  readonly stateLabel: string
+  readonly anyState: string
+  readonly states: readonly (readonly [value: string, label: string])[]
+}
+
+const LISTS: Readonly<Record<ListExport['kind'], ListExport>> = {
+  orders: { kind: 'orders', title: 'Export orders to CSV', about: 'For the accountant: one row per order, amounts in pounds, opens in Excel as it is. Leave the days empty for every order.', made: 'Placed', stateLabel: 'Status', anyState: 'Any status', states: Object.entries(ORDER_STATUS_LABELS) },
+  returns: { kind: 'returns', title: 'Export returns to CSV', about: 'One row per cancellation, return or fault claim: its items, its clocks, any deduction and what was refunded, in pounds.', made: 'Asked', stateLabel: 'State', anyState: 'Any state', states: RETURN_STATES.map((s) => [s, s.charAt(0).toUpperCase() + s.slice(1)] as const) },
+  invoices: { kind: 'invoices', title: 'Export invoices and credit notes to CSV', about: 'For the VAT return: one row per document, net, VAT and gross in pounds; credit notes negative, so each column sums to what the shop kept.', made: 'Issued', stateLabel: 'Documents', anyState: 'Invoices and credit notes', states: [['invoice', 'Invoices only'], ['credit-note', 'Credit notes only']] },
+}
+
+function ListExportForm({ list }: { readonly list: ListExport }) {
   const { busy, error, ask } = useExport()
+  const id = (part: string) => `${list.kind}-export-${part}`
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    const body: Record<string, string> = { kind: 'orders' }
+    const body: Record<string, string> = { kind: list.kind }
     for (const name of ['from', 'to', 'status']) {
       const value = String(form.get(name) ?? '')
       if (value) body[name] = value
@@ -51,24 +70,24 @@ export function OrdersExportForm() {
   }
   return (
     <div className="gutter--left gutter--right">
-    <section aria-labelledby="orders-export-title" style={box}>
-      <h2 id="orders-export-title" style={{ margin: '0 0 4px', fontSize: 18 }}>Export orders to CSV</h2>
-      <p style={{ margin: 0 }}>For the accountant: one row per order, amounts in pounds, opens in Excel as it is. Leave the days empty for every order.</p>
+    <section aria-labelledby={id('title')} style={box}>
+      <h2 id={id('title')} style={{ margin: '0 0 4px', fontSize: 18 }}>{list.title}</h2>
+      <p style={{ margin: 0 }}>{list.about}</p>
       <form onSubmit={submit}>
         <div style={row}>
           <div style={field}>
-            <label htmlFor="orders-export-from">Placed from</label>
-            <input id="orders-export-from" name="from" type="date" />
+            <label htmlFor={id('from')}>{list.made} from</label>
+            <input id={id('from')} name="from" type="date" />
           </div>
           <div style={field}>
-            <label htmlFor="orders-export-to">Placed to (inclusive)</label>
-            <input id="orders-export-to" name="to" type="date" />
+            <label htmlFor={id('to')}>{list.made} to (inclusive)</label>
+            <input id={id('to')} name="to" type="date" />
           </div>
           <div style={field}>
-            <label htmlFor="orders-export-status">Status</label>
-            <select id="orders-export-status" name="status" defaultValue="">
-              <option value="">Any status</option>
-              {Object.entries(ORDER_STATUS_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            <label htmlFor={id('status')}>{list.stateLabel}</label>
+            <select id={id('status')} name="status" defaultValue="">
+              <option value="">{list.anyState}</option>
+              {list.states.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
             </select>
           </div>
           <button type="submit" className="btn btn--style-primary btn--size-medium" disabled={busy} style={{ margin: 0 }}>
@@ -81,6 +100,10 @@ export function OrdersExportForm() {
     </div>
   )
 }
+
+export const OrdersExportForm = () => <ListExportForm list={LISTS.orders} />
+export const ReturnsExportForm = () => <ListExportForm list={LISTS.returns} />
+export const InvoicesExportForm = () => <ListExportForm list={LISTS.invoices} />
 
 export function CatalogueExportButton() {
   const { busy, error, ask } = useExport()
