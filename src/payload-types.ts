@@ -1874,7 +1874,7 @@ export interface DataExport {
   id: number;
   fileName?: string | null;
   /**
-   * "orders" or "catalogue".
+   * "orders", "returns", "invoices" or "catalogue".
    */
   kind: string;
   /**
@@ -1884,6 +1884,9 @@ export interface DataExport {
   by?: (number | null) | User;
   from?: string | null;
   to?: string | null;
+  /**
+   * The one status (an order’s), state (a return’s) or kind (invoice or credit note) exported; empty for all.
+   */
   orderStatus?: string | null;
   /**
    * Rows to write.
