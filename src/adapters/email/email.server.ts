@@ -1,7 +1,7 @@
 // Picks the email carrier from the environment (outbox by default, SMTP when SMTP_URL is set) and adapts it for Payload's own emails (password reset).
-import { toPlainText } from '@react-email/render'
 import type { EmailAdapter, SendEmailOptions } from 'payload'
 import { env, type ServerEnv } from '../../config/env'
+import { emailText } from '../../lib/text/email-text'
 import { parseFromAddress, type EmailSender } from './email-sender'
 import { createFileOutbox } from './file-outbox'
 import { createSmtpSender } from './smtp'
@@ -39,7 +39,7 @@ export function payloadEmailAdapter(config: Pick<ServerEnv, 'SMTP_URL' | 'EMAIL_
       return mail.send({
         to: firstAddress(message.to),
         subject: String(message.subject ?? ''),
-        text: typeof message.text === 'string' ? message.text : typeof message.html === 'string' ? toPlainText(message.html, { selectors: ['h1', 'h2', 'h3'].map((selector) => ({ selector, options: { uppercase: false } })) }) : '',
+        text: typeof message.text === 'string' ? message.text : typeof message.html === 'string' ? emailText(message.html) : '',
         html: typeof message.html === 'string' ? message.html : undefined,
         from: fromText,
         tag: 'payload',

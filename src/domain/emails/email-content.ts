@@ -1,10 +1,7 @@
 // What every customer email says, as data: a subject, a heading and a list of blocks (paragraphs, label-and-value
 // rows, lists, a boxed part such as the model cancellation form, a button back to the order, booking or
 // reservation). One layout (features/emails/email-layout.tsx) draws every email from this, and the plain-text part
-// is made from the same HTML (render-email.ts), so the two parts never say different things. Pure: builders return it.
-
-/** Marks a table of figures in the layout, which the text part writes as "Label: value" lines (render-email.ts). */
-export const FIGURES_ATTRIBUTE = 'data-figures'
+// is made from the same HTML (lib/text/email-text.ts), so the two parts never say different things. Pure: builders return it.
 
 export interface EmailRow {
   readonly label: string
