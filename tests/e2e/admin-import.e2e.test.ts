@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
-import { adminToken } from './shop-fixtures'
+import { adminToken, signInToAdmin } from './shop-fixtures'
 
 const base = inject('baseURL')
 const suffix = Date.now().toString(36)
@@ -36,12 +36,7 @@ describe('a manager imports a stock file in the admin', () => {
     expect(created.status).toBe(201)
 
     const { page, problems } = await newPage({ width: 1280, height: 900 }, { acceptDownloads: true })
-    await page.goto('/admin')
-    await page.waitForURL(/\/admin\/login/)
-    await page.locator('input[name="email"]').fill(manager.email)
-    await page.locator('input[name="password"]').fill(manager.password)
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+    await signInToAdmin(page, manager)
 
     await page.goto('/admin/collections/catalogue-imports')
     await page.getByRole('heading', { name: 'Import a stock file' }).waitFor()

@@ -13,7 +13,7 @@ import { formatPence } from '../../src/domain/money'
 import { closeBrowser, newPage } from './browser'
 import { database } from './crash-database'
 import { axeFindings } from './page-checks'
-import { adminToken } from './shop-fixtures'
+import { adminToken, signInToAdmin } from './shop-fixtures'
 
 const base = inject('baseURL')
 const suffix = Date.now().toString(36)
@@ -37,14 +37,7 @@ beforeAll(async () => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
 })
 
-async function signIn(page: Page) {
-  await page.goto('/admin')
-  await page.waitForURL(/\/admin\/login/)
-  await page.locator('input[name="email"]').fill(manager.email)
-  await page.locator('input[name="password"]').fill(manager.password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
-}
+const signIn = (page: Page) => signInToAdmin(page, manager)
 
 const one = async (sql: string): Promise<number> => Number(Object.values((await db.query(sql))[0] ?? { n: 0 })[0] ?? 0)
 const hydrated = (page: Page, selector: string) =>

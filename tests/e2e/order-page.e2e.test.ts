@@ -12,7 +12,7 @@ import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { closeBrowser, newPage } from './browser'
 import { axeFindings } from './page-checks'
-import { adminToken } from './shop-fixtures'
+import { adminToken, signInToAdmin } from './shop-fixtures'
 
 const base = inject('baseURL')
 const env = inject('e2eEnv')
@@ -69,14 +69,7 @@ async function paidOrder(email: string) {
   })
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin')
-  await page.waitForURL(/\/admin\/login/)
-  await page.locator('input[name="email"]').fill(manager.email)
-  await page.locator('input[name="password"]').fill(manager.password)
-  await page.locator('button[type="submit"]').click()
-  await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
-}
+const signIn = (page: Page) => signInToAdmin(page, manager)
 
 /** The order's page with its panel loaded and able to act. */
 async function openOrder(page: Page, id: number) {

@@ -1,5 +1,6 @@
 // Shop fixtures the e2e files share: waiting for hydration, the cookie banner, adding to the basket through a
-// product page, an admin token for checking what the shop recorded, and the title a page's first HTML carries.
+// product page, an admin token for checking what the shop recorded, staff signing in to the admin, and the title a
+// page's first HTML carries.
 import type { Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 
@@ -45,6 +46,16 @@ export async function adminToken(): Promise<string> {
  * ADR 038), and the suite signs up far more customers than that from one address. Staff-made accounts start with
  * their address confirmed. Tests of signing up itself use the register form or the open REST call.
  */
+/** Signs a staff account in through the admin's own login form, ending on the admin's home. */
+export async function signInToAdmin(page: Page, account: { readonly email: string; readonly password: string }): Promise<void> {
+  await page.goto('/admin')
+  await page.waitForURL(/\/admin\/login/)
+  await page.locator('input[name="email"]').fill(account.email)
+  await page.locator('input[name="password"]').fill(account.password)
+  await page.locator('button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+}
+
 export async function customerAccount(account: { email: string; password: string; firstName?: string; lastName?: string }): Promise<Response> {
   return fetch(`${inject('baseURL')}/api/users`, {
     method: 'POST',
