@@ -4,6 +4,7 @@
 // this process, so the second of two clicks finds the order moved on.
 import 'server-only'
 import { APIError, type Payload, type PayloadRequest } from 'payload'
+import { addressLines } from '../../domain/invoices/sales-document'
 import { partRefundRefusal, refundRoom, staffSteps } from '../../domain/orders/order-staff-steps'
 import { ORDER_STATUS_LABELS, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
 import { keyedLock } from '../../lib/keyed-lock'
@@ -58,7 +59,7 @@ export async function orderStaffView(req: PayloadRequest, id: number): Promise<D
       method: labelOf(DELIVERY_METHOD_OPTIONS, order.delivery?.method) ?? 'Not recorded',
       collection: order.delivery?.method === 'free',
       feeToBeQuoted: Boolean(order.delivery?.feeToBeQuoted),
-      address: [to?.line1, to?.line2, to?.town, to?.county, to?.postcode].filter(Boolean).join(', '),
+      address: addressLines(to).join(', '),
     },
     customer: { name: `${order.firstName} ${order.lastName}`.trim(), email: order.email, phone: order.phone },
     payment: {
