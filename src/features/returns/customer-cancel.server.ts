@@ -4,7 +4,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
-import { cancelLines, type Outcome } from './returns.server'
+import { cancelLines, type Actor, type Outcome } from './returns.server'
 import type { CancelLinesRequest, CustomerFaultRequest } from './return-request-schema'
 import { recordFaultClaim } from './fault-claims.server'
 import type { RefundDeps } from './refunds.server'
@@ -23,15 +23,18 @@ export async function orderForCustomer(payload: Payload, orderNumber: string, wh
   return null
 }
 
+/** Who acts, as the return's history says it: the signed-in customer, or a guest proven by the order's email. */
+const customerActor = (customerId: number | null): Actor => (customerId != null ? { by: customerId, actor: 'customer' } : { actor: 'customer (guest)' })
+
 export async function customerCancel(payload: Payload, body: CancelLinesRequest, customerId: number | null, deps: RefundDeps = {}): ReturnType<typeof cancelLines> {
   const order = await orderForCustomer(payload, body.orderNumber, { customerId, email: body.email })
   if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND } satisfies Outcome
-  return cancelLines(payload, order, { lines: body.lines, reason: body.reason, returnMethod: body.returnMethod }, customerId != null ? { by: customerId, actor: 'customer' } : { actor: 'customer (guest)' }, deps)
+  return cancelLines(payload, order, { lines: body.lines, reason: body.reason, returnMethod: body.returnMethod }, customerActor(customerId), deps)
 }
 
 /** The customer's own fault report: the remedy that applies from the day of delivery, recorded as a return staff follow up. */
 export async function customerFault(payload: Payload, body: CustomerFaultRequest, customerId: number | null, deps: RefundDeps = {}): ReturnType<typeof recordFaultClaim> {
   const order = await orderForCustomer(payload, body.orderNumber, { customerId, email: body.email })
   if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND } satisfies Outcome
-  return recordFaultClaim(payload, order, { lineId: body.lineId, count: body.count, description: body.description }, customerId != null ? { by: customerId, actor: 'customer' } : { actor: 'customer (guest)' }, deps)
+  return recordFaultClaim(payload, order, { lineId: body.lineId, count: body.count, description: body.description }, customerActor(customerId), deps)
 }
