@@ -3,6 +3,7 @@
 // cancellation form with the dealer's details (Schedule 3 Part B), and a link back to the order.
 import { paths } from '../../config/paths'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../domain/consumer-rights'
+import { questionsBlock } from '../../domain/emails/dealer-contact'
 import type { DealerDetails } from '../../domain/emails/email-brand'
 import { box, button, heading, rows, text, type EmailBlock, type EmailContent, type EmailRow, type EmailSample } from '../../domain/emails/email-content'
 import { formatPence } from '../../domain/money'
@@ -68,12 +69,6 @@ export function modelCancellationFormBlock(dealer: DealerDetails): EmailBlock {
   const trader: TraderDetails = { name: dealer.name, addressLines: dealer.addressLines, email: dealer.email }
   const form = modelCancellationForm(trader)
   return box(form.heading, [text(form.instruction), ...[form.to, ...form.lines].map((l) => text(`— ${l}`)), text(form.footnote, true)])
-}
-
-/** "Questions? Contact …" with the dealer's phone and email: the last words of the shop's emails. */
-export function questionsBlock(dealer: DealerDetails): EmailBlock {
-  const contact = [dealer.phone, dealer.email].filter(Boolean).join(' or ')
-  return text(contact ? `Questions? Contact ${dealer.name} on ${contact}.` : 'Questions? Reply to this email.')
 }
 
 /**
