@@ -191,6 +191,7 @@ export interface Config {
       sendRefund: TaskSendRefund;
       sendReturnEmail: TaskSendReturnEmail;
       issueCreditNote: TaskIssueCreditNote;
+      createExchangeOrder: TaskCreateExchangeOrder;
       inline: {
         input: unknown;
         output: unknown;
@@ -837,6 +838,10 @@ export interface Order {
    */
   reservationDepositPence?: number | null;
   /**
+   * A replacement for an exchanged item: paid by what the returned item cost; the total is what was left to pay.
+   */
+  exchangeCreditPence?: number | null;
+  /**
    * Stock is taken off the shelf when the order is placed and put back if it is not paid, cancelled or refunded.
    */
   stock: {
@@ -1215,6 +1220,14 @@ export interface Return {
   refundDueOn?: string | null;
   faultRemedy?: string | null;
   /**
+   * An exchange: the size or colour asked for instead.
+   */
+  exchangeVariant?: (number | null) | Variant;
+  /**
+   * An exchange: the order that sends the replacement, paid by this item’s value. Send it once this return is received.
+   */
+  exchangeOrder?: (number | null) | Order;
+  /**
    * In pounds and pence, VAT included: 6,499.00.
    */
   deductionPence?: number | null;
@@ -1262,6 +1275,10 @@ export interface Refund {
    * In pounds and pence, VAT included: 6,499.00.
    */
   amountPence: number;
+  /**
+   * The part of the amount that paid for the replacement of an exchanged item; the rest went back to the card.
+   */
+  creditPence?: number | null;
   idempotencyKey: string;
   state: 'pending' | 'succeeded' | 'failed';
   provider?: string | null;
@@ -2017,7 +2034,8 @@ export interface PayloadJob {
           | 'eraseCustomerData'
           | 'sendRefund'
           | 'sendReturnEmail'
-          | 'issueCreditNote';
+          | 'issueCreditNote'
+          | 'createExchangeOrder';
         taskID: string;
         input?:
           | {
@@ -2068,6 +2086,7 @@ export interface PayloadJob {
         | 'sendRefund'
         | 'sendReturnEmail'
         | 'issueCreditNote'
+        | 'createExchangeOrder'
       )
     | null;
   queue?: string | null;
@@ -2672,6 +2691,7 @@ export interface OrdersSelect<T extends boolean = true> {
   vatLines?: T;
   reservation?: T;
   reservationDepositPence?: T;
+  exchangeCreditPence?: T;
   stock?:
     | T
     | {
@@ -2746,6 +2766,8 @@ export interface ReturnsSelect<T extends boolean = true> {
   proofOfReturnOn?: T;
   refundDueOn?: T;
   faultRemedy?: T;
+  exchangeVariant?: T;
+  exchangeOrder?: T;
   deductionPence?: T;
   deductionReason?: T;
   refundPence?: T;
@@ -2773,6 +2795,7 @@ export interface RefundsSelect<T extends boolean = true> {
   return?: T;
   lines?: T;
   amountPence?: T;
+  creditPence?: T;
   idempotencyKey?: T;
   state?: T;
   provider?: T;
@@ -3884,6 +3907,18 @@ export interface TaskIssueCreditNote {
     refundId?: number | null;
     orderId?: number | null;
     amountPence?: number | null;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskCreateExchangeOrder".
+ */
+export interface TaskCreateExchangeOrder {
+  input: {
+    returnNumber: string;
   };
   output: {
     result?: string | null;

@@ -39,6 +39,19 @@ export async function variantProduct(payload: Payload, stock: number, pricePence
   return { productId: product.id, variantId: variant.id }
 }
 
+/** A variable product in sizes, each with its own price and stock (a jacket to exchange for another size). */
+export async function sizedProduct(payload: Payload, sizes: readonly { readonly size: string; readonly pricePence: number; readonly stock: number }[]): Promise<{ productId: number; variantIds: number[] }> {
+  const category = await accessoryCategory(payload)
+  const suffix = uniqueSuffix()
+  const product = await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `Jacket ${suffix}`, sku: `JKT-${suffix}`, category, pricePence: null, productType: 'variable' }) as never })
+  const variantIds: number[] = []
+  for (const [i, s] of sizes.entries()) {
+    const variant = await payload.create({ collection: 'variants', overrideAccess: true, data: buildVariant({ product: product.id, sku: `JKT-${suffix}-${s.size}`, size: s.size, pricePence: s.pricePence, stock: s.stock, position: i }) as never })
+    variantIds.push(variant.id)
+  }
+  return { productId: product.id, variantIds }
+}
+
 export async function stockOf(payload: Payload, productId: number, variantId?: number): Promise<number> {
   if (variantId) return (await payload.findByID({ collection: 'variants', id: variantId, overrideAccess: true, depth: 0 })).stockQuantity ?? 0
   return (await payload.findByID({ collection: 'products', id: productId, overrideAccess: true, depth: 0 })).stockQuantity ?? 0

@@ -74,6 +74,10 @@ export interface NewOrder {
   readonly paymentMethod?: NonNullable<Order['payment']>['method']
   readonly reservation?: number | null
   readonly reservationDepositPence: number
+  /** A replacement for an exchanged item: the part of its price paid by what the returned item cost. */
+  readonly exchangeCreditPence?: number
+  /** Paid when written (a replacement the exchange credit pays in full): who took it and when. */
+  readonly paid?: { readonly provider: string; readonly at: string }
   readonly stock: { readonly state: Order['stock']['state']; readonly holdExpiresAt: string; readonly couponCounted: boolean }
   readonly finance?: { readonly quoteId: string; readonly lenderName: string; readonly funderCode: string; readonly facilityType: string; readonly figures: Record<string, unknown> }
   /** Required: the checkout key names the new row inside SQLite's batch. */
@@ -138,6 +142,9 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['total_pence', o.totalPence],
     ['reservation_id', orNull(o.reservation)],
     ['reservation_deposit_pence', o.reservationDepositPence],
+    ['exchange_credit_pence', o.exchangeCreditPence ?? 0],
+    ['payment_provider', orNull(o.paid?.provider)],
+    ['payment_paid_at', orNull(o.paid?.at)],
     ['stock_state', o.stock.state],
     ['stock_hold_expires_at', o.stock.holdExpiresAt],
     ['stock_coupon_counted', bool(o.stock.couponCounted)],
@@ -264,8 +271,9 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     totalPence: o.totalPence,
     reservation: orNull(o.reservation),
     reservationDepositPence: o.reservationDepositPence,
+    exchangeCreditPence: o.exchangeCreditPence ?? 0,
     stock: { state: o.stock.state, holdExpiresAt: o.stock.holdExpiresAt, couponCounted: o.stock.couponCounted },
-    payment: { provider: null, method: o.paymentMethod ?? 'card', reference: null, paidAt: null, refundedPence: 0, failureMessage: null },
+    payment: { provider: orNull(o.paid?.provider), method: o.paymentMethod ?? 'card', reference: null, paidAt: orNull(o.paid?.at), refundedPence: 0, failureMessage: null },
     finance: {
       quoteId: orNull(o.finance?.quoteId),
       lenderName: orNull(o.finance?.lenderName),
@@ -351,7 +359,8 @@ export function addRefundedStatement(orderId: number, amountPence: number, now: 
 export function refundedInFullStatements(payload: Payload, orderId: number, change: { readonly from: readonly string[]; readonly to: string; readonly actor: string; readonly note: string }, now: Date, when: Stmt): Stmt[] {
   const pg = isPostgres(payload)
   const at = now.toISOString()
-  const settled = `COALESCE(payment_refunded_pence, 0) >= total_pence AND total_pence > 0`
+  // What was paid: the total, and for an exchange's replacement the credit that paid for it too.
+  const settled = `COALESCE(payment_refunded_pence, 0) >= total_pence + COALESCE(exchange_credit_pence, 0) AND total_pence + COALESCE(exchange_credit_pence, 0) > 0`
   const claimed: Stmt = { sql: `EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = ? AND ${settled})`, args: [orderId, change.to] }
   return [
     {

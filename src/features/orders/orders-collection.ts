@@ -153,6 +153,7 @@ export const Orders: CollectionConfig = {
       fields: [
         { name: 'reservation', type: 'relationship', relationTo: 'reservations', index: true, admin: { ...readOnly, description: 'The reservation this order completed: its bike came from the reservation’s hold.' } },
         penceField('reservationDepositPence', 'Reservation deposit deducted', { defaultValue: 0, admin: { ...readOnly, description: 'Already paid as the reservation deposit; the total is what was left to pay.' } }),
+        penceField('exchangeCreditPence', 'Exchange credit', { defaultValue: 0, admin: { ...readOnly, description: 'A replacement for an exchanged item: paid by what the returned item cost; the total is what was left to pay.' } }),
       ],
     },
     {

@@ -13,6 +13,8 @@ import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '
 /** The built-in gateway posts its webhooks to this very process, whatever public address the shop has. */
 /** The payment provider recorded on an order sold in the showroom from a reservation (money taken by the dealer). */
 export const SHOWROOM_PROVIDER = 'showroom'
+/** The payment recorded on an exchange's replacement paid in full by the returned item's value (ADR 067). */
+export const EXCHANGE_PROVIDER = 'exchange credit'
 
 export function testGateway(payload: Payload): TestGateway {
   const { PORT: port, HOST } = env()

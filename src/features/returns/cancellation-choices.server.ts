@@ -7,6 +7,7 @@ import { AFTER_DISPATCH, BEFORE_DISPATCH } from '../../domain/returns/return-req
 import type { Order } from '../../payload-types'
 import type { CancellationChoices } from './cancellation-choices'
 import { loadOrderFacts, ukDay } from './order-facts.server'
+import { exchangeOptions } from './exchanges.server'
 
 export async function cancellationChoices(payload: Payload, order: Order, now: Date = new Date()): Promise<CancellationChoices> {
   const facts = await loadOrderFacts(payload, order)
@@ -31,10 +32,19 @@ export async function cancellationChoices(payload: Payload, order: Order, now: D
     stage,
     message,
     faults: after && facts.deliveredOn != null,
-    lines: facts.lines.map((l) => {
-      const rule = lineCancellation(l.productKind, { dispatched: after })
-      return { lineId: l.lineId, name: l.name, left: Math.max(0, l.count - l.returnedCount), cancellable: rule.cancellable, explanation: rule.explanation }
-    }),
+    lines: await Promise.all(
+      facts.lines.map(async (l) => {
+        const rule = lineCancellation(l.productKind, { dispatched: after })
+        const left = Math.max(0, l.count - l.returnedCount)
+        // An exchange is a cancellation of one unit with a replacement: offered where that cancellation may be made.
+        const exchangeable = stage !== 'closed' && order.kind === 'card' && rule.cancellable && left > 0 && l.variantId != null
+        const options = exchangeable ? await exchangeOptions(payload, l.productId, l.variantId) : []
+        return {
+          lineId: l.lineId, name: l.name, left, cancellable: rule.cancellable, explanation: rule.explanation, unitPaidPence: Math.floor(l.paidPence / l.count),
+          exchangeFor: options.flatMap((o) => (o.inStock && o.pricePence !== null ? [{ variantId: o.variantId, title: o.title, pricePence: o.pricePence }] : [])),
+        }
+      }),
+    ),
     returns: found.docs.map((r) => ({ returnNumber: r.returnNumber, state: r.state, refundDueOn: r.refundDueOn ?? null, refundPence: r.refundPence ?? null })),
   }
 }

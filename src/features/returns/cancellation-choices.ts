@@ -7,6 +7,16 @@ export interface CancellationChoices {
   readonly message: string
   /** The goods reached the customer: a fault may be reported on any item (Consumer Rights Act 2015), whatever the cancellation period. */
   readonly faults: boolean
-  readonly lines: readonly { readonly lineId: string; readonly name: string; readonly left: number; readonly cancellable: boolean; readonly explanation: string }[]
+  readonly lines: readonly {
+    readonly lineId: string
+    readonly name: string
+    readonly left: number
+    readonly cancellable: boolean
+    readonly explanation: string
+    /** What one unit cost the customer, after its share of any discount (the credit an exchange gives). */
+    readonly unitPaidPence: number
+    /** Other sizes or colours of the same product this line may be exchanged for now (none when it may not be). */
+    readonly exchangeFor: readonly { readonly variantId: number; readonly title: string; readonly pricePence: number }[]
+  }[]
   readonly returns: readonly { readonly returnNumber: string; readonly state: string; readonly refundDueOn: string | null; readonly refundPence: number | null }[]
 }

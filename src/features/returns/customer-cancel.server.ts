@@ -5,7 +5,8 @@ import 'server-only'
 import type { Payload } from 'payload'
 import type { Order } from '../../payload-types'
 import { cancelLines, type Actor, type Outcome } from './returns.server'
-import type { CancelLinesRequest, CustomerFaultRequest } from './return-request-schema'
+import type { CancelLinesRequest, CustomerExchangeRequest, CustomerFaultRequest } from './return-request-schema'
+import { requestExchange } from './exchanges.server'
 import { recordFaultClaim } from './fault-claims.server'
 import type { RefundDeps } from './refunds.server'
 
@@ -37,4 +38,11 @@ export async function customerFault(payload: Payload, body: CustomerFaultRequest
   const order = await orderForCustomer(payload, body.orderNumber, { customerId, email: body.email })
   if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND } satisfies Outcome
   return recordFaultClaim(payload, order, { lineId: body.lineId, count: body.count, description: body.description }, customerActor(customerId), deps)
+}
+
+/** The customer's own exchange of one unit of an item for another size or colour (the replacement is its own order). */
+export async function customerExchange(payload: Payload, body: CustomerExchangeRequest, customerId: number | null, deps: RefundDeps = {}): ReturnType<typeof requestExchange> {
+  const order = await orderForCustomer(payload, body.orderNumber, { customerId, email: body.email })
+  if (!order) return { ok: false, status: 404, message: ORDER_NOT_FOUND } satisfies Outcome
+  return requestExchange(payload, order, { lineId: body.lineId, toVariantId: body.toVariantId, reason: body.reason, returnMethod: body.returnMethod }, customerActor(customerId), deps)
 }

@@ -34,6 +34,12 @@ export function ukDay(at: Date | string): IsoDay {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at))
 }
 
+/**
+ * What the customer paid for an order, the cap of all its refunds together: its total, and for an exchange's
+ * replacement the credit of the returned item that paid for it too (money back goes to the card that paid it).
+ */
+export const paidForOrder = (order: Pick<Order, 'totalPence' | 'exchangeCreditPence'>): number => order.totalPence + (order.exchangeCreditPence ?? 0)
+
 export async function loadOrderFacts(payload: Payload, order: Order): Promise<LoadedOrder> {
   const counts = await returnedCounts(payload, order.id)
   const paid = paidPerLine(order.lines, order.discountPence ?? 0)

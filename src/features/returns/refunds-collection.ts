@@ -25,6 +25,7 @@ export const Refunds: CollectionConfig = {
     { name: 'return', type: 'relationship', relationTo: 'returns', index: true, admin: readOnly },
     { name: 'lines', type: 'json', admin: { ...readOnly, components: JSON_VIEW } },
     penceField('amountPence', 'Amount', { required: true, admin: readOnly }),
+    penceField('creditPence', 'Of which paid for an exchange', { defaultValue: 0, admin: { ...readOnly, description: 'The part of the amount that paid for the replacement of an exchanged item; the rest went back to the card.' } }),
     { name: 'idempotencyKey', type: 'text', required: true, unique: true, index: true, maxLength: 120, admin: readOnly },
     { name: 'state', type: 'select', required: true, defaultValue: 'pending', options: ['pending', 'succeeded', 'failed'].map((v) => ({ label: v[0]!.toUpperCase() + v.slice(1), value: v })), admin: readOnly },
     { name: 'provider', type: 'text', maxLength: 40, admin: readOnly },

@@ -19,8 +19,10 @@ import { addRefundedStatement, refundedInFullStatements } from '../orders/order-
 import { LIFECYCLE } from '../../domain/orders/order-status'
 import { providerFor } from '../records/money-back.server'
 import { afterRefundRecorded } from './after-refund-recorded.server'
+import { paidForOrder } from './order-facts.server'
+import { EXCHANGE_PROVIDER } from '../payments/providers.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
-import { atomically, claimReturnStatement, insertRefundStatement, markRefundFailed, newToken, refundByKey, refundMarked, refundSucceededStatement, returnHistoryStatement, returnIdIs, type RefundRow } from './return-rows.server'
+import { atomically, claimReturnStatement, creditSourceOf, insertRefundStatement, markRefundFailed, newToken, refundByKey, refundMarked, refundSucceededStatement, returnHistoryStatement, returnIdIs, type RefundRow } from './return-rows.server'
 
 export interface RefundDeps {
   readonly provider?: PaymentProvider | null
@@ -36,6 +38,8 @@ export interface RefundAsk {
   readonly returnId: number | null
   readonly lines: readonly { readonly lineId: string; readonly count: number }[]
   readonly amountPence: number
+  /** Of the amount, what paid for an exchange's replacement: credited on the credit note, not sent to the card. */
+  readonly creditPence?: number
   /** What the customer paid (the cap of all the order's refunds together). */
   readonly paidPence: number
   readonly key: string
@@ -97,16 +101,24 @@ export async function sendRefund(payload: Payload, key: string, deps: RefundDeps
   if (!refund) return 'missing'
   if (refund.state !== 'pending') return refund.state
   const order = await payload.findByID({ collection: 'orders', id: refund.orderId, depth: 0, overrideAccess: true })
-  const provider = providerFor(payload, { provider: deps.provider }, order.payment?.provider)
-  const reference = order.payment?.reference
   const now = () => deps.now ?? new Date()
+  const cardPence = refund.amountPence - refund.creditPence
+  // All of it paid for an exchange's replacement: nothing goes to the card, and the record says where it went.
+  if (order.kind === 'card' && cardPence === 0) {
+    await recordRefund(payload, refund, paidForOrder(order), EXCHANGE_PROVIDER, `credit:${refund.key}`, deps, now())
+    return 'succeeded'
+  }
+  // A replacement paid by an exchange credit gives money back to the card that paid the first order.
+  const payer = order.payment?.provider === EXCHANGE_PROVIDER ? ((await creditSourceOf(payload, order)) ?? order) : order
+  const provider = providerFor(payload, { provider: deps.provider }, payer.payment?.provider)
+  const reference = payer.payment?.reference
   if (order.kind !== 'card' || !provider || !reference) {
     await markRefundFailed(payload, refund.id, order.kind !== 'card' ? 'A finance order is cancelled with its lender, not refunded to a card.' : 'The order has no card payment to refund.', now())
     return 'failed'
   }
   let made: { id: string }
   try {
-    made = await provider.refund(reference, refund.amountPence, refund.key)
+    made = await provider.refund(reference, cardPence, refund.key)
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) throw error
     await markRefundFailed(payload, refund.id, error.message, now())
@@ -114,7 +126,7 @@ export async function sendRefund(payload: Payload, key: string, deps: RefundDeps
     return 'failed'
   }
   crashPoint('refund-made-not-recorded')
-  await recordRefund(payload, refund, order.totalPence, provider.name, made.id, deps, now())
+  await recordRefund(payload, refund, paidForOrder(order), provider.name, made.id, deps, now())
   return 'succeeded'
 }
 
@@ -125,7 +137,8 @@ async function recordRefund(payload: Payload, refund: RefundRow, paidPence: numb
   const inFull = LIFECYCLE.refundedInFull
   const stmts = [
     refundSucceededStatement(payload, refund.id, providerName, providerRefundId, token, now),
-    addRefundedStatement(refund.orderId, refund.amountPence, now, when),
+    // The order's refunded total is money back to the card; what paid for an exchange's replacement stays credited.
+    addRefundedStatement(refund.orderId, refund.amountPence - refund.creditPence, now, when),
     // The refund that completes what was paid ends the order as refunded, in the same unit of work.
     ...refundedInFullStatements(payload, refund.orderId, { ...inFull, note: inFull.note({ total: formatPence(paidPence) }) }, now, when),
   ]
@@ -135,7 +148,7 @@ async function recordRefund(payload: Payload, refund: RefundRow, paidPence: numb
     const returnToken = newToken()
     stmts.push(
       claimReturnStatement(payload, refund.returnId, t.from, t.to, { refund_pence: refund.amountPence }, returnToken, now, when),
-      returnHistoryStatement(payload, returnIdIs(refund.returnId), historyEntry(now, 'payment provider', 'received', t.to, t.note({ amount: formatPence(refund.amountPence) })), when, now),
+      returnHistoryStatement(payload, returnIdIs(refund.returnId), historyEntry(now, 'payment provider', 'received', t.to, t.note({ amount: formatPence(refund.amountPence - refund.creditPence) }) + (refund.creditPence > 0 ? ` ${formatPence(refund.creditPence)} of the item's value paid for its replacement.` : '')), when, now),
     )
     emailAt = stmts.length
     stmts.push(returnEmailJob(payload, refund.returnId, 'refunded', now, when))

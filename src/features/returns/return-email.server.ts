@@ -9,7 +9,8 @@ import { markJobCompleted, queueJobStatement, runJobNow } from '../jobs/queue.se
 import { SEND_RETURN_EMAIL } from '../jobs/task-names'
 import { emailBrand } from '../emails/email-brand.server'
 import { renderEmail } from '../emails/render-email'
-import { returnEmail, type ReturnEmailStep } from './return-email'
+import { returnEmail, type ReturnEmailFacts, type ReturnEmailStep } from './return-email'
+import type { Return } from '../../payload-types'
 import { addDays } from '../../domain/booking/calendar'
 import { RETURN_DAYS } from '../../domain/consumer-rights'
 
@@ -42,6 +43,7 @@ export async function sendReturnEmail(payload: Payload, ref: { returnId?: number
       lastDayToSend: r.goodsDelivered ? addDays(r.requestedOn, RETURN_DAYS) : null,
       ground: r.ground,
       faultRemedy: r.faultRemedy,
+      exchange: r.ground === 'exchange' ? await exchangeFacts(payload, r) : null,
     },
     brand,
     ),
@@ -59,5 +61,21 @@ export async function sendReturnEmailNow(payload: Payload, returnId: number, ste
     } else if (jobId != null) await runJobNow(payload, Number(jobId))
   } catch (error) {
     payload.logger.warn({ err: error, returnId, step }, 'return email: first try failed; the runner retries it')
+  }
+}
+
+/** An exchange's facts for its emails: the variant asked for, its replacement order, and how the money falls. */
+async function exchangeFacts(payload: Payload, r: Return): Promise<ReturnEmailFacts['exchange']> {
+  const variant = r.exchangeVariant == null ? null : typeof r.exchangeVariant === 'object' ? r.exchangeVariant : await payload.findByID({ collection: 'variants', id: r.exchangeVariant, depth: 0, overrideAccess: true, disableErrors: true })
+  const replacement = r.exchangeOrder == null ? null : typeof r.exchangeOrder === 'object' ? r.exchangeOrder : await payload.findByID({ collection: 'orders', id: r.exchangeOrder, depth: 0, overrideAccess: true, disableErrors: true })
+  const line = replacement?.lines?.[0]
+  const valuePence = ((r.lines as { paidPence?: number }[]) ?? []).reduce((sum, l) => sum + Number(l.paidPence ?? 0), 0)
+  const creditPence = replacement?.exchangeCreditPence ?? 0
+  return {
+    to: line?.name ?? (variant as { title?: string } | null)?.title ?? 'the size or colour you chose',
+    orderNumber: replacement?.orderNumber ?? null,
+    creditPence,
+    toPayPence: replacement?.status === 'awaiting_payment' ? replacement.totalPence : 0,
+    cardRefundPence: Math.max(0, valuePence - creditPence - (r.deductionPence ?? 0)),
   }
 }

@@ -30,6 +30,8 @@ export interface ReturnEmailFacts {
   /** A fault report (Consumer Rights Act 2015) rather than a cancellation: what the return is, and the remedy in words. */
   readonly ground?: 'cancellation' | 'fault' | 'exchange'
   readonly faultRemedy?: string | null
+  /** An exchange: what the customer gets instead, its order, and how the money falls (credit, card either way). */
+  readonly exchange?: { readonly to: string; readonly orderNumber: string | null; readonly creditPence: number; readonly toPayPence: number; readonly cardRefundPence: number } | null
 }
 
 export function returnEmail(step: ReturnEmailStep, r: ReturnEmailFacts, dealer: DealerDetails): EmailContent {
@@ -51,6 +53,18 @@ export function returnEmail(step: ReturnEmailStep, r: ReturnEmailFacts, dealer: 
         ]
         break
       }
+      if (r.ground === 'exchange' && r.exchange) {
+        const x = r.exchange
+        subject = `Your exchange ${r.returnNumber} for order ${r.orderNumber}`
+        paragraphs = [
+          `We have your exchange ${r.returnNumber}: ${r.lines.map((l) => l.name).join(', ')} for ${x.to}${x.orderNumber ? `, sent as order ${x.orderNumber}` : ''}.`,
+          `${formatPence(x.creditPence)} of what you paid goes towards it.${x.toPayPence > 0 ? ` The ${formatPence(x.toPayPence)} difference is paid by card; until it is, the new one is held for you only a short while.` : ''}`,
+          r.lastDayToSend
+            ? `Send the old item back within 14 days (by ${r.lastDayToSend}): post it to ${where}, quoting ${r.returnNumber}, or bring it to the dealer. We send the new one as soon as it arrives${x.cardRefundPence > 0 ? `, and refund the ${formatPence(x.cardRefundPence)} difference to your card` : ''}.`
+            : `The old item had not left us, so we send the new one instead${x.cardRefundPence > 0 ? ` and refund the ${formatPence(x.cardRefundPence)} difference to your card` : ''}.`,
+        ]
+        break
+      }
       subject = `How to return items from your ${dealer.name} order ${r.orderNumber}`
       paragraphs = [
         `We have your cancellation ${r.returnNumber} for order ${r.orderNumber}.`,
@@ -60,9 +74,22 @@ export function returnEmail(step: ReturnEmailStep, r: ReturnEmailFacts, dealer: 
       break
     case 'received':
       subject = `We have received your return ${r.returnNumber}`
-      paragraphs = [`The items of your return ${r.returnNumber} (order ${r.orderNumber}) have arrived.`, `We will refund you${r.refundDueOn ? ` by ${r.refundDueOn}` : ' within 14 days'}.`]
+      paragraphs = [
+        `The items of your return ${r.returnNumber} (order ${r.orderNumber}) have arrived.`,
+        r.exchange ? `We now send ${r.exchange.to}${r.exchange.orderNumber ? ` (order ${r.exchange.orderNumber})` : ''}${r.exchange.cardRefundPence > 0 ? ` and refund the ${formatPence(r.exchange.cardRefundPence)} difference to your card` : ''}.` : `We will refund you${r.refundDueOn ? ` by ${r.refundDueOn}` : ' within 14 days'}.`,
+      ]
       break
     case 'refunded':
+      if (r.exchange) {
+        subject = `Your exchange ${r.returnNumber} is settled`
+        const card = (r.refundPence ?? 0) - r.exchange.creditPence
+        paragraphs = [
+          `${formatPence(r.exchange.creditPence)} of what you paid for ${r.lines.map((l) => l.name).join(', ')} paid for ${r.exchange.to}${r.exchange.orderNumber ? ` (order ${r.exchange.orderNumber})` : ''}.`,
+          ...(card > 0 ? [`We have refunded the other ${formatPence(card)} to the card you paid with; it usually reaches your account within 3 to 5 working days.`] : ['Nothing more is due either way.']),
+          ...(r.deductionPence ? [`We deducted ${formatPence(r.deductionPence)} for loss of value: ${r.deductionReason ?? ''}`] : []),
+        ]
+        break
+      }
       subject = `Refund sent for your return ${r.returnNumber}`
       paragraphs = [
         `We have refunded ${formatPence(r.refundPence ?? 0)} for ${r.returnNumber} (order ${r.orderNumber}) to the card you paid with.`,
@@ -110,9 +137,12 @@ export function returnEmailSamples(dealer: DealerDetails): EmailSample[] {
     rejectReason: 'the jacket came back damaged beyond handling it as in a shop',
     lastDayToSend: '2026-12-12',
   }
+  const exchange: ReturnEmailFacts = { ...sample, returnNumber: 'WH-7K3F9Q-R3', ground: 'exchange', deductionPence: 0, refundPence: 16_999, exchange: { to: 'Alpinestars T-GP Plus R v3 jacket – Black, L', orderNumber: 'WH-9M2P4T', creditPence: 16_999, toPayPence: 0, cardRefundPence: 0 } }
   const fault: ReturnEmailFacts = { ...sample, returnNumber: 'WH-7K3F9Q-R2', ground: 'fault', faultRemedy: 'Day 20 after delivery: short-term right to reject (until 2026-12-18), full refund, no deduction for use.' }
   return [
     ...RETURN_EMAIL_STEPS.map((step) => ({ id: `return-${step}`, title: `Return: ${STEP_TITLES[step]}`, content: returnEmail(step, sample, dealer) })),
     { id: 'return-fault-reported', title: 'Return: Fault reported', content: returnEmail('requested', fault, dealer) },
+    { id: 'return-exchange-requested', title: 'Exchange: How to send it back', content: returnEmail('requested', exchange, dealer) },
+    { id: 'return-exchange-settled', title: 'Exchange: Settled', content: returnEmail('refunded', exchange, dealer) },
   ]
 }

@@ -46,3 +46,17 @@ export const faultClaimRequest = z
 export const customerFaultRequest = faultClaimRequest.extend({ email: cancelLinesRequest.shape.email }).strict()
 
 export type CustomerFaultRequest = z.infer<typeof customerFaultRequest>
+
+/** A customer exchanging one unit of an item for another size or colour of the same product (signed in, or a guest with the order's email). */
+export const customerExchangeRequest = z
+  .object({
+    orderNumber: cancelLinesRequest.shape.orderNumber,
+    email: cancelLinesRequest.shape.email,
+    lineId: lineChoice.shape.lineId,
+    toVariantId: z.number({ message: 'Choose the size or colour you want instead.' }).int().positive().max(2_147_483_647),
+    reason,
+    returnMethod: z.enum(['post', 'dealer']).default('post'),
+  })
+  .strict()
+
+export type CustomerExchangeRequest = z.infer<typeof customerExchangeRequest>

@@ -10,6 +10,8 @@ import { execute, isPostgres, pgUnit, sqliteBatch, type Arg, type Stmt } from '.
 import type { HistoryEntry } from '../../cms/fields/history'
 import { arrayRowId } from '../records/transition.server'
 import type { ReturnState } from '../../domain/returns/return-lifecycle'
+import type { Order, Return } from '../../payload-types'
+import { exchangeOfOrderKey } from '../../domain/returns/exchange'
 
 export const newToken = () => randomBytes(12).toString('hex')
 
@@ -39,6 +41,8 @@ export interface RefundRow {
   readonly orderId: number
   readonly returnId: number | null
   readonly amountPence: number
+  /** Of the amount, what paid for an exchange's replacement (given back as credit, not to the card). */
+  readonly creditPence: number
   readonly key: string
   readonly state: 'pending' | 'succeeded' | 'failed'
   readonly providerRefundId: string | null
@@ -51,6 +55,7 @@ function refundOf(row: Record<string, unknown>): RefundRow {
     orderId: Number(row.order_id),
     returnId: row.return_id == null ? null : Number(row.return_id),
     amountPence: Number(row.amount_pence),
+    creditPence: Number(row.credit_pence ?? 0),
     key: String(row.idempotency_key),
     state: String(row.state) as RefundRow['state'],
     providerRefundId: row.provider_refund_id == null ? null : String(row.provider_refund_id),
@@ -58,7 +63,7 @@ function refundOf(row: Record<string, unknown>): RefundRow {
   }
 }
 
-const REFUND_COLUMNS = 'id, order_id, return_id, amount_pence, idempotency_key, state, provider_refund_id, failure'
+const REFUND_COLUMNS = 'id, order_id, return_id, amount_pence, credit_pence, idempotency_key, state, provider_refund_id, failure'
 
 export async function refundByKey(payload: Payload, key: string): Promise<RefundRow | null> {
   const [row] = (await execute(payload, null, { sql: `SELECT ${REFUND_COLUMNS} FROM refunds WHERE idempotency_key = ?`, args: [key] })).rows
@@ -73,15 +78,15 @@ export async function refundsOfOrder(payload: Payload, orderId: number): Promise
  * The refund's row, made only if no refund has its key and the order's refunds (all but failed ones) with this one
  * stay within `paidPence`. Marked with `token`; `insertedBy(token)` guards what must be written with it.
  */
-export function insertRefundStatement(payload: Payload, r: { orderId: number; returnId: number | null; lines: unknown; amountPence: number; key: string; paidPence: number }, token: string, now: Date, returnIdSql?: Stmt): Stmt {
+export function insertRefundStatement(payload: Payload, r: { orderId: number; returnId: number | null; lines: unknown; amountPence: number; creditPence?: number; key: string; paidPence: number }, token: string, now: Date, returnIdSql?: Stmt): Stmt {
   const at = now.toISOString()
   const returnId = returnIdSql ?? { sql: 'SELECT CAST(? AS INTEGER)', args: [r.returnId] }
   return {
-    sql: `INSERT INTO refunds (order_id, return_id, lines, amount_pence, idempotency_key, state, record_token, created_at, updated_at)
-          SELECT CAST(? AS INTEGER), (${returnId.sql}), ${json(payload)}, CAST(? AS INTEGER), CAST(? AS TEXT), ${isPostgres(payload) ? `CAST('pending' AS enum_refunds_state)` : `'pending'`}, CAST(? AS TEXT), ${ts(payload)}, ${ts(payload)}
+    sql: `INSERT INTO refunds (order_id, return_id, lines, amount_pence, credit_pence, idempotency_key, state, record_token, created_at, updated_at)
+          SELECT CAST(? AS INTEGER), (${returnId.sql}), ${json(payload)}, CAST(? AS INTEGER), CAST(? AS INTEGER), CAST(? AS TEXT), ${isPostgres(payload) ? `CAST('pending' AS enum_refunds_state)` : `'pending'`}, CAST(? AS TEXT), ${ts(payload)}, ${ts(payload)}
           WHERE NOT EXISTS (SELECT 1 FROM refunds WHERE idempotency_key = ?)
             AND (SELECT COALESCE(SUM(amount_pence), 0) FROM refunds WHERE order_id = ? AND state <> 'failed') + ? <= ?`,
-    args: [r.orderId, ...returnId.args, JSON.stringify(r.lines ?? null), r.amountPence, r.key, token, at, at, r.key, r.orderId, r.amountPence, r.paidPence],
+    args: [r.orderId, ...returnId.args, JSON.stringify(r.lines ?? null), r.amountPence, r.creditPence ?? 0, r.key, token, at, at, r.key, r.orderId, r.amountPence, r.paidPence],
   }
 }
 
@@ -121,6 +126,8 @@ export interface NewReturn {
   readonly requestedOn: string
   readonly refundDueOn: string | null
   readonly faultRemedy: string | null
+  /** An exchange: the variant asked for instead. */
+  readonly exchangeVariantId?: number | null
 }
 
 /** A new return, marked with `token`; none is made when the order already has an open return for one of these lines' units (the caller checks counts first). */
@@ -129,9 +136,9 @@ export function insertReturnStatement(payload: Payload, r: NewReturn, token: str
   const state = isPostgres(payload) ? 'CAST(? AS enum_returns_state)' : '?'
   const ground = isPostgres(payload) ? 'CAST(? AS enum_returns_ground)' : '?'
   return {
-    sql: `INSERT INTO returns (return_number, order_id, customer_id, email, ground, state, reason, return_method, lines, whole_order, goods_delivered, delivered_on, requested_on, refund_due_on, fault_remedy, deduction_pence, change_token, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ${ground}, ${state}, ?, ?, ${json(payload)}, ?, ?, ?, ?, ?, ?, 0, ?, ${ts(payload)}, ${ts(payload)}) RETURNING id`,
-    args: [r.returnNumber, r.orderId, r.customerId, r.email, r.ground, r.state, r.reason.slice(0, 1000), r.returnMethod, JSON.stringify(r.lines), bool(payload, r.wholeOrder), bool(payload, r.goodsDelivered), r.deliveredOn, r.requestedOn, r.refundDueOn, r.faultRemedy, token, at, at],
+    sql: `INSERT INTO returns (return_number, order_id, customer_id, email, ground, state, reason, return_method, lines, whole_order, goods_delivered, delivered_on, requested_on, refund_due_on, fault_remedy, exchange_variant_id, deduction_pence, change_token, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ${ground}, ${state}, ?, ?, ${json(payload)}, ?, ?, ?, ?, ?, ?, ?, 0, ?, ${ts(payload)}, ${ts(payload)}) RETURNING id`,
+    args: [r.returnNumber, r.orderId, r.customerId, r.email, r.ground, r.state, r.reason.slice(0, 1000), r.returnMethod, JSON.stringify(r.lines), bool(payload, r.wholeOrder), bool(payload, r.goodsDelivered), r.deliveredOn, r.requestedOn, r.refundDueOn, r.faultRemedy, r.exchangeVariantId ?? null, token, at, at],
   }
 }
 
@@ -185,4 +192,19 @@ export async function returnedCounts(payload: Payload, orderId: number): Promise
 export async function returnCountOf(payload: Payload, orderId: number): Promise<number> {
   const [row] = (await execute(payload, null, { sql: 'SELECT count(*) AS n FROM returns WHERE order_id = ?', args: [orderId] })).rows
   return Number(row?.n ?? 0)
+}
+
+/** The order whose payment paid a replacement's exchange credit (the replacement's checkout key names the exchange), for money going back the way it came. */
+export async function creditSourceOf(payload: Payload, replacement: Pick<Order, 'checkoutKey'>): Promise<Order | null> {
+  const returnNumber = exchangeOfOrderKey(replacement.checkoutKey)
+  if (!returnNumber) return null
+  const [row] = (await execute(payload, null, { sql: 'SELECT order_id FROM returns WHERE return_number = ?', args: [returnNumber] })).rows
+  return row ? ((await payload.findByID({ collection: 'orders', id: Number(row.order_id), depth: 0, overrideAccess: true, disableErrors: true })) as Order | null) : null
+}
+
+/** The replacement order of an exchange return, once made. */
+export async function replacementOf(payload: Payload, returnId: number): Promise<Order | null> {
+  const r = (await payload.findByID({ collection: 'returns', id: returnId, depth: 0, overrideAccess: true, disableErrors: true })) as Return | null
+  const id = r?.exchangeOrder == null ? null : typeof r.exchangeOrder === 'object' ? r.exchangeOrder.id : r.exchangeOrder
+  return id == null ? null : ((await payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true, disableErrors: true })) as Order | null)
 }

@@ -60,6 +60,10 @@ export const Returns: CollectionConfig = {
     { name: 'refundDueOn', type: 'text', maxLength: 10, admin: { ...readOnly, position: 'sidebar', components: { Cell: '/features/returns/components/return-actions#RefundDueCell' }, description: 'The last day to refund (14 days from the goods or proof of return; from the cancellation when nothing was delivered).' } },
     { name: 'faultRemedy', type: 'text', maxLength: 300, admin: readOnly },
     { type: 'row', fields: [
+      { name: 'exchangeVariant', type: 'relationship', relationTo: 'variants', index: true, admin: { ...readOnly, description: 'An exchange: the size or colour asked for instead.' } },
+      { name: 'exchangeOrder', type: 'relationship', relationTo: 'orders', unique: true, index: true, admin: { ...readOnly, description: 'An exchange: the order that sends the replacement, paid by this item’s value. Send it once this return is received.' } },
+    ] },
+    { type: 'row', fields: [
       penceField('deductionPence', 'Deduction for lost value', { defaultValue: 0, admin: readOnly }),
       { name: 'deductionReason', type: 'text', maxLength: 300, admin: readOnly },
       penceField('refundPence', 'Refunded', { admin: readOnly }),

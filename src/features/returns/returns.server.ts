@@ -12,15 +12,18 @@ import { refundLastDay } from '../../domain/returns/consumer-rights-clock'
 import { refundAmount } from '../../domain/returns/refund-amount'
 import { mayRefundBeforeReceipt, nextReturnState, RETURN_TRANSITIONS, type ReturnState } from '../../domain/returns/return-lifecycle'
 import { planCancellation, returnRefundKey } from '../../domain/returns/return-request'
+import { settleExchange } from '../../domain/returns/exchange'
+import { isPaidStatus } from '../../domain/orders/order-status'
 import type { Order, Return } from '../../payload-types'
 import { returnSoldUnitsStatements } from '../stock/stock-ledger.server'
 import { makeStale } from '../records/transition.server'
-import { loadOrderFacts, ukDay, type LoadedOrder } from './order-facts.server'
+import { loadOrderFacts, paidForOrder, ukDay, type LoadedOrder } from './order-facts.server'
 import { refundStatements, requestRefund, sendRefundNow, isUniqueViolation, type RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
 import type { ReturnEmailStep } from './return-email'
 import { atomically, claimReturnStatement, insertReturnStatement, newToken, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked, setReturnColumnsStatement } from './return-rows.server'
 import type { Stmt } from '../../cms/sql.server'
+import { replacementOf } from './return-rows.server'
 
 export type Outcome<T = object> = ({ readonly ok: true } & T) | { readonly ok: false; readonly status: 400 | 404 | 409; readonly message: string }
 
@@ -49,7 +52,7 @@ export async function cancelLines(payload: Payload, order: Order, ask: Cancellat
   const plan = planCancellation(facts, ask.lines, today)
   if (!plan.ok) return { ok: false, status: 409, message: plan.problem }
   const chosen = ask.lines.map((c) => ({ ...facts.lines.find((l) => l.lineId === c.lineId)!, chosen: c.count }))
-  const amount = refundAmount({ lines: facts.lines, chosen: ask.lines, standardDeliveryPence: facts.standardDeliveryPence, paidPence: order.totalPence, alreadyRefundedPence: facts.refundedPence })
+  const amount = refundAmount({ lines: facts.lines, chosen: ask.lines, standardDeliveryPence: facts.standardDeliveryPence, paidPence: paidForOrder(order), alreadyRefundedPence: facts.refundedPence })
   if (!amount.ok) return { ok: false, status: 400, message: amount.problem }
   const returnNumber = `${order.orderNumber}-R${(await returnCountOf(payload, order.id)) + 1}`
   const finance = order.kind === 'finance'
@@ -75,7 +78,7 @@ export async function cancelLines(payload: Payload, order: Order, ask: Cancellat
   stmts.push(returnEmailJob(payload, null, step, now, when, returnNumber))
   const refundKey = returnRefundKey(returnNumber)
   const refundAt = stmts.length
-  if (cancelNow && !finance && amount.refundPence > 0) stmts.push(...refundStatements(payload, { orderId: order.id, returnId: null, lines: ask.lines, amountPence: amount.refundPence, paidPence: order.totalPence, key: refundKey }, newToken(), now, returnIdByToken(token)))
+  if (cancelNow && !finance && amount.refundPence > 0) stmts.push(...refundStatements(payload, { orderId: order.id, returnId: null, lines: ask.lines, amountPence: amount.refundPence, paidPence: paidForOrder(order), key: refundKey }, newToken(), now, returnIdByToken(token)))
   let results
   try {
     results = await atomically(payload, order.id, stmts)
@@ -153,10 +156,12 @@ export async function refundReturn(payload: Payload, returnId: number, deduction
   const own = (r.lines as { lineId: string; count: number }[]) ?? []
   // This return's own units count as not yet returned when its amount is worked out.
   const lines = facts.lines.map((l) => ({ ...l, returnedCount: l.returnedCount - (own.find((o) => o.lineId === l.lineId)?.count ?? 0) }))
-  const amount = refundAmount({ lines, chosen: own, standardDeliveryPence: facts.standardDeliveryPence, paidPence: order.totalPence, alreadyRefundedPence: facts.refundedPence, deduction })
+  const amount = refundAmount({ lines, chosen: own, standardDeliveryPence: facts.standardDeliveryPence, paidPence: paidForOrder(order), alreadyRefundedPence: facts.refundedPence, deduction })
   if (!amount.ok) return { ok: false, status: 400, message: amount.problem }
   if (amount.refundPence <= 0) return { ok: false, status: 409, message: 'Nothing is left to refund on this order.' }
   const now = deps.now ?? new Date()
+  const exchange = r.ground === 'exchange' ? await exchangeCredit(payload, r, amount.refundPence + amount.deductionPence, amount.deductionPence) : { ok: true as const, creditPence: 0 }
+  if (!exchange.ok) return exchange
   const withDeduction = (when: Stmt): Stmt[] =>
     amount.deductionPence > 0
       ? [
@@ -164,7 +169,20 @@ export async function refundReturn(payload: Payload, returnId: number, deduction
           returnHistoryStatement(payload, returnIdIs(r.id), historyEntry(now, who.actor, r.state, r.state, `Deduction of ${formatPence(amount.deductionPence)} for lost value: ${amount.deductionReason}`.slice(0, 500), who.by), when, now),
         ]
       : []
-  const made = await requestRefund(payload, { orderId: order.id, returnId: r.id, lines: own, amountPence: amount.refundPence, paidPence: order.totalPence, key: returnRefundKey(r.returnNumber), with: withDeduction }, deps)
+  const made = await requestRefund(payload, { orderId: order.id, returnId: r.id, lines: own, amountPence: amount.refundPence, creditPence: exchange.creditPence, paidPence: paidForOrder(order), key: returnRefundKey(r.returnNumber), with: withDeduction }, deps)
   if (!made.ok) return made
   return { ok: true, refundPence: made.refund.amountPence, state: made.refund.state }
+}
+
+/**
+ * What of an exchange's returned item paid for its replacement (credited, not refunded to the card): the credit of a
+ * replacement that was paid, none when no replacement was made or it was cancelled. One still waiting for its card
+ * payment must be paid or cancelled first.
+ */
+async function exchangeCredit(payload: Payload, r: Return, valuePence: number, deductionPence: number): Promise<{ ok: true; creditPence: number } | { ok: false; status: 409 | 400; message: string }> {
+  const replacement = await replacementOf(payload, r.id)
+  if (replacement?.status === 'awaiting_payment') return { ok: false, status: 409, message: `The replacement order ${replacement.orderNumber} is still waiting for its card payment: settle this exchange once it is paid, or cancel it to refund the item in full.` }
+  const creditUsedPence = replacement && isPaidStatus(replacement.status) ? (replacement.exchangeCreditPence ?? 0) : 0
+  const settled = settleExchange({ valuePence, deductionPence, creditUsedPence })
+  return settled.ok ? { ok: true, creditPence: settled.creditPence } : { ok: false, status: 400, message: settled.problem }
 }

@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT, SEND_REFUND, SEND_RETURN_EMAIL, ISSUE_CREDIT_NOTE } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT, SEND_REFUND, SEND_RETURN_EMAIL, ISSUE_CREDIT_NOTE, CREATE_EXCHANGE_ORDER } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -252,6 +252,19 @@ export const jobTasks: TaskConfig[] = [
       const { creditNoteForJob } = await import('../../features/invoices/credit-note.server')
       const { creditNoteJobInput } = await import('../../features/invoices/credit-note-jobs.server')
       return { output: { result: await creditNoteForJob(req.payload, creditNoteJobInput(input)) } }
+    },
+  },
+  {
+    slug: CREATE_EXCHANGE_ORDER,
+    label: 'Make the replacement order of an exchange (once; ADR 067)',
+    inputSchema: [{ name: 'returnNumber', type: 'text', required: true }],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // The replacement's checkout key is the exchange's own, so a run after a crash finds the order it made.
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { createExchangeOrder } = await import('../../features/returns/exchanges.server')
+      return { output: { result: await createExchangeOrder(req.payload, String((input as { returnNumber: string }).returnNumber)) } }
     },
   },
 ]

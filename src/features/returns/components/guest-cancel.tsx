@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react'
 import type { CancellationChoices } from '../cancellation-choices'
 import { CancelItemsForm } from './cancel-items-form'
 import { ReportFaultForm } from './report-fault-form'
+import { ExchangeItemForm } from './exchange-item-form'
 import { callApi } from '../../../lib/http/call-api'
 import { paths } from '../../../config/paths'
 
@@ -34,6 +35,7 @@ export function GuestCancel({ orderNumber }: { readonly orderNumber?: string }) 
     return (
       <>
         <CancelItemsForm choices={found.choices} email={found.email} />
+        <ExchangeItemForm choices={found.choices} email={found.email} />
         <ReportFaultForm choices={found.choices} email={found.email} />
       </>
     )

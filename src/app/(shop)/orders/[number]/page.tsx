@@ -8,6 +8,7 @@ import { payloadClient } from '../../../../cms/payload-client.server'
 import { cancellationChoices } from '../../../../features/returns/cancellation-choices.server'
 import { CancelItemsForm } from '../../../../features/returns/components/cancel-items-form'
 import { ReportFaultForm } from '../../../../features/returns/components/report-fault-form'
+import { ExchangeItemForm } from '../../../../features/returns/components/exchange-item-form'
 import { orderForCustomer } from '../../../../features/returns/customer-cancel.server'
 import '../../../../features/account/account.css'
 
@@ -35,6 +36,7 @@ export default async function OrderPage({ params }: { params: Promise<{ number: 
       <h1>Order {order.number}</h1>
       <OrderDetails order={order} />
       {choices && <CancelItemsForm choices={choices} />}
+      {choices && <ExchangeItemForm choices={choices} />}
       {choices && <ReportFaultForm choices={choices} />}
     </div>
   )
