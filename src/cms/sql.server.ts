@@ -83,6 +83,18 @@ export async function pgUnit<T>(payload: Payload, transactionID: TransactionId, 
 }
 
 
+/**
+ * Whether a write failed on a unique key (two writers of the same thing at once): PostgreSQL's code 23505 on the
+ * error or its cause (Drizzle wraps it as "Failed query"), SQLite's constraint message, or Payload's validation of a
+ * unique field.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown; data?: unknown; cause?: { code?: unknown; message?: unknown } } | null | undefined
+  if (e?.code === '23505' || e?.cause?.code === '23505') return true
+  const text = `${String(e?.message ?? error)} ${String(e?.cause?.message ?? '')} ${JSON.stringify(e?.data ?? '')}`
+  return /unique|duplicate|already exists/i.test(text)
+}
+
 export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ')
 
 /**

@@ -5,6 +5,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { WebhookSignatureError, type PaymentEventType, type PaymentProvider } from '../../adapters/payments/payment-provider'
 import { json, refuse } from '../../lib/http/respond'
+import { isUniqueViolation } from '../../cms/sql.server'
 import { isReservationNumber } from '../../domain/reservations/reservation-rules'
 import { markDepositFailed, markDepositPaid, markDepositRefunded } from '../reservations/reservation-lifecycle.server'
 import { markOrderPaid, markPaymentFailed, markRefunded, type LifecycleOutcome } from './order-lifecycle.server'
@@ -13,11 +14,6 @@ import type { PaymentNotice } from '../records/payment-notice.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = `${(error as { message?: string })?.message ?? ''} ${JSON.stringify((error as { data?: unknown })?.data ?? '')} ${String((error as { cause?: unknown })?.cause ?? '')}`
-  return /unique|duplicate|already exists|must be unique/i.test(text)
-}
 
 /** An order's or a reservation's change for each kind of payment event (a reservation's number starts RS-). */
 const ORDER_EVENTS = { succeeded: markOrderPaid, failed: markPaymentFailed, refunded: markRefunded } as const satisfies Record<PaymentEventType, unknown>

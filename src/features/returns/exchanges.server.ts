@@ -9,7 +9,7 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { historyEntry } from '../../cms/fields/history'
-import type { Stmt } from '../../cms/sql.server'
+import { isUniqueViolation, type Stmt } from '../../cms/sql.server'
 import { halt, runUnit } from '../../cms/unit-of-work.server'
 import { addDays } from '../../domain/booking/calendar'
 import { REFUND_DAYS } from '../../domain/consumer-rights'
@@ -34,7 +34,6 @@ import type { RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
 import { atomically, insertReturnStatement, newToken, replacementOf, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked } from './return-rows.server'
 import type { Actor, Outcome } from './returns.server'
-import { isUniqueViolation } from './refunds.server'
 
 export interface ExchangeAsk {
   readonly lineId: string

@@ -8,7 +8,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { RefundRefusedError, type PaymentProvider } from '../../adapters/payments/payment-provider'
 import type { EmailSender } from '../../adapters/email/email-sender'
-import type { Stmt } from '../../cms/sql.server'
+import { isUniqueViolation, type Stmt } from '../../cms/sql.server'
 import { historyEntry } from '../../cms/fields/history'
 import { formatPence } from '../../domain/money'
 import { RETURN_TRANSITIONS } from '../../domain/returns/return-lifecycle'
@@ -72,7 +72,6 @@ export async function requestRefund(payload: Payload, ask: RefundAsk, deps: Refu
   return { ok: true, refund: (await refundByKey(payload, ask.key)) ?? refund, created }
 }
 
-export const isUniqueViolation = (error: unknown) => /unique|duplicate/i.test(String((error as Error)?.message ?? error))
 
 /** A refund's row and its job, for a unit of work (the refund's return given as SQL when it is made in the same unit). */
 export function refundStatements(payload: Payload, ask: RefundAsk, token: string, now: Date, returnIdSql?: Stmt): Stmt[] {

@@ -18,11 +18,11 @@ import type { Order, Return } from '../../payload-types'
 import { returnSoldUnitsStatements } from '../stock/stock-ledger.server'
 import { makeStale } from '../records/transition.server'
 import { loadOrderFacts, paidForOrder, ukDay, type LoadedOrder } from './order-facts.server'
-import { refundStatements, requestRefund, sendRefundNow, isUniqueViolation, type RefundDeps } from './refunds.server'
+import { refundStatements, requestRefund, sendRefundNow, type RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
 import type { ReturnEmailStep } from './return-email'
 import { atomically, claimReturnStatement, insertReturnStatement, newToken, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked, setReturnColumnsStatement } from './return-rows.server'
-import type { Stmt } from '../../cms/sql.server'
+import { isUniqueViolation, type Stmt } from '../../cms/sql.server'
 import { replacementOf } from './return-rows.server'
 
 export type Outcome<T = object> = ({ readonly ok: true } & T) | { readonly ok: false; readonly status: 400 | 404 | 409; readonly message: string }
