@@ -1,12 +1,14 @@
 // Cancelling and returning in Chromium at 412×900 with axe: a guest (order number and email) and a signed-in
 // customer each cancel one line of a three-line delivered order; staff mark each return received and refund it.
-// The refund equals that line to the penny, the line's stock goes back once, and the emails are in the outbox.
+// The refund equals that line to the penny, the line's stock goes back once, and the emails are in the outbox. A
+// jacket exchanged for another size: the replacement is paid by the old one, the old one's stock comes back on
+// receipt, nothing reaches the card, and each step's email is in the outbox.
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
-import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
+import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
 import { adminToken, customerAccount, hydrated } from './shop-fixtures'
 
@@ -182,5 +184,81 @@ describe('reporting a faulty item', () => {
 
   it('on day 40: repair or replacement first, the fault presumed present at delivery', async () => {
     expect(await reportFault(40)).toMatch(/Day 40 after delivery: repair or replacement first; fault presumed present at delivery/)
+  }, 180_000)
+})
+
+/** A delivered card order of a jacket in size M, the jacket also made in L (both at `pricePence`), as checkout and staff would leave it. */
+async function deliveredJacket(email: string, pricePence: number) {
+  const category = (await payload.find({ collection: 'categories', limit: 1, depth: 0, overrideAccess: true })).docs[0]!.id
+  const s = uniqueSuffix()
+  const product = (await payload.create({ collection: 'products', overrideAccess: true, data: buildProduct({ name: `Touring jacket ${s}`, sku: `EXC-${s}`, category, pricePence: null, productType: 'variable' }) as never })).id
+  const sizes: number[] = []
+  for (const [i, size] of ['M', 'L'].entries()) sizes.push((await payload.create({ collection: 'variants', overrideAccess: true, data: buildVariant({ product, sku: `EXC-${s}-${size}`, size, pricePence, stock: 3, position: i }) as never })).id)
+  const orderNumber = `WH-${Array.from(randomBytes(6), (b) => '346789ABCDEFGHJKMNPQRTWXY'[b % 25]).join('')}`
+  const sessionId = `tgs_${randomBytes(16).toString('hex')}`
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString()
+  await payload.create({ collection: 'test-gateway-payments', overrideAccess: true, data: { sessionId, orderReference: orderNumber, amountPence: pricePence, currency: 'GBP', refundedPence: 0, status: 'succeeded', successUrl: '/payment-success', failureUrl: '/payment-failure' } as never })
+  const order = await payload.create({
+    collection: 'orders',
+    overrideAccess: true,
+    data: {
+      orderNumber, kind: 'card', status: 'completed', customer: null, firstName: 'Robin', lastName: 'Rider', email, phone: '07700 900456',
+      delivery: { method: 'free', feePence: 0 },
+      lines: [{ product, variant: sizes[0], name: `Touring jacket ${s} – M`, unitPricePence: pricePence, count: 1, vatRatePercent: 20, lineTotalPence: pricePence }],
+      subtotalPence: pricePence, vatPence: Math.round(pricePence / 6), totalPence: pricePence,
+      stock: { state: 'committed' },
+      payment: { provider: 'test-gateway', reference: sessionId, paidAt: yesterday, refundedPence: 0 },
+      history: [{ at: yesterday, actor: 'staff', from: 'dispatched', to: 'completed', note: 'Delivered.' }],
+    } as never,
+  })
+  await payload.create({ collection: 'stock-holds', overrideAccess: true, data: { ref: `order:${order.id}`, product, variant: sizes[0], count: 1, state: 'sold' } as never })
+  await payload.update({ collection: 'variants', id: sizes[0]!, overrideAccess: true, data: { stockQuantity: 2 } as never })
+  return { order, product, sizes: sizes as [number, number] }
+}
+
+describe('exchanging an item for another size', () => {
+  it('a guest swaps a jacket M for an L: the replacement is paid by the old one, staff receive it and settle, nothing reaches the card', async () => {
+    const email = `exchange-${uniqueSuffix()}@e2e.test`
+    const { order, sizes } = await deliveredJacket(email, 18_999)
+    const variantStock = async (id: number) => (await payload.findByID({ collection: 'variants', id, depth: 0, overrideAccess: true })).stockQuantity
+    const { page } = await newPage(VIEWPORT)
+    await page.goto('/order-lookup')
+    await page.getByRole('link', { name: 'Cancel or return items' }).click()
+    await hydrated(page, 'main form button[type="submit"]')
+    await page.getByLabel('Order number').fill(order.orderNumber)
+    await page.getByLabel('Email address used for the order').fill(email)
+    await page.getByRole('button', { name: 'Find my order' }).click()
+    await page.getByRole('heading', { name: 'Exchange an item', level: 2 }).waitFor()
+    const exchange = page.locator('section', { has: page.getByRole('heading', { name: 'Exchange an item' }) })
+    // Each size is offered with its price and what the swap costs; the L at the same price is the one wanted.
+    const offered = await exchange.getByLabel('Exchange it for').locator('option').allTextContents()
+    expect(offered).toEqual(['Choose a size or colour', expect.stringMatching(/\bL\b.*: £189\.99 \(same price\)$/)])
+    await exchange.getByLabel('Exchange it for').selectOption({ label: offered[1]! })
+    await exchange.getByLabel('Why are you exchanging it?').fill('Too tight across the shoulders')
+    await exchange.getByRole('radio', { name: 'By post' }).check()
+    expect(await axeViolations(page), 'axe on the exchange form').toEqual([])
+    await exchange.getByRole('button', { name: 'Exchange this item' }).click()
+    const done = exchange.getByRole('status').filter({ hasText: 'Exchange' })
+    await done.waitFor()
+    const text = (await done.textContent())!
+    const returnNumber = text.match(/WH-[0-9A-Z]+-R\d+/)![0]
+    const replacementNumber = text.match(/replacement is order (WH-[0-9A-Z]+)/)![1]!
+    expect(await axeViolations(page), 'axe after exchanging').toEqual([])
+    await finishPage(page)
+
+    const replacement = (await payload.find({ collection: 'orders', where: { orderNumber: { equals: replacementNumber } }, depth: 0, overrideAccess: true })).docs[0]!
+    expect(replacement).toMatchObject({ status: 'paid', totalPence: 0, exchangeCreditPence: 18_999 })
+    expect(await variantStock(sizes[1])).toBe(2)
+    expect(await variantStock(sizes[0])).toBe(2)
+    await staffStep(returnNumber, 'receive')
+    expect(await variantStock(sizes[0])).toBe(3)
+    await staffStep(returnNumber, 'refund', { deductionPence: 0, deductionReason: '' })
+    const r = (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, overrideAccess: true })).docs[0]!
+    const refunds = await payload.find({ collection: 'refunds', where: { return: { equals: r.id } }, overrideAccess: true })
+    expect(refunds.docs.map((d) => [d.amountPence, d.creditPence, d.state])).toEqual([[18_999, 18_999, 'succeeded']])
+    const session = (await payload.find({ collection: 'test-gateway-payments', where: { orderReference: { equals: order.orderNumber } }, overrideAccess: true })).docs[0]!
+    expect(session.refundedPence).toBe(0)
+    const mail = (await readOutbox(path.join(env.OUTBOX_DIR!))).filter((m) => m.to === email).map((m) => m.subject)
+    expect(mail).toEqual(expect.arrayContaining([`Your exchange ${returnNumber} for order ${order.orderNumber}`, `We have received your return ${returnNumber}`, `Your exchange ${returnNumber} is settled`]))
   }, 180_000)
 })
