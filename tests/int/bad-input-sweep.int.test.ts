@@ -74,6 +74,7 @@ const routes = {
   returns: await import('../../src/app/api/v1/customer/returns/route'),
   returnChoices: await import('../../src/app/api/v1/customer/returns/choices/route'),
   faults: await import('../../src/app/api/v1/customer/faults/route'),
+  exchanges: await import('../../src/app/api/v1/customer/exchanges/route'),
 }
 const accountActions = await import('../../src/features/account/actions.server')
 const bookingActions = await import('../../src/features/bookings/actions.server')
@@ -247,6 +248,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'POST /api/v1/customer/returns', url: '/api/v1/customer/returns', method: 'POST', handler: routes.returns.POST, schema: schemas.returns.cancelLinesRequest, valid: { orderNumber: 'WH-333333', email: 'ada@example.co.uk', lines: [{ lineId: '0123456789abcdef01234567', count: 1 }], reason: 'Wrong size', returnMethod: 'post' } },
     { kind: 'json', name: 'POST /api/v1/customer/returns (signed in)', url: '/api/v1/customer/returns', method: 'POST', handler: routes.returns.POST, schema: schemas.returns.cancelLinesRequest, headers: signedIn(), valid: { orderNumber: 'WH-333333', lines: [{ lineId: '0123456789abcdef01234567', count: 1 }], reason: 'Wrong size', returnMethod: 'dealer' } },
     { kind: 'json', name: 'POST /api/v1/customer/faults', url: '/api/v1/customer/faults', method: 'POST', handler: routes.faults.POST, schema: schemas.returns.customerFaultRequest, valid: { orderNumber: 'WH-333333', email: 'ada@example.co.uk', lineId: '0123456789abcdef01234567', count: 1, description: 'The zip came apart' } },
+    { kind: 'json', name: 'POST /api/v1/customer/exchanges', url: '/api/v1/customer/exchanges', method: 'POST', handler: routes.exchanges.POST, schema: schemas.returns.customerExchangeRequest, valid: { orderNumber: 'WH-333333', email: 'ada@example.co.uk', lineId: '0123456789abcdef01234567', toVariantId: 7, reason: 'Too small', returnMethod: 'post' } },
     { kind: 'json', name: 'POST /api/v1/customer/returns/choices', url: '/api/v1/customer/returns/choices', method: 'POST', handler: routes.returnChoices.POST, schema: schemas.returns.choicesRequest, valid: { orderNumber: 'WH-333333', email: 'ada@example.co.uk' } },
     // The staff steps refuse a customer before reading the body.
     { kind: 'json', name: 'POST /api/returns/:id/refund (customer)', url: '/api/returns/1/refund', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { deductionPence: 0, deductionReason: '' } },
