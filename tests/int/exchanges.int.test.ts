@@ -13,7 +13,7 @@ import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerExchange } from '../../src/features/returns/customer-cancel.server'
 import { cancellationChoices } from '../../src/features/returns/cancellation-choices.server'
 import { createExchangeOrder } from '../../src/features/returns/exchanges.server'
-import { receiveReturn, refundReturn } from '../../src/features/returns/returns.server'
+import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
 import { customerCancel } from '../../src/features/returns/customer-cancel.server'
 import type { Order, Return } from '../../src/payload-types'
 import { memoryEmail, orderInput, simpleProduct, sizedProduct, stockOf } from './order-fixtures'
@@ -163,6 +163,19 @@ describe(`exchanges on ${db}`, () => {
     expect(cancelled).toMatchObject({ ok: true, mode: 'cancel-now', refundPence: 12_999 })
     expect(await gatewayRefunded(o.orderNumber)).toBe(12_999)
     expect(await stockOf(payload, jacket.productId, jacket.variantIds[1]!)).toBe(3)
+  })
+
+  it('a rejected exchange (the old one never came back) cancels its unsent replacement and puts its unit back, once', async () => {
+    const { o, jacket, line } = await deliveredJacket({ m: 12_999, l: 12_999, xl: 12_999 })
+    const done = await customerExchange(payload, ask(o, line.id!, jacket.variantIds[1]!), null, deps())
+    if (!done.ok) throw new Error(done.message)
+    expect(await stockOf(payload, jacket.productId, jacket.variantIds[1]!)).toBe(2)
+    const r = await theReturn(done.returnNumber)
+    expect(await rejectReturn(payload, r.id, 'Nothing came back within 14 days', staff, deps())).toEqual({ ok: true })
+    expect(await rejectReturn(payload, r.id, 'Nothing came back within 14 days', staff, deps())).toMatchObject({ ok: false, status: 409 })
+    expect(await order(done.replacement!.id)).toMatchObject({ status: 'cancelled', stock: { state: 'released' } })
+    expect(await stockOf(payload, jacket.productId, jacket.variantIds[1]!)).toBe(3)
+    expect(await gatewayRefunded(o.orderNumber)).toBe(0)
   })
 
   it('refuses the same size, another product, a size out of stock and a finance order, changing nothing', async () => {

@@ -27,13 +27,13 @@ import { CREATE_EXCHANGE_ORDER } from '../jobs/task-names'
 import { findByCheckoutKey, insertOrder, orderLineOf } from '../orders/order-rows.server'
 import { deletePendingOrder, uniqueOrderNumber } from '../orders/place-order.server'
 import { EXCHANGE_PROVIDER } from '../payments/providers.server'
-import { makeStale } from '../records/transition.server'
-import { orderStockRef, returnSoldUnitsStatements, takeStock } from '../stock/stock-ledger.server'
+import { appendHistory, makeStale } from '../records/transition.server'
+import { orderStockRef, releaseStock, returnSoldUnitsStatements, takeStock } from '../stock/stock-ledger.server'
 import { loadOrderFacts, ukDay } from './order-facts.server'
 import type { RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
 import { atomically, insertReturnStatement, newToken, replacementOf, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked } from './return-rows.server'
-import type { Actor, Outcome } from './returns.server'
+import type { Actor, Outcome } from './return-outcome'
 
 export interface ExchangeAsk {
   readonly lineId: string
@@ -238,4 +238,23 @@ async function placeReplacement(payload: Payload, x: { old: Order; returnNumber:
     if (paid) await queueInvoiceJob(payload, unit.transactionID, order.id, now)
     return { ok: true, order: { ...order, stock: { ...order.stock, state: paid ? 'committed' : 'held' } } }
   })
+}
+
+/**
+ * A rejected exchange gets no replacement: one not yet sent and paid by the credit alone (or not paid at all) is
+ * cancelled and its unit goes back on the shelf, once. One already sent, or partly paid by card, is refused: staff
+ * settle it first (recall it, or refund its card part), so that nothing is given away and nothing is lost.
+ */
+export async function cancelReplacement(payload: Payload, r: Return, who: Actor, now: Date = new Date()): Promise<Outcome> {
+  const replacement = await replacementOf(payload, r.id)
+  if (!replacement || replacement.status === 'cancelled' || replacement.status === 'refunded') return { ok: true }
+  const unsent = ['awaiting_payment', 'paid', 'processing', 'ready_for_collection']
+  if (!unsent.includes(replacement.status) || (replacement.status !== 'awaiting_payment' && replacement.totalPence > 0)) {
+    return { ok: false, status: 409, message: `The replacement order ${replacement.orderNumber} has been sent or was partly paid by card: settle it before rejecting this exchange.` }
+  }
+  const moved = await releaseStock(payload, null, orderStockRef(replacement.id), ['held', 'sold'], { owner: { table: 'orders', id: replacement.id, fromStatuses: unsent, status: 'cancelled', stockState: 'released' }, now })
+  if (!moved.ownerChanged) return { ok: false, status: 409, message: `The replacement order ${replacement.orderNumber} has just changed. Reload and try again.` }
+  await appendHistory(payload, { table: 'orders', id: replacement.id }, {}, historyEntry(now, who.actor, replacement.status, 'cancelled', `Exchange ${r.returnNumber} rejected: this replacement is not sent, and its unit is back on the shelf.`, who.by), now)
+  await makeStale(payload, { reason: `exchange ${r.returnNumber} rejected`, products: replacement.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product)) })
+  return { ok: true }
 }

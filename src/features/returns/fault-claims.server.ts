@@ -10,7 +10,7 @@ import type { Order } from '../../payload-types'
 import { loadOrderFacts, ukDay } from './order-facts.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
 import { atomically, insertReturnStatement, newToken, returnCountOf, returnHistoryStatement, returnIdByToken, returnMarked } from './return-rows.server'
-import type { Actor, Outcome } from './returns.server'
+import type { Actor, Outcome } from './return-outcome'
 import type { RefundDeps } from './refunds.server'
 
 /** The remedy in words, for the return's record, its history and the staff screen. */

@@ -24,14 +24,12 @@ import type { ReturnEmailStep } from './return-email'
 import { atomically, claimReturnStatement, insertReturnStatement, newToken, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked, setReturnColumnsStatement } from './return-rows.server'
 import { isUniqueViolation, type Stmt } from '../../cms/sql.server'
 import { replacementOf } from './return-rows.server'
+import { cancelReplacement } from './exchanges.server'
+import type { Actor, Outcome } from './return-outcome'
 
-export type Outcome<T = object> = ({ readonly ok: true } & T) | { readonly ok: false; readonly status: 400 | 404 | 409; readonly message: string }
+export type { Actor, Outcome } from './return-outcome'
 
-export interface Actor {
-  /** The signed-in user making the change (a customer on their order, or staff). */
-  readonly by?: number
-  readonly actor: string
-}
+
 
 export interface CancellationAsk {
   readonly lines: readonly { readonly lineId: string; readonly count: number }[]
@@ -138,6 +136,10 @@ export async function rejectReturn(payload: Payload, returnId: number, reason: s
   const r = await findReturn(payload, returnId)
   if (!r) return { ok: false, status: 404, message: 'There is no such return.' }
   if (r.state !== 'requested') return { ok: false, status: 409, message: r.state === 'received' ? 'The goods are back on the shelf: refund the return, recording a deduction for any loss in value.' : `This return is ${r.state}; it can no longer be rejected.` }
+  if (r.ground === 'exchange') {
+    const cancelled = await cancelReplacement(payload, r, who, deps.now ?? new Date())
+    if (!cancelled.ok) return cancelled
+  }
   return step(payload, r, 'reject', {}, RETURN_TRANSITIONS.reject.note({ reason }), who, 'rejected', () => [], deps)
 }
 

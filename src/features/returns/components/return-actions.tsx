@@ -18,6 +18,7 @@ export function ReturnActions() {
   const state = useFormFields(([fields]) => fields.state?.value as string | undefined)
   const due = useFormFields(([fields]) => fields.refundDueOn?.value as string | undefined)
   const delivered = useFormFields(([fields]) => fields.goodsDelivered?.value as boolean | undefined)
+  const exchange = useFormFields(([fields]) => fields.ground?.value) === 'exchange'
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [deduction, setDeduction] = useState('')
@@ -53,10 +54,10 @@ export function ReturnActions() {
           <input id="return-deduction" value={deduction} onChange={(e) => setDeduction(e.target.value)} inputMode="decimal" />
           <label htmlFor="return-deduction-reason">Why the goods lost value</label>
           <input id="return-deduction-reason" value={why} onChange={(e) => setWhy(e.target.value)} maxLength={300} />
-          <button type="button" className="btn btn--style-primary" disabled={busy} onClick={refund}>Refund</button>
+          <button type="button" className="btn btn--style-primary" disabled={busy} onClick={refund}>{exchange ? 'Settle the exchange (its value pays for the replacement; any difference goes to the card)' : 'Refund'}</button>
           {state === 'requested' && (
             <button type="button" className="btn btn--style-secondary" disabled={busy || why.trim() === ''} onClick={() => void call('reject', { reason: why })}>
-              Reject (the reason above is sent to the customer)
+              {exchange ? 'Reject (the replacement is cancelled; the reason above is sent to the customer)' : 'Reject (the reason above is sent to the customer)'}
             </button>
           )}
         </div>
