@@ -56,6 +56,15 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string, 
   throw new Error(`the shop was not ready after ${timeoutMs / 1000} s; see ${logFile}:\n${tail(logFile)}`)
 }
 
+/** Asks the shop's process group to stop (the server and what it started). */
+function stopShop(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
+
 function tail(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8').split('\n').slice(-40).join('\n')
@@ -66,6 +75,10 @@ function tail(file: string): string {
 
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium()
+  const baseURL = `http://localhost:${PORT}`
+  // Another shop on this port (a run left behind, another checkout's suite) would answer the health check and the
+  // tests would drive it, not this checkout: refuse to start instead.
+  if (await fetch(`${baseURL}/api/health`).then(() => true, () => false)) throw new Error(`e2e: something already answers on ${baseURL}; stop it, or set E2E_PORT to a free port`)
   fs.rmSync(dataDir, { recursive: true, force: true })
   fs.mkdirSync(dataDir, { recursive: true })
   const logFile = path.join(dataDir, 'server.log')
@@ -75,9 +88,14 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', log, log],
     detached: true,
   })
-  const baseURL = `http://localhost:${PORT}`
   console.info(`e2e: starting the shop on ${baseURL} (log: ${logFile})`)
-  await waitForHealth(baseURL, child, logFile, 15 * 60_000)
+  try {
+    await waitForHealth(baseURL, child, logFile, 15 * 60_000)
+  } catch (error) {
+    // A shop that never became ready must not outlive the run, holding the port for the next one.
+    stopShop(child)
+    throw error
+  }
 
   project.provide('baseURL', baseURL)
   project.provide('chromiumPath', chromiumPath)
@@ -88,7 +106,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     if (child.exitCode === null) {
-      process.kill(-child.pid!, 'SIGTERM')
+      stopShop(child)
       await new Promise((resolve) => {
         const timer = setTimeout(() => {
           try {
