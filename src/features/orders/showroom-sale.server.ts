@@ -12,7 +12,7 @@ import type { Reservation } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket } from '../basket/price-basket.server'
 import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
-import type { TransactionId } from '../../cms/sql.server'
+import { isUniqueViolation, type TransactionId } from '../../cms/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
 import { orderLineOf } from './order-rows.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
@@ -115,7 +115,7 @@ export async function sellReservationInShowroom(
   } catch (error) {
     // The other conversion of this version wrote its order first (the key is unique): this one changes nothing.
     const twin = await payload.count({ collection: 'orders', where: { checkoutKey: { equals: checkoutKey } }, overrideAccess: true }).catch(() => ({ totalDocs: 0 }))
-    if (twin.totalDocs > 0 || /unique|duplicate/i.test(`${(error as Error)?.message ?? ''} ${JSON.stringify((error as { data?: unknown })?.data ?? '')}`)) return alreadyConverting
+    if (twin.totalDocs > 0 || isUniqueViolation(error)) return alreadyConverting
     throw error
   }
   const moved = await transferHeldStock(payload, transactionID, reservationStockRef(r.id), orderStockRef(order.id), {
