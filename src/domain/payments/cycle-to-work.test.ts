@@ -48,7 +48,7 @@ describe('certificate lifecycle', () => {
   it('is submitted once, then confirmed, refused or lapsed; only a confirmed one goes back through the scheme', () => {
     expect(nextCertificateState(null, 'submit')).toBe('submitted')
     expect(nextCertificateState('submitted', 'submit')).toBeNull()
-    expect(certificateTransitionsFrom('submitted').sort()).toEqual(['confirm', 'lapse', 'refuse'])
+    expect(certificateTransitionsFrom('submitted').sort()).toEqual(['confirm', 'lapse', 'orderEnded', 'refuse'])
     expect(certificateTransitionsFrom('confirmed')).toEqual(['returnToScheme'])
     for (const state of FINAL_CERTIFICATE_STATES) expect(certificateTransitionsFrom(state)).toEqual([])
     expect(nextCertificateState('refused', 'confirm')).toBeNull()

@@ -72,6 +72,8 @@ export interface NewOrder {
   readonly totalPence: number
   /** How the customer pays (card when absent). */
   readonly paymentMethod?: NonNullable<Order['payment']>['method']
+  /** A Cycle to Work certificate paying part of the order (ADR 053): submitted with it. */
+  readonly certificate?: { readonly scheme: NonNullable<NonNullable<Order['certificate']>['scheme']>; readonly number: string; readonly redemptionCode: string; readonly valuePence: number; readonly status: NonNullable<NonNullable<Order['certificate']>['status']> }
   readonly reservation?: number | null
   readonly reservationDepositPence: number
   readonly stock: { readonly state: Order['stock']['state']; readonly holdExpiresAt: string; readonly couponCounted: boolean }
@@ -143,6 +145,12 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['stock_coupon_counted', bool(o.stock.couponCounted)],
     ['payment_refunded_pence', 0],
     ['payment_method', o.paymentMethod ?? 'card'],
+    ['certificate_scheme', orNull(o.certificate?.scheme)],
+    ['certificate_number', orNull(o.certificate?.number)],
+    ['certificate_redemption_code', orNull(o.certificate?.redemptionCode)],
+    ['certificate_value_pence', orNull(o.certificate?.valuePence)],
+    ['certificate_status', orNull(o.certificate?.status)],
+    ['certificate_returned_pence', null],
     ['finance_quote_id', orNull(o.finance?.quoteId)],
     ['finance_lender_name', orNull(o.finance?.lenderName)],
     ['finance_funder_code', orNull(o.finance?.funderCode)],
@@ -266,6 +274,14 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     reservationDepositPence: o.reservationDepositPence,
     stock: { state: o.stock.state, holdExpiresAt: o.stock.holdExpiresAt, couponCounted: o.stock.couponCounted },
     payment: { provider: null, method: o.paymentMethod ?? 'card', reference: null, paidAt: null, refundedPence: 0, failureMessage: null },
+    certificate: {
+      scheme: orNull(o.certificate?.scheme),
+      number: orNull(o.certificate?.number),
+      redemptionCode: orNull(o.certificate?.redemptionCode),
+      valuePence: orNull(o.certificate?.valuePence),
+      status: orNull(o.certificate?.status),
+      returnedPence: null,
+    },
     finance: {
       quoteId: orNull(o.finance?.quoteId),
       lenderName: orNull(o.finance?.lenderName),
