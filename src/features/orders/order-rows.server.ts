@@ -387,3 +387,24 @@ export function refundedInFullStatements(payload: Payload, orderId: number, chan
 export async function orderHasRefundRecords(payload: Payload, orderId: number): Promise<boolean> {
   return (await execute(payload, null, { sql: 'SELECT 1 AS found FROM refunds WHERE order_id = ? LIMIT 1', args: [orderId] })).rows.length > 0
 }
+
+/**
+ * Part of a Cycle to Work certificate's value handed back through its scheme (ADR 053), in the unit of work that
+ * records the refund it belongs to (`when`): the certificate's returned total and state, and the order's history note.
+ */
+export function certificateReturnedStatements(payload: Payload, orderId: number, schemePence: number, note: string, now: Date, when: Stmt): Stmt[] {
+  const pg = isPostgres(payload)
+  const at = now.toISOString()
+  return [
+    {
+      sql: `UPDATE orders SET certificate_returned_pence = COALESCE(certificate_returned_pence, 0) + ?, certificate_status = 'returned_to_scheme', updated_at = ? WHERE id = ? AND certificate_status IN ('confirmed', 'returned_to_scheme') AND ${when.sql}`,
+      args: [schemePence, at, orderId, ...when.args],
+    },
+    {
+      sql: `INSERT INTO orders_history ("_order", "_parent_id", "id", "at", "by_id", "actor", "from", "to", "note")
+            SELECT (SELECT COALESCE(MAX("_order"), 0) + 1 FROM orders_history WHERE "_parent_id" = ?), ?, CAST(? AS TEXT), ${pg ? 'CAST(? AS timestamptz)' : '?'}, NULL, CAST(? AS TEXT), NULL, NULL, CAST(? AS TEXT)
+            WHERE ${when.sql}`,
+      args: [orderId, orderId, arrayRowId(now), at, 'refunds', note.slice(0, 500), ...when.args],
+    },
+  ]
+}
