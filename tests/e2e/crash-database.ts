@@ -42,9 +42,9 @@ export async function exited(child: ChildProcess, timeoutMs: number): Promise<bo
 }
 
 /** Migrates the shop's database and adds its admin and one product in stock (crash-shop.ts); answers the product's id. */
-export async function prepareCrashShop(env: Record<string, string | undefined>, product: { kind?: string; pricePence?: number } = {}): Promise<number> {
+export async function prepareCrashShop(env: NodeJS.ProcessEnv, product: { kind?: string; pricePence?: number } = {}): Promise<number> {
   const resultFile = path.join(env.DATA_DIR!, 'crash-shop.json')
-  const run = await runEntry('tests/e2e/crash-shop.ts', [], { ...env, PREPARE_RESULT_FILE: resultFile, CRASH_PRODUCT_KIND: product.kind ?? 'accessory', CRASH_PRODUCT_PENCE: String(product.pricePence ?? 4500) })
+  const run = await runEntry('tests/e2e/crash-shop.ts', [], { ...env, NODE_ENV: env.NODE_ENV ?? 'production', PREPARE_RESULT_FILE: resultFile, CRASH_PRODUCT_KIND: product.kind ?? 'accessory', CRASH_PRODUCT_PENCE: String(product.pricePence ?? 4500) })
   if (run.status !== 0 || !fs.existsSync(resultFile)) throw new Error(`preparing the crash test's shop failed (exit ${run.status ?? run.signal})`)
   return (JSON.parse(fs.readFileSync(resultFile, 'utf8')) as { productId: number }).productId
 }
