@@ -91,5 +91,6 @@ describe.each(['sqlite', 'postgres'])('a server killed right after Klarna approv
       await pgDb?.drop()
       fs.rmSync(dir, { recursive: true, force: true })
     }
-  }, 180_000)
+    // About a minute per database on an idle machine; the bound leaves room for a loaded CI runner.
+  }, 300_000)
 })
