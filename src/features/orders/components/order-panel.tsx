@@ -223,7 +223,9 @@ export function OrderPanel() {
               Refund part of this order
             </button>
             <p id="order-panel-refund-left" style={{ margin: 0, gridColumn: '1 / -1', fontSize: 14 }}>
-              Up to {formatPence(view.partRefund.leftPence)} is left to refund to the card.
+              {certificate
+                ? `Up to ${formatPence(view.partRefund.leftPence)} is left to give back: to the card first (up to the ${formatPence(certificate.balancePence)} balance it paid), the rest back through ${certificate.scheme}, never to the customer.`
+                : `Up to ${formatPence(view.partRefund.leftPence)} is left to refund to the card.`}
             </p>
           </div>
         )}
