@@ -860,7 +860,7 @@ export interface Order {
     /**
      * How the customer chose to pay; a refund goes back the same way.
      */
-    method?: ('card' | 'klarna') | null;
+    method?: ('card' | 'klarna' | 'cycle_to_work') | null;
     /**
      * The provider’s id for this payment (checkout session or payment intent).
      */
@@ -871,6 +871,23 @@ export interface Order {
      */
     refundedPence?: number | null;
     failureMessage?: string | null;
+  };
+  /**
+   * Redeemed in full with this order. Staff confirm it with the scheme from the panel at the top; its changes are in the history.
+   */
+  certificate?: {
+    scheme?: ('cyclescheme' | 'cycle_solutions' | 'green_commute') | null;
+    number?: string | null;
+    redemptionCode?: string | null;
+    /**
+     * In pounds and pence, VAT included: 6,499.00.
+     */
+    valuePence?: number | null;
+    status?: ('submitted' | 'confirmed' | 'refused' | 'lapsed' | 'returned_to_scheme') | null;
+    /**
+     * The part of the certificate’s value handed back through the scheme for cancelled or returned goods; never refunded to the customer.
+     */
+    returnedPence?: number | null;
   };
   finance?: {
     quoteId?: string | null;
@@ -2709,6 +2726,16 @@ export interface OrdersSelect<T extends boolean = true> {
         refundedPence?: T;
         failureMessage?: T;
       };
+  certificate?:
+    | T
+    | {
+        scheme?: T;
+        number?: T;
+        redemptionCode?: T;
+        valuePence?: T;
+        status?: T;
+        returnedPence?: T;
+      };
   finance?:
     | T
     | {
@@ -3560,6 +3587,21 @@ export interface SiteSetting {
      */
     maxPence: number;
   };
+  /**
+   * Customers pay for eligible goods with a Cycle to Work certificate at checkout, redeemed in full in one order (any balance by card). Staff confirm each certificate in the scheme’s own portal, then on the order’s page.
+   */
+  cycleToWork: {
+    enabled?: boolean | null;
+    schemes?: ('cyclescheme' | 'cycle_solutions' | 'green_commute')[] | null;
+    /**
+     * The schemes pay for bicycles, e-bikes and their safety equipment; never motorcycles or scooters.
+     */
+    kinds?: ('motorcycle' | 'scooter' | 'bicycle' | 'e-bike' | 'riderwear' | 'accessory')[] | null;
+    /**
+     * An order whose certificate is not confirmed by then is cancelled, its goods go back on sale and any card balance is refunded.
+     */
+    holdHours: number;
+  };
   finance: {
     fcaFirmReference?: string | null;
     brokerStatement?: string | null;
@@ -3691,6 +3733,14 @@ export interface SiteSettingsSelect<T extends boolean = true> {
         enabled?: T;
         minPence?: T;
         maxPence?: T;
+      };
+  cycleToWork?:
+    | T
+    | {
+        enabled?: T;
+        schemes?: T;
+        kinds?: T;
+        holdHours?: T;
       };
   finance?:
     | T

@@ -96,7 +96,7 @@ export const paths = {
     accountErasure: () => '/api/account/erasure',
     returnChoices: () => '/api/v1/customer/returns/choices',
     returnStep: (id: number | string, step: string) => `/api/returns/${encodeURIComponent(String(id))}/${encodeURIComponent(step)}`,
-    orderStep: (id: number | string, step: 'staff-view' | 'status') => `/api/orders/${encodeURIComponent(String(id))}/${step}`,
+    orderStep: (id: number | string, step: 'staff-view' | 'status' | 'certificate') => `/api/orders/${encodeURIComponent(String(id))}/${step}`,
     orderPartRefund: (id: number | string) => `/api/refunds/orders/${encodeURIComponent(String(id))}`,
     usedBikeLookup: () => '/api/used-bikes/lookup',
     /** Payload's own: who is signed in, for the browser. */

@@ -8,6 +8,7 @@ import { savedBikeAlertEmailSamples } from '../features/account/saved-bike-alert
 import { bookingEmailSamples } from '../features/bookings/booking-emails'
 import { confirmationEmailSamples } from '../features/orders/confirmation-email'
 import { orderStatusEmailSamples } from '../features/orders/status-email'
+import { certificateEmailSamples } from '../features/orders/certificate-email'
 import { reservationEmailSamples } from '../features/reservations/reservation-email'
 import { returnEmailSamples } from '../features/returns/return-email'
 
@@ -15,6 +16,7 @@ export function emailSamples(dealer: DealerDetails): EmailSample[] {
   return [
     ...confirmationEmailSamples(dealer),
     ...orderStatusEmailSamples(dealer),
+    ...certificateEmailSamples(dealer),
     ...returnEmailSamples(dealer),
     ...reservationEmailSamples(dealer),
     ...bookingEmailSamples(dealer),

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { database, type Row } from './crash-database'
+import { database, exited, sleep, type Row } from './crash-database'
 import { describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { api, pgAdmin, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
@@ -24,16 +24,6 @@ const SLUG = 'abus-bordo-6000'
 const ADMIN = { email: 'admin@crash-paid.test', password: 'crash-admin-password-1234' }
 const SECRET = 'crash-paid-secret-0123456789abcdef-0123'
 
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-async function exited(child: ChildProcess, timeoutMs: number): Promise<boolean> {
-  for (let waited = 0; waited < timeoutMs; waited += 100) {
-    if (child.exitCode !== null || child.signalCode !== null) return true
-    await sleep(100)
-  }
-  return false
-}
 
 /** One customer's order for one lock, paid with 4242 on the gateway; answers the order number (or null if the shop died first). */
 async function checkoutAndPay(base: string, productId: number): Promise<string | null> {

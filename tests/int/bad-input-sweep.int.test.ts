@@ -206,6 +206,11 @@ function endpoints(): HttpEndpoint[] {
       kind: 'json', name: 'POST /api/checkout/orders (Pay in 3)', url: '/api/checkout/orders', method: 'POST', handler: routes.checkout.POST, schema: schemas.placeOrder,
       valid: { checkoutKey: randomUUID(), lines, deliveryMethod: 'flat_rate', paymentMethod: 'klarna', contact, address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' }, acceptTerms: true },
     },
+    {
+      // A certificate worth far more than the basket: refused (422) as it stands, and every fault in it refused too.
+      kind: 'json', name: 'POST /api/checkout/orders (Cycle to Work)', url: '/api/checkout/orders', method: 'POST', handler: routes.checkout.POST, schema: schemas.placeOrder,
+      valid: { checkoutKey: randomUUID(), lines, deliveryMethod: 'flat_rate', paymentMethod: 'cycle_to_work', certificate: { scheme: 'cyclescheme', number: 'CS12345678', redemptionCode: 'RC998877', valuePence: 900_000 }, contact, address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' }, acceptTerms: true },
+    },
     { kind: 'json', name: 'POST /api/basket/price', url: '/api/basket/price', method: 'POST', handler: routes.basketPrice.POST, schema: schemas.basketPricing, valid: { lines, couponCode: 'SPRING', deliveryMethod: 'free' } },
     { kind: 'json', name: 'PUT /api/basket/saved (signed in)', url: '/api/basket/saved', method: 'PUT', handler: routes.basketSaved.PUT, schema: schemas.savedBasket, headers: signedIn(), valid: { lines } },
     { kind: 'json', name: 'POST /api/saved-bikes (signed in)', url: '/api/saved-bikes', method: 'POST', handler: routes.savedBikes.POST, schema: schemas.savedBikes, headers: signedIn(), valid: { action: 'remove', slugs: ['not-saved-bike'] } },
@@ -252,6 +257,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'POST /api/v1/customer/returns/choices', url: '/api/v1/customer/returns/choices', method: 'POST', handler: routes.returnChoices.POST, schema: schemas.returns.choicesRequest, valid: { orderNumber: 'WH-333333', email: 'ada@example.co.uk' } },
     // The staff steps refuse a customer before reading the body.
     { kind: 'json', name: 'POST /api/returns/:id/refund (customer)', url: '/api/returns/1/refund', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { deductionPence: 0, deductionReason: '' } },
+    { kind: 'json', name: 'POST /api/orders/:id/certificate (customer)', url: '/api/orders/1/certificate', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { action: 'refuse', reason: 'Already redeemed' } },
     { kind: 'json', name: 'POST /api/returns/:id/receive (customer)', url: '/api/returns/1/receive', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: {} },
     { kind: 'json', name: 'POST /api/returns/fault (customer)', url: '/api/returns/fault', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { orderNumber: 'WH-333333', lineId: 'x', count: 1, description: 'Zip broke' } },
     { kind: 'json', name: 'POST /api/returns/record (customer)', url: '/api/returns/record', method: 'POST', handler: payloadRest, headers: signedIn(), transportOnly: true, valid: { orderNumber: 'WH-333333', lines: [{ lineId: 'x', count: 1 }], reason: 'x', statedBy: 'phone' } },

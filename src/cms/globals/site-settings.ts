@@ -6,6 +6,7 @@ import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
 import { payLaterSettingsField } from './pay-later-settings'
+import { cycleToWorkSettingsField } from './cycle-to-work-settings'
 import { revalidateGlobalAfterChange } from '../hooks/revalidate-storefront'
 
 /** One part of the on-the-road charge: whole pence, at most £1,000. Defaults: DEFAULT_ON_THE_ROAD_RATES. */
@@ -198,6 +199,7 @@ export const SiteSettings: GlobalConfig = {
       ],
     },
     payLaterSettingsField,
+    cycleToWorkSettingsField,
     {
       name: 'finance',
       type: 'group',

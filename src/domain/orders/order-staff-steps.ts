@@ -27,7 +27,9 @@ const STEP_WORDS: Record<OrderStatus, { readonly label: string; readonly confirm
  * The moves staff may make from `status`, in the table's order. `soldInShowroom`: a reservation converted in the shop,
  * whose balance staff mark paid by hand (checkStaffStatusChange's one exception to "paid comes from the provider").
  */
-export function staffSteps(kind: OrderKind, status: OrderStatus, options: { readonly soldInShowroom?: boolean } = {}): StaffStep[] {
+export function staffSteps(kind: OrderKind, status: OrderStatus, options: { readonly soldInShowroom?: boolean; readonly certificateWaiting?: boolean } = {}): StaffStep[] {
+  // A Cycle to Work order waiting for its certificate moves only by staff confirming or refusing the certificate.
+  if (options.certificateWaiting) return []
   const moves: readonly OrderStatus[] = ORDER_STATES[status]?.staff[kind] ?? []
   const showroom: OrderStatus[] = options.soldInShowroom && kind === 'card' && status === 'awaiting_payment' ? ['paid'] : []
   return [...showroom, ...moves].map((to) => ({ to, label: STEP_WORDS[to].label, confirm: STEP_WORDS[to].confirm ?? null }))

@@ -2,6 +2,7 @@
 // moves (ORDER_STATES), the changes the shop makes itself (LIFECYCLE). Pure: the orders collection, its staff
 // hook, the lifecycle runner and the payment result pages all derive from these tables (ADR 056).
 import { stateOptions, statesOf, type Transition } from '../lifecycle'
+import { CERTIFICATE_TRANSITIONS, type CertificateState } from '../payments/certificate-lifecycle'
 
 export type OrderStatus = 'awaiting_payment' | 'paid' | 'processing' | 'ready_for_collection' | 'dispatched' | 'completed' | 'cancelled' | 'refunded'
 export type FinanceStatus = 'submitted' | 'approved' | 'declined' | 'completed' | 'cancelled'
@@ -135,6 +136,12 @@ export function cardStatesThatMayBecome(to: OrderStatus): OrderStatus[] {
 export interface LifecycleChange extends Transition<OrderStatus> {
   /** Also required of a finance order: its application is still in one of these states. */
   readonly financeFrom?: readonly FinanceStatus[]
+  /** Also required of an order paid in part by a Cycle to Work certificate: the certificate is still in one of these states. */
+  readonly certificateFrom?: readonly CertificateState[]
+  /** The certificate's state the change writes with the order's (the certificate's own table, domain/payments/certificate-lifecycle.ts). */
+  readonly certificateTo?: CertificateState
+  /** Made only while no payment is recorded on the order (its paid date empty), so a payment is recorded once. */
+  readonly whileUnpaid?: boolean
 }
 
 /**
@@ -187,6 +194,52 @@ export const LIFECYCLE = {
    * was paid. Units stay: each return moves its own back when the goods come in.
    */
   refundedInFull: { from: cardStatesThatMayBecome('refunded'), to: 'refunded', actor: 'refunds', by: 'record', note: (p: { total: string }) => `Everything paid (${p.total}) has now been refunded, by item or amount.` },
+  /**
+   * An order paid in part by a Cycle to Work certificate (ADR 053): its card balance is paid, and it keeps waiting
+   * (its stock held, not sold) for staff to confirm the certificate with the scheme, until its certificate hold ends.
+   */
+  certificateBalancePaid: {
+    from: ['awaiting_payment'],
+    to: 'awaiting_payment',
+    certificateFrom: ['submitted'],
+    whileUnpaid: true,
+    actor: 'payment webhook',
+    by: 'provider',
+    note: (p: Paid & { until: string }) => `Card balance of ${p.amountPence}p paid (${p.provider} ${p.reference}); the stock stays held until ${p.until} while staff confirm the certificate with the scheme.`,
+  },
+  /** Staff confirmed the certificate, its card balance paid (or none): the order is paid and its stock sold. */
+  certificateConfirmed: {
+    from: ['awaiting_payment'],
+    to: 'paid',
+    certificateFrom: ['submitted'],
+    certificateTo: CERTIFICATE_TRANSITIONS.confirm.to,
+    stock: 'sell',
+    actor: 'staff',
+    by: 'staff',
+    note: (p: { scheme: string; certificate: string; card: string }) => `${CERTIFICATE_TRANSITIONS.confirm.note(p)} Paid ${p.certificate} by certificate and ${p.card} by card; stock sold.`,
+  },
+  /** Staff refused the certificate (the scheme would not redeem it): cancelled, stock back on sale, any card balance refunded. */
+  certificateRefused: {
+    from: ['awaiting_payment'],
+    to: 'cancelled',
+    certificateFrom: ['submitted'],
+    certificateTo: CERTIFICATE_TRANSITIONS.refuse.to,
+    stock: CERTIFICATE_TRANSITIONS.refuse.stock,
+    actor: 'staff',
+    by: 'staff',
+    note: (p: { reason: string }) => `${CERTIFICATE_TRANSITIONS.refuse.note(p)} Order cancelled; stock released.`,
+  },
+  /** Nobody confirmed the certificate before its hold ran out: cancelled, stock back on sale, any card balance refunded. */
+  certificateLapsed: {
+    from: ['awaiting_payment'],
+    to: 'cancelled',
+    certificateFrom: ['submitted'],
+    certificateTo: CERTIFICATE_TRANSITIONS.lapse.to,
+    stock: CERTIFICATE_TRANSITIONS.lapse.stock,
+    actor: CERTIFICATE_TRANSITIONS.lapse.actor,
+    by: 'timer',
+    note: () => `${CERTIFICATE_TRANSITIONS.lapse.note()} Order cancelled.`,
+  },
 } as const satisfies Record<string, LifecycleChange>
 
 /** The other notes the order lifecycle writes: money it cannot keep, and units handed back to a reservation. */

@@ -8,6 +8,18 @@ import type { Transition } from '../lifecycle'
 export const CERTIFICATE_STATES = ['submitted', 'confirmed', 'refused', 'lapsed', 'returned_to_scheme'] as const
 export type CertificateState = (typeof CERTIFICATE_STATES)[number]
 
+/** How staff and customers read each state. */
+export const CERTIFICATE_STATE_LABELS: Record<CertificateState, string> = {
+  submitted: 'Waiting for staff to confirm it with the scheme',
+  confirmed: 'Confirmed with the scheme',
+  refused: 'Refused',
+  lapsed: 'Not used',
+  returned_to_scheme: 'Returned through the scheme',
+}
+
+/** The admin select's options, in the declared order. */
+export const certificateStateOptions = (): { label: string; value: CertificateState }[] => CERTIFICATE_STATES.map((value) => ({ label: CERTIFICATE_STATE_LABELS[value], value }))
+
 export const FINAL_CERTIFICATE_STATES: readonly CertificateState[] = ['refused', 'lapsed', 'returned_to_scheme']
 
 export const CERTIFICATE_TRANSITIONS = {
@@ -15,6 +27,8 @@ export const CERTIFICATE_TRANSITIONS = {
   confirm: { from: ['submitted'], to: 'confirmed', actor: 'staff', note: (p: { scheme: string }) => `Certificate confirmed with ${p.scheme}.` },
   refuse: { from: ['submitted'], to: 'refused', actor: 'staff', stock: ['held'], note: (p: { reason: string }) => `Certificate refused: ${p.reason}` },
   lapse: { from: ['submitted'], to: 'lapsed', actor: 'hold expiry', stock: ['held'], note: () => 'The certificate was not confirmed in time; the stock went back on sale.' },
+  /** The order ended before staff confirmed the certificate (its card balance failed or was never paid): it was not redeemed. */
+  orderEnded: { from: ['submitted'], to: 'lapsed', actor: 'payment webhook', note: (p: { why: string }) => `The order ended before the certificate was confirmed (${p.why}): it was not redeemed, and the customer may use it again.` },
   returnToScheme: { from: ['confirmed'], to: 'returned_to_scheme', actor: 'staff', note: (p: { scheme: string; amount: string }) => `Certificate value ${p.amount} handed back through ${p.scheme}; no money goes to the customer for it.` },
 } as const satisfies Record<string, Transition<CertificateState>>
 

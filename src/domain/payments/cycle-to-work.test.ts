@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_CYCLE_TO_WORK, isCycleToWorkKind, normaliseCertificateCode, redeemCertificate } from './cycle-to-work'
+import { cardBalancePence, DEFAULT_CYCLE_TO_WORK, isCycleToWorkKind, normaliseCertificateCode, redeemCertificate, splitCertificateRefund } from './cycle-to-work'
 import { certificateLetsOrderProceed, certificateTransitionsFrom, CERTIFICATE_STATES, FINAL_CERTIFICATE_STATES, nextCertificateState } from './certificate-lifecycle'
 
 const ebike = { name: 'Commuter e-bike', kind: 'e-bike' as const, lineTotalPence: 140_000 }
@@ -48,7 +48,7 @@ describe('certificate lifecycle', () => {
   it('is submitted once, then confirmed, refused or lapsed; only a confirmed one goes back through the scheme', () => {
     expect(nextCertificateState(null, 'submit')).toBe('submitted')
     expect(nextCertificateState('submitted', 'submit')).toBeNull()
-    expect(certificateTransitionsFrom('submitted').sort()).toEqual(['confirm', 'lapse', 'refuse'])
+    expect(certificateTransitionsFrom('submitted').sort()).toEqual(['confirm', 'lapse', 'orderEnded', 'refuse'])
     expect(certificateTransitionsFrom('confirmed')).toEqual(['returnToScheme'])
     for (const state of FINAL_CERTIFICATE_STATES) expect(certificateTransitionsFrom(state)).toEqual([])
     expect(nextCertificateState('refused', 'confirm')).toBeNull()
@@ -57,5 +57,32 @@ describe('certificate lifecycle', () => {
   it('only a confirmed certificate lets its order proceed', () => {
     expect(CERTIFICATE_STATES.filter((s) => certificateLetsOrderProceed(s))).toEqual(['confirmed'])
     expect(certificateLetsOrderProceed(null)).toBe(false)
+  })
+})
+
+describe('money back from an order a certificate paid part of', () => {
+  it('goes to the card first, up to what it paid and has not had back; the rest back through the scheme', () => {
+    expect(splitCertificateRefund({ amountPence: 60_000, cardPaidPence: 20_000, cardRefundedPence: 0, certificateRedeemed: true })).toEqual({ cardPence: 20_000, schemePence: 40_000 })
+    expect(splitCertificateRefund({ amountPence: 60_000, cardPaidPence: 20_000, cardRefundedPence: 20_000, certificateRedeemed: true })).toEqual({ cardPence: 0, schemePence: 60_000 })
+    expect(splitCertificateRefund({ amountPence: 5000, cardPaidPence: 20_000, cardRefundedPence: 0, certificateRedeemed: true })).toEqual({ cardPence: 5000, schemePence: 0 })
+  })
+
+  it('a certificate never redeemed (refused, lapsed, waiting) gives nothing back through the scheme', () => {
+    expect(splitCertificateRefund({ amountPence: 60_000, cardPaidPence: 20_000, cardRefundedPence: 0, certificateRedeemed: false })).toEqual({ cardPence: 20_000, schemePence: 0 })
+  })
+
+  it('every split adds up to the amount, for every amount up to the total (whole pence, never negative)', () => {
+    for (let amount = 0; amount <= 140_000; amount += 997) {
+      const s = splitCertificateRefund({ amountPence: amount, cardPaidPence: 40_000, cardRefundedPence: 1500, certificateRedeemed: true })
+      expect(s.cardPence + s.schemePence).toBe(amount)
+      expect(s.cardPence).toBeLessThanOrEqual(38_500)
+      expect(Math.min(s.cardPence, s.schemePence)).toBeGreaterThanOrEqual(0)
+    }
+  })
+
+  it('the card balance is the total less the certificate, never below nothing', () => {
+    expect(cardBalancePence(140_000, 100_000)).toBe(40_000)
+    expect(cardBalancePence(140_000, 140_000)).toBe(0)
+    expect(cardBalancePence(140_000, null)).toBe(140_000)
   })
 })

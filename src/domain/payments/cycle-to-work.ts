@@ -70,6 +70,38 @@ export function redeemCertificate(input: { readonly scheme: CycleScheme; readonl
   return { ok: true, certificatePence: input.certificatePence, balancePence: input.totalPence - input.certificatePence }
 }
 
+/** What the card pays of an order a certificate pays part of: its total less the certificate's value (never below 0). */
+export function cardBalancePence(totalPence: Pence, certificatePence: Pence | null | undefined): Pence {
+  return Math.max(0, totalPence - (certificatePence ?? 0))
+}
+
+/** Money going back from an order a certificate paid part of: how much goes to the card, and how much back through the scheme. */
+export interface CertificateRefundSplit {
+  readonly cardPence: Pence
+  readonly schemePence: Pence
+}
+
+/**
+ * How a refund of `amountPence` from an order paid partly by a certificate goes back the way the money came: to the
+ * card first, up to what the card paid and has not had back yet; the rest of it was the certificate's, which goes back
+ * through the scheme (never to the customer), and only when the certificate was redeemed (confirmed). A certificate
+ * that was never redeemed (refused, lapsed, still waiting) paid nothing, so only the card can have money back.
+ */
+export function splitCertificateRefund(input: { readonly amountPence: Pence; readonly cardPaidPence: Pence; readonly cardRefundedPence: Pence; readonly certificateRedeemed: boolean }): CertificateRefundSplit {
+  const amount = Math.max(0, input.amountPence)
+  const cardLeft = Math.max(0, input.cardPaidPence - input.cardRefundedPence)
+  const cardPence = Math.min(amount, cardLeft)
+  return { cardPence, schemePence: input.certificateRedeemed ? amount - cardPence : 0 }
+}
+
+/** The certificate's details as a customer types them; `valuePence` from the pounds they typed. */
+export interface CertificateEntry {
+  readonly scheme: CycleScheme
+  readonly number: string
+  readonly redemptionCode: string
+  readonly valuePence: Pence
+}
+
 /** A certificate number or redemption code as printed: letters and digits, spaces and dashes ignored, upper-cased. */
 export function normaliseCertificateCode(input: string): string | null {
   const compact = input.replace(/[\s-]/g, '').toUpperCase()

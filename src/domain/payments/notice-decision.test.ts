@@ -8,6 +8,10 @@ const reservation: NoticeFacts = { ...order, record: 'reservation', expectedPenc
 const CASES: Record<string, { facts: NoticeFacts; action: string; outcome?: string }> = {
   'order not paid by card': { facts: { ...order, paidByCard: false, status: 'processing' }, action: 'ignore', outcome: 'not a card order' },
   'order amount differs': { facts: { ...order, notice: { reference: 'pay_1', amountPence: 4999 } }, action: 'amount-mismatch' },
+  'certificate order balance already paid': { facts: { ...order, certificate: 'submitted', paidAt: true }, action: 'ignore', outcome: 'this card balance is already on the order; it waits for its certificate' },
+  'certificate order balance paid twice': { facts: { ...order, certificate: 'submitted', paidAt: true, reference: 'pay_0' }, action: 'refund-unwanted' },
+  'certificate order balance paid': { facts: { ...order, certificate: 'submitted' }, action: 'take-balance' },
+  'late balance of a certificate order': { facts: { ...order, certificate: 'lapsed', status: 'cancelled' }, action: 'refund-late' },
   'order awaiting payment is paid': { facts: order, action: 'take' },
   'order lost units while paying': { facts: { ...order, claimLost: true, unitsWithdrawn: true }, action: 'end-withdrawn' },
   'late payment, stock gone': { facts: { ...order, status: 'cancelled', claimLost: true, lateTake: 'short' }, action: 'refund-late' },

@@ -22,6 +22,8 @@ export type NoticeAction =
   | 'amount-mismatch'
   /** The declared payment change (an order paid and its units sold, a deposit paid and the bike held). */
   | 'take'
+  /** A Cycle to Work order's card balance: recorded, the order still waiting (stock held) for its certificate to be confirmed. */
+  | 'take-balance'
   /** An unpaid order lost units to a lower stock count while the payment came: it ends first, then the money is decided again. */
   | 'end-withdrawn'
   /** Money for an order that ended unpaid: its stock is taken again if it is still there. */
@@ -55,6 +57,11 @@ export interface NoticeFacts {
   readonly unitsWithdrawn?: boolean
   /** After `take-late` was tried: the stock was short, or the order changed meanwhile. */
   readonly lateTake?: 'short' | 'owner_changed'
+  /**
+   * An order paid in part by a Cycle to Work certificate: the certificate's state (ADR 053). Its card payment is only
+   * the balance; the order is paid once staff confirm the certificate, never by the card payment alone.
+   */
+  readonly certificate?: string | null
 }
 
 export interface NoticeRule {
@@ -77,6 +84,12 @@ export const NOTICE_RULES: readonly NoticeRule[] = [
   // An order's payment succeeded.
   { name: 'order not paid by card', record: 'order', event: 'succeeded', when: (f) => !f.paidByCard, action: 'ignore', outcome: () => 'not a card order' },
   { name: 'order amount differs', record: 'order', event: 'succeeded', when: amountDiffers, action: 'amount-mismatch' },
+  // A Cycle to Work order: the card pays its balance, and the order waits for staff to confirm the certificate.
+  { name: 'certificate order balance already paid', record: 'order', event: 'succeeded', when: (f) => f.certificate != null && f.status === 'awaiting_payment' && f.paidAt && f.reference === f.notice.reference, action: 'ignore', outcome: () => 'this card balance is already on the order; it waits for its certificate' },
+  { name: 'certificate order balance paid twice', record: 'order', event: 'succeeded', when: (f) => f.certificate != null && f.status === 'awaiting_payment' && f.paidAt, action: 'refund-unwanted' },
+  { name: 'certificate order balance paid', record: 'order', event: 'succeeded', when: (f) => f.certificate === 'submitted' && f.status === 'awaiting_payment' && !f.claimLost, action: 'take-balance' },
+  // Its certificate refused or lapsed, the order is over: a balance that arrives afterwards goes back, never takes the goods.
+  { name: 'late balance of a certificate order', record: 'order', event: 'succeeded', when: (f) => f.certificate != null && f.status === 'cancelled' && endedUnpaid(f), action: 'refund-late' },
   { name: 'order awaiting payment is paid', record: 'order', event: 'succeeded', when: (f) => f.status === 'awaiting_payment' && !f.claimLost, action: 'take' },
   { name: 'order lost units while paying', record: 'order', event: 'succeeded', when: (f) => f.status === 'awaiting_payment' && f.unitsWithdrawn === true, action: 'end-withdrawn' },
   { name: 'late payment, stock gone', record: 'order', event: 'succeeded', when: (f) => f.status === 'cancelled' && endedUnpaid(f) && f.lateTake === 'short', action: 'refund-late' },

@@ -9,6 +9,8 @@ import { pickupLocation } from './pickup-location.server'
 import type { BasketPricingResponse } from './pricing-contract'
 import { payLaterVerdict } from '../../domain/payments/pay-later'
 import { payLaterSettingsOf } from '../payments/pay-later-settings'
+import { cycleToWorkSettingsOf } from '../payments/cycle-to-work-settings'
+import { CYCLE_SCHEMES, isCycleToWorkKind } from '../../domain/payments/cycle-to-work'
 
 export async function pricedBasketJson(
   payload: Payload,
@@ -21,6 +23,8 @@ export async function pricedBasketJson(
   const wantsUnofferedPickup = options.deliveryMethod === 'free' && !pickup
   const priced = await priceBasket(payload, lines, { ...options, settings, deliveryMethod: wantsUnofferedPickup ? null : options.deliveryMethod })
   const deliveryOptions = priced.deliveryOptions.filter((o) => o.method !== 'free' || pickup)
+  const c2w = cycleToWorkSettingsOf(settings)
+  const eligiblePence = Math.min(priced.totals.totalPence, priced.lines.filter((l) => isCycleToWorkKind(l.kind, c2w)).reduce((sum, l) => sum + l.item.product.pricePence * l.item.count, 0))
   return {
     lines: priced.lines.map(({ item, kind, requestedCount }) => ({
       itemId: item.itemId,
@@ -52,6 +56,12 @@ export async function pricedBasketJson(
       vatPence: priced.totals.vatPence,
       vatBreakdown: priced.totals.vatBreakdown,
       totalPence: priced.totals.totalPence,
+    },
+    cycleToWork: {
+      available: c2w.enabled && eligiblePence > 0,
+      schemes: CYCLE_SCHEMES.filter((s) => c2w.schemes.includes(s.value)).map((s) => ({ value: s.value, label: s.label })),
+      eligiblePence,
+      message: !c2w.enabled ? 'We are not taking Cycle to Work certificates at the moment.' : eligiblePence === 0 ? 'Nothing in your basket can be bought with a Cycle to Work certificate: it pays for bicycles, e-bikes and their safety equipment.' : null,
     },
     payLater: payLaterVerdict(priced.lines.map((l) => ({ name: l.item.product.name, kind: l.kind })), priced.totals.totalPence, payLaterSettingsOf(settings)),
   }

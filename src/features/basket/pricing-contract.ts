@@ -2,6 +2,7 @@
 import type { BasketProblem, ProductSnapshot } from '../../domain/basket/basket'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import type { PayLaterVerdict } from '../../domain/payments/pay-later'
+import type { CycleScheme } from '../../domain/payments/cycle-to-work'
 import type { CouponCodeState } from '../../domain/coupons/coupon'
 import type { DeliveryMethod, DeliveryOption } from '../../domain/delivery/delivery'
 import type { Pence } from '../../domain/money'
@@ -54,6 +55,17 @@ export interface BasketPricingResponse {
   }
   /** Whether Klarna's Pay in 3 suits this basket at its total now, with the instalments or the reason (ADR 052). */
   readonly payLater?: PayLaterVerdict
+  /** Whether a Cycle to Work certificate can pay for some of this basket: the schemes taken and the eligible goods' value (ADR 053). */
+  readonly cycleToWork?: CycleToWorkOffer
+}
+
+export interface CycleToWorkOffer {
+  readonly available: boolean
+  readonly schemes: readonly { readonly value: CycleScheme; readonly label: string }[]
+  /** The most a certificate may be worth for this basket: its eligible goods, within the total. */
+  readonly eligiblePence: Pence
+  /** Why not, when it is not available. */
+  readonly message: string | null
 }
 
 export interface BasketPricingQuery {

@@ -4,6 +4,7 @@ import { withPersonNameRule } from '../../lib/text/person-name'
 import { normaliseUkPostcode } from '../../domain/delivery/delivery'
 import { CANCELLATION_DAYS } from '../../domain/consumer-rights'
 import { basketLinesInput, couponCodeInput, deliveryMethodInput } from '../basket/basket-request'
+import { CYCLE_SCHEMES, normaliseCertificateCode, type CycleScheme } from '../../domain/payments/cycle-to-work'
 
 /** UK phone numbers: 01/02/03 landlines, 07 mobiles, 08 non-geographic, with or without +44; spaces, dashes and brackets allowed. */
 export function normaliseUkPhone(input: string): string | null {
@@ -69,6 +70,30 @@ export const checkoutFormSchema = z
 
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>
 
+/** A certificate number or redemption code as printed: letters and digits (spaces and dashes ignored), 4 to 24 of them. */
+const certificateCode = (label: string) =>
+  z
+    .string({ message: `Enter the ${label} as printed on your certificate` })
+    .max(60, `Enter the ${label} as printed on your certificate: 4 to 24 letters and digits`)
+    .transform((value, ctx) => {
+      const code = normaliseCertificateCode(value)
+      if (code === null) {
+        ctx.issues.push({ code: 'custom', message: `Enter the ${label} as printed on your certificate: 4 to 24 letters and digits`, input: value })
+        return z.NEVER
+      }
+      return code
+    })
+
+/** The Cycle to Work certificate a customer pays with (ADR 053): its value is what the certificate says, in pence. */
+export const certificateInput = z
+  .object({
+    scheme: z.enum(CYCLE_SCHEMES.map((s) => s.value) as [CycleScheme, ...CycleScheme[]], { message: `Choose the scheme: ${CYCLE_SCHEMES.map((s) => s.label).join(', ')}` }),
+    number: certificateCode('certificate number'),
+    redemptionCode: certificateCode('redemption code'),
+    valuePence: z.number({ message: 'Enter the certificate’s value in pounds, as printed on it' }).int('Enter the certificate’s value in pounds and pence').min(100, 'A certificate is worth at least £1').max(1_000_000, 'A certificate is worth at most £10,000'),
+  })
+  .strict()
+
 /** POST /api/checkout/orders: the form plus the basket as ids and counts and an idempotency key. */
 export const placeOrderRequest = checkoutFormSchema
   .extend({
@@ -76,8 +101,10 @@ export const placeOrderRequest = checkoutFormSchema
     lines: basketLinesInput,
     couponCode: couponCodeInput.nullish(),
     deliveryMethod: deliveryMethodInput,
-    /** Card (the default) or Klarna's Pay in 3; the server checks Pay in 3 suits the basket. */
-    paymentMethod: z.enum(['card', 'klarna'], { message: 'paymentMethod must be card or klarna' }).optional(),
+    /** Card (the default), Klarna's Pay in 3, or a Cycle to Work certificate with any balance by card; the server checks each suits the basket. */
+    paymentMethod: z.enum(['card', 'klarna', 'cycle_to_work'], { message: 'paymentMethod must be card, klarna or cycle_to_work' }).optional(),
+    /** With paymentMethod cycle_to_work: the certificate, redeemed in full in this order. */
+    certificate: certificateInput.optional(),
     /** Completing a reservation: the signed link token from its email or page (checked on the server). */
     reservationToken: z.string().min(1).max(2048).optional(),
   })

@@ -35,6 +35,7 @@ export async function checkoutByCard(payload: Payload, input: PlaceOrderRequest,
       const placed = await run(placeStep, {
         kind: 'card',
         paymentMethod: input.paymentMethod,
+        certificate: input.certificate,
         checkoutKey: input.checkoutKey,
         lines: input.lines,
         couponCode: input.couponCode ?? null,

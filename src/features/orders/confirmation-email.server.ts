@@ -13,6 +13,41 @@ import { emailBrand } from '../emails/email-brand.server'
 import { renderEmail } from '../emails/render-email'
 import { confirmationEmail } from './confirmation-email'
 import { orderStatusEmail, type NotifiedStatus } from './status-email'
+import { certificateEmail, type CertificateEmailKind } from './certificate-email'
+import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { cycleToWorkSettingsOf } from '../payments/cycle-to-work-settings'
+import { cardPencePayable } from './certificate-order'
+import type { CycleScheme } from '../../domain/payments/cycle-to-work'
+
+export type { CertificateEmailKind } from './certificate-email'
+
+/** The job input of a certificate email: the order email job's `status`, named so it cannot be an order status. */
+export const certificateEmailStatus = (kind: CertificateEmailKind) => `certificate_${kind}`
+
+/** The email about an order's Cycle to Work certificate: one per order and kind, however often the job runs. */
+export async function sendCertificateEmail(payload: Payload, orderId: number, kind: CertificateEmailKind, deps: LifecycleDeps = {}): Promise<void> {
+  const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })
+  const brand = await emailBrand(payload, deps.siteUrl)
+  const refusal = [...(order.history ?? [])].reverse().find((h) => /^Certificate refused: /.test(h.note ?? ''))?.note?.replace(/^Certificate refused: /, '').replace(/ Order cancelled; stock released\.$/, '')
+  const facts = {
+    ...order,
+    hasAccount: order.customer != null,
+    certificate: { scheme: order.certificate?.scheme as CycleScheme, number: order.certificate?.number ?? '', valuePence: order.certificate?.valuePence ?? 0 },
+    cardPaidPence: order.payment?.paidAt ? cardPencePayable(order) : 0,
+    reason: refusal ?? null,
+    holdHours: cycleToWorkSettingsOf(await siteSettings(payload)).holdHours,
+  }
+  const mail = await renderEmail(certificateEmail(kind, facts, brand), brand)
+  await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `order-certificate-${kind}`, idempotencyKey: `order-certificate-${order.id}-${kind}` })
+}
+
+/** A certificate email's job, queued in the unit of work of the change that earns it. */
+export const certificateEmailJob = (payload: Payload, orderId: number, kind: CertificateEmailKind, now: Date, when: Parameters<typeof queueJobStatement>[4]) => queueJobStatement(payload, SEND_ORDER_CONFIRMATION, { orderId, status: certificateEmailStatus(kind) }, now, when)
+
+/** After the change committed with its certificate email's job: tried at once (the runner retries it). */
+export async function sendCertificateEmailNow(payload: Payload, orderId: number, kind: CertificateEmailKind, followUps: readonly Record<string, unknown>[][] | undefined, deps: LifecycleDeps): Promise<void> {
+  await runQueuedNow(payload, followUps, deps.email ? () => sendCertificateEmail(payload, orderId, kind, deps) : null, { orderId })
+}
 
 export async function sendOrderConfirmation(payload: Payload, orderId: number, deps: LifecycleDeps = {}): Promise<void> {
   const order = await payload.findByID({ collection: 'orders', id: orderId, depth: 0, overrideAccess: true })

@@ -4,6 +4,7 @@ import type { BasketLineInput } from '../basket/basket-request'
 import type { CheckoutForm } from '../checkout/checkout-form'
 import type { Order } from '../../payload-types'
 import type { PaymentMethod } from '../../adapters/payments/payment-provider'
+import type { CertificateEntry } from '../../domain/payments/cycle-to-work'
 
 export type OrderKind = 'card' | 'finance'
 
@@ -18,8 +19,10 @@ export interface FinanceOrderDetails {
 
 export interface PlaceOrderInput {
   readonly kind: OrderKind
-  /** A card order's way to pay: card (the default) or Klarna's Pay in 3, which only suits some baskets. */
-  readonly paymentMethod?: PaymentMethod
+  /** A card order's way to pay: card (the default), Klarna's Pay in 3, or a Cycle to Work certificate (any balance by card); each suits only some baskets. */
+  readonly paymentMethod?: PaymentMethod | 'cycle_to_work'
+  /** With `cycle_to_work`: the certificate, redeemed in full in this order (ADR 053). */
+  readonly certificate?: CertificateEntry
   /** Idempotency key: the same key always answers with the same order and never holds stock twice. */
   readonly checkoutKey: string
   readonly lines: readonly BasketLineInput[]
@@ -53,6 +56,8 @@ export type PlaceOrderRefusal =
   | { readonly ok: false; readonly status: 409 | 422; readonly code: 'reservation_unavailable'; readonly message: string }
   /** Pay in 3 asked for a basket it does not suit (its kinds or total); the message says why. */
   | { readonly ok: false; readonly status: 422; readonly code: 'payment_method_unavailable'; readonly message: string }
+  /** A Cycle to Work certificate this basket cannot take (worth more than its eligible goods, a scheme the shop does not take…); the message says why and how much more to add. */
+  | { readonly ok: false; readonly status: 422; readonly code: 'certificate_refused'; readonly message: string; readonly shortfallPence?: number }
   /** A card order that comes to £0: never sent to the card provider. */
   | { readonly ok: false; readonly status: 409; readonly code: 'nothing_to_pay'; readonly message: string }
 

@@ -3,11 +3,12 @@
 // imports this file outside Next too (its CLI), where server-only modules may not be.
 import type { Endpoint } from 'payload'
 import { staffEndpoint } from '../../cms/endpoints/staff-endpoint'
-import { statusMoveRequest } from './order-staff-contract'
+import { certificateStepRequest, statusMoveRequest } from './order-staff-contract'
 
 const actions = () => import('./order-staff-actions.server')
 
 export const orderEndpoints: Endpoint[] = [
   staffEndpoint({ path: '/:id/staff-view', method: 'get', schema: null, record: 'an order', run: async (req, id) => (await actions()).orderStaffView(req, id) }),
   staffEndpoint({ path: '/:id/status', schema: statusMoveRequest, record: 'an order', run: async (req, id, body) => (await actions()).moveOrderStatus(req, id, body) }),
+  staffEndpoint({ path: '/:id/certificate', schema: certificateStepRequest, record: 'an order', run: async (req, id, body) => (await actions()).decideCertificate(req, id, body) }),
 ]

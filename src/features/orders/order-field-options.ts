@@ -10,4 +10,5 @@ export const DELIVERY_METHOD_OPTIONS = [
 export const PAYMENT_METHOD_OPTIONS = [
   { label: 'Card', value: 'card' },
   { label: 'Pay in 3 with Klarna', value: 'klarna' },
+  { label: 'Cycle to Work certificate (any balance by card)', value: 'cycle_to_work' },
 ]

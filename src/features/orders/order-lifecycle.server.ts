@@ -21,6 +21,12 @@ import { paymentProvider } from '../payments/providers.server'
 import { creditNoteJob } from '../invoices/credit-note-jobs.server'
 import type { Stmt } from '../../cms/sql.server'
 import { returnOrderUnitToReservation } from '../reservations/reservation-lifecycle.server'
+import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { cycleToWorkSettingsOf } from '../payments/cycle-to-work-settings'
+import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
+import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-work'
+import { cardPencePayable, certificateStateOf, paidByCertificate } from './certificate-order'
+import { certificateEmailJob, sendCertificateEmailNow, type CertificateEmailKind } from './confirmation-email.server'
 
 export type LifecycleOutcome = { readonly changed: boolean; readonly outcome: string; readonly orderId?: number }
 
@@ -43,7 +49,7 @@ function paidData(notice: PaymentNotice, now: Date): RecordWrite {
 
 /** The facts a payment notice is decided on (domain/payments/notice-decision.ts), from the order as it is now. */
 function noticeFacts(order: Order, event: NoticeEvent, notice: PaymentNotice, after: Pick<NoticeFacts, 'claimLost' | 'unitsWithdrawn' | 'lateTake'> = {}): NoticeFacts {
-  return { event, record: 'order', paidByCard: order.kind === 'card', status: order.status, expectedPence: order.totalPence, paidAt: Boolean(order.payment?.paidAt), reference: order.payment?.reference ?? null, notice, ...after }
+  return { event, record: 'order', paidByCard: order.kind === 'card', status: order.status, expectedPence: cardPencePayable(order), paidAt: Boolean(order.payment?.paidAt), reference: order.payment?.reference ?? null, notice, certificate: certificateStateOf(order), ...after }
 }
 
 const reload = (payload: Payload, id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
@@ -60,7 +66,7 @@ async function paid(payload: Payload, order: Order, notice: PaymentNotice, deps:
     const decided = decidePaymentNotice(noticeFacts(current, 'succeeded', notice, after))
     switch (decided.action) {
       case 'amount-mismatch':
-        await amountMatches(payload, { ...recordOf(order), status: current.status, number: order.orderNumber }, order.totalPence, notice, ORDER_NOTES.amountMismatch, now)
+        await amountMatches(payload, { ...recordOf(order), status: current.status, number: order.orderNumber }, cardPencePayable(order), notice, ORDER_NOTES.amountMismatch, now)
         return { changed: false, outcome: 'amount does not match the order total', orderId: order.id }
       case 'take': {
         // Paid, with its paid date, history entry and queued confirmation, all in one unit of work with the stock.
@@ -73,6 +79,22 @@ async function paid(payload: Payload, order: Order, notice: PaymentNotice, deps:
         }
         current = await reload(payload, order.id)
         after = { claimLost: true, unitsWithdrawn: current.status === 'awaiting_payment' && (await lostUnits(payload, order.id)) }
+        break
+      }
+      case 'take-balance': {
+        // A Cycle to Work order's card balance: recorded, and the stock stays held (not sold) while staff confirm the
+        // certificate with the scheme, for the hours the settings give them; the customer is told it is with us.
+        const t = LIFECYCLE.certificateBalancePaid
+        const until = new Date(now.getTime() + cycleToWorkSettingsOf(await siteSettings(payload)).holdHours * 3_600_000).toISOString()
+        const data: RecordWrite = { ...paidData(notice, now), stock: { holdExpiresAt: until } }
+        const recorded = await runTransition(payload, recordOf(order), t, { note: t.note({ ...notice, until }), from: current.status, data, then: (when) => [certificateEmailJob(payload, order.id, 'submitted', now, when)] }, now)
+        if (recorded.ownerChanged) {
+          await sendCertificateEmailNow(payload, order.id, 'submitted', recorded.followUps, deps)
+          void closeOtherPayments(payload, order, notice, deps)
+          return { changed: true, outcome: 'card balance paid: waiting for staff to confirm the certificate', orderId: order.id }
+        }
+        current = await reload(payload, order.id)
+        after = { claimLost: true }
         break
       }
       case 'end-withdrawn':
@@ -155,7 +177,8 @@ async function failed(payload: Payload, order: Order, notice: PaymentNotice & { 
   if (decided.action === 'ignore') return { changed: false, outcome: decided.outcome, orderId: order.id }
   const t = LIFECYCLE.paymentFailed
   const payment = { provider: notice.provider, reference: notice.reference, failureMessage: message }
-  const ended = await endUnsold(payload, order, t, { note: t.note(message), back: (returned) => ORDER_NOTES.handedBack(`Payment failed: ${message}`, returned), payment, stale: `order ${order.orderNumber} payment failed` }, now)
+  const certificate = certificateEnded(order, 'its card balance was not paid')
+  const ended = await endUnsold(payload, order, t, { note: `${t.note(message)}${certificate.note}`, back: (returned) => ORDER_NOTES.handedBack(`Payment failed: ${message}`, returned), payment, data: certificate.data, stale: `order ${order.orderNumber} payment failed` }, now)
   if (!ended) return { changed: false, outcome: `order is ${order.status}; a failure changes nothing now`, orderId: order.id }
   return { changed: true, outcome: ended === 'handed back' ? 'payment failed: order cancelled, bike held for its reservation again' : 'payment failed: order cancelled, stock released', orderId: order.id }
 }
@@ -218,10 +241,74 @@ async function expireHold(payload: Payload, order: Order, now: Date, deps: Lifec
     const t = LIFECYCLE.financeHoldExpired
     return Boolean(await endUnsold(payload, order, t, { note: t.note(), back: ORDER_NOTES.financeHandedBack, data: { financeStatus: 'cancelled' } }, now))
   }
+  // A Cycle to Work order whose card balance is paid (or was never owed) waited for its certificate: it lapses.
+  if (paidByCertificate(order) && (order.payment?.paidAt || cardPencePayable(order) === 0)) return Boolean(await endCertificateOrder(payload, order, LIFECYCLE.certificateLapsed, LIFECYCLE.certificateLapsed.note(), 'lapsed', deps, now))
   const settled = await closeOrderPayments(payload, order, { ...deps, now })
   const t = LIFECYCLE.holdExpired
   const back = (returned: boolean) => ORDER_NOTES.handedBack(ORDER_NOTES.holdExpired, returned)
-  return settled === 'closed' && Boolean(await endUnsold(payload, order, t, { note: t.note(), back, payment: { failureMessage: ORDER_NOTES.holdExpiredPayment } }, now))
+  const certificate = certificateEnded(order, 'its card balance was not paid in time')
+  return settled === 'closed' && Boolean(await endUnsold(payload, order, t, { note: `${t.note()}${certificate.note}`, back, payment: { failureMessage: ORDER_NOTES.holdExpiredPayment }, data: certificate.data }, now))
+}
+
+/** A certificate still waiting when its order ends unpaid: not redeemed (lapsed), said in the order's history. */
+function certificateEnded(order: Order, why: string): { note: string; data?: RecordWrite } {
+  if (certificateStateOf(order) !== 'submitted') return { note: '' }
+  return { note: ` ${CERTIFICATE_TRANSITIONS.orderEnded.note({ why })}`, data: { certificate: { status: CERTIFICATE_TRANSITIONS.orderEnded.to } } }
+}
+
+/**
+ * A Cycle to Work order whose certificate staff refused, or nobody confirmed in time: cancelled, its stock back on
+ * sale (once: the claim is on the order's status and the certificate's), the customer told, and a card balance it
+ * paid refunded to the card. Answers whether this call ended it.
+ */
+async function endCertificateOrder(payload: Payload, order: Order, t: typeof LIFECYCLE.certificateRefused | typeof LIFECYCLE.certificateLapsed, note: string, email: CertificateEmailKind, deps: LifecycleDeps, now: Date, by?: { by?: number; actor: string }): Promise<boolean> {
+  const data: RecordWrite = { stock: { couponCounted: false, holdExpiresAt: null }, certificate: { status: t.certificateTo } }
+  const ended = await runTransition(payload, recordOf(order), t, { note, ...(by ? { actor: by.actor, by: by.by } : {}), data, stale: { reason: `order ${order.orderNumber}: certificate ${t.certificateTo}`, products: productIdsOf(order) }, then: (when) => [certificateEmailJob(payload, order.id, email, now, when)] }, now)
+  if (!ended.ownerChanged) return false
+  await refundCertificateBalance(payload, { ...order, status: t.to }, deps, now)
+  await sendCertificateEmailNow(payload, order.id, email, ended.followUps, deps)
+  return true
+}
+
+/** The card balance of a Cycle to Work order that will not go ahead, back to the card (once per order: the provider's key). */
+async function refundCertificateBalance(payload: Payload, order: Order, deps: LifecycleDeps, now: Date): Promise<void> {
+  const paid = order.payment?.paidAt ? cardPencePayable(order) : 0
+  const owed = paid - (order.payment?.refundedPence ?? 0)
+  if (owed <= 0 || !order.payment?.reference) return
+  const money = { provider: order.payment.provider, reference: order.payment.reference, amountPence: owed, key: `certificate-balance-refund-${order.orderNumber}` }
+  await refundAndNote(payload, deps, { ...recordOf(order), status: order.status, number: order.orderNumber }, money, {
+    actor: 'refunds',
+    note: (outcome) =>
+      'id' in outcome
+        ? { note: `Card balance of ${formatPence(owed)} refunded to the card (${outcome.provider} ${outcome.id}).`, data: { payment: { refundedPence: (order.payment?.refundedPence ?? 0) + owed } } }
+        : { note: `The card balance of ${formatPence(owed)} could not be refunded automatically: refund it by hand. ${outcome.error}` },
+  }, now)
+}
+
+/** Staff confirmed the certificate with the scheme: the order is paid, its stock sold, its confirmation and invoice queued. */
+export async function confirmCertificate(payload: Payload, order: Order, staff: { by?: number; actor: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
+  const now = deps.now ?? new Date()
+  const t = LIFECYCLE.certificateConfirmed
+  const note = t.note({ scheme: schemeLabel(order.certificate!.scheme as CycleScheme), certificate: formatPence(order.certificate!.valuePence ?? 0), card: formatPence(order.payment?.paidAt ? cardPencePayable(order) : 0) })
+  const data: RecordWrite = { stock: { holdExpiresAt: null }, certificate: { status: t.certificateTo }, ...(order.payment?.paidAt ? {} : { payment: { paidAt: now.toISOString() } }) }
+  const sold = await runTransition(payload, recordOf(order), t, { note, actor: staff.actor, by: staff.by, data, then: confirmationJob(payload, order.id, now), stale: { reason: `order ${order.orderNumber} paid by certificate`, products: productIdsOf(order) } }, now)
+  if (!sold.ownerChanged) return { changed: false, outcome: 'the order or its certificate changed meanwhile', orderId: order.id }
+  await sendConfirmation(payload, order.id, sold.followUps, deps)
+  return { changed: true, outcome: 'certificate confirmed: order paid', orderId: order.id }
+}
+
+/** Staff refused the certificate (the scheme would not redeem it): the order ends, its stock goes back, any card balance is refunded. */
+export async function refuseCertificate(payload: Payload, order: Order, reason: string, staff: { by?: number; actor: string }, deps: LifecycleDeps = {}): Promise<LifecycleOutcome> {
+  const now = deps.now ?? new Date()
+  const t = LIFECYCLE.certificateRefused
+  // An unpaid card balance's payment page is closed first, so no money can arrive for an order that will not go ahead.
+  if (!order.payment?.paidAt && cardPencePayable(order) > 0 && order.payment?.reference) {
+    const settled = await closeOrderPayments(payload, order, { ...deps, now })
+    if (settled !== 'closed') return { changed: false, outcome: 'the card balance has just been paid or is still being processed: look again in a minute', orderId: order.id }
+    order = await reload(payload, order.id)
+  }
+  const ended = await endCertificateOrder(payload, order, t, t.note({ reason }), 'refused', deps, now, staff)
+  return ended ? { changed: true, outcome: 'certificate refused: order cancelled', orderId: order.id } : { changed: false, outcome: 'the order or its certificate changed meanwhile', orderId: order.id }
 }
 
 /**

@@ -72,6 +72,8 @@ export interface NewOrder {
   readonly totalPence: number
   /** How the customer pays (card when absent). */
   readonly paymentMethod?: NonNullable<Order['payment']>['method']
+  /** A Cycle to Work certificate paying part of the order (ADR 053): submitted with it. */
+  readonly certificate?: { readonly scheme: NonNullable<NonNullable<Order['certificate']>['scheme']>; readonly number: string; readonly redemptionCode: string; readonly valuePence: number; readonly status: NonNullable<NonNullable<Order['certificate']>['status']> }
   readonly reservation?: number | null
   readonly reservationDepositPence: number
   /** A replacement for an exchanged item: the part of its price paid by what the returned item cost. */
@@ -150,6 +152,12 @@ function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string): [str
     ['stock_coupon_counted', bool(o.stock.couponCounted)],
     ['payment_refunded_pence', 0],
     ['payment_method', o.paymentMethod ?? 'card'],
+    ['certificate_scheme', orNull(o.certificate?.scheme)],
+    ['certificate_number', orNull(o.certificate?.number)],
+    ['certificate_redemption_code', orNull(o.certificate?.redemptionCode)],
+    ['certificate_value_pence', orNull(o.certificate?.valuePence)],
+    ['certificate_status', orNull(o.certificate?.status)],
+    ['certificate_returned_pence', null],
     ['finance_quote_id', orNull(o.finance?.quoteId)],
     ['finance_lender_name', orNull(o.finance?.lenderName)],
     ['finance_funder_code', orNull(o.finance?.funderCode)],
@@ -274,6 +282,14 @@ function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly string
     exchangeCreditPence: o.exchangeCreditPence ?? 0,
     stock: { state: o.stock.state, holdExpiresAt: o.stock.holdExpiresAt, couponCounted: o.stock.couponCounted },
     payment: { provider: orNull(o.paid?.provider), method: o.paymentMethod ?? 'card', reference: null, paidAt: orNull(o.paid?.at), refundedPence: 0, failureMessage: null },
+    certificate: {
+      scheme: orNull(o.certificate?.scheme),
+      number: orNull(o.certificate?.number),
+      redemptionCode: orNull(o.certificate?.redemptionCode),
+      valuePence: orNull(o.certificate?.valuePence),
+      status: orNull(o.certificate?.status),
+      returnedPence: null,
+    },
     finance: {
       quoteId: orNull(o.finance?.quoteId),
       lenderName: orNull(o.finance?.lenderName),
@@ -379,4 +395,25 @@ export function refundedInFullStatements(payload: Payload, orderId: number, chan
 /** Whether refund records (by line or amount, features/returns) exist for the order: their refunds are theirs to record. */
 export async function orderHasRefundRecords(payload: Payload, orderId: number): Promise<boolean> {
   return (await execute(payload, null, { sql: 'SELECT 1 AS found FROM refunds WHERE order_id = ? LIMIT 1', args: [orderId] })).rows.length > 0
+}
+
+/**
+ * Part of a Cycle to Work certificate's value handed back through its scheme (ADR 053), in the unit of work that
+ * records the refund it belongs to (`when`): the certificate's returned total and state, and the order's history note.
+ */
+export function certificateReturnedStatements(payload: Payload, orderId: number, schemePence: number, note: string, now: Date, when: Stmt): Stmt[] {
+  const pg = isPostgres(payload)
+  const at = now.toISOString()
+  return [
+    {
+      sql: `UPDATE orders SET certificate_returned_pence = COALESCE(certificate_returned_pence, 0) + ?, certificate_status = 'returned_to_scheme', updated_at = ? WHERE id = ? AND certificate_status IN ('confirmed', 'returned_to_scheme') AND ${when.sql}`,
+      args: [schemePence, at, orderId, ...when.args],
+    },
+    {
+      sql: `INSERT INTO orders_history ("_order", "_parent_id", "id", "at", "by_id", "actor", "from", "to", "note")
+            SELECT (SELECT COALESCE(MAX("_order"), 0) + 1 FROM orders_history WHERE "_parent_id" = ?), ?, CAST(? AS TEXT), ${pg ? 'CAST(? AS timestamptz)' : '?'}, NULL, CAST(? AS TEXT), NULL, NULL, CAST(? AS TEXT)
+            WHERE ${when.sql}`,
+      args: [orderId, orderId, arrayRowId(now), at, 'refunds', note.slice(0, 500), ...when.args],
+    },
+  ]
 }

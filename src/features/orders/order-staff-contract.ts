@@ -3,6 +3,7 @@
 //   GET  /api/orders/:id/staff-view    the page: lines, totals, customer, payment, refunds, returns, history, next steps
 //   POST /api/orders/:id/status        { from, to }: a status move the state table allows, from the status staff saw
 //   POST /api/refunds/orders/:id       { amountPence, reason, key }: part of the payment back to the card, once per key
+//   POST /api/orders/:id/certificate   { action: 'confirm' } or { action: 'refuse', reason }: a Cycle to Work certificate staff checked with its scheme
 import type { StaffStep } from '../../domain/orders/order-staff-steps'
 import { ORDER_STATUS_VALUES, type OrderKind, type OrderStatus } from '../../domain/orders/order-status'
 import { isPlainText } from '../../lib/text/plain-text'
@@ -25,6 +26,15 @@ export const partRefundRequest = z
 
 export type PartRefundRequest = z.infer<typeof partRefundRequest>
 
+const staffReason = z.string().trim().min(3, 'Say why, in a few words: the customer is told.').max(300).refine(isPlainText, 'Write the reason as plain text.')
+
+/** Staff confirmed the certificate in the scheme's portal, or the scheme refused it (the reason goes to the customer). */
+export const certificateStepRequest = z.discriminatedUnion('action', [z.object({ action: z.literal('confirm') }).strict(), z.object({ action: z.literal('refuse'), reason: staffReason }).strict()], { message: 'action must be confirm, or refuse with a reason' })
+
+export type CertificateStepRequest = z.infer<typeof certificateStepRequest>
+
+export type CertificateStepAnswer = { readonly ok: true; readonly message: string }
+
 export interface OrderStaffView {
   readonly orderNumber: string
   readonly kind: OrderKind
@@ -41,6 +51,22 @@ export interface OrderStaffView {
   readonly history: readonly { readonly at: string; readonly actor: string; readonly from: string | null; readonly to: string | null; readonly note: string }[]
   readonly steps: readonly StaffStep[]
   readonly partRefund: { readonly leftPence: number; readonly refusal: string | null }
+  /** A Cycle to Work certificate paying part of the order (ADR 053), and what staff may do with it now. */
+  readonly certificate: {
+    readonly scheme: string
+    readonly number: string
+    readonly redemptionCode: string
+    readonly valuePence: number
+    readonly state: string
+    readonly stateLabel: string
+    readonly balancePence: number
+    readonly balancePaid: boolean
+    readonly returnedPence: number
+    readonly holdExpiresAt: string | null
+    /** Whether staff may confirm or refuse it now, and why not. */
+    readonly canDecide: boolean
+    readonly waitingFor: string | null
+  } | null
 }
 
 export type StatusMoveAnswer = {

@@ -8,6 +8,9 @@ import type { Order } from '../../payload-types'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
 import { isNotifiedStatus } from './status-email'
+import { refundSplitOf } from './certificate-order'
+import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
+import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-work'
 
 
 export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
@@ -35,17 +38,26 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   const entries: HistoryEntry[] = []
   const payment = { ...originalDoc.payment, ...data.payment }
 
+  let certificate = { ...originalDoc.certificate, ...data.certificate }
   if (to === 'refunded' && from !== 'refunded') {
     const reference = originalDoc.payment?.reference
     const owed = originalDoc.totalPence - (originalDoc.payment?.refundedPence ?? 0)
+    // A Cycle to Work order: the card gets back only its balance; the certificate's part goes back through the scheme.
+    const split = refundSplitOf(originalDoc, owed)
     // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { providerNamed } = await import('../payments/providers.server')
     const provider = providerNamed(req.payload, originalDoc.payment?.provider)
-    if (!provider || !reference) throw new APIError('This order has no card payment on record to refund. Nothing was changed.', 400, null, true)
+    if ((!provider || !reference) && split.cardPence > 0) throw new APIError('This order has no card payment on record to refund. Nothing was changed.', 400, null, true)
     if (owed > 0) {
       try {
-        const refund = await provider.refund(reference, owed, `staff-refund-${originalDoc.orderNumber}`)
-        entries.push(entry(now, actor, from, to, `Refunded ${owed}p to the card through ${provider.name} (${refund.id}).`, by))
+        if (split.cardPence > 0) {
+          const refund = await provider!.refund(reference!, split.cardPence, `staff-refund-${originalDoc.orderNumber}`)
+          entries.push(entry(now, actor, from, to, `Refunded ${split.cardPence}p to the card through ${provider!.name} (${refund.id}).`, by))
+        }
+        if (split.schemePence > 0) {
+          certificate = { ...certificate, status: 'returned_to_scheme', returnedPence: (certificate.returnedPence ?? 0) + split.schemePence }
+          entries.push(entry(now, actor, from, to, CERTIFICATE_TRANSITIONS.returnToScheme.note({ scheme: schemeLabel(originalDoc.certificate!.scheme as CycleScheme), amount: formatPence(split.schemePence) }), by))
+        }
         // The refund's credit note, in this change's unit of work (ADR 049). Loaded when it runs, as above.
         const { issueCreditNote, wholeOrderRefundId } = await import('../invoices/credit-note.server')
         const credit = await issueCreditNote(req.payload, (await req.transactionID) ?? null, { order: originalDoc, refundId: wholeOrderRefundId(originalDoc.id), amountPence: owed, reason: 'Order refunded in full', now })
@@ -98,7 +110,7 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
       await revalidateProducts(req.payload, productIds, `order ${originalDoc.orderNumber} ${to}`)
     }
   }
-  return { ...data, payment, stock, history: [...(originalDoc.history ?? []), ...entries] }
+  return { ...data, payment, stock, ...(originalDoc.payment?.method === 'cycle_to_work' ? { certificate } : {}), history: [...(originalDoc.history ?? []), ...entries] }
 }
 
 /** Closes an unpaid card order's payment pages before staff cancel it; refuses the change when that cannot be done. */

@@ -16,6 +16,8 @@ import { penceField } from '../../cms/fields/pence'
 import { historyField } from '../../cms/fields/history'
 import { stockStateFields } from '../../cms/fields/stock-state'
 import { financeStatusOptions, orderStatusOptions } from '../../domain/orders/order-status'
+import { CYCLE_SCHEMES } from '../../domain/payments/cycle-to-work'
+import { certificateStateOptions } from '../../domain/payments/certificate-lifecycle'
 
 /** The admin's options, from the one declaration of an order's states (domain/orders/order-status.ts). */
 export const ORDER_STATUSES = orderStatusOptions()
@@ -181,6 +183,26 @@ export const Orders: CollectionConfig = {
         { name: 'paidAt', type: 'date', admin: readOnly },
         penceField('refundedPence', 'Refunded', { defaultValue: 0, admin: readOnly }),
         { name: 'failureMessage', type: 'text', maxLength: 300, admin: readOnly },
+      ],
+    },
+    {
+      // A Cycle to Work certificate that pays part of the order (ADR 053): its changes are written in the order's history.
+      name: 'certificate',
+      label: 'Cycle to Work certificate',
+      type: 'group',
+      admin: { condition: (data) => data?.payment?.method === 'cycle_to_work', description: 'Redeemed in full with this order. Staff confirm it with the scheme from the panel at the top; its changes are in the history.' },
+      fields: [
+        { type: 'row', fields: [
+          { name: 'scheme', type: 'select', options: CYCLE_SCHEMES.map((s) => ({ label: s.label, value: s.value })), admin: readOnly },
+          { name: 'number', label: 'Certificate number', type: 'text', maxLength: 24, admin: readOnly },
+          // What redeems the certificate with the scheme: staff only, never shown back to anyone else.
+          { name: 'redemptionCode', type: 'text', maxLength: 24, admin: readOnly, access: { read: ({ req }) => isStaffUser(req.user) } },
+        ] },
+        { type: 'row', fields: [
+          penceField('valuePence', 'Certificate value', { admin: readOnly }),
+          { name: 'status', type: 'select', options: certificateStateOptions(), admin: readOnly },
+          penceField('returnedPence', 'Returned through the scheme', { admin: { ...readOnly, description: 'The part of the certificate’s value handed back through the scheme for cancelled or returned goods; never refunded to the customer.' } }),
+        ] },
       ],
     },
     {

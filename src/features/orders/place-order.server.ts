@@ -23,7 +23,10 @@ import { orderVatLines } from '../../domain/invoices/order-vat-lines'
 import { vatAnalysisText } from '../../domain/vat/vat'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
-import { paymentMethodRefusal } from './payment-method-check'
+import { certificateRedemption, paymentMethodRefusal } from './payment-method-check'
+import { cycleToWorkSettingsOf } from '../payments/cycle-to-work-settings'
+import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
+import { schemeLabel } from '../../domain/payments/cycle-to-work'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
 import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
@@ -304,13 +307,16 @@ async function placeNewOrder(payload: Payload, input: PlaceOrderInput, now: Date
     const reservation = input.reservation ? await run(checkReservation, input) : null
     const { priced, delivery, shipping } = await run(priceOrder, { input, reservation, settings, now })
     const orderNumber = await run(numberOrder, input)
-    const holdMinutes = input.kind === 'finance' ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : CARD_HOLD_MINUTES
     const deposit = reservation ? depositDeduction(priced.totals.totalPence, reservation.depositPence) : 0
+    if (reservation && input.paymentMethod === 'cycle_to_work') throw halt<PlaceOrderRefusal>({ ok: false, status: 422, code: 'certificate_refused', message: 'A reserved bike is completed by card or finance; a Cycle to Work certificate pays for a new order of eligible goods.' })
+    const methodRefusal = paymentMethodRefusal(input, priced, priced.totals.totalPence - deposit, settings)
+    if (methodRefusal) throw halt(methodRefusal)
+    // A certificate order with a card balance holds its stock for the card first; with none, straight away for staff to confirm it.
+    const redeemed = input.kind === 'card' && input.paymentMethod === 'cycle_to_work' ? certificateRedemption(input, priced, priced.totals.totalPence, settings) : null
+    const holdMinutes = input.kind === 'finance' ? (settings.finance?.applicationHoldHours ?? FINANCE_HOLD_HOURS) * 60 : redeemed?.ok && redeemed.balancePence === 0 ? cycleToWorkSettingsOf(settings).holdHours * 60 : CARD_HOLD_MINUTES
     const record = newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000).toISOString() })
     const nothingToPay = input.kind === 'card' ? cardPaymentRefusal(record.totalPence) : null
     if (nothingToPay) throw halt<PlaceOrderRefusal>({ ok: false, status: 409, code: 'nothing_to_pay', message: nothingToPay })
-    const methodRefusal = paymentMethodRefusal(input, priced, record.totalPence, settings)
-    if (methodRefusal) throw halt(methodRefusal)
     const order = await run(writeOrder, { order: record, now })
     if (reservation) {
       await run(moveReservedBike, { order, reservation, now })
@@ -373,6 +379,7 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
     vatLines: orderVatLines(priced.basket, { ...NO_SHIPPING, feePence: priced.totals.shippingPence }),
     totalPence: totals.totalPence,
     paymentMethod: input.paymentMethod,
+    certificate: input.paymentMethod === 'cycle_to_work' && input.certificate ? { ...input.certificate, status: CERTIFICATE_TRANSITIONS.submit.to } : undefined,
     reservation: reservation?.id,
     reservationDepositPence: deposit,
     stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },
@@ -387,6 +394,9 @@ function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, res
         to: ORDER_START[finance ? 'finance' : 'card'],
         note: [
           finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
+          input.paymentMethod === 'cycle_to_work' && input.certificate
+            ? `${CERTIFICATE_TRANSITIONS.submit.note({ scheme: schemeLabel(input.certificate.scheme), number: input.certificate.number, amount: formatPence(input.certificate.valuePence) })} Card balance ${formatPence(Math.max(0, totals.totalPence - input.certificate.valuePence))}.`
+            : '',
           reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
           reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
           `VAT: ${vatAnalysisText(totals.vatBreakdown)}.`,

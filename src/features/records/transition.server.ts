@@ -41,6 +41,8 @@ export interface RecordWrite {
   readonly convertedOrder?: number | null
   readonly stock?: { readonly state?: string; readonly holdExpiresAt?: string | null; readonly couponCounted?: boolean }
   readonly payment?: { readonly [field in 'provider' | 'reference' | 'paidAt' | 'failureMessage' | 'refundId' | 'refundError']?: string | null } & { readonly refundedPence?: number }
+  /** An order's Cycle to Work certificate (its own state table, ADR 053). */
+  readonly certificate?: { readonly status?: string }
 }
 
 /** An id for an array row, in the form Payload gives them (an ObjectId's 24 hex digits: seconds, then random). */
@@ -65,16 +67,21 @@ function columnsOf(payload: Payload, data: RecordWrite, now: Date, skip: readonl
 }
 
 /** The claim on a record's row for a declared change: made only from its states (and its finance states, for an order). */
-export function claim(record: Pick<LifecycleRecord, 'table' | 'id'>, change: Transition & { readonly financeFrom?: readonly string[] }, stockState: string | undefined = stockStateAfter(change)): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
+export function claim(record: Pick<LifecycleRecord, 'table' | 'id'>, change: ClaimedChange, stockState: string | undefined = stockStateAfter(change)): OwnerChange & { readonly status: string; readonly fromStatuses: readonly string[] } {
   return {
     table: record.table,
     id: record.id,
     fromStatuses: change.from,
     status: change.to,
     ...(change.financeFrom ? { alsoWhere: { column: 'finance_status', in: change.financeFrom } } : {}),
+    ...(change.certificateFrom ? { alsoWhere: { column: 'certificate_status', in: change.certificateFrom } } : {}),
+    ...(change.whileUnpaid ? { stillNull: 'payment_paid_at' as const } : {}),
     ...(stockState ? { stockState } : {}),
   }
 }
+
+/** A declared change as a claim reads it: its states, and what else the row must still be in (see LifecycleChange). */
+export type ClaimedChange = Transition & { readonly financeFrom?: readonly string[]; readonly certificateFrom?: readonly string[]; readonly whileUnpaid?: boolean }
 
 /**
  * One change as one unit of work: the claim (its status condition), the other columns it writes, its history
@@ -113,7 +120,7 @@ export interface Step {
 }
 
 /** Runs a declared change: claim, move the units (sell or put back, as declared), history and follow-ups, then staleness. */
-export async function runTransition(payload: Payload, record: LifecycleRecord, transition: Transition & { readonly financeFrom?: readonly string[] }, step: Step, now: Date): Promise<MoveResult> {
+export async function runTransition(payload: Payload, record: LifecycleRecord, transition: ClaimedChange, step: Step, now: Date): Promise<MoveResult> {
   const claimed = claim(record, transition)
   const entry: HistoryEntry | null = step.note === undefined ? null : { at: now.toISOString(), actor: step.actor ?? transition.actor ?? 'shop', note: step.note.slice(0, 500), ...(step.by !== undefined ? { by: step.by } : {}), from: step.from ?? transition.from[0], to: transition.to }
   const owner = entry ? change(payload, claimed, step.data ?? {}, entry, now, step.then) : claimed

@@ -15,7 +15,10 @@ import { RETURN_TRANSITIONS } from '../../domain/returns/return-lifecycle'
 import { crashPoint } from '../../lib/crash-point'
 import { queueJobStatement, runJobNow, markJobCompleted } from '../jobs/queue.server'
 import { SEND_REFUND } from '../jobs/task-names'
-import { addRefundedStatement, refundedInFullStatements } from '../orders/order-rows.server'
+import { addRefundedStatement, certificateReturnedStatements, refundedInFullStatements } from '../orders/order-rows.server'
+import { refundSplitOf } from '../orders/certificate-order'
+import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
+import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-work'
 import { LIFECYCLE } from '../../domain/orders/order-status'
 import { providerFor } from '../records/money-back.server'
 import { afterRefundRecorded } from './after-refund-recorded.server'
@@ -111,13 +114,16 @@ export async function sendRefund(payload: Payload, key: string, deps: RefundDeps
   const payer = order.payment?.provider === EXCHANGE_PROVIDER ? ((await creditSourceOf(payload, order)) ?? order) : order
   const provider = providerFor(payload, { provider: deps.provider }, payer.payment?.provider)
   const reference = payer.payment?.reference
-  if (order.kind !== 'card' || !provider || !reference) {
+  // A Cycle to Work order's money goes back the way it came: the card balance to the card, the certificate's part
+  // back through the scheme, never to the customer (ADR 053).
+  const split = refundSplitOf(order, cardPence)
+  if (order.kind !== 'card' || ((!provider || !reference) && split.cardPence > 0)) {
     await markRefundFailed(payload, refund.id, order.kind !== 'card' ? 'A finance order is cancelled with its lender, not refunded to a card.' : 'The order has no card payment to refund.', now())
     return 'failed'
   }
-  let made: { id: string }
+  let made: { id: string } = { id: 'returned-through-the-scheme' }
   try {
-    made = await provider.refund(reference, cardPence, refund.key)
+    if (split.cardPence > 0) made = await provider!.refund(reference!, split.cardPence, refund.key)
   } catch (error) {
     if (!(error instanceof RefundRefusedError)) throw error
     await markRefundFailed(payload, refund.id, error.message, now())
@@ -125,12 +131,13 @@ export async function sendRefund(payload: Payload, key: string, deps: RefundDeps
     return 'failed'
   }
   crashPoint('refund-made-not-recorded')
-  await recordRefund(payload, refund, paidForOrder(order), provider.name, made.id, deps, now())
+  const scheme = split.schemePence > 0 ? { pence: split.schemePence, note: CERTIFICATE_TRANSITIONS.returnToScheme.note({ scheme: schemeLabel(order.certificate!.scheme as CycleScheme), amount: formatPence(split.schemePence) }) } : null
+  await recordRefund(payload, refund, paidForOrder(order), split.cardPence > 0 ? provider!.name : 'cycle-to-work', made.id, deps, now(), scheme)
   return 'succeeded'
 }
 
 /** The refund recorded as made, with everything that follows it, once (a second record finds it no longer pending). */
-async function recordRefund(payload: Payload, refund: RefundRow, paidPence: number, providerName: string, providerRefundId: string, deps: RefundDeps, now: Date): Promise<void> {
+async function recordRefund(payload: Payload, refund: RefundRow, paidPence: number, providerName: string, providerRefundId: string, deps: RefundDeps, now: Date, scheme: { pence: number; note: string } | null = null): Promise<void> {
   const token = newToken()
   const when = refundMarked(token, 'succeeded')
   const inFull = LIFECYCLE.refundedInFull
@@ -140,6 +147,7 @@ async function recordRefund(payload: Payload, refund: RefundRow, paidPence: numb
     addRefundedStatement(refund.orderId, refund.amountPence - refund.creditPence, now, when),
     // The refund that completes what was paid ends the order as refunded, in the same unit of work.
     ...refundedInFullStatements(payload, refund.orderId, { ...inFull, note: inFull.note({ total: formatPence(paidPence) }) }, now, when),
+    ...(scheme ? certificateReturnedStatements(payload, refund.orderId, scheme.pence, scheme.note, now, when) : []),
   ]
   let emailAt = -1
   if (refund.returnId != null) {

@@ -41,7 +41,9 @@ export interface OwnerChange {
   readonly status?: string
   readonly stockState?: string
   /** A further column the owner must still have one of these values in (e.g. a finance application's status). */
-  readonly alsoWhere?: { readonly column: 'finance_status'; readonly in: readonly string[] }
+  readonly alsoWhere?: { readonly column: 'finance_status' | 'certificate_status'; readonly in: readonly string[] }
+  /** A column the owner must still have empty (e.g. an order's paid date, so a payment is recorded once). */
+  readonly stillNull?: 'payment_paid_at'
   /** Further columns of the owner's row written by the same UPDATE (a paid date, a payment reference). */
   readonly set?: readonly (readonly [column: string, value: Arg])[]
   /**
@@ -93,6 +95,7 @@ export function ownerUpdateStatement(owner: OwnerChange, also?: Stmt): Stmt {
     where += ` AND ${owner.alsoWhere.column} IN (${placeholders(owner.alsoWhere.in.length)})`
     args.push(...owner.alsoWhere.in)
   }
+  if (owner.stillNull) where += ` AND ${owner.stillNull} IS NULL`
   if (also) {
     where += ` AND ${also.sql}`
     args.push(...also.args)

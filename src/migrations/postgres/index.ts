@@ -31,6 +31,7 @@ import * as migration_20261129_050100_data_exports from './20261129_050100_data_
 import * as migration_20261129_080000_used_bikes_and_ebikes from './20261129_080000_used_bikes_and_ebikes';
 import * as migration_20261129_090000_credit_note_job from './20261129_090000_credit_note_job';
 import * as migration_20261130_020000_email_brand from './20261130_020000_email_brand';
+import * as migration_20261201_010000_cycle_to_work from './20261201_010000_cycle_to_work';
 import * as migration_20261201_030000_exchanges from './20261201_030000_exchanges';
 
 export const migrations = [
@@ -198,6 +199,11 @@ export const migrations = [
     up: migration_20261130_020000_email_brand.up,
     down: migration_20261130_020000_email_brand.down,
     name: '20261130_020000_email_brand',
+  },
+  {
+    up: migration_20261201_010000_cycle_to_work.up,
+    down: migration_20261201_010000_cycle_to_work.down,
+    name: '20261201_010000_cycle_to_work',
   },
   {
     up: migration_20261201_030000_exchanges.up,

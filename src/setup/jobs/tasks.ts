@@ -49,11 +49,14 @@ export const jobTasks: TaskConfig[] = [
     retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
     handler: async ({ input, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
-      const { sendOrderConfirmation, sendOrderStatusEmail } = await import('../../features/orders/confirmation-email.server')
+      const { sendOrderConfirmation, sendOrderStatusEmail, sendCertificateEmail } = await import('../../features/orders/confirmation-email.server')
       const { isNotifiedStatus } = await import('../../features/orders/status-email')
+      const { isCertificateEmailKind } = await import('../../features/orders/certificate-email')
       const job = input as { orderId: number; status?: string | null }
+      const certificate = job.status?.startsWith('certificate_') ? job.status.slice('certificate_'.length) : null
       if (job.status == null) await sendOrderConfirmation(req.payload, Number(job.orderId))
       else if (isNotifiedStatus(job.status)) await sendOrderStatusEmail(req.payload, Number(job.orderId), job.status)
+      else if (isCertificateEmailKind(certificate)) await sendCertificateEmail(req.payload, Number(job.orderId), certificate)
       else throw new Error(`no order email for the status ${job.status}`)
       return { output: { result: 'sent' } }
     },

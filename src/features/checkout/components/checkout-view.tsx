@@ -16,7 +16,24 @@ import type { CheckoutForm } from '../checkout-form'
 import { placeCardOrder, type PlaceCardOrderRequest } from '../api/place-card-order'
 import { Field, FieldError } from '../../../components/ui/form-field'
 import { checkoutKey, forgetCheckoutKey } from '../checkout-key'
-import { PaymentMethodChoice, type PaymentMethod } from './payment-method-choice'
+import { PaymentMethodChoice, type CertificateErrors, type CertificateFields, type PaymentMethod } from './payment-method-choice'
+import { parsePounds } from '../../../domain/money-input'
+import { normaliseCertificateCode, type CertificateEntry, type CycleScheme } from '../../../domain/payments/cycle-to-work'
+
+/** The certificate as typed, checked as the server checks it: the entry to send, or the message for each field. */
+function certificateEntry(fields: CertificateFields, schemes: readonly string[]): { entry: CertificateEntry | null; errors: CertificateErrors } {
+  const errors: CertificateErrors = {}
+  if (!schemes.includes(fields.scheme)) errors.scheme = 'Choose the scheme your certificate is from'
+  const number = normaliseCertificateCode(fields.number)
+  if (!number) errors.number = 'Enter the certificate number as printed: 4 to 24 letters and digits'
+  const redemptionCode = normaliseCertificateCode(fields.redemptionCode)
+  if (!redemptionCode) errors.redemptionCode = 'Enter the redemption code as printed: 4 to 24 letters and digits'
+  const value = parsePounds(fields.value, { minPence: 100, maxPence: 1_000_000 })
+  if (!value.ok) errors.value = value.message
+  else if (value.pence == null) errors.value = 'Enter the certificate’s value in pounds, as printed on it'
+  if (Object.keys(errors).length > 0 || !number || !redemptionCode || !value.ok || value.pence == null) return { entry: null, errors }
+  return { entry: { scheme: fields.scheme as CycleScheme, number, redemptionCode, valuePence: value.pence }, errors }
+}
 
 // The form's rules are the server's own zod schema. They load just after the page, not with it: zod is about 30 KB
 // of the first-load budget, and nothing needs the rules before the customer leaves a field or presses pay.
@@ -117,8 +134,10 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   const [submitted, setSubmitted] = useState(false)
   const [sending, setSending] = useState(false)
   const [method, setMethod] = useState<PaymentMethod>('card')
-  // Pay in 3 only while this basket suits it (the server checks again when the order is placed).
-  const payMethod: PaymentMethod = method === 'klarna' && priced?.payLater?.available ? 'klarna' : 'card'
+  const [certificate, setCertificate] = useState<CertificateFields>({ scheme: '', number: '', redemptionCode: '', value: '' })
+  const [certificateErrors, setCertificateErrors] = useState<CertificateErrors>({})
+  // Pay in 3 or a certificate only while this basket suits it (the server checks again when the order is placed).
+  const payMethod: PaymentMethod = method === 'klarna' && priced?.payLater?.available ? 'klarna' : method === 'cycle_to_work' && priced?.cycleToWork?.available ? 'cycle_to_work' : 'card'
   const [refusal, setRefusal] = useState<{ message: string; problems: string[] } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const refusalRef = useRef<HTMLDivElement>(null)
@@ -199,6 +218,13 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
     setRefusal(null)
     const { errors: found, data } = validate(values, acceptTerms, await loadFormRules())!
     setErrors(found)
+    const cert = payMethod === 'cycle_to_work' ? certificateEntry(certificate, priced?.cycleToWork?.schemes.map((s) => s.value) ?? []) : null
+    setCertificateErrors(cert?.errors ?? {})
+    if (cert && !cert.entry) {
+      if (!data) requestAnimationFrame(() => summaryRef.current?.focus())
+      else requestAnimationFrame(() => document.getElementById(cert.errors.scheme ? 'certificate-scheme' : cert.errors.number ? 'certificate-number' : cert.errors.redemptionCode ? 'certificate-redemption-code' : 'certificate-value')?.focus())
+      return
+    }
     if (!data) {
       requestAnimationFrame(() => summaryRef.current?.focus())
       return
@@ -215,6 +241,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
       couponCode: coupon?.status === 'applied' ? coupon.code : null,
       deliveryMethod,
       paymentMethod: payMethod,
+      ...(cert?.entry ? { certificate: cert.entry } : {}),
     }
     try {
       const answer = await placeCardOrder(body)
@@ -246,6 +273,22 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
 
   const errorList = Object.entries(errors).filter(([, m]) => m) as [FieldName, string][]
   const total = priced?.totals.totalPence
+  // With a certificate, the card pays only what it does not (worked out again by the server).
+  const typedCertificate = payMethod === 'cycle_to_work' ? parsePounds(certificate.value, { minPence: 100, maxPence: 1_000_000 }) : null
+  const certificatePence = typedCertificate?.ok && typedCertificate.pence != null ? typedCertificate.pence : null
+  const cardPays = total === undefined ? undefined : certificatePence != null ? Math.max(0, total - certificatePence) : total
+  const payLabel =
+    sending
+      ? 'Placing your order…'
+      : total === undefined || cardPays === undefined
+        ? 'Checking prices…'
+        : payMethod === 'cycle_to_work'
+          ? certificatePence == null
+            ? 'Place order with your certificate'
+            : cardPays > 0
+              ? `Place order: certificate ${formatPence(certificatePence)}, pay ${formatPence(cardPays)} by card`
+              : `Place order with your ${formatPence(certificatePence)} certificate`
+          : `Place order and pay ${formatPence(total)}${payMethod === 'klarna' ? ' with Klarna' : ''}`
 
   function field(f: (typeof FIELDS)[number]) {
     return (
@@ -339,12 +382,24 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
               <label htmlFor="checkout-acceptTerms">I have read the terms and conditions and my 14-day right to cancel</label>
             </div>
           </fieldset>
-          <PaymentMethodChoice payLater={priced?.payLater} method={payMethod} onChange={setMethod} />
+          <PaymentMethodChoice
+            payLater={priced?.payLater}
+            cycleToWork={priced?.cycleToWork}
+            method={payMethod}
+            onChange={setMethod}
+            certificate={certificate}
+            certificateErrors={certificateErrors}
+            onCertificate={(field, value) => {
+              setCertificate((c) => ({ ...c, [field]: value }))
+              setCertificateErrors((e) => ({ ...e, [field]: undefined }))
+            }}
+          />
           <button type="submit" className="pay-button" disabled={sending || total === undefined} aria-describedby="pay-note">
-            {sending ? 'Placing your order…' : total === undefined ? 'Checking prices…' : `Place order and pay ${formatPence(total)}${payMethod === 'klarna' ? ' with Klarna' : ''}`}
+            {payLabel}
           </button>
           <p id="pay-note" className="muted">
-            By placing your order you agree to pay {total === undefined ? 'the total shown' : formatPence(total)}.
+            By placing your order you agree to pay {total === undefined ? 'the total shown' : formatPence(total)}
+            {payMethod === 'cycle_to_work' ? ', with your certificate redeemed in full and any balance by card' : ''}.
           </p>
         </form>
       </div>

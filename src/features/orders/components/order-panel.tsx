@@ -10,11 +10,11 @@ import { formatPence } from '../../../domain/money'
 import { parsePounds } from '../../../domain/money-input'
 import type { StaffStep } from '../../../domain/orders/order-staff-steps'
 import { callApi } from '../../../lib/http/call-api'
-import type { OrderStaffView, PartRefundAnswer, StatusMoveAnswer } from '../order-staff-contract'
-import { card, LinesAndTotals, RefundsAndReturns, Section, Timeline, WhoAndWhere } from './order-facts'
+import type { CertificateStepAnswer, OrderStaffView, PartRefundAnswer, StatusMoveAnswer } from '../order-staff-contract'
+import { at, card, LinesAndTotals, RefundsAndReturns, Section, Timeline, WhoAndWhere } from './order-facts'
 
 type Message = { readonly kind: 'error' | 'ok'; readonly text: string }
-type Asking = { readonly kind: 'step'; readonly step: StaffStep } | { readonly kind: 'refund'; readonly amountPence: number; readonly reason: string }
+type Asking = { readonly kind: 'step'; readonly step: StaffStep } | { readonly kind: 'refund'; readonly amountPence: number; readonly reason: string } | { readonly kind: 'certificate'; readonly action: 'confirm' } | { readonly kind: 'certificate'; readonly action: 'refuse'; readonly reason: string }
 
 const row: CSSProperties = { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }
 const input: CSSProperties = { boxSizing: 'border-box', width: '100%', font: 'inherit', minHeight: 40, padding: '8px 10px', border: '1px solid var(--theme-elevation-500)', borderRadius: 4, background: 'var(--theme-input-bg, var(--theme-elevation-0))', color: 'var(--theme-text)' }
@@ -34,6 +34,7 @@ export function OrderPanel() {
   const [busy, setBusy] = useState(false)
   const [amount, setAmount] = useState('')
   const [reason, setReason] = useState('')
+  const [refuseReason, setRefuseReason] = useState('')
   // One key per refund asked for: kept until the server answers it, so a retry after a lost answer is the same refund.
   const refundKey = useRef<string | null>(null)
   const confirmButton = useRef<HTMLButtonElement>(null)
@@ -68,7 +69,9 @@ export function OrderPanel() {
     setAsking(null)
     try {
       const answer =
-        ask.kind === 'step'
+        ask.kind === 'certificate'
+          ? await callApi<CertificateStepAnswer>(paths.api.orderStep(id!, 'certificate'), { method: 'POST', body: ask.action === 'refuse' ? { action: 'refuse', reason: ask.reason } : { action: 'confirm' } })
+          : ask.kind === 'step'
           ? await callApi<StatusMoveAnswer>(paths.api.orderStep(id!, 'status'), { method: 'POST', body: { from: view.status, to: ask.step.to } })
           : await callApi<PartRefundAnswer>(paths.api.orderPartRefund(id!), { method: 'POST', body: { amountPence: ask.amountPence, reason: ask.reason, key: (refundKey.current ??= newKey()) } })
       // Answered (made, refused or failed): the next refund asked for is a new one.
@@ -101,7 +104,17 @@ export function OrderPanel() {
     setAsking({ kind: 'refund', amountPence: pounds.pence, reason: reason.trim() })
   }
 
+  function askRefuseCertificate() {
+    setMessage(null)
+    if (refuseReason.trim().length < 3) return setMessage({ kind: 'error', text: 'Say why the scheme refused the certificate, in a few words: the customer is told.' })
+    setAsking({ kind: 'certificate', action: 'refuse', reason: refuseReason.trim() })
+  }
+
+  const question = (ask: Asking) =>
+    ask.kind === 'step' ? ask.step.confirm : ask.kind === 'refund' ? `Refund ${formatPence(ask.amountPence)} to the customer’s card? Reason: ${ask.reason}` : ask.action === 'confirm' ? 'Confirm the certificate? The order becomes Paid, its stock is sold and the customer is emailed their confirmation.' : `Refuse the certificate? The order is cancelled, its stock goes back on sale, any card balance is refunded and the customer is told: ${ask.reason}`
+  const yes = (ask: Asking) => (ask.kind === 'step' ? `Yes: ${ask.step.label.toLowerCase()}` : ask.kind === 'refund' ? `Yes: refund ${formatPence(ask.amountPence)}` : ask.action === 'confirm' ? 'Yes: confirm the certificate' : 'Yes: refuse the certificate')
   const refusal = view.partRefund.refusal
+  const certificate = view.certificate
   return (
     <div className="field-type" data-testid="order-panel" style={{ display: 'grid', gap: 16, marginBottom: 32 }}>
       <div style={{ ...card, ...row, justifyContent: 'space-between' }}>
@@ -111,9 +124,48 @@ export function OrderPanel() {
         </p>
       </div>
 
+      {certificate && (
+        <Section title="Cycle to Work certificate" id="order-panel-certificate">
+          <p style={{ margin: '0 0 8px' }}>
+            <strong>{certificate.stateLabel}</strong> · {certificate.scheme} certificate {certificate.number} · redemption code {certificate.redemptionCode} · {formatPence(certificate.valuePence)}
+          </p>
+          <p style={{ margin: '0 0 8px', fontSize: 14 }}>
+            Card balance {formatPence(certificate.balancePence)}
+            {certificate.balancePence > 0 ? (certificate.balancePaid ? ' (paid)' : ' (not paid yet)') : ''}
+            {certificate.holdExpiresAt ? ` · goods held until ${at(certificate.holdExpiresAt)}` : ''}
+            {certificate.returnedPence > 0 ? ` · ${formatPence(certificate.returnedPence)} returned through the scheme` : ''}
+          </p>
+          {certificate.canDecide && (
+            <>
+              <p style={{ margin: '0 0 8px', fontSize: 14 }}>Check the certificate in {certificate.scheme}’s portal, then record what the scheme said.</p>
+              {certificate.waitingFor && <p style={{ margin: '0 0 8px', fontSize: 14 }}>{certificate.waitingFor}</p>}
+              <div
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter' || !(e.target instanceof HTMLInputElement)) return
+                  e.preventDefault()
+                  askRefuseCertificate()
+                }}
+                style={{ display: 'grid', gap: 8, gridTemplateColumns: 'auto minmax(200px, 1fr) auto', alignItems: 'end' }}
+              >
+                <button type="button" style={button(true)} disabled={busy || certificate.waitingFor !== null} onClick={() => (setMessage(null), setAsking({ kind: 'certificate', action: 'confirm' }))}>
+                  Confirm certificate
+                </button>
+                <label style={{ display: 'grid', gap: 4 }}>
+                  <span>Why the scheme refused it (the customer is told)</span>
+                  <input style={input} value={refuseReason} onChange={(e) => setRefuseReason(e.target.value)} maxLength={300} autoComplete="off" />
+                </label>
+                <button type="button" style={button(false)} disabled={busy} onClick={askRefuseCertificate}>
+                  Refuse certificate
+                </button>
+              </div>
+            </>
+          )}
+        </Section>
+      )}
+
       <Section title="Next steps" id="order-panel-steps">
         {view.steps.length === 0 ? (
-          <p style={{ margin: 0 }}>No further status changes: this order is {view.statusLabel.toLowerCase()}.</p>
+          <p style={{ margin: 0 }}>{certificate?.state === 'submitted' ? 'The order goes ahead once its Cycle to Work certificate is confirmed (above).' : `No further status changes: this order is ${view.statusLabel.toLowerCase()}.`}</p>
         ) : (
           <div style={row}>
             {view.steps.map((s) => (
@@ -126,11 +178,11 @@ export function OrderPanel() {
         {asking && (
           <div role="group" aria-labelledby="order-panel-confirm" style={{ ...card, marginTop: 12, borderColor: 'var(--theme-elevation-800)' }}>
             <p id="order-panel-confirm" style={{ margin: '0 0 8px' }}>
-              {asking.kind === 'step' ? asking.step.confirm : `Refund ${formatPence(asking.amountPence)} to the customer’s card? Reason: ${asking.reason}`}
+              {question(asking)}
             </p>
             <div style={row}>
               <button ref={confirmButton} type="button" style={button(true)} disabled={busy} onClick={() => void act(asking)}>
-                {asking.kind === 'step' ? `Yes: ${asking.step.label.toLowerCase()}` : `Yes: refund ${formatPence(asking.amountPence)}`}
+                {yes(asking)}
               </button>
               <button type="button" style={button(false)} onClick={() => setAsking(null)}>
                 No, go back
@@ -171,7 +223,9 @@ export function OrderPanel() {
               Refund part of this order
             </button>
             <p id="order-panel-refund-left" style={{ margin: 0, gridColumn: '1 / -1', fontSize: 14 }}>
-              Up to {formatPence(view.partRefund.leftPence)} is left to refund to the card.
+              {certificate
+                ? `Up to ${formatPence(view.partRefund.leftPence)} is left to give back: to the card first (up to the ${formatPence(certificate.balancePence)} balance it paid), the rest back through ${certificate.scheme}, never to the customer.`
+                : `Up to ${formatPence(view.partRefund.leftPence)} is left to refund to the card.`}
             </p>
           </div>
         )}
