@@ -1,0 +1,84 @@
+// Used bikes a rider can trust, in Chromium at 412 x 900 and driven by what the page says: a used bike's page shows
+// its MOT history and the mileage chart; a Cat N bike says so on its card and its page; staff stock a used bike by
+// typing its registration in the admin, where the offline DVLA and MOT sources fill its fields in. axe on each page.
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { axeViolations, closeBrowser, newPage } from './browser'
+import { adminToken, draftProduct, rejectAnalyticsCookies, signInToAdmin } from './shop-fixtures'
+
+const PHONE = { width: 412, height: 900 }
+const suffix = Date.now().toString(36)
+
+afterAll(closeBrowser)
+
+describe('used bikes', () => {
+  it('a used bike’s page shows its MOT history and the mileage chart', async () => {
+    const { page, problems } = await newPage(PHONE)
+    await page.goto('/products/used-honda-cb500f-2021')
+    await rejectAnalyticsCookies(page)
+    const record = page.getByRole('region', { name: 'Road record and history' })
+    await expect(record.getByText('History checked on 20 November 2026 with HPI').isVisible()).resolves.toBe(true)
+    await expect(record.getByRole('heading', { name: 'MOT history' }).isVisible()).resolves.toBe(true)
+    // The chart is a picture for the eye and a sentence for a screen reader; the readings are the table's.
+    const chart = record.getByRole('figure')
+    await expect(chart.getByText(/^Mileage at each MOT, from 1,940 miles in 2022 to 18,420 miles in 2026, rising at every test\./).isVisible()).resolves.toBe(true)
+    await expect(page.getByTestId('mileage-chart').isVisible()).resolves.toBe(true)
+    const table = record.getByRole('table', { name: /Each MOT test, newest first/ })
+    const rows = table.getByRole('row')
+    await expect(rows.count()).resolves.toBe(7) // the header and six tests
+    await expect(rows.nth(1).innerText()).resolves.toMatch(/15 March 2026\s+Pass\s+18,420 miles\s+Advisory: Front brake pads wearing thin/)
+    await expect(table.getByRole('row', { name: /Fail/ }).innerText()).resolves.toMatch(/8 March 2023\s+Fail\s+5,210 miles\s+Failure: Headlamp aim too high/)
+    expect(await axeViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('a Cat N bike shows its category on its card and on its page', async () => {
+    const { page, problems } = await newPage(PHONE)
+    await page.goto('/all-bikes?condition=used')
+    await rejectAnalyticsCookies(page)
+    const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Used KTM 790 Duke 2019' }) })
+    await expect(card.getByText('Cat N', { exact: true }).isVisible()).resolves.toBe(true)
+    await expect(card.getByTitle('Category N write-off: repaired non-structural damage').count()).resolves.toBe(1)
+    expect(await axeViolations(page)).toEqual([])
+
+    await card.getByRole('link', { name: 'Used KTM 790 Duke 2019' }).click()
+    await page.waitForURL(/\/products\/used-ktm-790-duke-2019$/)
+    const record = page.getByRole('region', { name: 'Road record and history' })
+    await expect(record.getByText('Category N write-off: repaired non-structural damage. It has been repaired and is sold as such.').isVisible()).resolves.toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  it('staff stock a used bike by its registration: the lookup fills its fields and they are saved', async () => {
+    const bike = await draftProduct('motorcycle', { name: `E2E used Honda ${suffix}`, sku: `E2E-USED-${suffix}`, slug: `e2e-used-honda-${suffix}`, price: 399_500, condition: 'used' })
+    const { page, problems } = await newPage(PHONE)
+    await signInToAdmin(page, { email: inject('adminEmail'), password: inject('adminPassword') })
+    await page.goto(`/admin/collections/products/${bike.id}`)
+    const registration = page.getByLabel('Registration to look up')
+    await registration.waitFor()
+    await page.waitForFunction(() => {
+      const input = document.querySelector('[data-testid="registration-lookup-input"]')
+      return input !== null && Object.keys(input).some((key) => key.startsWith('__reactProps'))
+    })
+    await registration.fill('wh19 mot')
+    await page.getByRole('button', { name: 'Look up registration' }).click()
+    const result = page.getByRole('status').filter({ hasText: 'Filled in from DVLA' })
+    await expect(result.innerText()).resolves.toBe('Filled in from DVLA: HONDA, red, 471 cc, 2019. 6 MOT tests read. Save to keep them.')
+    await expect(page.getByLabel('Make (DVLA)').inputValue()).resolves.toBe('HONDA')
+    await expect(page.getByLabel('Colour (DVLA)').inputValue()).resolves.toBe('RED')
+    await expect(page.getByLabel('Tax status').inputValue()).resolves.toBe('Taxed')
+    await expect(page.getByLabel('MOT status').inputValue()).resolves.toBe('Valid')
+    expect(await axeViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: 'Save' }).first().click()
+    const token = await adminToken()
+    const saved = async () => {
+      const res = await fetch(`${inject('baseURL')}/api/products/${bike.id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })
+      return ((await res.json()) as { usedBike?: { make?: string | null; motTests?: unknown[] | null }; vehicle?: { vrm?: string | null } })
+    }
+    await expect.poll(async () => (await saved()).usedBike?.make, { timeout: 15_000 }).toBe('HONDA')
+    const doc = await saved()
+    expect(doc.vehicle?.vrm?.replace(/\s/g, '')).toBe('WH19MOT')
+    expect(doc.usedBike?.motTests).toHaveLength(6)
+    expect(problems).toEqual([])
+  })
+})
