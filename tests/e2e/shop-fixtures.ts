@@ -78,3 +78,19 @@ export async function headTitle(path: string, userAgent = BROWSER_USER_AGENT): P
   const title = /<title>([^<]*)<\/title>/.exec(head)?.[1]?.trim()
   return { status: res.status, title: title || null, html }
 }
+
+/**
+ * A draft product made by staff through the REST API, as a test's starting point (drafts never show on the
+ * storefront, so other files see the shop as before): in the first category of `kind`, with the fields given.
+ */
+export async function draftProduct(kind: string, fields: Record<string, unknown>): Promise<{ id: number; slug: string }> {
+  const token = await adminToken()
+  const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
+  const categories = await fetch(`${inject('baseURL')}/api/categories?where[kind][equals]=${encodeURIComponent(kind)}&limit=1&depth=0`, { headers })
+  const category = ((await categories.json()) as { docs: { id: number }[] }).docs[0]
+  expect(category, `a ${kind} category`).toBeDefined()
+  const res = await fetch(`${inject('baseURL')}/api/products`, { method: 'POST', headers, body: JSON.stringify({ status: 'draft', productType: 'simple', vatRate: 20, stockQuantity: 1, category: category!.id, ...fields }) })
+  expect(res.status, await res.clone().text()).toBe(201)
+  const { doc } = (await res.json()) as { doc: { id: number; slug: string } }
+  return doc
+}

@@ -104,6 +104,8 @@ beforeAll(async () => {
   // A used e-bike with a compulsory charge (assembly and delivery): in the feed at its headline price.
   ebikes = (await payload.find({ collection: 'categories', where: { kind: { equals: 'e-bike' } }, depth: 0, limit: 1, overrideAccess: true })).docs[0]!
   await make({ name: 'Feed Trekking E-bike', sku: 'FEED-EBIKE-FEE', category: ebikes.id, pricePence: 249_900, condition: 'used', extraFee: { feeValuePence: 9_900, label: 'Assembly and delivery' }, ebike: { motorPowerW: 250, assistedSpeedMph: 15.5 } })
+  // A speed pedelec on sale: a motor vehicle in law (EAPC verdict false), so never in the Merchant feed.
+  await make({ name: 'Feed Speed Pedelec', sku: 'FEED-EBIKE-45', category: ebikes.id, pricePence: 599_900, ebike: { motorPowerW: 500, assistedSpeedMph: 28 } })
   futurePage = (await payload.create({ collection: 'pages', data: { ...buildPage({ title: 'Not yet published', paragraphs: ['Soon.'] }), publishedAt: new Date(Date.now() + 86_400_000).toISOString() }, overrideAccess: true })).slug
 }, 600_000)
 
@@ -138,19 +140,25 @@ describe(`Google Merchant Center feed on ${db}`, () => {
   })
 
   it('lists every priced, pictured product on sale, and never a draft or an archived one', async () => {
-    const all = (await payload.find({ collection: 'products', depth: 0, limit: 0, pagination: false, overrideAccess: true, select: { sku: true, status: true, price: true, featuredImage: true, productType: true, condition: true, kind: true } })).docs as Product[]
+    const all = (await payload.find({ collection: 'products', depth: 0, limit: 0, pagination: false, overrideAccess: true, select: { sku: true, status: true, price: true, featuredImage: true, productType: true, condition: true, kind: true, ebike: true } })).docs as Product[]
     const variable = new Set((await payload.find({ collection: 'variants', depth: 0, limit: 0, pagination: false, overrideAccess: true, select: { product: true } })).docs.map((v) => v.product as number))
     const grouped = new Set(items.map((i) => i['g:item_group_id']).filter(Boolean))
     const single = new Set(items.filter((i) => !i['g:item_group_id']).map((i) => i['g:id']))
     for (const p of all) {
       const listed = p.productType === 'variable' && variable.has(p.id) ? grouped.has(p.sku!) : single.has(p.sku!)
-      const motorVehicle = MOTOR_VEHICLE_KINDS.includes(p.kind as ProductKind)
+      const motorVehicle = MOTOR_VEHICLE_KINDS.includes(p.kind as ProductKind) || (p.kind === 'e-bike' && p.ebike?.eapc === false)
       const expected = p.status === 'active' && p.price != null && p.featuredImage != null && !motorVehicle
       expect(listed, `${p.sku} (${p.status}, ${p.kind})`).toBe(expected)
     }
     // Google Shopping takes no motor vehicles: the seeded motorcycles and scooters on sale are all left out.
     expect(all.filter((p) => p.status === 'active' && (p.kind === 'motorcycle' || p.kind === 'scooter')).length).toBeGreaterThan(5)
     expect(all.some((p) => p.status === 'active' && p.kind === 'e-bike' && single.has(p.sku!))).toBe(true)
+    expect(single.has('FEED-EBIKE-45')).toBe(false)
+    // Every e-bike in the feed states its assisted top speed, as Google asks.
+    const ebikeSkus = new Set(all.filter((p) => p.kind === 'e-bike').map((p) => p.sku))
+    const ebikeItems = [...xml.matchAll(/<item>(.*?)<\/item>/gs)].map((m) => m[1]!).filter((item) => ebikeSkus.has(/<g:id>(.*?)<\/g:id>/.exec(item)?.[1]))
+    expect(ebikeItems.length).toBeGreaterThan(5)
+    for (const item of ebikeItems) expect(item, item.slice(0, 80)).toMatch(/<g:product_detail><g:section_name>E-bike<\/g:section_name><g:attribute_name>Assisted top speed<\/g:attribute_name><g:attribute_value>\d+(\.\d)? mph<\/g:attribute_value><\/g:product_detail>/)
     expect(xml).not.toContain(draftSku)
     expect(xml).not.toContain(archivedSku)
     expect(all.some((p) => p.status === 'active' && p.condition === 'used')).toBe(true)

@@ -7,6 +7,7 @@ import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orde
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
+import { DVLA, LOOKUP_MESSAGES, type VehicleEnquirySource } from '../../src/adapters/vehicle-data/vehicle-data-source'
 import { testPayload } from './payload'
 
 let payload: Payload
@@ -66,6 +67,8 @@ describe('POST /api/finance/part-exchange', () => {
     const noMake = await value({ registration: 'CX19ABC', mileage: 1000, condition: 'good' })
     expect(noMake.status).toBe(422)
     expect(noMake.body).toMatchObject({ error: 'more_details_needed', fields: { make: expect.any(String) } })
+    // DVLA was asked for the make first (the built-in source knows only its demo registrations): it says so
+    expect(noMake.body.message).toBe('DVLA has no record of the registration CX19ABC. Check it and try again, or fill the details in by hand. Tell us the make of your bike.')
     const wrongShape = await value({ registration: 'CX19ABC', mileage: -5, condition: 'mint', make: 'Honda' })
     expect(wrongShape.status).toBe(400)
     expect(await valuationCount()).toBe(before)
@@ -132,5 +135,44 @@ describe('a valuation applied to a finance quote', () => {
     const joined = (order as unknown as { partExchange?: { docs?: { vrm?: string }[] } }).partExchange
     expect(joined?.docs?.map((d) => d.vrm)).toEqual(['AB21CDE'])
     expect((order.finance?.figures as { Asset: { PartExchange: number } }).Asset.PartExchange).toBe((valued.body.valuePence as number) / 100)
+  })
+})
+
+describe('"Value my bike" asks DVLA for a make the customer left out', () => {
+  const ask = async (body: Record<string, unknown>, deps: Parameters<typeof handlePartExchangeValuation>[2]) => {
+    const response = await handlePartExchangeValuation(post('/api/finance/part-exchange', body), payload, deps)
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const failing = (reason: 'rate-limited' | 'unavailable', message: string): VehicleEnquirySource => ({ name: 'stub', vehicle: async () => ({ ok: false, reason, message, detail: 'stub' }) })
+
+  it('fills the make and year in from DVLA', async () => {
+    const { status, body } = await value({ registration: 'wh19 mot', mileage: 18_500, condition: 'good' })
+    expect(status).toBe(201)
+    expect(body).toMatchObject({ vrm: 'WH19MOT', make: 'Honda', year: 2019, mileage: 18_500 })
+    // a make the customer typed is theirs: DVLA is not asked
+    const typed = await ask({ registration: 'WH19 MOT', mileage: 18_500, condition: 'good', make: 'Yamaha' }, { vehicles: { name: 'never', vehicle: () => Promise.reject(new Error('asked')) } })
+    expect(typed.body).toMatchObject({ make: 'Yamaha' })
+  })
+
+  it('says why when DVLA cannot, asks the customer for the make, and stores nothing: a rate limit, a timeout, the network’s own limit', async () => {
+    const before = await valuationCount()
+    const body = { registration: 'WH19 MOT', mileage: 18_500, condition: 'good' }
+    const limited = await ask(body, { vehicles: failing('rate-limited', LOOKUP_MESSAGES.rateLimited(DVLA)) })
+    expect(limited.status).toBe(422)
+    expect(limited.body).toMatchObject({ error: 'more_details_needed', message: `${LOOKUP_MESSAGES.rateLimited(DVLA)} Tell us the make of your bike.`, fields: { make: expect.any(String) } })
+    const slow = await ask(body, { vehicles: failing('unavailable', LOOKUP_MESSAGES.timeout(DVLA)) })
+    expect(slow.status).toBe(422)
+    expect(slow.body.message).toBe(`${LOOKUP_MESSAGES.timeout(DVLA)} Tell us the make of your bike.`)
+    const thrown = await ask(body, { vehicles: { name: 'broken', vehicle: () => Promise.reject(new Error('socket hang up')) } })
+    expect(thrown.status).toBe(422)
+    expect(thrown.body.message).toBe('Tell us the make of your bike.')
+    let asked = 0
+    const used = await ask(body, { mayLookUpVehicle: async () => false, vehicles: { name: 'counted', vehicle: async () => (asked++, { ok: false, reason: 'not-found', message: 'x' }) } })
+    expect(used.status).toBe(422)
+    expect(used.body.message).toBe('We cannot look more registrations up for your network just now. Tell us the make of your bike.')
+    expect(asked).toBe(0)
+    expect(await valuationCount()).toBe(before)
+    // the customer types it, and the bike is valued
+    expect((await ask({ ...body, make: 'Honda' }, { vehicles: failing('unavailable', LOOKUP_MESSAGES.timeout(DVLA)) })).status).toBe(201)
   })
 })

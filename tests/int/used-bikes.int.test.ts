@@ -112,6 +112,32 @@ describe(`used bikes on ${db}`, () => {
     expect(await partial.json()).toMatchObject({ vehicle: { make: 'HONDA' }, motTests: null, motMessage: expect.stringContaining('did not answer in time') })
   })
 
+  it('refuses bad values in the used-bike and e-bike fields with the field named, and changes nothing', async () => {
+    const bike = await usedBike('UB-BADINPUT', { status: 'draft', usedBike: { make: 'HONDA' } })
+    const ebikes = (await payload.find({ collection: 'categories', where: { kind: { equals: 'e-bike' } }, depth: 0, overrideAccess: true, limit: 1 })).docs[0]!.id
+    const ebike = await payload.create({ collection: 'products', overrideAccess: true, depth: 0, data: { ...buildProduct({ name: 'EB-BADINPUT', sku: 'EB-BADINPUT', category: ebikes, pricePence: 200_000, stock: 1 }), ebike: { motorPowerW: 250, assistedSpeedMph: 15.5 } } as never })
+    const change = (id: number, data: Record<string, unknown>) => payload.update({ collection: 'products', id, data: data as never, overrideAccess: true, depth: 0 })
+    const bad: [number, Record<string, unknown>, RegExp][] = [
+      [ebike.id, { ebike: { motorPowerW: -250 } }, /^ebike.motorPowerW: /],
+      [ebike.id, { ebike: { motorPowerW: 'lots' } }, /^ebike.motorPowerW: /],
+      [ebike.id, { ebike: { assistedSpeedMph: 1000 } }, /^ebike.assistedSpeedMph: /],
+      [bike.id, { usedBike: { yearOfManufacture: 1500 } }, /^usedBike.yearOfManufacture: /],
+      [bike.id, { usedBike: { make: 'x'.repeat(61) } }, /^usedBike.make: /],
+      [bike.id, { usedBike: { motTests: { not: 'a list' } } }, /^usedBike.motTests: The MOT history must be a list of tests/],
+      [bike.id, { usedBike: { historyCheck: { writeOffCategory: 'X' } } }, /^usedBike.historyCheck.writeOffCategory: /],
+    ]
+    const refused: [string, boolean][] = []
+    for (const [id, data, message] of bad) {
+      const error = await change(id, data).then(() => null, (e: unknown) => e)
+      refused.push([JSON.stringify(data), error instanceof ValidationError && message.test(error.data.errors.map((e) => `${e.path}: ${e.message}`).join('\n'))])
+    }
+    expect(refused).toEqual(bad.map(([, data]) => [JSON.stringify(data), true]))
+    const [afterBike, afterEbike] = await Promise.all([bike.id, ebike.id].map((id) => payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })))
+    expect(afterBike!.usedBike).toMatchObject({ make: 'HONDA', yearOfManufacture: null, motTests: null })
+    expect(afterBike!.usedBike?.historyCheck?.writeOffCategory ?? null).toBeNull()
+    expect(afterEbike!.ebike).toMatchObject({ motorPowerW: 250, assistedSpeedMph: 15.5, eapc: true })
+  })
+
   it('looks nothing up for a visitor', async () => {
     const answer = await staffOnlyLookup(payload, new Request('http://localhost/api/used-bikes/lookup', { method: 'POST' }))
     expect(answer?.status).toBe(401)

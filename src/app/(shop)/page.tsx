@@ -2,6 +2,7 @@ import { ProductCard } from '../../features/catalogue/components/product-card'
 import { featuredProducts, latestPosts, siteSettings, topCategories } from '../../features/catalogue/queries.server'
 import { Picture } from '../../components/ui/picture'
 import type { Media } from '../../payload-types'
+import { listedAmongCycles } from '../../domain/vehicles/eapc'
 
 // Served from the cache and regenerated in the background at most once a minute.
 export const revalidate = 60
@@ -9,7 +10,7 @@ export const revalidate = 60
 export default async function HomePage() {
   const [featured, categories, posts, settings] = await Promise.all([featuredProducts(16), topCategories(), latestPosts(3), siteSettings()])
   const bikes = featured.filter((p) => p.kind === 'motorcycle' || p.kind === 'scooter')
-  const cycles = featured.filter((p) => p.kind === 'bicycle' || p.kind === 'e-bike')
+  const cycles = featured.filter(listedAmongCycles)
   const gear = featured.filter((p) => p.kind === 'riderwear' || p.kind === 'accessory')
   return (
     <>

@@ -7,6 +7,7 @@ import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, Payload, Pay
 import type { Product } from '../../payload-types'
 import { SPEC_SHEET_PARTS } from '../../domain/catalogue/spec-sheet'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
+import { soldAsMotorVehicle } from '../../domain/vehicles/eapc'
 import { searchDocument, type SearchDocument } from '../../domain/search/document'
 import { execute, isPostgres, placeholders, sqliteBatch, type Stmt, type TransactionId } from '../sql.server'
 
@@ -72,6 +73,7 @@ async function documentsFor(payload: Payload, products: Product[], req?: Partial
         codes: [p.sku, p.vehicle?.capCode, ...(variantSkus.get(p.id) ?? [])],
         categories: trail(idOf(p.category)),
         kind: (p.kind ?? null) as ProductKind | null,
+        motorVehicle: soldAsMotorVehicle({ kind: p.kind ?? null, eapc: p.ebike?.eapc }),
         body: [p.shortDescription, richTextToPlain(p.description), ...SPEC_SHEET_PARTS.map((part) => spec[part.key])],
       }),
     )

@@ -25,4 +25,12 @@ describe('a product as the index holds it', () => {
     const doc = searchDocument({ name: 'Trek Allant+ 7', brand: null, codes: [], categories: ['Electric Bikes'], kind: 'e-bike', body: [] })
     expect(doc.model.split(' ')).toEqual(expect.arrayContaining(['ebike', 'electric', 'bike']))
   })
+
+  it('indexes an e-bike sold as a motor vehicle as such, never as a bicycle', () => {
+    const eapc = searchDocument({ name: 'Cube Kathmandu', brand: null, codes: [], categories: [], kind: 'e-bike', body: [] })
+    const motor = searchDocument({ name: 'Cube Speed', brand: null, codes: [], categories: [], kind: 'e-bike', motorVehicle: true, body: [] })
+    expect(eapc.model.split(' ')).toContain('bicycle')
+    expect(motor.model.split(' ')).not.toContain('bicycle')
+    expect(motor.model.split(' ')).toEqual(expect.arrayContaining(['ebike', 'motor', 'vehicle']))
+  })
 })

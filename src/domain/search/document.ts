@@ -13,6 +13,9 @@ export const KIND_WORDS: Record<ProductKind, string> = {
   accessory: 'accessory',
 }
 
+/** An e-bike sold as a motor vehicle: found as an e-bike, not as a bicycle. */
+export const MOTOR_VEHICLE_EBIKE_WORDS = 'ebike electric bike motor vehicle'
+
 export interface SearchSource {
   name: string
   brand: string | null
@@ -21,6 +24,8 @@ export interface SearchSource {
   /** the category and its ancestors' names */
   categories: string[]
   kind: ProductKind | null
+  /** an e-bike that fails the EAPC rules: indexed as the motor vehicle it is, never with the word "bicycle" (ADR 069) */
+  motorVehicle?: boolean
   /** short description, long description as plain text, spec sheet values */
   body: (string | null | undefined)[]
 }
@@ -43,7 +48,7 @@ export function searchDocument(s: SearchSource): SearchDocument {
     name: indexText(s.name),
     brand: indexText(s.brand),
     // the kind's everyday words weigh as much as the name: "motorbike" wants motorbikes before a motorbike lock
-    model: indexText(...s.codes, s.kind ? KIND_WORDS[s.kind] : null),
+    model: indexText(...s.codes, s.kind ? (s.motorVehicle && s.kind === 'e-bike' ? MOTOR_VEHICLE_EBIKE_WORDS : KIND_WORDS[s.kind]) : null),
     category: indexText(...s.categories),
     body: indexText(...s.body).slice(0, MAX_BODY_CHARS),
   }

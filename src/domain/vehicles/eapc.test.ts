@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assistedSpeedText, eapcVerdict } from './eapc'
+import { CYCLE_LISTING_FACTS, assistedSpeedText, eapcVerdict, listedAmongCycles, listedUnder, soldAsMotorVehicle } from './eapc'
 
 describe('EAPC rules', () => {
   it('accepts pedals, 250 W and 15.5 mph exactly', () => {
@@ -19,5 +19,27 @@ describe('EAPC rules', () => {
   it('writes the speed as Google reads it', () => {
     expect(assistedSpeedText(15.5)).toBe('15.5 mph')
     expect(assistedSpeedText(15)).toBe('15 mph')
+  })
+
+  it('lists a bicycle and an e-bike among cycles, unless the e-bike is a motor vehicle', () => {
+    expect(listedAmongCycles({ kind: 'bicycle', eapc: null })).toBe(true)
+    expect(listedAmongCycles({ kind: 'e-bike', eapc: true })).toBe(true)
+    // power or speed not yet recorded: still an e-bike in the listings (the Merchant feed waits for its speed)
+    expect(listedAmongCycles({ kind: 'e-bike', eapc: null })).toBe(true)
+    expect(listedAmongCycles({ kind: 'e-bike', eapc: false })).toBe(false)
+    expect(listedAmongCycles({ kind: 'motorcycle', eapc: null })).toBe(false)
+    expect(soldAsMotorVehicle({ kind: 'e-bike', eapc: false })).toBe(true)
+    expect(soldAsMotorVehicle({ kind: 'e-bike', eapc: null })).toBe(false)
+    expect(soldAsMotorVehicle({ kind: 'motorcycle', eapc: null })).toBe(false)
+  })
+
+  it('keeps a motor-vehicle e-bike out of the cycle categories and the cycle facets, and under the rest', () => {
+    expect(CYCLE_LISTING_FACTS).toEqual(['categoryId', 'frameSize', 'bikeType', 'batteryRangeMiles'])
+    for (const fact of CYCLE_LISTING_FACTS) {
+      expect(listedUnder(fact, { kind: 'e-bike', eapc: false })).toBe(false)
+      expect(listedUnder(fact, { kind: 'e-bike', eapc: true })).toBe(true)
+      expect(listedUnder(fact, { kind: 'bicycle', eapc: null })).toBe(true)
+    }
+    for (const fact of ['brandId', 'condition', 'listPrice', 'kind']) expect(listedUnder(fact, { kind: 'e-bike', eapc: false })).toBe(true)
   })
 })

@@ -32,3 +32,34 @@ export const MOTOR_VEHICLE_NOTICE = 'This is a motor vehicle in law, not an elec
 export function assistedSpeedText(mph: number): string {
   return `${Number(mph.toFixed(1))} mph`
 }
+
+/**
+ * The listing facts (features/catalogue/facet-index.server.ts) only cycles are listed under: a category (every
+ * category that holds e-bikes is a cycle category: Bicycles, Electric Bikes and theirs), frame size, bicycle type
+ * and battery range.
+ */
+export const CYCLE_LISTING_FACTS = ['categoryId', 'frameSize', 'bikeType', 'batteryRangeMiles'] as const
+
+export interface ListedProduct {
+  readonly kind: string | null
+  /** the stored EAPC verdict (`ebike.eapc`): null for anything but an assessed e-bike */
+  readonly eapc: boolean | null | undefined
+}
+
+/** An e-bike that fails the EAPC rules: on sale, but as the motor vehicle it is in law. */
+export function soldAsMotorVehicle(p: ListedProduct): boolean {
+  return p.kind === 'e-bike' && p.eapc === false
+}
+
+/**
+ * Whether a product is listed among bicycles (the cycle categories, the cycle facets, the home page's cycles): a
+ * bicycle, or an e-bike not found to be a motor vehicle (one whose power or speed is not yet recorded stays listed).
+ */
+export function listedAmongCycles(p: ListedProduct): boolean {
+  return p.kind === 'bicycle' || (p.kind === 'e-bike' && !soldAsMotorVehicle(p))
+}
+
+/** Whether a listing shows the product under a value of `fact`: never under a cycle fact when it is sold as a motor vehicle. */
+export function listedUnder(fact: string, p: ListedProduct): boolean {
+  return !((CYCLE_LISTING_FACTS as readonly string[]).includes(fact) && soldAsMotorVehicle(p))
+}

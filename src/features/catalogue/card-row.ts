@@ -40,6 +40,8 @@ export interface ProductCard {
   registrationYear: number | null
   /** A used bike's write-off category (Cat S or N), shown on every card of it. */
   writeOffCategory: WriteOffCategory | null
+  /** An e-bike's EAPC verdict (null for anything else, or one not yet assessed): one that fails is said on every card of it (ADR 069). */
+  eapc: boolean | null
 }
 
 /** The columns of the statement, as `alias.column AS name`: products p, brands b, media m. */
@@ -60,6 +62,7 @@ export const CARD_COLUMNS = [
   'p.vehicle_mileage AS mileage',
   'p.vehicle_registration_date AS registered',
   'p.used_bike_history_check_write_off_category AS write_off',
+  'p.ebike_eapc AS ebike_eapc',
   'b.name AS brand_name',
   'm.id AS image_id',
   'm.url AS image_url',
@@ -119,5 +122,7 @@ export function cardFromRow(row: Record<string, unknown>): ProductCard {
     mileage: numberOrNull(row.mileage),
     registrationYear: yearOf(row.registered),
     writeOffCategory: row.condition === 'used' ? writeOffCategoryOf(row.write_off) : null,
+    // SQLite gives the verdict as 0 or 1, PostgreSQL as a boolean
+    eapc: row.ebike_eapc === null || row.ebike_eapc === undefined ? null : row.ebike_eapc === true || Number(row.ebike_eapc) === 1,
   }
 }

@@ -5,6 +5,7 @@ import type { Payload } from 'payload'
 import { readRows } from '../../cms/sql.server'
 import { CATALOGUE_MEMO_MAX_AGE_MS, catalogueMemo } from '../../cms/catalogue-memo.server'
 import { FacetIndex, type FactField } from '../../domain/catalogue/facet-index'
+import { CYCLE_LISTING_FACTS } from '../../domain/vehicles/eapc'
 
 /** Each fact's column of products (aliased p), as listings filter by it in SQL. */
 export const COLUMNS: Record<FactField, string> = {
@@ -21,13 +22,29 @@ export const COLUMNS: Record<FactField, string> = {
   batteryRangeMiles: 'p.attributes_battery_range_miles',
 }
 
+/**
+ * The product is listed under a cycle fact (domain/vehicles/eapc.ts, listedUnder): it is not an e-bike sold as a
+ * motor vehicle. Only e-bikes carry a verdict (the products hook stores NULL for every other kind). ADR 069.
+ */
+export const LISTED_AS_CYCLE_SQL = '(p.ebike_eapc IS NULL OR p.ebike_eapc = TRUE)'
+
+const CYCLE_FACTS: ReadonlySet<string> = new Set(CYCLE_LISTING_FACTS)
+
+/** Whether a listing's test of `field` must also hold LISTED_AS_CYCLE_SQL. */
+export const isCycleFact = (field: string): boolean => CYCLE_FACTS.has(field)
+
+/** A fact's value as the facet index holds it: a cycle fact of an e-bike sold as a motor vehicle is NULL (listed under none). */
+function factSql(f: FactField): string {
+  return isCycleFact(f) ? `CASE WHEN ${LISTED_AS_CYCLE_SQL} THEN ${COLUMNS[f]} ELSE NULL END` : COLUMNS[f]
+}
+
 /** Whether a product has stock: its own, or one of its variants'. */
 const IN_STOCK = 'CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0) THEN 1 ELSE 0 END'
 
 /** The facts of every product on sale, read in one statement; the index is built from them (domain/catalogue/facet-index). */
 async function readFacetIndex(payload: Payload): Promise<FacetIndex> {
   const rows = await readRows(payload, {
-    sql: `SELECT ${(Object.keys(COLUMNS) as FactField[]).map((f) => `${COLUMNS[f]} AS "${f}"`).join(', ')}, ${IN_STOCK} AS "inStock", CASE WHEN p.featured THEN 1 ELSE 0 END AS "featured"
+    sql: `SELECT ${(Object.keys(COLUMNS) as FactField[]).map((f) => `${factSql(f)} AS "${f}"`).join(', ')}, ${IN_STOCK} AS "inStock", CASE WHEN p.featured THEN 1 ELSE 0 END AS "featured"
           FROM products p WHERE p.status = 'active'`,
     args: [],
   })

@@ -10,6 +10,8 @@ import { partExchangeNet } from '../../domain/finance/part-exchange'
 import { builtInValuationSource } from '../../adapters/valuation/built-in-valuation-source'
 import { httpValuationSource } from '../../adapters/valuation/http-valuation-source'
 import type { ValuationSource } from '../../adapters/valuation/valuation-source'
+import { vehicleEnquiryFor } from '../../adapters/vehicle-data/configured'
+import type { VehicleEnquirySource } from '../../adapters/vehicle-data/vehicle-data-source'
 import type { PartExchangeValuation } from '../../payload-types'
 
 /** A valuation may be applied to quotes for this long; after that the customer values the bike again. */
@@ -51,6 +53,43 @@ export type ValuationOutcome =
   | { readonly ok: true; readonly valuation: IssuedValuation }
   | { readonly ok: false; readonly status: 422 | 502; readonly code: string; readonly message: string; readonly fields?: Readonly<Record<string, string>> }
 
+export interface ValuationOptions {
+  readonly source?: ValuationSource
+  readonly now?: Date
+  /** DVLA's Vehicle Enquiry Service (the configured one unless given) */
+  readonly vehicles?: VehicleEnquirySource
+  /** Counts one lookup against the dealer's DVLA quota (the route's per-network vehicle-lookup limit); false: not now. */
+  readonly mayLookUpVehicle?: () => Promise<boolean>
+}
+
+/** DVLA writes makes in capitals: "HONDA" reads "Honda"; a short one (KTM, BMW) stays as it is. */
+export function makeAsWritten(make: string): string {
+  return make
+    .trim()
+    .split(/([ -])/)
+    .map((w) => (w.length <= 3 ? w : `${w[0]}${w.slice(1).toLowerCase()}`))
+    .join('')
+}
+
+/**
+ * The make and year DVLA holds for a registration whose make the customer left out (ADR 060), or why it could not say:
+ * an unknown registration, DVLA's rate limit, a timeout, or the network's own lookups used up. Never throws: the
+ * customer can always type the details instead.
+ */
+async function dvlaFacts(payload: Payload, vrm: string, options: ValuationOptions): Promise<{ make: string | null; year: number | null; note: string | null }> {
+  if (options.mayLookUpVehicle && !(await options.mayLookUpVehicle())) return { make: null, year: null, note: 'We cannot look more registrations up for your network just now.' }
+  try {
+    const vehicles = options.vehicles ?? vehicleEnquiryFor(env())
+    const found = await vehicles.vehicle(vrm)
+    if (found.ok) return { make: makeAsWritten(found.vehicle.make), year: found.vehicle.yearOfManufacture, note: null }
+    if (found.reason !== 'not-found') payload.logger.warn({ msg: 'part-exchange vehicle lookup failed', source: vehicles.name, detail: found.detail })
+    return { make: null, year: null, note: found.message }
+  } catch (error) {
+    payload.logger.warn({ msg: 'part-exchange vehicle lookup failed', error: error instanceof Error ? error.message : String(error) })
+    return { make: null, year: null, note: null }
+  }
+}
+
 export function configuredValuationSource(): ValuationSource {
   const e = env()
   return e.VALUATION_URL ? httpValuationSource({ url: e.VALUATION_URL, apiKey: e.VALUATION_API_KEY }) : builtInValuationSource()
@@ -82,13 +121,14 @@ export function issuedValuation(doc: PartExchangeValuation): IssuedValuation {
 export async function valueBike(
   payload: Payload,
   input: z.output<typeof valuationRequest>,
-  options: { readonly source?: ValuationSource; readonly now?: Date } = {},
+  options: ValuationOptions = {},
 ): Promise<ValuationOutcome> {
   const now = options.now ?? new Date()
   const plate = parseVrm(input.registration, now)
   if (!plate) return { ok: false, status: 422, code: 'invalid_registration', message: 'That is not a UK registration number. Check it and try again.', fields: { registration: 'Enter a UK registration number, for example CX17 HHA.' } }
   const source = options.source ?? configuredValuationSource()
-  const answer = await source.value({ vrm: plate.vrm, mileage: input.mileage, condition: input.condition, make: input.make || null, year: input.year ?? null })
+  const dvla = input.make ? null : await dvlaFacts(payload, plate.vrm, options)
+  const answer = await source.value({ vrm: plate.vrm, mileage: input.mileage, condition: input.condition, make: input.make || dvla?.make || null, year: input.year ?? dvla?.year ?? null })
   if (!answer.ok) {
     if (answer.reason === 'unavailable') {
       payload.logger.error({ msg: 'part-exchange valuation failed', source: source.name, error: answer.error })
@@ -96,7 +136,7 @@ export async function valueBike(
     }
     if (answer.reason === 'needs') {
       const fields = Object.fromEntries(answer.fields.map((f) => [f, f === 'make' ? 'Enter the make of your bike, for example Honda.' : 'Enter the year your bike was first registered.']))
-      return { ok: false, status: 422, code: 'more_details_needed', message: answer.message, fields }
+      return { ok: false, status: 422, code: 'more_details_needed', message: dvla?.note ? `${dvla.note} ${answer.message}` : answer.message, fields }
     }
     return { ok: false, status: 422, code: 'not_valued', message: answer.message }
   }

@@ -8,7 +8,7 @@ import { inIdList, placeholders, readRows, type Arg } from '../../cms/sql.server
 import type { Interval } from '../../domain/catalogue/listing-bands'
 import { flagConditions, type Combination, type FacetGrouping, type FilterCondition, type FilterTest } from '../../domain/catalogue/listing-facets'
 import type { ScopeCondition } from '../../domain/catalogue/facet-index'
-import { COLUMNS, facetIndex } from '../catalogue/facet-index.server'
+import { COLUMNS, LISTED_AS_CYCLE_SQL, facetIndex, isCycleFact } from '../catalogue/facet-index.server'
 
 export type { ScopeCondition }
 
@@ -43,6 +43,15 @@ export function testSql(column: string, test: FilterTest): Fragment {
   return { sql: `(${each.map((f) => `(${f.sql})`).join(' OR ')})`, args: each.flatMap((f) => f.args) }
 }
 
+/**
+ * A test of one of the listing's facts: a cycle fact (a category, frame, bicycle type, range) never lists an e-bike
+ * sold as a motor vehicle (ADR 069); the column's own test is kept as it is, so its index still serves.
+ */
+export function factTestSql(field: keyof typeof COLUMNS, test: FilterTest): Fragment {
+  const tested = testSql(COLUMNS[field], test)
+  return isCycleFact(field) ? { sql: `(${tested.sql} AND ${LISTED_AS_CYCLE_SQL})`, args: tested.args } : tested
+}
+
 /** The scope as a predicate; a product id list (a search's matches) travels as one array argument. */
 export function scopeSql(payload: Payload, scope: readonly ScopeCondition[]): Fragment {
   if (!scope.length) return { sql: '1 = 1', args: [] }
@@ -50,7 +59,7 @@ export function scopeSql(payload: Payload, scope: readonly ScopeCondition[]): Fr
 }
 
 function scopeConditionSql(payload: Payload, scope: ScopeCondition): Fragment {
-  if (scope.field !== 'id') return testSql(COLUMNS[scope.field], { kind: 'in', values: scope.values })
+  if (scope.field !== 'id') return factTestSql(scope.field, { kind: 'in', values: scope.values })
   return inIdList(payload, 'p.id', scope.values)
 }
 
@@ -65,7 +74,7 @@ export async function filteredProductIds(payload: Payload, scope: readonly Scope
  * not bound, so that SQLite can use its partial indexes (migration 20261127_110000_listing_all_and_facets_indexes).
  */
 export async function orderedProductIds(payload: Payload, scope: readonly ScopeCondition[], conditions: readonly FilterCondition[], offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
-  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => testSql(COLUMNS[c.field], c.test))]
+  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => factTestSql(c.field, c.test))]
   const where = join(parts, ' AND ')
   const [rows, counted] = await Promise.all([
     readRows(payload, { sql: `SELECT p.id AS id FROM products p WHERE ${where.sql} ORDER BY p.featured DESC, p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`, args: [...where.args, limit, offset] }),

@@ -28,8 +28,8 @@ import { withWordFilters } from '../../domain/search/query-filters'
 import { budgetPanel, budgetSql, readMonthlyFigures } from '../finance-figures/monthly-figures.server'
 import { bestBudgetQuote, budgetClauses, exampleFromQuote, type BudgetQuery } from '../../domain/finance/monthly-figures'
 import type { RepresentativeExample } from '../../domain/finance/representative-example'
-import { scopeSql, testSql } from './facet-counts.server'
-import { COLUMNS } from '../catalogue/facet-index.server'
+import { factTestSql, scopeSql } from './facet-counts.server'
+import { isCycleFact } from '../catalogue/facet-index.server'
 import { readRows } from '../../cms/sql.server'
 import { catalogueMemo } from '../../cms/catalogue-memo.server'
 
@@ -158,6 +158,9 @@ export function categoryTrail(categories: CategoryInfo[], category: CategoryInfo
 
 const NOTHING: Where = { id: { equals: 0 } }
 const ACTIVE: Where = { status: { equals: 'active' } }
+/** Listed under a cycle fact: not an e-bike sold as a motor vehicle (facet-index.server.ts, LISTED_AS_CYCLE_SQL; ADR 069). */
+const LISTED_AS_CYCLE: Where = { or: [{ 'ebike.eapc': { exists: false } }, { 'ebike.eapc': { equals: true } }] }
+const asListed = (field: string, where: Where): Where => (isCycleFact(field) ? { and: [where, LISTED_AS_CYCLE] } : where)
 
 /** The scope as conditions on products; with search words, only their matches (none: words that only set filters). */
 function scopeConditions(scope: ListingScope, categories: CategoryInfo[], search: SearchOutcome | null): ScopeCondition[] {
@@ -208,13 +211,13 @@ function intervalWhere(path: string, i: Interval): Where {
 /** A filter condition as Payload's where: the same test the facet SQL applies (facet-counts.server.ts). */
 function conditionWhere(c: FilterCondition): Where {
   const path = PATHS[c.field]
-  if (c.test.kind === 'in') return inWhere(path, c.test.values)
+  if (c.test.kind === 'in') return asListed(c.field, inWhere(path, c.test.values))
   if (!c.test.ranges.length) return NOTHING
-  return c.test.ranges.length === 1 ? intervalWhere(path, c.test.ranges[0]!) : { or: c.test.ranges.map((r) => intervalWhere(path, r)) }
+  return asListed(c.field, c.test.ranges.length === 1 ? intervalWhere(path, c.test.ranges[0]!) : { or: c.test.ranges.map((r) => intervalWhere(path, r)) })
 }
 
 function scopeWhere(scope: ScopeCondition[]): Where[] {
-  return scope.map((c) => inWhere(PATHS[c.field], c.values))
+  return scope.map((c) => asListed(c.field, inWhere(PATHS[c.field], c.values)))
 }
 
 function resolver(categories: CategoryInfo[], brands: BrandInfo[]): IdResolver {
@@ -263,7 +266,7 @@ async function readBudgetPage(scope: ListingScope, query: ListingQuery, budget: 
   const asOf = new Date()
   const panel = await budgetPanel(payload)
   const money = budgetSql(payload, budgetClauses(panel, budget, asOf), budget.depositPence)
-  const parts = [{ sql: `p.status = 'active' AND p.stock_quantity > 0`, args: [] }, scopeSql(payload, scopeConditions(scope, categories, search)), ...conditions.map((c) => testSql(COLUMNS[c.field], c.test)), money.where]
+  const parts = [{ sql: `p.status = 'active' AND p.stock_quantity > 0`, args: [] }, scopeSql(payload, scopeConditions(scope, categories, search)), ...conditions.map((c) => factTestSql(c.field, c.test)), money.where]
   const where = { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) }
   const offset = (query.page - 1) * PAGE_SIZE
   const [rows, counted] = await Promise.all([

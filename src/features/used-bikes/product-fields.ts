@@ -10,6 +10,24 @@ import { motTestsProblem } from './mot-tests'
 const ISO_DAY = { date: { pickerAppearance: 'dayOnly' as const, displayFormat: 'd MMM yyyy' } }
 const text = (name: string, label: string, max = 40): Field => ({ name, label, type: 'text', maxLength: max })
 
+/**
+ * A measured number between min and max, or empty. Its own check: Payload's number field let text through the REST
+ * API as no number at all, which cleared an e-bike's power (and its EAPC verdict) instead of refusing the save.
+ */
+const measure = (name: string, label: string, unit: string, min: number, max: number, admin: Record<string, unknown> = {}): Field => ({
+  name,
+  label,
+  type: 'number',
+  min,
+  max,
+  admin,
+  validate: (value: unknown) => {
+    if (value === null || value === undefined) return true
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `${label}: enter a number of ${unit}.`
+    return value < min || value > max ? `${label}: enter from ${min.toLocaleString('en-GB')} to ${max.toLocaleString('en-GB')} ${unit}.` : true
+  },
+})
+
 export const usedBikeFields: Field = {
   name: 'usedBike',
   label: 'Used bike: road record and history check',
@@ -20,7 +38,7 @@ export const usedBikeFields: Field = {
   },
   fields: [
     { name: 'lookup', type: 'ui', admin: { components: { Field: '/features/used-bikes/admin/registration-lookup#RegistrationLookup' } } },
-    { type: 'row', fields: [text('make', 'Make (DVLA)', 60), text('colour', 'Colour (DVLA)'), text('fuelType', 'Fuel (DVLA)'), { name: 'yearOfManufacture', label: 'Year of manufacture', type: 'number', min: 1885, max: 2100 }] },
+    { type: 'row', fields: [text('make', 'Make (DVLA)', 60), text('colour', 'Colour (DVLA)'), text('fuelType', 'Fuel (DVLA)'), measure('yearOfManufacture', 'Year of manufacture', 'years AD', 1885, 2100)] },
     {
       type: 'row',
       fields: [
@@ -84,8 +102,8 @@ export const ebikeFields: Field = {
     {
       type: 'row',
       fields: [
-        { name: 'motorPowerW', label: 'Motor power, continuous (W)', type: 'number', min: 1, max: 20_000 },
-        { name: 'assistedSpeedMph', label: 'Assisted top speed (mph)', type: 'number', min: 1, max: 100, admin: { step: 0.1 } },
+        measure('motorPowerW', 'Motor power, continuous (W)', 'watts', 1, 20_000),
+        measure('assistedSpeedMph', 'Assisted top speed (mph)', 'mph', 1, 100, { step: 0.1 }),
         { name: 'hasPedals', label: 'Pedals propel it', type: 'checkbox', defaultValue: true },
       ],
     },

@@ -29,6 +29,7 @@ import { seedLenders } from './lenders'
 import { ensureDemoCoupons } from './coupons'
 import { ensureServiceOptions } from './service-options'
 import { ensureDemoCustomer } from './demo-customer'
+import { ensureAccessibilityStatement } from './accessibility-statement'
 
 type Slugged = 'products' | 'categories' | 'brands' | 'pages' | 'posts'
 
@@ -93,6 +94,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
   await ensureServiceOptions(payload) // likewise the workshop's bookable services
   if (await isSeeded(payload)) {
     await ensureDemoCustomer(payload, log) // databases seeded before the demo customer existed get one too
+    await ensureAccessibilityStatement(payload, log) // and the accessibility statement, when they have none
     return { seeded: false, products: 0 }
   }
 

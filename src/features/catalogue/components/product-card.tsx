@@ -6,6 +6,8 @@ import type { ProductCard as Card } from '../queries.server'
 import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
 import { CardCompare } from './card-compare'
 import { WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
+import { MotorVehicleBadge } from '../../used-bikes/components/ebike-law'
+import { soldAsMotorVehicle } from '../../../domain/vehicles/eapc'
 
 /**
  * `monthlyPence`: the bike's "from £X a month", shown only where the page also shows a representative example.
@@ -27,6 +29,7 @@ export function ProductCard({ product, priority = false, monthlyPence = null, co
         {product.brandName && <span>{product.brandName}</span>}
         <span className={`badge badge--${product.condition}`}>{product.condition === 'used' ? 'Used' : 'New'}</span>
         {product.writeOffCategory && <WriteOffBadge category={product.writeOffCategory} />}
+        {soldAsMotorVehicle(product) && <MotorVehicleBadge />}
         {facts.length > 0 && <span>{facts.join(' · ')}</span>}
       </p>
       <p className="product-card__price">

@@ -115,7 +115,7 @@ export function PartExchangeValuation({ kept, onChange }: Props) {
         <div className="fc-field">
           <label htmlFor="fc-px-make">Make</label>
           <input id="fc-px-make" type="text" autoComplete="off" maxLength={60} value={make} onChange={(e) => setMake(e.target.value)} aria-invalid={err('make') ? true : undefined} aria-describedby={describedBy('make', true)} />
-          <p id="fc-px-make-hint" className="fc-hint">For example Honda</p>
+          <p id="fc-px-make-hint" className="fc-hint">For example Honda. Leave it empty and we look it up from the registration.</p>
           {err('make') && <p id="fc-px-make-error" className="fc-error">{err('make')}</p>}
         </div>
         {askYear && (

@@ -4,6 +4,15 @@ import type { EbikeLaw as Law } from '../trust-view'
 import { EAPC_MAX_ASSISTED_MPH, EAPC_MAX_POWER_W, MOTOR_VEHICLE_NOTICE, assistedSpeedText } from '../../../domain/vehicles/eapc'
 import '../used-bikes.css'
 
+/** On every card of an e-bike that fails the EAPC rules: what it is in law, with what that asks of its rider. */
+export function MotorVehicleBadge() {
+  return (
+    <span className="badge badge--motor-vehicle" data-testid="motor-vehicle">
+      <abbr title="Not an electric bicycle in law: it needs registration, tax, a driving licence and insurance">Motor vehicle</abbr>
+    </span>
+  )
+}
+
 export function EbikeLaw({ law }: { law: Law }) {
   return (
     <section className="pdp-section ebike-law" aria-labelledby="ebike-law-title" data-testid="ebike-law">
