@@ -5,23 +5,19 @@
 // card; a cheaper one refunds it. The same exchange sent ten times at once makes one return and one replacement.
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
-import { execute, withDatabaseLock } from '../../src/cms/sql.server'
-import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
+import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
-import { customerExchange } from '../../src/features/returns/customer-cancel.server'
+import { customerCancel, customerExchange } from '../../src/features/returns/customer-cancel.server'
 import { cancellationChoices } from '../../src/features/returns/cancellation-choices.server'
 import { createExchangeOrder } from '../../src/features/returns/exchanges.server'
 import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
-import { customerCancel } from '../../src/features/returns/customer-cancel.server'
 import type { Order, Return } from '../../src/payload-types'
 import { memoryEmail, orderInput, simpleProduct, sizedProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
+import { connectedTestGateway, gatewayRefunded as refundedAt } from './test-gateway'
 
 vi.mock('server-only', () => ({}))
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
 
 let payload: Payload
 let gateway: TestGateway
@@ -31,12 +27,7 @@ const staff = { actor: 'staff@int.test' }
 
 beforeAll(async () => {
   payload = await testPayload()
-  gateway = createTestGateway(payload, {
-    database: { execute, withDatabaseLock },
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload, { email })
 }, 300_000)
 
 afterAll(async () => {
@@ -49,10 +40,7 @@ const theReturn = async (returnNumber: string): Promise<Return> => (await payloa
 const idOf = (v: unknown) => (v == null ? null : typeof v === 'object' ? (v as { id: number }).id : Number(v))
 const runJobs = () => payload.jobs.run({ limit: 100, overrideAccess: true, silent: true } as Parameters<Payload['jobs']['run']>[0])
 
-async function gatewayRefunded(orderNumber: string): Promise<number> {
-  const { rows } = await execute(payload, null, { sql: `SELECT refunded_pence FROM test_gateway_payments WHERE order_reference = ? AND status = 'succeeded'`, args: [orderNumber] })
-  return rows.reduce((sum, r) => sum + Number(r.refunded_pence ?? 0), 0)
-}
+const gatewayRefunded = (orderNumber: string) => refundedAt(payload, orderNumber)
 
 async function pay(o: Order): Promise<void> {
   const url = await paymentUrlFor(payload, o, gateway.provider)

@@ -6,9 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
-import { execute, withDatabaseLock } from '../../src/cms/sql.server'
-import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
+import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerCancel, customerFault, ORDER_NOT_FOUND } from '../../src/features/returns/customer-cancel.server'
@@ -18,11 +16,10 @@ import { recordFaultClaim } from '../../src/features/returns/fault-claims.server
 import type { Order, Return } from '../../src/payload-types'
 import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
 import { testPayload } from './payload'
+import { connectedTestGateway, gatewayRefunded as refundedAt } from './test-gateway'
+import { GATEWAY_SECRET } from './secrets'
 
 vi.mock('server-only', () => ({}))
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
-
 let payload: Payload
 let gateway: TestGateway
 const { sent, email } = memoryEmail()
@@ -31,12 +28,7 @@ const staff = { actor: 'staff@int.test' }
 
 beforeAll(async () => {
   payload = await testPayload()
-  gateway = createTestGateway(payload, {
-    database: { execute, withDatabaseLock },
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
+  gateway = connectedTestGateway(payload, { email })
 }, 300_000)
 
 afterAll(async () => {
@@ -47,10 +39,7 @@ const deps = () => ({ provider: gateway.provider, email })
 const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
 const theReturn = async (returnNumber: string): Promise<Return> => (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, depth: 0, overrideAccess: true })).docs[0]!
 
-async function gatewayRefunded(orderNumber: string): Promise<number> {
-  const { rows } = await execute(payload, null, { sql: `SELECT refunded_pence FROM test_gateway_payments WHERE order_reference = ? AND status = 'succeeded'`, args: [orderNumber] })
-  return rows.reduce((sum, r) => sum + Number(r.refunded_pence ?? 0), 0)
-}
+const gatewayRefunded = (orderNumber: string) => refundedAt(payload, orderNumber)
 
 /** A paid card order of three lines (a jacket, a helmet, a lock), optionally moved on to `status`. */
 async function paidOrder(status: 'paid' | 'dispatched' | 'completed', extra: Record<string, unknown> = {}) {
@@ -190,7 +179,7 @@ describe(`returns and refunds on ${db}`, () => {
     // The child runs the shop's code as a process of its own (bundled as scripts/run-ts.mjs does for migrations).
     const bundle = await bundleEntry('tests/int/refund-crash-child.ts')
     const child = spawnSync(process.execPath, keepAliveArgs(bundle, [key]), {
-      env: { ...process.env, WHEELHOUSE_CRASH_TESTS: '1', WHEELHOUSE_CRASH_AT: 'refund-made-not-recorded', TEST_GATEWAY_WEBHOOK_SECRET: SECRET },
+      env: { ...process.env, WHEELHOUSE_CRASH_TESTS: '1', WHEELHOUSE_CRASH_AT: 'refund-made-not-recorded', TEST_GATEWAY_WEBHOOK_SECRET: GATEWAY_SECRET },
       encoding: 'utf8',
       timeout: 240_000,
     })

@@ -37,3 +37,9 @@ export function connectedTestGateway(payload: Payload, options: GatewayOptions =
 export function gatewaySignature(body: string, secret = GATEWAY_SECRET): Record<string, string> {
   return { [SIGNATURE_HEADER]: signPayload(body, secret, Math.floor(Date.now() / 1000)) }
 }
+
+/** What the gateway has refunded of an order's succeeded payments, in pence. */
+export async function gatewayRefunded(payload: Payload, orderNumber: string): Promise<number> {
+  const { rows } = await execute(payload, null, { sql: `SELECT refunded_pence FROM test_gateway_payments WHERE order_reference = ? AND status = 'succeeded'`, args: [orderNumber] })
+  return rows.reduce((sum, r) => sum + Number(r.refunded_pence ?? 0), 0)
+}
