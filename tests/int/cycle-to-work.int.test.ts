@@ -95,6 +95,18 @@ describe(`Cycle to Work certificates (${db})`, () => {
     expect(await confirmCertificate(payload, ended, staff, { email })).toMatchObject({ changed: false })
   })
 
+  it('a card balance not refunded when its order ended (the provider down, or a crash between) is refunded by the next hold pass, once', async () => {
+    const o = await certificateOrder(100_000)
+    const waiting = await order(o.orderId)
+    const down = { ...gateway.provider, refund: async () => { throw new Error('the payment service is down') } }
+    expect(await refuseCertificate(payload, waiting, 'already redeemed elsewhere', staff, { email, provider: down })).toMatchObject({ changed: true })
+    expect(await order(o.orderId)).toMatchObject({ status: 'cancelled', payment: { refundedPence: 0 } })
+    await Promise.all([releaseExpiredHolds(payload, new Date(), { email }), releaseExpiredHolds(payload, new Date(), { email })])
+    await releaseExpiredHolds(payload, new Date(), { email })
+    expect(await order(o.orderId)).toMatchObject({ status: 'cancelled', payment: { refundedPence: 20_000 } })
+    expect(await gateway.findSession(payload, waiting.payment!.reference!)).toMatchObject({ refundedPence: 20_000 })
+  })
+
   it('nobody confirms it in time: the hold lapses, cancelled, the stock back once, the card balance refunded', async () => {
     const o = await certificateOrder(100_000)
     const later = new Date(Date.now() + 121 * 3_600_000)

@@ -7,7 +7,7 @@ import { historyEntry as entry } from '../../cms/fields/history'
 import type { Order } from '../../payload-types'
 import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
 import { OVER_HELD_NOTE } from '../../domain/lifecycle'
-import { orderHasRefundRecords } from './order-rows.server'
+import { certificateOrdersOwingRefunds, orderHasRefundRecords } from './order-rows.server'
 import { confirmationJob, sendConfirmationNow as sendConfirmation } from './confirmation-email.server'
 import { ledgerOf, orderStockRef, takeStock } from '../stock/stock-ledger.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
@@ -218,6 +218,13 @@ export async function releaseExpiredHolds(payload: Payload, now: Date = new Date
   // The provider could not be asked: the hold stays until the next pass can ask it.
   const released = await sweep(payload, 'orders', due, withOrderLock, (order) => expireHold(payload, order, now, deps), (order, error) => payload.logger.warn({ err: error, order: order.orderNumber }, 'hold not released: the payment provider could not be asked'))
   if (released.length) await makeStale(payload, { reason: `${released.length} expired stock holds released`, products: released.flatMap(productIdsOf) })
+  // Card balances of certificate orders still owed (a provider refusal or a crash between the ending and the refund): retried here.
+  for (const id of await certificateOrdersOwingRefunds(payload, 50)) {
+    await withOrderLock(id, async () => {
+      const order = await payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true, disableErrors: true })
+      if (order) await refundCertificateBalance(payload, order as Order, deps, now)
+    })
+  }
   return released.length
 }
 

@@ -417,3 +417,16 @@ export function certificateReturnedStatements(payload: Payload, orderId: number,
     },
   ]
 }
+
+/**
+ * Cycle to Work orders that ended without their certificate (refused or lapsed) and still owe their paid card
+ * balance back (a provider refusal, or a crash between the ending and the refund), at most `limit`: their ids.
+ */
+export async function certificateOrdersOwingRefunds(payload: Payload, limit: number): Promise<number[]> {
+  const rows = await execute(payload, null, {
+    sql: `SELECT id FROM orders WHERE status = 'cancelled' AND payment_method = 'cycle_to_work' AND certificate_status IN ('refused', 'lapsed') AND payment_paid_at IS NOT NULL
+            AND COALESCE(payment_refunded_pence, 0) < total_pence - COALESCE(certificate_value_pence, 0) LIMIT ?`,
+    args: [limit],
+  })
+  return rows.rows.map((row) => Number(row.id))
+}
