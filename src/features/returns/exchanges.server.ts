@@ -32,7 +32,7 @@ import { orderStockRef, releaseStock, returnSoldUnitsStatements, takeStock } fro
 import { loadOrderFacts, ukDay } from './order-facts.server'
 import type { RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
-import { atomically, insertReturnStatement, newToken, replacementOf, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked } from './return-rows.server'
+import { atomically, insertReturnStatement, linkExchangeOrderStatement, newToken, replacementOf, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked } from './return-rows.server'
 import type { Actor, Outcome } from './return-outcome'
 
 export interface ExchangeAsk {
@@ -169,7 +169,7 @@ export async function createExchangeOrder(payload: Payload, returnNumber: string
   const replacement = await payload.findByID({ collection: 'orders', id: placed.id, depth: 0, overrideAccess: true })
   const linkToken = newToken()
   await atomically(payload, old.id, [
-    { sql: 'UPDATE returns SET exchange_order_id = ?, change_token = ? WHERE id = ? AND exchange_order_id IS NULL', args: [replacement.id, linkToken, r.id] },
+    linkExchangeOrderStatement(r.id, replacement.id, linkToken),
     returnHistoryStatement(payload, returnIdIs(r.id), historyEntry(now, 'shop', r.state, r.state, `Replacement order ${replacement.orderNumber}: ${replacement.status === 'paid' ? 'paid by the exchange credit; send it once this return is received' : `waiting for ${formatPence(replacement.totalPence)} by card for the difference`}.`), returnMarked(linkToken), now),
   ])
   return `replacement ${replacement.orderNumber}`

@@ -173,6 +173,11 @@ export function setReturnColumnsStatement(returnId: number, set: Readonly<Record
   return { sql: `UPDATE returns SET ${cols.map((c) => `${c} = ?`).join(', ')}, updated_at = ? WHERE id = ? AND ${when.sql}`, args: [...cols.map((c) => set[c]!), now.toISOString(), returnId, ...when.args] }
 }
 
+/** An exchange's replacement order linked to its return, once (marked with `token`; a second link finds it made). */
+export function linkExchangeOrderStatement(returnId: number, orderId: number, token: string): Stmt {
+  return { sql: 'UPDATE returns SET exchange_order_id = ?, change_token = ? WHERE id = ? AND exchange_order_id IS NULL', args: [orderId, token, returnId] }
+}
+
 /** SQL naming the return with `token` (for statements written in the same unit as its insert). */
 export const returnIdByToken = (token: string): Stmt => ({ sql: 'SELECT id FROM returns WHERE change_token = ?', args: [token] })
 export const returnIdIs = (id: number): Stmt => ({ sql: 'SELECT CAST(? AS INTEGER)', args: [id] })
