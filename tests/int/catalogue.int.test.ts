@@ -297,6 +297,7 @@ describe('access rules', () => {
         mileage: d.vehicle?.mileage ?? null,
         registrationYear: d.vehicle?.registrationDate ? new Date(d.vehicle.registrationDate).getUTCFullYear() : null,
         writeOffCategory: d.usedBike?.historyCheck?.writeOffCategory ?? null,
+        eapc: d.ebike?.eapc ?? null,
       })
     }
     // the seed has pictures, on-the-road charges and used bikes, so each part of a card was compared
