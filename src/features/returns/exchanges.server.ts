@@ -11,6 +11,7 @@ import type { Payload } from 'payload'
 import { historyEntry } from '../../cms/fields/history'
 import { isUniqueViolation, type Stmt } from '../../cms/sql.server'
 import { halt, runUnit } from '../../cms/unit-of-work.server'
+import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { addDays } from '../../domain/booking/calendar'
 import { REFUND_DAYS } from '../../domain/consumer-rights'
 import { formatPence } from '../../domain/money'
@@ -183,7 +184,7 @@ type Placed = { readonly ok: true; readonly order: Order } | { readonly ok: fals
  * more, it waits for the difference by card with its unit held as any unpaid order's.
  */
 async function placeReplacement(payload: Payload, x: { old: Order; returnNumber: string; productId: number; variantId: number; creditPence: number; oldName: string; key: string }, now: Date): Promise<Placed> {
-  const settings = await payload.findGlobal({ slug: 'site-settings', depth: 0 })
+  const settings = await siteSettings(payload)
   return runUnit<Placed, Placed>(payload, { name: 'exchange replacement', key: x.key }, async (_run, unit) => {
     const again = await findByCheckoutKey(payload, unit.transactionID, x.key)
     if (again) return { ok: true, order: await payload.findByID({ collection: 'orders', id: again.id, depth: 0, overrideAccess: true, req: unit.req }) }
