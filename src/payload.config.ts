@@ -63,6 +63,7 @@ import { Invoices } from './features/invoices/invoices-collection'
 import { forgotPasswordEndpoint, forgotPasswordMutations } from './features/account/password-reset-endpoints'
 import { alertOnProductChange, alertOnVariantChange } from './features/account/saved-bike-hooks'
 import { refreshOnLenderChange, refreshOnProductChange } from './features/finance-figures/monthly-figures.server'
+import { recordPriceAfterChange, refuseUnchargedWasPrice } from './features/catalogue/price-history'
 import { FEED_GLOBALS, FEED_SOURCES, rebuildFeedsAfterChange, rebuildFeedsAfterDelete, rebuildFeedsAfterGlobalChange } from './features/feeds/rebuild-feeds'
 import { CatalogueChanges } from './features/catalogue-import/catalogue-changes-collection'
 import { DataRequests } from './features/data-rights/data-requests-collection'
@@ -120,7 +121,8 @@ export default buildConfig({
   },
   collections: [
     // The catalogue and the orders export to CSV from their lists (features/exports, ADR 055).
-    withBeforeList(withAfterChange(withAfterChange(withUsedBikeFields(Products, [setEapcVerdict, refuseUnpublishableUsedBike]), alertOnProductChange as never), refreshOnProductChange as never), '/features/exports/admin/export-forms#CatalogueExportButton'),
+    // A was-price never charged is refused, and every headline price is recorded as saved (ADR 075).
+    withBeforeList(withAfterChange(withAfterChange(withAfterChange(withUsedBikeFields(Products, [setEapcVerdict, refuseUnpublishableUsedBike, refuseUnchargedWasPrice]), recordPriceAfterChange), alertOnProductChange as never), refreshOnProductChange as never), '/features/exports/admin/export-forms#CatalogueExportButton'),
     withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,

@@ -17,6 +17,7 @@ const SAVED_BIKE_ROWS = 'features/account/saved-bike-rows.server.ts'
 const TEST_GATEWAY = 'adapters/payments/test-gateway.server.ts'
 const DOCUMENT_ROWS = 'features/invoices/document-rows.server.ts'
 const RETURN_ROWS = 'features/returns/return-rows.server.ts'
+const PRICE_HISTORY = 'features/catalogue/price-history.ts'
 
 /** Each table and the one module whose SQL names it. */
 const OWNER: Record<string, string> = {
@@ -39,6 +40,7 @@ const OWNER: Record<string, string> = {
   returns: RETURN_ROWS,
   returns_history: RETURN_ROWS,
   refunds: RETURN_ROWS,
+  price_history: PRICE_HISTORY,
 }
 
 // The admin dashboard's figures (ADR 054): each one aggregate statement across several owners' tables, read only;

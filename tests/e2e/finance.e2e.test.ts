@@ -225,6 +225,45 @@ describe('finance checkout', () => {
     expect(visited).toContain('/finance-checkout-product?product=honda-cb650r')
   })
 
+  it('puts every monthly figure on a listing card one tap from its representative example, as prominent as the figure (ADR 076)', async () => {
+    const { page, problems } = await newPage({ width: 412, height: 900 })
+    await page.goto('/all-bikes')
+    await rejectAnalyticsCookies(page)
+    const monthlyLines = page.locator('.product-card__monthly')
+    // The stored figures come from a background job after the seed; a budget's figures are quoted with the page.
+    if ((await monthlyLines.count()) === 0) await page.goto('/all-bikes?monthly=1000')
+    expect(await monthlyLines.count(), 'the listing shows monthly figures').toBeGreaterThan(0)
+    // Every figure has the link beside it, on the card, pointing at the page's example.
+    for (const line of await monthlyLines.all()) {
+      await expect(line.innerText()).resolves.toMatch(/from £[\d,.]+ a month/)
+      const link = line.getByRole('link', { name: /Representative example/ })
+      await expect(link.getAttribute('href')).resolves.toBe('#listing-example')
+    }
+    const line = monthlyLines.first()
+    const link = line.getByRole('link', { name: /Representative example/ })
+    // The link, and the example's figures, in type at least as large and as heavy as the monthly figure's.
+    const type = (el: Element) => ({ size: parseFloat(getComputedStyle(el).fontSize), weight: Number(getComputedStyle(el).fontWeight) })
+    const figure = await line.evaluate(type)
+    const linkType = await link.evaluate(type)
+    expect(linkType.size).toBeGreaterThanOrEqual(figure.size)
+    expect(linkType.weight).toBeGreaterThanOrEqual(figure.weight)
+    // One tap: the example comes into view, with every item of CONC 3.5.5R.
+    await link.scrollIntoViewIfNeeded()
+    await link.click()
+    await expect.poll(() => page.url()).toMatch(/#listing-example$/)
+    const example = page.locator('#listing-example')
+    await expect(example.isVisible()).resolves.toBe(true)
+    const box = (await example.boundingBox())!
+    expect(box.y, 'the example is on screen after the tap').toBeLessThan(900)
+    expect(box.y + box.height).toBeGreaterThan(0)
+    const exampleFigure = await example.locator('.rep-example__row dd').first().evaluate(type)
+    expect(exampleFigure.size).toBeGreaterThanOrEqual(figure.size)
+    expect(exampleFigure.weight).toBeGreaterThanOrEqual(figure.weight)
+    expect(await expectRepresentativeExampleWithMonthlyFigures(page)).toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
   it('keeps an accessory ticked when its size or colour changes, and quotes it in the new one', async () => {
     const { page } = await newPage({ width: 412, height: 900 })
     await page.goto('/finance-checkout-product?product=royal-enfield-classic-350')

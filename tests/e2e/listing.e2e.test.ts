@@ -302,6 +302,19 @@ describe('/all-bikes on a phone', () => {
     expect(type.sort.family).toBe(type.body.family)
     expect(problems).toEqual([])
   })
+
+  it('compares from the cards on a desktop with the same control as on a phone', async () => {
+    const { page, problems } = await newPage({ width: 1280, height: 800 })
+    await page.goto('/all-bikes')
+    await rejectAnalyticsCookies(page)
+    const names = await page.locator('.listing__grid .product-card__name').evaluateAll((els) => els.slice(0, 2).map((e) => e.textContent!))
+    for (const [i, name] of names.entries()) {
+      await page.getByRole('button', { name: named('Add to compare', name) }).click()
+      await page.getByRole('link', { name: i === 0 ? 'Compare 1 bike' : `Compare ${i + 1} bikes` }).waitFor()
+    }
+    expect(await axeViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
 })
 
 describe('category and brand pages', () => {

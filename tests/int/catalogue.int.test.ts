@@ -11,6 +11,7 @@ import { testPayload } from './payload'
 import type { Media, Product } from '../../src/payload-types'
 import { wasPricePence } from '../../src/domain/catalogue/product-price'
 import { shownStock } from '../../src/domain/catalogue/stock-status'
+import { highestOfferedPence } from '../../src/features/catalogue/price-history'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 const { readCards } = await import('../../src/features/catalogue/queries.server')
@@ -267,6 +268,7 @@ describe('access rules', () => {
     const byId = new Map(cards.map((c) => [c.id, c]))
     let withFee = 0
     let used = 0
+    const highest = await highestOfferedPence(payload, null, docs.map((d) => d.id))
     for (const d of docs) {
       const card = byId.get(d.id)!
       const media = typeof d.featuredImage === 'object' ? (d.featuredImage as Media | null) : null
@@ -279,7 +281,7 @@ describe('access rules', () => {
         slug: d.slug,
         sku: d.sku ?? null,
         pricePence: d.listPrice ?? null, // the stored headline price (products' beforeChange hook)
-        compareAtPricePence: wasPricePence(d.compareAtPrice, d.listPrice ?? null), // as entered: a price it was offered at
+        compareAtPricePence: wasPricePence(d.compareAtPrice, d.listPrice ?? null, highest.get(d.id)), // as entered, and never above its price record (ADR 075)
         condition: d.condition,
         kind: d.kind,
         brandName: typeof d.brand === 'object' && d.brand ? d.brand.name : null,

@@ -5,7 +5,7 @@ import { productMonthlyEstimate } from '../finance/product-monthly-estimate'
 import { financePricePence } from '../finance/quote-client-rules'
 import { formatPence, vatIncluded } from '../money'
 import { depositDeduction, leftToPayPence } from '../reservations/reservation-rules'
-import { chargesFromExtraFee, headlinePricePence, includedChargesText, pricedVatLines, pricedVatPence, productPrice, wasPricePence, type ProductPriceInput } from './product-price'
+import { chargesFromExtraFee, headlinePricePence, includedChargesText, pricedVatLines, pricedVatPence, productPrice, wasPriceProblem, wasPricePence, type ProductPriceInput } from './product-price'
 
 const OTR_LABEL = 'On-the-road charges: pre-delivery inspection, registration and first year’s road tax'
 /** The seeded Honda CB125F: £3,399 plus £250 on-the-road charges. */
@@ -70,23 +70,56 @@ describe('wasPricePence', () => {
   it('shows the price staff entered, one the bike was offered at, never with the on-the-road charge added', () => {
     const headline = headlinePricePence({ basePricePence: 849_900, vatRatePercent: 20, charges: chargesFromExtraFee({ feeValue: 25_000 }) })
     expect(headline).toBe(874_900)
-    expect(wasPricePence(899_900, headline)).toBe(899_900)
+    // It was offered at £8,999 with its charges in it: the record says so.
+    expect(wasPricePence(899_900, headline, 899_900)).toBe(899_900)
     // £8,749 entered beside a £8,749 headline is no saving: nothing shown (it once showed "was £8,999").
-    expect(wasPricePence(874_900, headline)).toBeNull()
+    expect(wasPricePence(874_900, headline, 899_900)).toBeNull()
+  })
+
+  it('refuses a figure above the highest price on record, and any figure without a record (ADR 075)', () => {
+    // Offered at £8,749 (base £8,499 plus the £250 on-the-road charge) and never more: "was £8,999" was never charged.
+    expect(wasPricePence(899_900, 849_900, 874_900)).toBeNull()
+    expect(wasPricePence(899_900, 849_900, null)).toBeNull()
+    expect(wasPricePence(899_900, 849_900, undefined)).toBeNull()
+  })
+
+  it('never exceeds the highest price the product was offered at in its history', () => {
+    // A history is a run of headline prices (charges in them, like the headline); today's headline is its last.
+    const history = fc.array(fc.integer({ min: 1, max: 5_000_000 }), { minLength: 1, maxLength: 12 })
+    fc.assert(
+      fc.property(history, fc.option(fc.integer({ min: -1_000, max: 6_000_000 }), { nil: null }), (offered, entered) => {
+        const headline = offered[offered.length - 1]!
+        const highest = Math.max(...offered)
+        const was = wasPricePence(entered, headline, highest)
+        if (was === null) return
+        expect(was).toBe(entered)
+        expect(was).toBeGreaterThan(headline)
+        expect(was).toBeLessThanOrEqual(highest)
+      }),
+    )
   })
 
   it('is never more than the figure entered, and only ever a saving on a priced product', () => {
     fc.assert(
       fc.property(fc.option(fc.integer({ min: -1_000, max: 5_000_000 }), { nil: null }), fc.option(fc.integer({ min: 0, max: 5_000_000 }), { nil: null }), (entered, headline) => {
-        const was = wasPricePence(entered, headline)
+        const was = wasPricePence(entered, headline, 5_000_000)
         if (was === null) return
         expect(was).toBe(entered)
         expect(was).toBeGreaterThan(headline!)
       }),
     )
-    expect(wasPricePence(899_900, null)).toBeNull()
-    expect(wasPricePence(899_900.5, 100)).toBeNull()
-    expect(wasPricePence(0, 0)).toBeNull()
+    expect(wasPricePence(899_900, null, 1_000_000)).toBeNull()
+    expect(wasPricePence(899_900.5, 100, 1_000_000)).toBeNull()
+    expect(wasPricePence(0, 0, 1_000_000)).toBeNull()
+  })
+})
+
+describe('wasPriceProblem', () => {
+  it('lets a was-price at or below the highest price on record be saved, and says why another may not', () => {
+    expect(wasPriceProblem(899_900, 899_900)).toBeNull()
+    expect(wasPriceProblem(null, null)).toBeNull()
+    expect(wasPriceProblem(899_900, 874_900)).toBe('was-price £8,999 is above any price this product was offered at (the highest it was offered at is £8,749, compulsory charges included): a was-price must be a price it was actually charged at')
+    expect(wasPriceProblem(899_900, null)).toMatch(/it has no price on record yet/)
   })
 })
 

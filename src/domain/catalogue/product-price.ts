@@ -111,11 +111,26 @@ export function headlinePricePence(input: ProductPriceInput): Pence | null {
  * product was actually offered at, as customers saw it (compulsory charges included), so it is shown exactly as
  * entered: adding today's charges to it would make a price the product was never offered at (entering £8,749 once
  * showed "was £8,999"), which is a misleading reference price (DMCC Act 2024, Sch 20; CMA's pricing guidance).
- * It is shown only above the headline price, where it is a saving; never when the product has no price.
+ * It is shown only above the headline price, where it is a saving; never when the product has no price; and never
+ * above `highestOfferedPence`, the highest headline (charges in it, like the headline) the shop's own price history
+ * records for the product (ADR 075): without a record, no was-price at all.
  */
-export function wasPricePence(enteredPence: number | null | undefined, headlinePence: Pence | null): Pence | null {
+export function wasPricePence(enteredPence: number | null | undefined, headlinePence: Pence | null, highestOfferedPence: number | null | undefined): Pence | null {
   if (!isWholePence(enteredPence) || enteredPence <= 0 || headlinePence === null) return null
+  if (!isWholePence(highestOfferedPence) || enteredPence > highestOfferedPence) return null
   return enteredPence > headlinePence ? enteredPence : null
+}
+
+/**
+ * Why a was-price may not be saved (the admin) or imported (a feed's compare_at_price), or null when it may: it is
+ * above the highest headline the product was ever offered at (`highestOfferedPence`, null for no record).
+ */
+export function wasPriceProblem(enteredPence: unknown, highestOfferedPence: number | null | undefined): string | null {
+  if (enteredPence === null || enteredPence === undefined) return null
+  if (!isWholePence(enteredPence) || enteredPence <= 0) return 'a was-price is a price in whole pence above 0'
+  if (isWholePence(highestOfferedPence) && enteredPence <= highestOfferedPence) return null
+  const highest = isWholePence(highestOfferedPence) && highestOfferedPence > 0 ? `the highest it was offered at is ${formatPence(highestOfferedPence)}` : 'it has no price on record yet'
+  return `was-price ${formatPence(enteredPence)} is above any price this product was offered at (${highest}, compulsory charges included): a was-price must be a price it was actually charged at`
 }
 
 /** The charges as the product's extra fee stores them today: one fee, VAT at the product's rate (ADR 023). */

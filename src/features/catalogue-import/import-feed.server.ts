@@ -11,7 +11,7 @@ import { slugify } from '../../cms/fields/slug'
 import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { reindexProducts } from '../search/search.server'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
-import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
+import { chargesFromExtraFee, headlinePricePence, wasPriceProblem } from '../../domain/catalogue/product-price'
 import { checkFeed, compactVrm, FEED_COLUMNS, SPEC_COLUMNS, type FeedContext, type FeedProductRow, type FeedRow, type FeedValue, type FeedVariantRow, type RawRow, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
 import { formatPounds } from '../../domain/catalogue/import/money'
 import { richTextFromText, textFromRichText } from '../../domain/catalogue/import/rich-text'
@@ -25,6 +25,7 @@ import { queueMonthlyRefresh } from '../finance-figures/monthly-figures.server'
 import { savedBikeChange, type SavedBikeChangeKind } from '../../domain/catalogue/saved-bikes'
 import { mediaNamesFor } from './zip-images.server'
 import { HISTORY_CHECK_COLUMNS, importPublicationProblem } from '../used-bikes/import-rule'
+import { highestOfferedPence, recordImportedPrices } from '../catalogue/price-history'
 
 export interface ImportCounts {
   created: number
@@ -258,6 +259,8 @@ interface Existing {
   readonly variantsOf: Map<number, Row[]>
   readonly onHand: { products: Map<number, number>; variants: Map<number, number> }
   readonly galleries: Map<string, number[]>
+  /** The highest headline each product was offered at, by its price history (ADR 075). */
+  readonly highestOffered?: ReadonlyMap<number, number>
   readonly media: Map<string, number>
   readonly mediaNames: Map<number, string>
   readonly takenSlugs: Set<string>
@@ -307,7 +310,8 @@ async function readExisting(payload: Payload, groups: readonly Group[], shop: Sh
   for (const [name, id] of images ?? []) media.set(name, id)
   const newNames = groups.filter((g) => g.product && !products.has(g.sku)).map((g) => slugify(String(g.product!.values.get('name') ?? '')))
   const taken = await selectIn(payload, (list) => `SELECT slug FROM products WHERE slug IN (${list})`, [...new Set(newNames.flatMap((s) => [s]))])
-  return { products, productsById, variantsBySku, variantsOf, onHand, galleries, media, mediaNames: new Map([...media].map(([n, id]) => [id, n])), takenSlugs: new Set(taken.map((t) => String(t.slug))) }
+  const highestOffered = await highestOfferedPence(payload, null, productIds)
+  return { products, productsById, variantsBySku, variantsOf, onHand, galleries, highestOffered, media, mediaNames: new Map([...media].map(([n, id]) => [id, n])), takenSlugs: new Set(taken.map((t) => String(t.slug))) }
 }
 
 /** The pictures as the feed lists them: the main picture first, then the rest of the gallery. */
@@ -492,6 +496,14 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
       const price = variable ? lowest : values.has('price') ? (values.get('price') as number | null) : num(current?.price)
       const fee = current ? { feeValue: num(current.before_add_to_basket_notification_extra_fee_fee_value), label: str(current.before_add_to_basket_notification_extra_fee_label) } : null
       const listPrice = headlinePricePence({ basePricePence: price, vatRatePercent: vat, charges: chargesFromExtraFee(fee) })
+      // A was-price above every price the product was offered at (its history, or this row's own) is refused (ADR 075).
+      const was = values.get('compare_at_price')
+      const wasProblem = p && was != null && num(current?.compare_at_price) !== was ? wasPriceProblem(was, Math.max(existing.highestOffered?.get(Number(current?.id)) ?? 0, listPrice ?? 0) || null) : null
+      if (wasProblem) {
+        refused.push({ line: p!.line, sku: p!.sku, reason: `compare_at_price: ${wasProblem}` })
+        for (const v of group.variants) refused.push({ line: v.line, sku: v.sku, reason: `its product ${group.sku} was refused` })
+        continue
+      }
       const want: Record<string, Arg> = {}
       for (const [column, field] of Object.entries(PRODUCT_FIELDS)) {
         if (!values.has(column)) continue
@@ -736,7 +748,7 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
     planRefused.push(...plan.refused)
     done += rows
     if (!dryRun) {
-      const stmts = [...plan.stmts, ...mergeInserts(auditStmts(plan.audit, options.actor, marker?.importId ?? null, now)), ...alertStmts(payload, plan.alerts, now)]
+      const stmts = [...plan.stmts, ...recordImportedPrices(batch.map((g) => g.sku), now), ...mergeInserts(auditStmts(plan.audit, options.actor, marker?.importId ?? null, now)), ...alertStmts(payload, plan.alerts, now)]
       const refusedAll = [...checked.refused, ...planRefused].sort((a, b) => a.line - b.line)
       const markerStatement = marker ? markerStmt(marker, done, counts, refusedAll, now) : null
       const withdrawn = stmts.length > 0 || markerStatement ? await writeBatch(payload, stmts, markerStatement) : []

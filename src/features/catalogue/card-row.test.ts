@@ -9,6 +9,7 @@ const pgRow = {
   sku: 'HON-CB650R-21',
   price: '749900',
   compare_at_price: '799900',
+  highest_offered: '799900',
   vat_rate: '20',
   fee_value: '19500',
   fee_label: 'On-the-road charges',
@@ -42,6 +43,9 @@ describe('cardFromRow', () => {
     expect(card.compareAtPricePence).toBe(799_900)
     // A was-price at or below the headline price is no saving, and is not shown.
     expect(cardFromRow({ ...pgRow, compare_at_price: '769400' }).compareAtPricePence).toBeNull()
+    // Above the highest price its history records, or with no record at all, it was never charged (ADR 075).
+    expect(cardFromRow({ ...pgRow, highest_offered: '769400' }).compareAtPricePence).toBeNull()
+    expect(cardFromRow({ ...pgRow, highest_offered: null }).compareAtPricePence).toBeNull()
     expect(card).toMatchObject({ id: 12, name: 'Honda CB650R', slug: 'honda-cb650r-2021', sku: 'HON-CB650R-21', condition: 'used', kind: 'motorcycle', brandName: 'Honda', stockQuantity: 1, productType: 'simple', mileage: 4200, registrationYear: 2021, writeOffCategory: null })
     // A used bike's write-off category rides on every card of it; anything else in the column is not one.
     expect(cardFromRow({ ...pgRow, write_off: 'N' }).writeOffCategory).toBe('N')

@@ -7,6 +7,7 @@ import { chargesFromExtraFee, headlinePricePence, wasPricePence } from '../../do
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import type { PictureMedia, PictureSize } from '../../components/ui/picture'
 import { writeOffCategoryOf, type WriteOffCategory } from '../../domain/vehicles/history-check'
+import { HIGHEST_OFFERED_COLUMN } from './price-history'
 
 /**
  * The picture sizes a card's <picture> offers, by their name in the media table's columns (`sizes_card_avif_url`).
@@ -52,6 +53,7 @@ export const CARD_COLUMNS = [
   'p.sku AS sku',
   'p.price AS price',
   'p.compare_at_price AS compare_at_price',
+  HIGHEST_OFFERED_COLUMN,
   'p.vat_rate AS vat_rate',
   'p.before_add_to_basket_notification_extra_fee_fee_value AS fee_value',
   'p.before_add_to_basket_notification_extra_fee_label AS fee_label',
@@ -111,8 +113,9 @@ export function cardFromRow(row: Record<string, unknown>): ProductCard {
     slug: String(row.slug),
     sku: textOrNull(row.sku),
     pricePence,
-    // A price the product was offered at, as entered: never with charges added (ADR 040).
-    compareAtPricePence: wasPricePence(numberOrNull(row.compare_at_price), pricePence),
+    // A price the product was offered at, as entered: never with charges added (ADR 040), never above the
+    // highest price its history records (ADR 075).
+    compareAtPricePence: wasPricePence(numberOrNull(row.compare_at_price), pricePence, numberOrNull(row.highest_offered)),
     condition: row.condition === 'used' ? 'used' : 'new',
     kind: String(row.kind) as ProductKind,
     brandName: textOrNull(row.brand_name),

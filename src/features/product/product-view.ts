@@ -56,6 +56,8 @@ export interface ProductView {
   readonly description: Product['description']
   readonly metaDescription: string | null
   readonly compareAtPricePence: number | null
+  /** The highest headline the shop's price history records for the product (ADR 075); null without a record. */
+  readonly highestOfferedPence: number | null
   readonly options: readonly PurchaseOption[]
   readonly defaultIndex: number
   readonly specRows: ReturnType<typeof filledSpecRows>
@@ -112,7 +114,7 @@ function categoryTrail(category: Product['category']): { name: string; path: str
 }
 
 /** `rates`: the site settings' on-the-road parts, which split a new bike's OTR charge for its VAT (ADR 044). */
-export function toProductView(product: Product, variants: readonly Variant[], rates: OnTheRoadRates = DEFAULT_ON_THE_ROAD_RATES): ProductView {
+export function toProductView(product: Product, variants: readonly Variant[], rates: OnTheRoadRates = DEFAULT_ON_THE_ROAD_RATES, highestOfferedPence: number | null = null): ProductView {
   const vehicleFacts = { kind: product.kind, condition: product.condition, engineCc: product.attributes?.engineCc }
   const charges = productCharges(product.beforeAddToBasketNotification?.extraFee, vehicleFacts, rates)
   const vatTreatment = productVatTreatment({ ...vehicleFacts, vatRatePercent: product.vatRate })
@@ -182,8 +184,9 @@ export function toProductView(product: Product, variants: readonly Variant[], ra
     description: product.description,
     metaDescription: product.meta?.description ?? null,
     // A price the product was offered at, as entered (never with charges added); the purchase box shows it only
-    // above the chosen option's price (wasPricePence, ADR 040).
+    // above the chosen option's price (wasPricePence, ADR 040) and never above the highest price on record (ADR 075).
     compareAtPricePence: product.compareAtPrice ?? null,
+    highestOfferedPence,
     options,
     defaultIndex: Math.max(0, defaultVariantIndex(options)),
     specRows: filledSpecRows(product.specSheet),

@@ -6,6 +6,7 @@ import type { Product, Variant } from '../../payload-types'
 import { payloadClient } from '../../cms/payload-client.server'
 import { toProductView, type ProductView } from './product-view'
 import { onSaleBySlug, siteSettings } from '../catalogue/queries.server'
+import { highestOfferedPence } from '../catalogue/price-history'
 import { onTheRoadRates } from '../../cms/globals/site-settings-cache.server'
 import { payLaterSettingsOf } from '../payments/pay-later-settings'
 import type { PayLaterSettings } from '../../domain/payments/pay-later'
@@ -45,7 +46,9 @@ export const productBySlug = cache(async (slug: string): Promise<ProductView | n
     })
     variants = result.docs as Variant[]
   }
-  return toProductView(product, variants, onTheRoadRates(await siteSettings()))
+  // The highest price on record, read only for a product with a was-price to check (ADR 075).
+  const highest = product.compareAtPrice == null ? null : ((await highestOfferedPence(payload, null, [product.id])).get(product.id) ?? null)
+  return toProductView(product, variants, onTheRoadRates(await siteSettings()), highest)
 })
 
 /** The dealer facts the product page shows, from the site-settings read every page already shares (cached). */

@@ -31,6 +31,7 @@ import * as migration_20261129_090000_credit_note_job from './20261129_090000_cr
 import * as migration_20261130_020000_email_brand from './20261130_020000_email_brand';
 import * as migration_20261201_010000_cycle_to_work from './20261201_010000_cycle_to_work';
 import * as migration_20261201_030000_exchanges from './20261201_030000_exchanges';
+import * as migration_20261202_030000_price_history from './20261202_030000_price_history';
 
 export const migrations = [
   {
@@ -197,5 +198,10 @@ export const migrations = [
     up: migration_20261201_030000_exchanges.up,
     down: migration_20261201_030000_exchanges.down,
     name: '20261201_030000_exchanges',
+  },
+  {
+    up: migration_20261202_030000_price_history.up,
+    down: migration_20261202_030000_price_history.down,
+    name: '20261202_030000_price_history',
   },
 ];

@@ -10,10 +10,11 @@ import { MotorVehicleBadge } from '../../used-bikes/components/ebike-law'
 import { soldAsMotorVehicle } from '../../../domain/vehicles/eapc'
 
 /**
- * `monthlyPence`: the bike's "from £X a month", shown only where the page also shows a representative example.
+ * `monthlyPence`: the bike's "from £X a month", shown only where the page also shows a representative example;
+ * `exampleHref` is where that example is, one tap from the figure and in the same type (CONC 3.5.5R; ADR 076).
  * `compare`: a bike's card gets the compare control (a listing, which also shows the link to the comparison).
  */
-export function ProductCard({ product, priority = false, monthlyPence = null, compare = false }: { product: Card; priority?: boolean; monthlyPence?: number | null; compare?: boolean }) {
+export function ProductCard({ product, priority = false, monthlyPence = null, exampleHref = null, compare = false }: { product: Card; priority?: boolean; monthlyPence?: number | null; exampleHref?: string | null; compare?: boolean }) {
   const facts: string[] = []
   if (product.condition === 'used') {
     if (product.registrationYear) facts.push(String(product.registrationYear))
@@ -45,7 +46,14 @@ export function ProductCard({ product, priority = false, monthlyPence = null, co
           </>
         )}
       </p>
-      {monthlyPence !== null && <p className="product-card__monthly">from {formatPence(monthlyPence)} a month</p>}
+      {monthlyPence !== null && exampleHref !== null && (
+        <p className="product-card__monthly">
+          from {formatPence(monthlyPence)} a month{' '}
+          <a href={exampleHref} className="product-card__example-link">
+            Representative example<span className="visually-hidden"> for the monthly figures on this page</span>
+          </a>
+        </p>
+      )}
       {compare && BIKE_KINDS.includes(product.kind) && (
         <div className="product-card__compare">
           <CardCompare slug={product.slug} name={product.name} />

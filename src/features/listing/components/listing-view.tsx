@@ -26,6 +26,9 @@ import { viewItemListEvent } from '../../../domain/analytics/ga4-ecommerce'
 import { reportSearchFound } from '../search-log.server'
 import '../listing.css'
 
+/** The page's one representative example, which every card's monthly figure links to (ADR 076). */
+const LISTING_EXAMPLE_ID = 'listing-example'
+
 export interface ListingViewProps {
   basePath: string
   raw: RawSearchParams
@@ -103,7 +106,7 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                 <>
                   <div className="product-grid listing__grid">
                     {result.cards.map((p, i) => (
-                      <ProductCard key={p.id} product={p} priority={i < 2} monthlyPence={example ? (monthly.get(p.id) ?? null) : null} compare />
+                      <ProductCard key={p.id} product={p} priority={i < 2} monthlyPence={example ? (monthly.get(p.id) ?? null) : null} exampleHref={example ? `#${LISTING_EXAMPLE_ID}` : null} compare />
                     ))}
                     <AnalyticsEvent
                       event={viewItemListEvent(
@@ -137,7 +140,7 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
                   lenderName={example.lenderName}
                   disclosures={disclosures}
                   headingLevel={2}
-                  id="listing-example"
+                  id={LISTING_EXAMPLE_ID}
                   title={`Representative example: ${example.bikeName}`}
                   lead={<p className="listing__example-lead">{query.budget ? 'Monthly figures are hire purchase on your deposit and term, subject to status.' : 'Monthly figures are the first quote of each bike’s finance page, at its standard deposit and term, subject to status.'}</p>}
                 />

@@ -141,6 +141,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         slug={product.slug}
         vatRatePercent={product.vatRatePercent}
         compareAtPricePence={product.compareAtPricePence}
+        highestOfferedPence={product.highestOfferedPence}
         options={product.options}
         defaultIndex={product.defaultIndex}
         phone={settings.phone}

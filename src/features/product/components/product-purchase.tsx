@@ -17,6 +17,8 @@ interface Props {
   readonly slug: string
   readonly vatRatePercent: number
   readonly compareAtPricePence: number | null
+  /** The highest headline on the product's price record (ADR 075). */
+  readonly highestOfferedPence: number | null
   readonly options: readonly PurchaseOption[]
   readonly defaultIndex: number
   readonly phone: string | null
@@ -65,7 +67,7 @@ function Choices(props: {
   )
 }
 
-export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, options, defaultIndex, phone, heading, includedCharges, finance, brandName = null, kind = null }: Props) {
+export function ProductPurchase({ productId, name, slug, vatRatePercent, compareAtPricePence, highestOfferedPence, options, defaultIndex, phone, heading, includedCharges, finance, brandName = null, kind = null }: Props) {
   const initial = options[defaultIndex] ?? options[0]
   const [size, setSize] = useState<string | null>(initial?.size ?? null)
   const [colour, setColour] = useState<string | null>(initial?.colour ?? null)
@@ -76,7 +78,7 @@ export function ProductPurchase({ productId, name, slug, vatRatePercent, compare
   const [main, ...rest] = images
   const stock = stockStatus(chosen?.stockQuantity)
   const price = chosen?.pricePence ?? null
-  const was = wasPricePence(compareAtPricePence, price)
+  const was = wasPricePence(compareAtPricePence, price, highestOfferedPence)
   const choiceName = [size, colour].filter(Boolean).join(' / ')
 
   const snapshot: ProductSnapshot | null =

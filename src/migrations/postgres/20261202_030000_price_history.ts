@@ -1,0 +1,26 @@
+import { MigrateUpArgs, MigrateDownArgs, sql } from '@payloadcms/db-postgres'
+
+// Price history (ADR 075): each product's headline price (charges in it) and each variant's, over time, so a was-price
+// is one the shop's own record shows it was offered at. Hand-written, not a collection: written only by
+// features/catalogue/price-history.ts. What is on sale today gets its current headline as its first row.
+export async function up({ db }: MigrateUpArgs): Promise<void> {
+  await db.execute(sql`
+  CREATE TABLE "price_history" (
+  	"id" serial PRIMARY KEY NOT NULL,
+  	"product_id" integer NOT NULL REFERENCES "public"."products"("id") ON DELETE CASCADE,
+  	"variant_id" integer,
+  	"headline_pence" integer NOT NULL,
+  	"recorded_at" varchar NOT NULL,
+  	"source" varchar NOT NULL
+  );
+  CREATE INDEX "price_history_product_idx" ON "price_history" USING btree ("product_id", "variant_id");
+  INSERT INTO "price_history" ("product_id", "variant_id", "headline_pence", "recorded_at", "source")
+    SELECT "id", NULL, CAST("list_price" AS integer), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'migration' FROM "products" WHERE "list_price" > 0 ORDER BY "id";
+  INSERT INTO "price_history" ("product_id", "variant_id", "headline_pence", "recorded_at", "source")
+    SELECT p."id", v."id", CAST(v."price" + CASE WHEN p."before_add_to_basket_notification_extra_fee_fee_value" > 0 THEN p."before_add_to_basket_notification_extra_fee_fee_value" ELSE 0 END AS integer), to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'migration'
+    FROM "variants" v JOIN "products" p ON p."id" = v."product_id" WHERE v."price" > 0 ORDER BY v."id";`)
+}
+
+export async function down({ db }: MigrateDownArgs): Promise<void> {
+  await db.execute(sql`DROP TABLE IF EXISTS "price_history";`)
+}
