@@ -7,7 +7,7 @@ import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
 import { catalogueMemo } from '../../cms/catalogue-memo.server'
-import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
+import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, searchFieldsFor, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
 import { summariseMatches, weighMatches, type Hit, type MatchSummary } from '../../domain/search/rank'
@@ -116,10 +116,10 @@ async function weighedMatches(payload: Payload, clauses: Clause[], limit: number
   return weighMatches(hits, (id) => index.matchFacts(id))
 }
 
-/** Active products matching every clause, best first: their ids. */
+/** Active products matching every clause, best first: their ids. A search naming a kind matches in titles (searchFieldsFor). */
 export async function rankedMatches(payload: Payload, clauses: Clause[], limit = MAX_MATCHES): Promise<RankedMatch[]> {
   if (clauses.length === 0) return []
-  return (await weighedMatches(payload, clauses, limit)).map((m) => ({ id: m.id }))
+  return (await weighedMatches(payload, clauses, limit, searchFieldsFor(clauses))).map((m) => ({ id: m.id }))
 }
 
 /** The price and licence filters the words set (domain/search/query-filters.ts). */
@@ -182,7 +182,7 @@ export async function didYouMean(payload: Payload, typed: string): Promise<strin
   const [groups, vocabulary] = await Promise.all([searchSynonyms(payload), searchVocabulary(payload)])
   const parsed = parseSearch(typed.slice(0, MAX_QUERY_LENGTH), groups)
   const loose = correctClauses(parsed.clauses, vocabulary, true)
-  if (loose.clauses.length && Object.keys(loose.corrections).length && (await rankedMatches(payload, loose.clauses, 1)).length) return spokenQuery(loose.clauses)
+  if (!loose.nothingKnown && loose.clauses.length && Object.keys(loose.corrections).length && (await rankedMatches(payload, loose.clauses, 1)).length) return spokenQuery(loose.clauses)
   if (!isPostgres(payload) || !parsed.words.length) return null
   const phrase = parsed.words.join(' ')
   // the nearest few titles in the GiST index's own order (a few ms at 100,000 variants; see the migration

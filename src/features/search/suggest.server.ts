@@ -4,7 +4,7 @@
 // cache for a minute. Its shape is the header combobox's: each option has a label, a URL and a detail.
 import type { Payload } from 'payload'
 import { paths } from '../../config/paths'
-import { MAX_QUERY_LENGTH } from '../../domain/search/query'
+import { MAX_QUERY_LENGTH, searchFieldsFor } from '../../domain/search/query'
 import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
 import { searchIndexGeneration } from '../../cms/hooks/search-index'
@@ -80,7 +80,7 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
  */
 async function summarise(payload: Payload, search: PreparedSearch): Promise<MatchSummary> {
   const titles = await rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS, 'titles')
-  if (titles.top.length >= SUGGESTED_PRODUCTS) return titles
+  if (titles.top.length >= SUGGESTED_PRODUCTS || searchFieldsFor(search.clauses) === 'titles') return titles
   return rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS, 'all')
 }
 
