@@ -5,7 +5,7 @@
 import type { Payload } from 'payload'
 import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
-import { searchIndexGeneration } from '../../cms/hooks/search-index'
+import { searchIndexChangedElsewhere, searchIndexGeneration } from '../../cms/hooks/search-index'
 import { catalogueMemo } from '../../cms/catalogue-memo.server'
 import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, searchFieldsFor, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
@@ -28,6 +28,8 @@ const VOCABULARY_FRESH_MS = 60_000
 interface VocabularyCopy {
   payload: Payload
   generation: number
+  /** searchIndexChangedElsewhere() when read: a later change announced by another process ages the copy */
+  elsewhere: number
   until: number
   value: Promise<Vocabulary>
   refreshing: boolean
@@ -54,12 +56,13 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
   const holder = vocabularyHolder()
   const generation = searchIndexGeneration()
   const copy = holder.copy && holder.copy.payload === payload && holder.copy.generation === generation ? holder.copy : null
-  if (copy && now < copy.until) return copy.value
+  const elsewhere = searchIndexChangedElsewhere()
+  if (copy && now < copy.until && copy.elsewhere === elsewhere) return copy.value
   if (copy && !copy.refreshing) {
     copy.refreshing = true
     readVocabulary(payload).then(
       (fresh) => {
-        if (holder.copy === copy) holder.copy = { payload, generation, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
+        if (holder.copy === copy) holder.copy = { payload, generation, elsewhere, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
       },
       () => {
         copy.refreshing = false
@@ -68,7 +71,7 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
   }
   if (copy) return copy.value
   const value = readVocabulary(payload)
-  const entry: VocabularyCopy = { payload, generation, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
+  const entry: VocabularyCopy = { payload, generation, elsewhere, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
   holder.copy = entry
   value.catch(() => {
     if (holder.copy === entry) holder.copy = null

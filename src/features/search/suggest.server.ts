@@ -7,7 +7,7 @@ import { paths } from '../../config/paths'
 import { MAX_QUERY_LENGTH, searchFieldsFor } from '../../domain/search/query'
 import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
-import { searchIndexGeneration } from '../../cms/hooks/search-index'
+import { searchIndexChangedElsewhere, searchIndexGeneration } from '../../cms/hooks/search-index'
 import { placeholders, readRows } from '../../cms/sql.server'
 import { prepareSearch, rankedSummary, type MatchSummary, type PreparedSearch } from './search.server'
 
@@ -133,7 +133,7 @@ const cache = new Map<string, { at: number; generation: number; value: Promise<S
 /** Suggestions for q, shared by every request for the same normalised q for FRESH_MS. */
 export function suggest(payload: Payload, q: string, now = Date.now()): Promise<Suggestions> {
   const key = fold(q).replace(/\s+/g, ' ').trim()
-  const generation = searchIndexGeneration()
+  const generation = searchIndexGeneration() + searchIndexChangedElsewhere() * 1e9
   const hit = cache.get(key)
   if (hit && hit.generation === generation && now - hit.at < FRESH_MS) return hit.value.then((v) => ({ ...v, q }))
   const value = suggestUncached(payload, q)
