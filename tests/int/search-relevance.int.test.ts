@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Product } from '../../src/payload-types'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildBrand, buildProduct } from '../../src/setup/seed/factories'
-import { EMPTY_LISTING_QUERY } from '../../src/domain/catalogue/listing-query'
+import { activeFilterCount, EMPTY_LISTING_QUERY, listingHref } from '../../src/domain/catalogue/listing-query'
+import { filtersShown } from '../../src/domain/search/query-filters'
 import { testPayload } from './payload'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
@@ -228,6 +229,25 @@ describe(`search rules on ${db}`, () => {
     const popular = await popularCategories(payload)
     expect(popular.length).toBeGreaterThan(0)
     expect(popular[0]!.count).toBeGreaterThanOrEqual(popular.at(-1)!.count)
+  })
+
+  it('shows filters read from words as the page’s own filters: the same results, counted in "Filters", removable', async () => {
+    for (const q of ['a2 bikes', 'under 5000', 'honda under 5000', 'A1 licence scooter']) {
+      const shown = filtersShown({ ...EMPTY_LISTING_QUERY, q })!
+      expect(shown, q).not.toBeNull()
+      expect(activeFilterCount(shown), q).toBeGreaterThan(0)
+      expect(listingHref('/search', shown), q).toMatch(/[?&](licence=A[12]|max=5000)/)
+      const typed = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q })
+      const controls = await listProducts({ type: 'search' }, shown)
+      expect(controls.totalDocs, q).toBe(typed.totalDocs)
+      expect(controls.cards.map((c) => c.id).sort(), q).toEqual(typed.cards.map((c) => c.id).sort())
+    }
+    // removing the ticked box leaves the words alone
+    const a2 = filtersShown({ ...EMPTY_LISTING_QUERY, q: 'a2 bikes' })!
+    expect(a2).toMatchObject({ q: 'bikes', licences: ['A2'] })
+    const removed = await listProducts({ type: 'search' }, { ...a2, licences: [] })
+    expect(removed.totalDocs).toBe((await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'bikes' })).totalDocs)
+    expect(filtersShown({ ...EMPTY_LISTING_QUERY, q: 'ktm duke' })).toBeNull()
   })
 
   it('matches nothing, and says so, rather than leave out a word or correct one into an unrelated match', async () => {
