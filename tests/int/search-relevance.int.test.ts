@@ -31,7 +31,7 @@ beforeAll(async () => {
   await payload.create({ collection: 'products', data: { ...buildProduct({ name: 'Yamaha Tenere 700 Prototype', brand: yamaha.id, category: naked.id, pricePence: 999_900, stock: 5 }), status: 'draft' }, overrideAccess: true })
   const all = await payload.find({ collection: 'products', pagination: false, depth: 1, overrideAccess: true })
   for (const p of all.docs) byName.set(p.name, p)
-}, 300_000)
+}, 600_000) // seeding takes minutes on PostgreSQL on a loaded machine, as the import suite allows
 
 afterAll(async () => {
   await payload?.destroy()
