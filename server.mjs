@@ -1,6 +1,6 @@
 // The production server: Next.js behind a thin HTTP layer that adds request ids, JSON access logs,
 // HSTS behind HTTPS, and a graceful shutdown on SIGTERM (finish in-flight requests, then exit).
-import { createHash, createHmac, randomUUID } from 'node:crypto'
+import { createHmac, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -23,6 +23,7 @@ import { createSearchCounter } from './server-lib/search-counts.mjs'
 import { logger, routeConsoleToLogger, runWithRequest } from './src/lib/observe/logger.mjs'
 import { metrics } from './src/lib/observe/metrics.mjs'
 import { routeFamily } from './server-lib/route-family.mjs'
+import { redisPrefix, storefrontChannel } from './src/config/storefront-channel.mjs'
 import { metricsAnswer, serveMetricsPort } from './server-lib/metrics-endpoint.mjs'
 import { reportError } from './src/lib/observe/error-hook.mjs'
 
@@ -61,8 +62,8 @@ await app.prepare()
 // REDIS_URL it is also published to every other app instance, which does the same on its side.
 // This shop's keys and channels in a Redis that other shops (or test runs) may share: by default one
 // namespace per database, so the instances of one shop share state and two shops never do.
-process.env.REDIS_PREFIX ||= `wheelhouse:${createHash('sha256').update(process.env.DATABASE_URL || 'sqlite').digest('hex').slice(0, 12)}`
-const STOREFRONT_CHANNEL = `${process.env.REDIS_PREFIX}:storefront`
+process.env.REDIS_PREFIX ||= redisPrefix()
+const STOREFRONT_CHANNEL = storefrontChannel() // the command line's imports announce on it too (src/setup/storefront-announce.ts)
 const instanceId = randomUUID()
 async function revalidateNext(change) {
   const key = secret()

@@ -84,7 +84,8 @@ export function mergeChanges(a, b) {
   if (!b) return a
   if (a.kind !== 'products' || b.kind !== 'products') return { kind: 'all' }
   const slugs = [...new Set([...(a.slugs ?? []), ...(b.slugs ?? [])])]
-  return slugs.length > 500 ? { kind: 'all' } : { kind: 'products', slugs }
+  if (slugs.length > 500) return { kind: 'all' }
+  return a.index || b.index ? { kind: 'products', slugs, index: true } : { kind: 'products', slugs }
 }
 
 export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), maxTotalBytes = MAX_TOTAL_BYTES } = {}) {

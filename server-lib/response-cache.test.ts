@@ -200,6 +200,8 @@ describe('response cache', () => {
     expect(mergeChanges(null, { kind: 'products', slugs: ['a'] })).toEqual({ kind: 'products', slugs: ['a'] })
     expect(mergeChanges({ kind: 'products', slugs: ['a', 'b'] }, { kind: 'products', slugs: ['b', 'c'] })).toEqual({ kind: 'products', slugs: ['a', 'b', 'c'] })
     expect(mergeChanges({ kind: 'products', slugs: ['a'] }, { kind: 'all' })).toEqual({ kind: 'all' })
+    // an import's change (the search index changed) stays one when merged with a sale's
+    expect(mergeChanges({ kind: 'products', slugs: ['a'] }, { kind: 'products', slugs: ['b'], index: true })).toEqual({ kind: 'products', slugs: ['a', 'b'], index: true })
     expect(mergeChanges({ kind: 'all' }, { kind: 'products', slugs: ['a'] })).toEqual({ kind: 'all' })
     const many = (from: number) => ({ kind: 'products', slugs: Array.from({ length: 300 }, (_, i) => `p${from + i}`) })
     expect(mergeChanges(many(0), many(300))).toEqual({ kind: 'all' })

@@ -28,7 +28,12 @@ const { importFeed } = await import('../features/catalogue-import/import-feed.se
 const { queueCatalogueImport } = await import('../features/catalogue-import/import-job.server')
 const { uploadZipImages } = await import('../features/catalogue-import/zip-images.server')
 
+const { installAnnouncer } = await import('./storefront-announce')
+const { payloadSecret } = await import('../config/secrets.server')
+
 const payload = await getPayload({ config })
+// Every batch written is announced to the running shop, as an admin save is (ADR 073): its search and listings follow within seconds.
+const announce = flags.has('--dry-run') ? null : await installAnnouncer(payloadSecret(process.env.PAYLOAD_SECRET), (m) => process.stderr.write(`${m}\n`))
 let code = 0
 try {
   await migrateDatabase(payload)
@@ -70,5 +75,7 @@ try {
   else process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`)
   code = 1
 }
+await announce?.flush()
+await announce?.close()
 await payload.destroy()
 process.exit(code)

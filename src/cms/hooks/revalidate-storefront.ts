@@ -7,7 +7,8 @@ import { forgetSiteSettings } from '../globals/site-settings-cache.server'
 import { forgetCatalogueMemo } from '../catalogue-memo.server'
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, GlobalAfterChangeHook, Payload } from 'payload'
 import { CATALOGUE_TAG } from '../../config/cache-tags'
-import type { StorefrontChange } from '../../config/storefront-change'
+import { changesSearchIndex, type StorefrontChange } from '../../config/storefront-change'
+import { noteSearchIndexChangedElsewhere } from './search-index'
 import { paths } from '../../config/paths'
 import { changeOnEdit, PAGE_FAMILIES } from '../../config/page-families.mjs'
 
@@ -20,6 +21,7 @@ type Log = { debug: (o: object, m: string) => void }
 /** Next's own caches, for the change; throws outside a Next request (the bus then asks the server to do it). */
 export async function revalidateNextCaches(change: StorefrontChange): Promise<void> {
   forgetCatalogueMemo() // first: outside a Next request the rest throws, and this process's copy must still go
+  if (changesSearchIndex(change)) noteSearchIndexChangedElsewhere() // the vocabulary, read again (search.server.ts)
   // Loaded on use: the Payload config imports this module outside Next too (its CLI, the start-up scripts).
   const { revalidatePath, revalidateTag } = await import('next/cache')
   revalidateTag(CATALOGUE_TAG, { expire: 0 }) // cached catalogue reads: listings, facets, home page data

@@ -17,8 +17,17 @@ import { execute, isPostgres, placeholders, sqliteBatch, type Stmt, type Transac
  * the search (a page) are in different groups.
  */
 const INDEX_STATE = '__wheelhouseSearchIndex'
-const indexState = (): { generation: number } => ((globalThis as { [INDEX_STATE]?: { generation: number } })[INDEX_STATE] ??= { generation: 0 })
+const indexState = (): { generation: number; elsewhere: number } => ((globalThis as { [INDEX_STATE]?: { generation: number; elsewhere: number } })[INDEX_STATE] ??= { generation: 0, elsewhere: 0 })
 export const searchIndexGeneration = (): number => indexState().generation
+
+/**
+ * Bumped when another process (an instance, the command line's import) announces that it wrote the index (a storefront
+ * change with `index`, revalidate-storefront.ts): this process's vocabulary is read again, while the old copy answers.
+ */
+export const searchIndexChangedElsewhere = (): number => indexState().elsewhere
+export function noteSearchIndexChangedElsewhere(): void {
+  indexState().elsewhere++
+}
 
 const BATCH = 200
 

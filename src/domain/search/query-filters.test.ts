@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { takeLicenceWords, takePriceWords, withWordFilters } from './query-filters'
+import { filtersShown, setsFilters, takeLicenceWords, takePriceWords, takeWordFilters, withWordFilters } from './query-filters'
 
 describe('price words', () => {
   it('reads a top price', () => {
@@ -45,5 +45,22 @@ describe('word filters joined with the form', () => {
   it('applies both ranges and keeps the form’s licences', () => {
     expect(withWordFilters({ ...none, maxPricePence: 400_000, page: 2 }, { ...none, maxPricePence: 500_000, licences: ['A2'] })).toEqual({ minPricePence: null, maxPricePence: 400_000, licences: ['A2'], page: 2 })
     expect(withWordFilters({ ...none, minPricePence: 100, licences: ['A1'] }, { ...none, minPricePence: 300, licences: ['A2'] })).toMatchObject({ minPricePence: 300, licences: ['A1'] })
+  })
+})
+
+describe('words and the filters they set, apart', () => {
+  it('leaves the words to search for and answers the filters', () => {
+    expect(takeWordFilters('A2 bikes under 5000')).toEqual({ text: 'bikes', minPricePence: null, maxPricePence: 500_000, licences: ['A2'] })
+    expect(takeWordFilters('under £5,000')).toEqual({ text: '', minPricePence: null, maxPricePence: 500_000, licences: [] })
+    expect(setsFilters(takeWordFilters('KTM 390 Duke'))).toBe(false)
+    expect(takeWordFilters('KTM 390 Duke').text).toBe('ktm 390 duke')
+  })
+})
+
+describe('filters shown as the listing’s own', () => {
+  it('moves the filters out of the words, page one, and leaves a search without them alone', () => {
+    const q = { minPricePence: null, maxPricePence: null, licences: [], q: 'a2 bikes under 5000', page: 3 }
+    expect(filtersShown(q)).toEqual({ minPricePence: null, maxPricePence: 500_000, licences: ['A2'], q: 'bikes', page: 1 })
+    expect(filtersShown({ ...q, q: 'honda' })).toBeNull()
   })
 })

@@ -2,6 +2,7 @@
 // and licences ("a2 bikes", "A1 licence", "am licence"). They are taken out of the typed text and come back as
 // the same filters the listing form offers.
 import type { LicenceCategory } from '../catalogue/product-kind'
+import { fold } from './normalise'
 
 export interface WordFilters {
   minPricePence: number | null
@@ -87,4 +88,27 @@ export function withWordFilters<T extends WordFilters>(query: T, words: WordFilt
     maxPricePence: pick(query.maxPricePence, words.maxPricePence, Math.min),
     licences: query.licences.length ? query.licences : words.licences,
   }
+}
+
+/**
+ * What a rider typed, as the words to search for and the filters its other words set: `a2 bikes under 5000` is the
+ * words `bikes`, the A2 licence and at most £5,000. The search page shows those filters as its own controls, which a
+ * rider sees, counts and removes like any other (ADR 073).
+ */
+export function takeWordFilters(typed: string): WordFilters & { text: string } {
+  const price = takePriceWords(fold(typed))
+  const licence = takeLicenceWords(price.text)
+  return { text: licence.text.replace(/\s+/g, ' ').trim(), minPricePence: price.minPricePence, maxPricePence: price.maxPricePence, licences: licence.licences }
+}
+
+/** Whether the words set any filter. */
+export const setsFilters = (f: WordFilters): boolean => f.minPricePence !== null || f.maxPricePence !== null || f.licences.length > 0
+
+/**
+ * A listing query whose search words set filters, rewritten with those filters as its own and the words without
+ * them (page one); null when the words set none. The search page redirects to it.
+ */
+export function filtersShown<T extends WordFilters & { q: string; page: number }>(query: T): T | null {
+  const words = takeWordFilters(query.q)
+  return setsFilters(words) ? withWordFilters({ ...query, q: words.text, page: 1 }, words) : null
 }

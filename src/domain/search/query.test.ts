@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { correctClauses, fts5Match, parseSearch, pgTsQuery, spokenQuery } from './query'
+import { correctClauses, fts5Match, parseSearch, pgTsQuery, searchFieldsFor, splitRunTogether, spokenQuery } from './query'
 import { DEFAULT_SYNONYMS, expandSynonyms, synonymGroups } from './synonyms'
 import { Vocabulary } from './typo'
 
@@ -41,13 +41,20 @@ describe('parsing what a rider types', () => {
 describe('correcting against the index', () => {
   const vocabulary = new Vocabulary(['honda', 'africa', 'twin', 'adventure', 'ebike', 'electric', 'bike', '650'].map((term) => ({ term, docs: 1 })))
 
-  it('corrects typos and drops words the index has never seen', () => {
+  it('corrects typos, a three-letter word by one edit, and says so', () => {
     const { clauses } = parseSearch('hodna africa twn', groups)
     const corrected = correctClauses(clauses, vocabulary)
-    expect(corrected.clauses.map((c) => c.alternatives)).toEqual([[['honda']], [['africa']]])
-    expect(corrected.corrections).toEqual({ hodna: 'honda' })
-    expect(corrected.dropped).toEqual(['twn'])
+    expect(corrected.clauses.map((c) => c.alternatives)).toEqual([[['honda']], [['africa']], [['twin']]])
+    expect(corrected.corrections).toEqual({ hodna: 'honda', twn: 'twin' })
+    expect(corrected.dropped).toEqual([])
     expect(corrected.nothingKnown).toBe(false)
+  })
+
+  it('never leaves out a word the catalogue does not know: the search then matches nothing', () => {
+    const corrected = correctClauses(parseSearch('honda zzqx', groups).clauses, vocabulary)
+    expect(corrected).toMatchObject({ clauses: [], dropped: ['zzqx'], nothingKnown: true })
+    // numbers are never corrected: 1250 is another model than 650
+    expect(correctClauses(parseSearch('honda 1650', groups).clauses, vocabulary).nothingKnown).toBe(true)
   })
 
   it('keeps the synonyms the index holds', () => {
@@ -64,8 +71,49 @@ describe('correcting against the index', () => {
   it('says when nothing typed is known; loose correction then reaches further', () => {
     const { clauses } = parseSearch('aafrika twinn', groups)
     expect(correctClauses(parseSearch('zzzz qqqq', groups).clauses, vocabulary).nothingKnown).toBe(true)
-    expect(spokenQuery(correctClauses(clauses, vocabulary).clauses)).toBe('Twin')
+    expect(correctClauses(clauses, vocabulary).nothingKnown).toBe(true)
     expect(spokenQuery(correctClauses(clauses, vocabulary, true).clauses)).toBe('Africa Twin')
+  })
+})
+
+describe('names with or without their spaces', () => {
+  // the catalogue's own words, as the index holds "CF Moto", "Gas Gas", "KTM 1390 Super Duke R", "Yamaha MT-07", and a feed's "Triumph Speedtriple"
+  const vocabulary = new Vocabulary(['cf', 'moto', 'gas', 'ktm', 'super', 'duke', 'yamaha', 'mt', '07', 'triumph', 'speedtriple', 'honda', 'africa'].map((term) => ({ term, docs: 1 })))
+  const read = (q: string) => correctClauses(parseSearch(q, groups).clauses, vocabulary)
+
+  it('reads a name run together as the catalogue’s two words', () => {
+    expect(read('cfmoto').clauses).toEqual([{ alternatives: [['cf', 'moto*']] }])
+    expect(read('gasgas').clauses).toEqual([{ alternatives: [['gas', 'gas*']] }])
+    expect(read('superduke ktm').clauses).toEqual([{ alternatives: [['super', 'duke']] }, { alternatives: [['ktm*']] }])
+    expect(read('hondaafrica').clauses).toEqual([{ alternatives: [['honda', 'africa*']] }])
+    expect(read('superdu').clauses).toEqual([{ alternatives: [['super', 'du*']] }])
+  })
+
+  it('reads two words the catalogue holds as one, and keeps them apart as an alternative', () => {
+    expect(read('speed triple').clauses).toEqual([{ alternatives: [['speedtriple*']] }])
+    expect(read('gas gas').clauses).toEqual([{ alternatives: [['gas']] }, { alternatives: [['gas*']] }])
+    expect(read('speed triple honda').clauses[0]).toEqual({ alternatives: [['speedtriple']] })
+  })
+
+  it('splits only into whole catalogue words, at the most even point', () => {
+    expect(splitRunTogether('cfmoto', vocabulary, false)).toEqual(['cf', 'moto'])
+    expect(splitRunTogether('cfmot', vocabulary, false)).toBeNull()
+    expect(splitRunTogether('cfmot', vocabulary, true)).toEqual(['cf', 'mot'])
+    expect(splitRunTogether('mt07', vocabulary, false)).toBeNull()
+  })
+
+  it('reads model codes with or without their hyphen alike', () => {
+    expect(read('mt07').clauses).toEqual(read('mt-07').clauses)
+    expect(read('mt 07').clauses).toEqual(read('MT-07').clauses)
+  })
+})
+
+describe('where a search matches', () => {
+  it('in the titles when it names a kind among other words, everywhere otherwise', () => {
+    expect(searchFieldsFor(parseSearch('electric scooter', groups).clauses)).toBe('titles')
+    expect(searchFieldsFor(parseSearch('honda bikes', groups).clauses)).toBe('titles')
+    expect(searchFieldsFor(parseSearch('scooter', groups).clauses)).toBe('all')
+    expect(searchFieldsFor(parseSearch('electric screen', groups).clauses)).toBe('all')
   })
 })
 

@@ -766,7 +766,7 @@ export async function importFeed(payload: Payload, raw: Iterable<RawRow>, option
         await reindexProducts(payload, batchIds)
         // Their listing cards' monthly figures are quoted again by one job per batch (ADR 030), never per row.
         await queueMonthlyRefresh(payload, batchIds)
-        await revalidateStorefront('catalogue import batch', payload.logger, plan.slugs.length <= 500 ? { kind: 'products', slugs: plan.slugs } : { kind: 'all' })
+        await revalidateStorefront('catalogue import batch', payload.logger, plan.slugs.length <= 500 ? { kind: 'products', slugs: plan.slugs, index: true } : { kind: 'all' })
         // The sitemap and the Merchant feed are built again once the batches stop coming (ADR 042).
         await queueFeedsRebuild(payload)
       }

@@ -5,9 +5,9 @@
 import type { Payload } from 'payload'
 import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
-import { searchIndexGeneration } from '../../cms/hooks/search-index'
+import { searchIndexChangedElsewhere, searchIndexGeneration } from '../../cms/hooks/search-index'
 import { catalogueMemo } from '../../cms/catalogue-memo.server'
-import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
+import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, searchFieldsFor, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
 import { summariseMatches, weighMatches, type Hit, type MatchSummary } from '../../domain/search/rank'
@@ -28,6 +28,8 @@ const VOCABULARY_FRESH_MS = 60_000
 interface VocabularyCopy {
   payload: Payload
   generation: number
+  /** searchIndexChangedElsewhere() when read: a later change announced by another process ages the copy */
+  elsewhere: number
   until: number
   value: Promise<Vocabulary>
   refreshing: boolean
@@ -54,12 +56,13 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
   const holder = vocabularyHolder()
   const generation = searchIndexGeneration()
   const copy = holder.copy && holder.copy.payload === payload && holder.copy.generation === generation ? holder.copy : null
-  if (copy && now < copy.until) return copy.value
+  const elsewhere = searchIndexChangedElsewhere()
+  if (copy && now < copy.until && copy.elsewhere === elsewhere) return copy.value
   if (copy && !copy.refreshing) {
     copy.refreshing = true
     readVocabulary(payload).then(
       (fresh) => {
-        if (holder.copy === copy) holder.copy = { payload, generation, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
+        if (holder.copy === copy) holder.copy = { payload, generation, elsewhere, until: Date.now() + VOCABULARY_FRESH_MS, value: Promise.resolve(fresh), refreshing: false }
       },
       () => {
         copy.refreshing = false
@@ -68,7 +71,7 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
   }
   if (copy) return copy.value
   const value = readVocabulary(payload)
-  const entry: VocabularyCopy = { payload, generation, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
+  const entry: VocabularyCopy = { payload, generation, elsewhere, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
   holder.copy = entry
   value.catch(() => {
     if (holder.copy === entry) holder.copy = null
@@ -116,10 +119,10 @@ async function weighedMatches(payload: Payload, clauses: Clause[], limit: number
   return weighMatches(hits, (id) => index.matchFacts(id))
 }
 
-/** Active products matching every clause, best first: their ids. */
+/** Active products matching every clause, best first: their ids. A search naming a kind matches in titles (searchFieldsFor). */
 export async function rankedMatches(payload: Payload, clauses: Clause[], limit = MAX_MATCHES): Promise<RankedMatch[]> {
   if (clauses.length === 0) return []
-  return (await weighedMatches(payload, clauses, limit)).map((m) => ({ id: m.id }))
+  return (await weighedMatches(payload, clauses, limit, searchFieldsFor(clauses))).map((m) => ({ id: m.id }))
 }
 
 /** The price and licence filters the words set (domain/search/query-filters.ts). */
@@ -182,7 +185,7 @@ export async function didYouMean(payload: Payload, typed: string): Promise<strin
   const [groups, vocabulary] = await Promise.all([searchSynonyms(payload), searchVocabulary(payload)])
   const parsed = parseSearch(typed.slice(0, MAX_QUERY_LENGTH), groups)
   const loose = correctClauses(parsed.clauses, vocabulary, true)
-  if (loose.clauses.length && Object.keys(loose.corrections).length && (await rankedMatches(payload, loose.clauses, 1)).length) return spokenQuery(loose.clauses)
+  if (!loose.nothingKnown && loose.clauses.length && Object.keys(loose.corrections).length && (await rankedMatches(payload, loose.clauses, 1)).length) return spokenQuery(loose.clauses)
   if (!isPostgres(payload) || !parsed.words.length) return null
   const phrase = parsed.words.join(' ')
   // the nearest few titles in the GiST index's own order (a few ms at 100,000 variants; see the migration

@@ -4,10 +4,10 @@
 // cache for a minute. Its shape is the header combobox's: each option has a label, a URL and a detail.
 import type { Payload } from 'payload'
 import { paths } from '../../config/paths'
-import { MAX_QUERY_LENGTH } from '../../domain/search/query'
+import { MAX_QUERY_LENGTH, searchFieldsFor } from '../../domain/search/query'
 import { fold } from '../../domain/search/normalise'
 import { json, refuse } from '../../lib/http/respond'
-import { searchIndexGeneration } from '../../cms/hooks/search-index'
+import { searchIndexChangedElsewhere, searchIndexGeneration } from '../../cms/hooks/search-index'
 import { placeholders, readRows } from '../../cms/sql.server'
 import { prepareSearch, rankedSummary, type MatchSummary, type PreparedSearch } from './search.server'
 
@@ -80,7 +80,7 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
  */
 async function summarise(payload: Payload, search: PreparedSearch): Promise<MatchSummary> {
   const titles = await rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS, 'titles')
-  if (titles.top.length >= SUGGESTED_PRODUCTS) return titles
+  if (titles.top.length >= SUGGESTED_PRODUCTS || searchFieldsFor(search.clauses) === 'titles') return titles
   return rankedSummary(payload, search.clauses, search.filters, SUGGESTED_PRODUCTS, SUGGESTED_GROUPS, 'all')
 }
 
@@ -133,7 +133,7 @@ const cache = new Map<string, { at: number; generation: number; value: Promise<S
 /** Suggestions for q, shared by every request for the same normalised q for FRESH_MS. */
 export function suggest(payload: Payload, q: string, now = Date.now()): Promise<Suggestions> {
   const key = fold(q).replace(/\s+/g, ' ').trim()
-  const generation = searchIndexGeneration()
+  const generation = searchIndexGeneration() + searchIndexChangedElsewhere() * 1e9
   const hit = cache.get(key)
   if (hit && hit.generation === generation && now - hit.at < FRESH_MS) return hit.value.then((v) => ({ ...v, q }))
   const value = suggestUncached(payload, q)

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next'
-import { parseListingQuery } from '../../../domain/catalogue/listing-query'
+import { redirect } from 'next/navigation'
+import { hasFilters, listingHref, parseListingQuery } from '../../../domain/catalogue/listing-query'
+import { filtersShown } from '../../../domain/search/query-filters'
 import { paths } from '../../../config/paths'
 import { ListingView } from '../../../features/listing/components/listing-view'
 import { SearchForm, SearchHelp, SearchNoResults } from '../../../features/listing/components/search-form'
@@ -26,6 +28,11 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams
   const query = parseListingQuery(raw)
+  // Filters read from words (`a2 bikes`, `under 5000`) become the page's own filters, in its address: ticked boxes and
+  // price fields a rider sees, counted in "Filters" and removed like any other, with or without JavaScript (ADR 073).
+  const shown = filtersShown(query)
+  if (shown) redirect(listingHref(paths.search(), shown))
+  const searching = Boolean(query.q) || hasFilters(query)
   return (
     <ListingView
       basePath={paths.search()}
@@ -35,7 +42,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Searc
       title={query.q ? `Search results for “${query.q}”` : 'Search'}
       intro={<SearchForm q={query.q} />}
       trail={[{ name: 'Home', href: paths.home() }, { name: 'Search', href: paths.search() }]}
-      prompt={query.q ? undefined : <SearchHelp />}
+      prompt={searching ? undefined : <SearchHelp />}
       empty={<SearchNoResults q={query.q} />}
     />
   )
