@@ -15,7 +15,7 @@ const COLOURS = ['Black', 'White', 'Grey', 'Red', 'Blue', 'Hi-Vis']
 const WORDS = ['Sport', 'Touring', 'Urban', 'Adventure', 'Classic', 'Pro', 'Air', 'Storm', 'Trail', 'Street', 'Race', 'Evo']
 const LETTERS = 'ABCDEFGHJKLMNPRSTUVWXY'
 
-const HEADER = ['sku', 'parent_sku', 'name', 'kind', 'condition', 'brand', 'category', 'price', 'vat_rate', 'stock', 'status', 'description', 'size', 'colour', 'vrm', 'mileage', 'first_registered', 'keepers', 'cap_code', 'engine_cc', 'licence', 'model_year', 'engine', 'power']
+const HEADER = ['sku', 'parent_sku', 'name', 'kind', 'condition', 'brand', 'category', 'price', 'vat_rate', 'stock', 'status', 'description', 'size', 'colour', 'vrm', 'mileage', 'first_registered', 'keepers', 'cap_code', 'engine_cc', 'licence', 'model_year', 'engine', 'power', 'motor_power_w', 'assisted_speed_mph', 'has_pedals', 'images']
 
 function rng(seed) {
   let s = seed >>> 0
@@ -28,13 +28,19 @@ const quote = (v) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
 const line = (cells) => HEADER.map((h) => quote(String(cells[h] ?? ''))).join(',') + '\r\n'
 const pounds = (p) => (p / 100).toFixed(2)
 
-/** Writes the feed to `file`; answers its row counts. About 5 variants per riderwear or accessory product. */
-export function writeCatalogueCsv(file, { bikes = 2000, products = 20000, variants = 100000, seed = 28 } = {}) {
+/**
+ * Writes the feed to `file`; answers its row counts and each bike's kind by SKU (with, for an e-bike, whether it meets
+ * the EAPC rules). About 5 variants per riderwear or accessory product. E-bikes carry motor power, assisted speed and
+ * pedals: one in ten is over the limits. `bikePicture`, a picture already in the shop's media library, is given to
+ * every bike, so that the bikes reach the Merchant feed (an offer needs a picture).
+ */
+export function writeCatalogueCsv(file, { bikes = 2000, products = 20000, variants = 100000, seed = 28, bikePicture = '' } = {}) {
   const r = rng(seed)
   const pick = (list) => list[Math.floor(r() * list.length)]
   const out = fs.openSync(file, 'w')
   let buffer = line(Object.fromEntries(HEADER.map((h) => [h, h])))
   let rows = 0
+  const bikeKinds = new Map()
   const write = (cells) => {
     buffer += line(cells)
     rows += 1
@@ -52,7 +58,11 @@ export function writeCatalogueCsv(file, { bikes = 2000, products = 20000, varian
     // Unique for the first 22³ bikes: the letters spell the bike's number in base 22.
     const L = (n) => LETTERS[Math.floor(n) % LETTERS.length]
     const vrm = `${L(i)}${L(i / 22)}${String(year % 100).padStart(2, '0')} ${L(i / 484)}${L(i * 7)}${L(i * 13)}`
+    const overLimits = kind === 'e-bike' && i % 10 === 0
+    const ebike = kind === 'e-bike' ? { motor_power_w: overLimits ? 750 : 250, assisted_speed_mph: overLimits ? 28 : 15.5, has_pedals: 'yes' } : {}
+    bikeKinds.set(`BIKE-${String(i).padStart(5, '0')}`, { kind, eapc: kind === 'e-bike' ? !overLimits : null })
     write({
+      ...ebike, images: bikePicture,
       sku: `BIKE-${String(i).padStart(5, '0')}`, name: `${used ? 'Used ' : ''}${brand} ${pick(WORDS)} ${cc || pick(WORDS)} ${year} #${i}`, kind, condition: used ? 'used' : 'new', brand, category,
       price: pounds(Math.round((used ? 2500 : 4500) + r() * 15000) * 100), vat_rate: 20, stock: used ? 1 : 1 + Math.floor(r() * 4), status: 'active',
       description: `${brand} ${kind} from our Leeds showroom.\n\nPart exchange welcome.`,
@@ -76,5 +86,5 @@ export function writeCatalogueCsv(file, { bikes = 2000, products = 20000, varian
   }
   fs.writeSync(out, buffer)
   fs.closeSync(out)
-  return { rows, bikes, products, variants: variants - variantsLeft }
+  return { rows, bikes, products, variants: variants - variantsLeft, bikeKinds }
 }

@@ -17,6 +17,8 @@
 // Usage: node bench/catalogue-scale.mjs [--db sqlite|postgres|both] [--sizes 65,10000,100000] [--requests 300]
 //   [--node-flags '--max-semi-space-size=32'] (more Node flags for the shop, to compare a setting)
 //   [--heap-snapshot DIR] (a heap snapshot of the shop after the cached pages, one per database and size, into DIR)
+//   - the Merchant feed read whole after the import: no motorcycle, scooter or non-EAPC e-bike in it, every imported
+//     bicycle and EAPC e-bike in it, each e-bike with its assisted top speed (the run fails otherwise);
 // Needs a production build (`npm run build`, or `npm start` once). Loopback only; run it on a quiet machine.
 import fs from 'node:fs'
 import os from 'node:os'
@@ -117,6 +119,32 @@ async function sitemapTimes(base) {
   return { files: files.length, urls, indexMs: index.ms, slowestMs: slowest }
 }
 
+/**
+ * Reads the whole Merchant feed and checks it against what the feed imported: no motorcycle, scooter or non-EAPC
+ * e-bike is offered (Google refuses motor vehicles), and every e-bike offered states its assisted top speed. The
+ * fixture's bikes carry a seeded picture, so they reach the feed; answers the counts, or throws naming the first
+ * item that breaks a rule.
+ */
+async function merchantFeedCheck(base, bikes) {
+  const res = await fetch(`${base}/feeds/google-merchant.xml`)
+  if (res.status !== 200) throw new Error(`the Merchant feed answered ${res.status}`)
+  const xml = await res.text()
+  const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1])
+  const counts = { items: items.length, bicycles: 0, ebikes: 0 }
+  for (const item of items) {
+    const id = /<g:id>([^<]*)<\/g:id>/.exec(item)?.[1] ?? ''
+    const bike = bikes.get(id)
+    if (!bike) continue
+    if (bike.kind === 'motorcycle' || bike.kind === 'scooter') throw new Error(`the Merchant feed offers ${id}, a ${bike.kind}`)
+    if (bike.kind === 'e-bike' && !bike.eapc) throw new Error(`the Merchant feed offers ${id}, an e-bike that is not an EAPC`)
+    if (bike.kind === 'e-bike' && !/<g:attribute_name>Assisted top speed<\/g:attribute_name><g:attribute_value>[\d.]+ mph</.test(item)) throw new Error(`the Merchant feed offers e-bike ${id} without its assisted top speed`)
+    counts[bike.kind === 'e-bike' ? 'ebikes' : 'bicycles'] += 1
+  }
+  const expected = { bicycles: [...bikes.values()].filter((b) => b.kind === 'bicycle').length, ebikes: [...bikes.values()].filter((b) => b.kind === 'e-bike' && b.eapc).length }
+  if (counts.bicycles !== expected.bicycles || counts.ebikes !== expected.ebikes) throw new Error(`the Merchant feed offers ${counts.bicycles} of ${expected.bicycles} bicycles and ${counts.ebikes} of ${expected.ebikes} EAPC e-bikes imported`)
+  return counts
+}
+
 /** Asks the shop for a heap snapshot (--heapsnapshot-signal) and waits until V8 has written it; renamed for its run. */
 async function heapSnapshot(pid, label) {
   fs.mkdirSync(HEAP_DIR, { recursive: true })
@@ -159,12 +187,15 @@ async function benchOne(kind, size) {
     const { base, child } = await serveShop(env, logFile, 120_000, [...NODE_FLAGS, ...heapFlags])
     cleanups.unshift(() => stopShop(child))
     const { token } = await api(base, null, 'POST', '/api/users/login', ADMIN)
+    let written = null
     if (size > 65) {
       // Through the admin's own upload (POST /api/catalogue/imports): the shop's runner does the import, so its rate
       // and the shop's peak memory are those of a manager importing the feed in the admin.
       const scale = size / 100_000
       const feed = path.join(dir, 'feed.csv')
-      writeCatalogueCsv(feed, { bikes: Math.max(20, Math.round(2000 * scale)), products: Math.max(10, Math.round(20000 * scale)), variants: size })
+      const picture = (await api(base, token, 'GET', '/api/media?limit=1&depth=0&sort=id')).docs[0]?.filename
+      if (!picture) throw new Error('the seeded shop has no picture in its media library')
+      written = writeCatalogueCsv(feed, { bikes: Math.max(20, Math.round(2000 * scale)), products: Math.max(10, Math.round(20000 * scale)), variants: size, bikePicture: picture })
       const form = new FormData()
       form.set('file', new Blob([fs.readFileSync(feed)], { type: 'text/csv' }), 'feed.csv')
       const started = performance.now()
@@ -189,6 +220,7 @@ async function benchOne(kind, size) {
     row.refreshSeconds = await waitForMonthlyFigures(base, token)
     // The import's rebuild of the sitemap and the Merchant feed (ADR 042) runs in the background too: not timed beside the pages.
     await waitForFeedsBuilt(base, token)
+    if (written) row.merchant = await merchantFeedCheck(base, written.bikeKinds)
 
     const slugs = await productSlugs(base, REQUESTS + WARM_UP) // the last WARM_UP warm the product page up
     row.coldHomeMs = (await timed(`${base}/`)).ms // the first request loads the app's code
@@ -267,4 +299,7 @@ for (const r of rows) {
 console.log('\nThe first requests after the shop starts (ms): home, then /all-bikes, then /category/motorcycles\n')
 console.log('| database | variants | home | /all-bikes | category |\n|---|---|---|---|---|')
 for (const r of rows) console.log(`| ${r.db} | ${r.size} | ${ms(r.coldHomeMs)} | ${ms(r.coldAllBikesMs)} | ${ms(r.coldCategoryMs)} |`)
+console.log('\nThe Merchant feed after the import: its offers, and the imported bicycles and EAPC e-bikes among them (no motor vehicle, every e-bike with its speed: checked)\n')
+console.log('| database | variants | offers | bicycles | EAPC e-bikes |\n|---|---|---|---|---|')
+for (const r of rows) if (r.merchant) console.log(`| ${r.db} | ${r.size} | ${r.merchant.items} | ${r.merchant.bicycles} | ${r.merchant.ebikes} |`)
 console.log(`\n${os.cpus().length} cores, loopback, same machine as the server; ${new Date().toISOString()}`)

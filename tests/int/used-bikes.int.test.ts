@@ -85,6 +85,21 @@ describe(`used bikes on ${db}`, () => {
     expect(((await make('EB-UNKNOWN', {})) as Product).ebike?.eapc).toBeNull()
   })
 
+  it('imports an e-bike’s power, assisted speed and pedals with the verdict the admin would store, and refuses bad values by name', async () => {
+    const header = 'sku,name,kind,brand,category,price,stock,status,motor_power_w,assisted_speed_mph,has_pedals'
+    const csv = [header, 'EB-FEED-LEGAL,Feed e-bike legal,e-bike,Honda,electric-bikes,"2,000.00",1,active,250,15.5,yes', 'EB-FEED-FAST,Feed e-bike fast,e-bike,Honda,electric-bikes,"2,500.00",1,active,750,28,yes', 'EB-FEED-BAD,Feed e-bike bad,e-bike,Honda,electric-bikes,"2,500.00",1,active,250,15.55,perhaps'].join('\n')
+    const report = await importFeed(payload, csvRows(csv), { actor: 'e-bike import test' })
+    expect(report.created).toBe(2)
+    expect(report.refusedRows).toEqual([expect.objectContaining({ sku: 'EB-FEED-BAD', reason: expect.stringMatching(/assisted_speed_mph "15.55" is not a number with at most one decimal place|has_pedals "perhaps" is not yes or no/) })])
+    const bySku = async (sku: string) => (await payload.find({ collection: 'products', where: { sku: { equals: sku } }, depth: 0, overrideAccess: true })).docs[0] as Product
+    expect((await bySku('EB-FEED-LEGAL')).ebike).toMatchObject({ motorPowerW: 250, assistedSpeedMph: 15.5, hasPedals: true, eapc: true })
+    expect((await bySku('EB-FEED-FAST')).ebike).toMatchObject({ motorPowerW: 750, assistedSpeedMph: 28, eapc: false })
+    // A later feed that corrects the speed changes the verdict, as a save in the admin would.
+    const again = await importFeed(payload, csvRows([header, 'EB-FEED-FAST,Feed e-bike fast,e-bike,Honda,electric-bikes,"2,500.00",1,active,250,15.5,yes'].join('\n')), { actor: 'e-bike import test' })
+    expect(again.updated).toBe(1)
+    expect((await bySku('EB-FEED-FAST')).ebike).toMatchObject({ motorPowerW: 250, assistedSpeedMph: 15.5, eapc: true })
+  })
+
   it('answers staff’s lookup with DVLA’s record, the MOT history and the brand it matches', async () => {
     const response = await lookUpRegistration(payload, 'wh19 mot')
     expect(response.status).toBe(200)

@@ -26,6 +26,7 @@ import { savedBikeChange, type SavedBikeChangeKind } from '../../domain/catalogu
 import { mediaNamesFor } from './zip-images.server'
 import { HISTORY_CHECK_COLUMNS, importPublicationProblem } from '../used-bikes/import-rule'
 import { highestOfferedPence, recordImportedPrices } from '../catalogue/price-history'
+import { eapcVerdict } from '../../domain/vehicles/eapc'
 
 export interface ImportCounts {
   created: number
@@ -99,6 +100,9 @@ const PRODUCT_FIELDS: Record<string, { column: string; type: 'text' | 'number' |
   purchase_price: { column: 'purchase_price_pence', type: 'number' },
   purchase_date: { column: 'purchase_date', type: 'date' },
   purchase_seller: { column: 'purchase_seller', type: 'text' },
+  motor_power_w: { column: 'ebike_motor_power_w', type: 'number' },
+  assisted_speed_mph: { column: 'ebike_assisted_speed_mph', type: 'number' },
+  has_pedals: { column: 'ebike_has_pedals', type: 'number' },
 }
 
 const PRODUCT_READ = [
@@ -106,6 +110,7 @@ const PRODUCT_READ = [
   'before_add_to_basket_notification_extra_fee_fee_value', 'before_add_to_basket_notification_extra_fee_label',
   ...new Set(Object.values(PRODUCT_FIELDS).map((f) => f.column)),
   ...HISTORY_CHECK_COLUMNS,
+  'ebike_eapc',
 ]
 const VARIANT_READ = ['id', 'product_id', 'sku', 'size', 'colour', 'title', 'price', 'position', 'featured_image_id', 'stock_quantity']
 
@@ -519,6 +524,14 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
         brand_id: brandId === -1 ? null : brandId,
       }
       if (byVrm) derived.sku = group.sku
+      // An e-bike's EAPC verdict follows its facts by the rule the products collection's hook applies; any other kind
+      // has none.
+      const kind = category ? category.kind : current ? String(current.kind) : null
+      const fact = (name: string, column: string) => (values.has(name) ? num(values.get(name)) : num(current?.[column]))
+      const pedals = fact('has_pedals', 'ebike_has_pedals')
+      const verdict = kind === 'e-bike' ? eapcVerdict({ hasPedals: pedals === null ? null : pedals === 1, motorPowerW: fact('motor_power_w', 'ebike_motor_power_w'), assistedSpeedMph: fact('assisted_speed_mph', 'ebike_assisted_speed_mph') }).eapc : null
+      const eapc = verdict === null ? null : verdict ? 1 : 0
+      if (current ? num(current.ebike_eapc) !== eapc : eapc !== null) want.ebike_eapc = eapc
       for (const [column, value] of Object.entries(derived)) {
         const before = current ? (['price', 'list_price', 'category_id', 'brand_id'].includes(column) ? num(current[column]) : str(current[column])) : undefined
         if (!current || before !== value) want[column] = value

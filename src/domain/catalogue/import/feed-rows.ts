@@ -11,12 +11,14 @@ import { parsePounds } from './money'
 import { isSellingPrice, ZERO_PRICE_MESSAGE } from '../product-price'
 
 export const SPEC_COLUMNS: readonly SpecSheetKey[] = SPEC_SHEET_PARTS.map((p) => p.key)
+/** An e-bike's facts the EAPC rules turn on (domain/vehicles/eapc.ts); ignored on any other kind of product. */
+export const EBIKE_COLUMNS = ['motor_power_w', 'assisted_speed_mph', 'has_pedals'] as const
 
 /** Columns a product row uses. */
 export const PRODUCT_COLUMNS = [
   'name', 'kind', 'condition', 'brand', 'category', 'price', 'compare_at_price', 'vat_rate', 'stock', 'status', 'short_description', 'description',
   'vrm', 'mileage', 'first_registered', 'keepers', 'cap_code', 'engine_cc', 'licence', 'model_year', 'images',
-  'purchase_price', 'purchase_date', 'purchase_seller',
+  'purchase_price', 'purchase_date', 'purchase_seller', ...EBIKE_COLUMNS,
 ] as const
 /** Columns a variant row uses (others are ignored on a variant row). */
 export const VARIANT_COLUMNS = ['price', 'stock', 'size', 'colour', 'images'] as const
@@ -27,6 +29,8 @@ export const FEED_COLUMNS: readonly string[] = [
   'size', 'colour', 'vrm', 'mileage', 'first_registered', 'keepers', 'cap_code', 'engine_cc', 'licence', 'model_year', 'images', ...SPEC_COLUMNS,
   // A used bike's purchase, for the margin scheme's stock book: staff only, never shown in the shop (ADR 049).
   'purchase_price', 'purchase_date', 'purchase_seller',
+  // An e-bike's motor power, assisted top speed and pedals: whether it is a bicycle in law, and the speed Google asks.
+  ...EBIKE_COLUMNS,
 ]
 
 export type FeedValue = string | number | string[] | null
@@ -108,6 +112,30 @@ function whole(label: string, min: number, max: number, empty: number | null = n
   }
 }
 
+/** A number with at most one decimal place (an assisted speed of 15.5 mph), between min and max. */
+function tenths(label: string, min: number, max: number) {
+  return (raw: string): Parsed => {
+    const v = raw.trim()
+    if (v === '') return ok(null)
+    if (!/^\d+(\.\d)?$/.test(v)) return bad(`${label} "${raw}" is not a number with at most one decimal place`)
+    const n = Number(v)
+    if (n < min) return bad(`${label} ${n} is less than ${min}`)
+    if (n > max) return bad(`${label} ${n} is more than ${max}`)
+    return ok(n)
+  }
+}
+
+/** yes or no (also y/n, true/false, 1/0), stored as 1 or 0; empty leaves it as it is. */
+function yesNo(label: string) {
+  return (raw: string): Parsed => {
+    const v = raw.trim().toLowerCase()
+    if (v === '') return ok(null)
+    if (['yes', 'y', 'true', '1'].includes(v)) return ok(1)
+    if (['no', 'n', 'false', '0'].includes(v)) return ok(0)
+    return bad(`${label} "${raw}" is not yes or no`)
+  }
+}
+
 function oneOf(label: string, options: readonly string[], empty: string | null) {
   return (raw: string): Parsed => {
     const v = raw.trim()
@@ -185,6 +213,9 @@ const PARSERS: Record<string, (raw: string) => Parsed> = {
   purchase_price: price('purchase_price', false),
   purchase_date: isoDay('purchase_date'),
   purchase_seller: text(120, 'purchase_seller'),
+  motor_power_w: whole('motor_power_w', 1, 20_000),
+  assisted_speed_mph: tenths('assisted_speed_mph', 1, 100),
+  has_pedals: yesNo('has_pedals'),
 }
 
 /** The header's problems: unknown or repeated columns, or no sku column. Null when it is fine. */
