@@ -4,13 +4,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage, type TrackedPage } from './browser'
 import { hydrated } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
-const env = inject('e2eEnv')
+const base = shop().baseURL
+const env = shop().env
 const PASSWORD = 'e2e customer passphrase'
 const shotDir = path.resolve('data/e2e/screenshots')
 const suffix = Date.now().toString(36)

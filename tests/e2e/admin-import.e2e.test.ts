@@ -3,11 +3,12 @@
 // downloads the refused rows as CSV with their line numbers and reasons.
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
 import { adminToken, signInToAdmin } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const suffix = Date.now().toString(36)
 const manager = { email: `manager-${suffix}@e2e.test`, password: 'stock manager passphrase 2026!' }
 

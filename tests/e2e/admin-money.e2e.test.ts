@@ -3,8 +3,9 @@
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
 import { adminToken } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const suffix = Date.now().toString(36)
 
 afterAll(closeBrowser)

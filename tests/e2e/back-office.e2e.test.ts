@@ -5,7 +5,7 @@
 // page-checks.ts, VENDOR_PAGES).
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { addDays, londonDay, londonInstant } from '../../src/domain/booking/calendar'
@@ -14,11 +14,12 @@ import { closeBrowser, newPage } from './browser'
 import { database } from './crash-database'
 import { axeFindings } from './page-checks'
 import { adminToken, signInToAdmin } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const suffix = Date.now().toString(36)
 const manager = { email: `back-office-${suffix}@e2e.test`, password: 'back office passphrase 2026!' }
-const db = database('sqlite', inject('e2eEnv').DATABASE_URL!)
+const db = database('sqlite', shop().env.DATABASE_URL!)
 const SCREENSHOTS = process.env.BACK_OFFICE_SCREENSHOTS ?? path.resolve('data/e2e/screenshots')
 
 afterAll(async () => {
@@ -148,7 +149,7 @@ describe('the back office at 1280×800', () => {
     expect((await answered).status()).toBe(200)
     let link: string | undefined
     for (let i = 0; i < 40 && !link; i++) {
-      const mail = (await readOutbox(inject('e2eEnv').OUTBOX_DIR!)).filter((m) => m.to === manager.email).at(-1)
+      const mail = (await readOutbox(shop().env.OUTBOX_DIR!)).filter((m) => m.to === manager.email).at(-1)
       link = mail ? /https?:\/\/[^\s"<]+\/reset[^\s"<]*token=[a-zA-Z0-9]+/.exec(mail.html ?? mail.text)?.[0] : undefined
       if (!link) await new Promise((r) => setTimeout(r, 250))
     }

@@ -2,12 +2,13 @@
 // removed), the basket error after a staff price change, delivery options, the checkout form's checks, bad input
 // to the basket endpoints, the saved basket of a signed-in customer, and axe on every basket page.
 import sharp from 'sharp'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { controlContrasts } from './page-checks'
 import { addFromProductPage, adminToken, customerAccount } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 afterAll(closeBrowser)
 
 const LOCK = '/products/abus-bordo-6000'

@@ -5,15 +5,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { signLink } from '../../src/cms/auth/signed-links'
 import { axeViolations, closeBrowser, newPage, watchTitle } from './browser'
 import { adminToken, customerAccount, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
 
-const base = inject('baseURL')
-const env = inject('e2eEnv')
+const base = shop().baseURL
+const env = shop().env
 const shotDir = path.resolve('data/e2e/screenshots')
 const suffix = Date.now().toString(36)
 

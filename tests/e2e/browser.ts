@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { inject } from 'vitest'
 import { CHROMIUM_ARGS } from './chromium'
 import { VENDOR_PAGES, pageFindings, type ContrastExplanation } from './page-checks'
+import { shop } from './shops'
 
 let browser: Browser | undefined
 
@@ -155,7 +156,7 @@ async function checkedPage(entry: Opened): Promise<Page> {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<\/?noscript>/gi, '')
   if (!entry.twin) {
-    const context = await (await openBrowser()).newContext({ viewport: entry.page.viewportSize() ?? undefined, baseURL: inject('baseURL'), locale: 'en-GB' })
+    const context = await (await openBrowser()).newContext({ viewport: entry.page.viewportSize() ?? undefined, baseURL: shop().baseURL, locale: 'en-GB' })
     entry.twin = await context.newPage()
     await entry.twin.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
   }
@@ -254,7 +255,7 @@ export async function watchTitle(page: Page): Promise<void> {
 /** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */
 export async function newPage(viewport = { width: 390, height: 844 }, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const b = await openBrowser()
-  const context = await b.newContext({ viewport, baseURL: inject('baseURL'), locale: 'en-GB', ...options })
+  const context = await b.newContext({ viewport, baseURL: shop().baseURL, locale: 'en-GB', ...options })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (m) => {

@@ -1,10 +1,9 @@
 // Shop by monthly budget on a phone. The budget form filters /all-bikes to what a rider can pay a month on
 // their deposit and term, by its visible labels; every card then says "from £X a month" within the budget, cheapest
 // first; the address keeps the budget; and the page carries a full representative example (CONC 3.5.5R).
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 
-inject('baseURL')
 const PHONE = { width: 412, height: 900 }
 
 afterAll(closeBrowser)

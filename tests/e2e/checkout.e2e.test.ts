@@ -9,8 +9,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { closeBrowser, newPage } from './browser'
 import { addFromProductPage } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 afterAll(closeBrowser)
 
 const JACKET = '/products/oxford-mondial-jacket'
@@ -109,7 +110,7 @@ describe('card checkout', () => {
     expect(order).toMatchObject({ subtotalPence: subtotal, discountPence: discount, totalPence: total })
     expect(order.delivery.method).toBe('free')
     expect(order.stock?.state).toBe('committed')
-    await expect.poll(async () => (await readOutbox(inject('e2eEnv').OUTBOX_DIR!)).some((m) => m.to === 'ada.success@example.co.uk' && m.subject.includes(order.orderNumber))).toBe(true)
+    await expect.poll(async () => (await readOutbox(shop().env.OUTBOX_DIR!)).some((m) => m.to === 'ada.success@example.co.uk' && m.subject.includes(order.orderNumber))).toBe(true)
     expect(await stockOf('oxford-mondial-jacket', jacketVariant)).toBe(stockBefore.jacket - jacketCount)
     expect(await stockOf('abus-bordo-6000')).toBe(stockBefore.lock - 1)
     // A paid order empties the basket
@@ -173,9 +174,9 @@ describe('card checkout', () => {
   })
 
   it('leaves no card number in the database, the server’s logs or the email outbox after the checkouts above', async () => {
-    const env = inject('e2eEnv')
+    const env = shop().env
     const dbFile = env.DATABASE_URL!.replace(/^file:/, '')
-    const files = [dbFile, `${dbFile}-wal`, `${dbFile}-journal`, inject('serverLog')].filter((f) => fs.existsSync(f))
+    const files = [dbFile, `${dbFile}-wal`, `${dbFile}-journal`, shop().serverLog].filter((f) => fs.existsSync(f))
     const outbox = env.OUTBOX_DIR!
     if (fs.existsSync(outbox)) for (const f of fs.readdirSync(outbox)) files.push(path.join(outbox, f))
     expect(files.length).toBeGreaterThan(3)

@@ -5,13 +5,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { adminToken, customerAccount, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
-const env = inject('e2eEnv')
+const base = shop().baseURL
+const env = shop().env
 const PHONE = { width: 412, height: 900 }
 const shotDir = path.resolve('data/e2e/screenshots')
 const suffix = Date.now().toString(36)

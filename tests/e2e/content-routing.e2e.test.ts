@@ -1,10 +1,11 @@
 // Content pages, routing rules, CMS redirects, error statuses, SEO files, the web app manifest,
 // the service worker and cookie consent, as a visitor (and a search engine) meets them.
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { BROWSER_USER_AGENT, adminToken, headTitle } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: 'manual', ...init })
 
 afterAll(closeBrowser)

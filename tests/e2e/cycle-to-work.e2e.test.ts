@@ -4,15 +4,16 @@
 // proceeds, and the customer gets one confirmation. A certificate worth more than the basket is refused, saying how
 // much more to add, and nothing is placed.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { axeFindings } from './page-checks'
 import { addFromProductPage, adminToken, signInToAdmin } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
-const env = inject('e2eEnv')
+const base = shop().baseURL
+const env = shop().env
 const PHONE = { width: 412, height: 900 }
 const DESKTOP = { width: 1280, height: 800 }
 const manager = { email: `c2w-${Date.now().toString(36)}@e2e.test`, password: 'cycle to work passphrase 2026!' }

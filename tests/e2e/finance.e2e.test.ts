@@ -5,11 +5,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { adminToken, customerAccount, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const USED_BIKE = '/products/used-honda-cb500f-2021'
 const shots = path.resolve('data/e2e/screenshots')
 

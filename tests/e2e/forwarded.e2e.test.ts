@@ -3,9 +3,10 @@
 // address, is counted by its socket's address whatever it forges, so it cannot pick a fresh address per request
 // and slip past the per-address limits; and it cannot claim HTTPS.
 import http from 'node:http'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { shop } from './shops'
 
-const { port } = new URL(inject('baseURL'))
+const { port } = new URL(shop().baseURL)
 const PROXY = '127.0.0.2'
 const STRANGER = '127.0.0.1'
 

@@ -7,8 +7,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 
 afterAll(closeBrowser)
 
@@ -220,7 +221,7 @@ describe('operations', () => {
     }
     step('starting the broken server')
     const child = spawn(process.execPath, ['server.mjs'], {
-      env: { ...process.env, ...inject('e2eEnv'), PORT: String(port), DATABASE_URL: `file:${path.join(dir, 'empty.db')}` },
+      env: { ...process.env, ...shop().env, PORT: String(port), DATABASE_URL: `file:${path.join(dir, 'empty.db')}` },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     // Listened for from the start: a server that has already exited (it failed to start) must not be waited for.
@@ -279,7 +280,7 @@ describe('operations', () => {
 
   it('finishes in-flight requests and exits cleanly on SIGTERM', async () => {
     const port = 3299
-    const child = spawn(process.execPath, ['server.mjs'], { env: { ...process.env, ...inject('e2eEnv'), PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['server.mjs'], { env: { ...process.env, ...shop().env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (d) => (output += String(d)))
     child.stderr.on('data', (d) => (output += String(d)))

@@ -2,11 +2,12 @@
 // customer sees, from the product page through the basket, checkout and payment result, a reservation's "left to
 // pay", and the finance steps; the stored orders and the finance agreement's cash price are that same figure.
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
 import { addFromProductPage, adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 afterAll(closeBrowser)
 
 const INCLUDES = 'Includes £250 on-the-road charges: pre-delivery inspection, registration and first year’s road tax.'

@@ -6,11 +6,12 @@
 import { createHmac } from 'node:crypto'
 import http from 'node:http'
 import zlib from 'node:zlib'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { pageEncoding } from '../../server-lib/page-encoding.mjs'
 import { ACCEPT_ENCODINGS, seededRng } from '../int/bad-input-corpus'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const { hostname, port } = new URL(base)
 
 interface Raw {

@@ -3,11 +3,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { addFromProductPage, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const WIDE = { width: 1280, height: 900 }
 const PHONE = { width: 412, height: 900 }
 const shotDir = path.resolve('data/e2e/screenshots')

@@ -3,11 +3,12 @@
 // checkout request is handled carries that request's id.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { shop } from './shops'
 
-const base = inject('baseURL')
-const token = inject('e2eEnv').METRICS_TOKEN!
-const logFile = inject('serverLog')
+const base = shop().baseURL
+const token = shop().env.METRICS_TOKEN!
+const logFile = shop().serverLog
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 async function scrape(): Promise<string> {

@@ -7,15 +7,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { closeBrowser, newPage } from './browser'
 import { axeFindings } from './page-checks'
 import { adminToken, signInToAdmin } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
-const env = inject('e2eEnv')
+const base = shop().baseURL
+const env = shop().env
 const VIEWPORT = { width: 1280, height: 800 }
 const manager = { email: `order-page-${Date.now().toString(36)}@e2e.test`, password: 'order page passphrase 2026!' }
 const SCREENSHOTS = process.env.BACK_OFFICE_SCREENSHOTS ?? path.resolve('data/e2e/screenshots')

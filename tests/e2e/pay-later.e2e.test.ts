@@ -3,11 +3,12 @@
 // paid by Klarna, and a declined Klarna account lands on /payment-failure with the stock back; a motorcycle basket
 // is offered finance instead, with the reason, and cannot choose Pay in 3 at checkout (ADR 052).
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { addFromProductPage, adminToken } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 afterAll(closeBrowser)
 
 const PHONE = { width: 412, height: 900 }

@@ -1,9 +1,10 @@
 // The product page as a customer meets it: choosing a variant, reading a used bike's details and its
 // finance estimate, the spec sheet, adding to the basket, prices on application, 404s, JSON-LD and axe.
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 
 afterAll(closeBrowser)
 

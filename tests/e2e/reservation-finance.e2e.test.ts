@@ -5,12 +5,13 @@
 // a sale is refused with the way back to it. axe on every page; staff then decline, and the customer cancels.
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { paths } from '../../src/config/paths'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 const SLUG = 'used-royal-enfield-meteor-350-2022'
 afterAll(closeBrowser)
 

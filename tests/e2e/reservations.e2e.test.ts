@@ -4,12 +4,13 @@
 // refunds the deposit. axe on every new page.
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { adminToken, rejectAnalyticsCookies } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
+const base = shop().baseURL
 afterAll(closeBrowser)
 
 let token: string | undefined
@@ -92,7 +93,7 @@ describe('reservations', () => {
     // The confirmation email's link cancels without an account, and the deposit comes back.
     let link: string | undefined
     await expect.poll(async () => {
-      const mail = (await readOutbox(inject('e2eEnv').OUTBOX_DIR!)).find((m) => m.to === email && m.subject.includes(reservation.reservationNumber))
+      const mail = (await readOutbox(shop().env.OUTBOX_DIR!)).find((m) => m.to === email && m.subject.includes(reservation.reservationNumber))
       link = mail?.text.match(/https?:\/\/\S+\/reservations\/manage\?token=\S+/)?.[0]
       return Boolean(link)
     }, { timeout: 20_000 }).toBe(true)

@@ -6,14 +6,15 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
 import { adminToken, customerAccount, hydrated } from './shop-fixtures'
+import { shop } from './shops'
 
-const base = inject('baseURL')
-const env = inject('e2eEnv')
+const base = shop().baseURL
+const env = shop().env
 const VIEWPORT = { width: 412, height: 900 }
 const PASSWORD = 'e2e returns passphrase'
 let payload: Payload

@@ -3,6 +3,7 @@
 // page's first HTML carries.
 import type { Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
+import { shop } from './shops'
 
 /** Resolves once the element at `selector` is in the page and React has hydrated it. */
 export async function hydrated(page: Page, selector = 'button.pdp-add') {
@@ -32,7 +33,7 @@ export async function addFromProductPage(page: Page, path: string, choice: { siz
 
 /** A Payload session token for the seeded admin. */
 export async function adminToken(): Promise<string> {
-  const res = await fetch(`${inject('baseURL')}/api/users/login`, {
+  const res = await fetch(`${shop().baseURL}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
@@ -57,7 +58,7 @@ export async function signInToAdmin(page: Page, account: { readonly email: strin
 }
 
 export async function customerAccount(account: { email: string; password: string; firstName?: string; lastName?: string }): Promise<Response> {
-  return fetch(`${inject('baseURL')}/api/users`, {
+  return fetch(`${shop().baseURL}/api/users`, {
     method: 'POST',
     headers: { Authorization: `JWT ${await adminToken()}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...account, role: 'customer' }),
@@ -72,7 +73,7 @@ export const BROWSER_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/5
  * so a title there arrives with the first bytes; a title React streams later lands in the body, and is null here.
  */
 export async function headTitle(path: string, userAgent = BROWSER_USER_AGENT): Promise<{ status: number; title: string | null; html: string }> {
-  const res = await fetch(`${inject('baseURL')}${path}`, { headers: { 'User-Agent': userAgent, Accept: 'text/html' } })
+  const res = await fetch(`${shop().baseURL}${path}`, { headers: { 'User-Agent': userAgent, Accept: 'text/html' } })
   const html = await res.text()
   const head = /<head[\s>][\s\S]*?<\/head>/.exec(html)?.[0] ?? ''
   const title = /<title>([^<]*)<\/title>/.exec(head)?.[1]?.trim()
@@ -86,10 +87,10 @@ export async function headTitle(path: string, userAgent = BROWSER_USER_AGENT): P
 export async function draftProduct(kind: string, fields: Record<string, unknown>): Promise<{ id: number; slug: string }> {
   const token = await adminToken()
   const headers = { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' }
-  const categories = await fetch(`${inject('baseURL')}/api/categories?where[kind][equals]=${encodeURIComponent(kind)}&limit=1&depth=0`, { headers })
+  const categories = await fetch(`${shop().baseURL}/api/categories?where[kind][equals]=${encodeURIComponent(kind)}&limit=1&depth=0`, { headers })
   const category = ((await categories.json()) as { docs: { id: number }[] }).docs[0]
   expect(category, `a ${kind} category`).toBeDefined()
-  const res = await fetch(`${inject('baseURL')}/api/products`, { method: 'POST', headers, body: JSON.stringify({ status: 'draft', productType: 'simple', vatRate: 20, stockQuantity: 1, category: category!.id, ...fields }) })
+  const res = await fetch(`${shop().baseURL}/api/products`, { method: 'POST', headers, body: JSON.stringify({ status: 'draft', productType: 'simple', vatRate: 20, stockQuantity: 1, category: category!.id, ...fields }) })
   expect(res.status, await res.clone().text()).toBe(201)
   const { doc } = (await res.json()) as { doc: { id: number; slug: string } }
   return doc

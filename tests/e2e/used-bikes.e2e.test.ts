@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { adminToken, draftProduct, rejectAnalyticsCookies, signInToAdmin } from './shop-fixtures'
+import { shop } from './shops'
 
 const PHONE = { width: 412, height: 900 }
 const suffix = Date.now().toString(36)
@@ -22,7 +23,7 @@ afterAll(closeBrowser)
 // browser's navigation timeout on a busy machine, so each is asked for once first.
 beforeAll(async () => {
   for (const path of ['/products/used-honda-cb500f-2021', '/all-bikes?condition=used', '/products/used-ktm-790-duke-2019', '/accessibility']) {
-    const res = await fetch(`${inject('baseURL')}${path}`, { signal: AbortSignal.timeout(90_000) })
+    const res = await fetch(`${shop().baseURL}${path}`, { signal: AbortSignal.timeout(90_000) })
     expect(res.status, path).toBe(200)
     await res.arrayBuffer()
   }
@@ -97,7 +98,7 @@ describe('used bikes', () => {
     await page.getByRole('button', { name: 'Save' }).first().click()
     const token = await adminToken()
     const saved = async () => {
-      const res = await fetch(`${inject('baseURL')}/api/products/${bike.id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })
+      const res = await fetch(`${shop().baseURL}/api/products/${bike.id}?depth=0`, { headers: { Authorization: `JWT ${token}` } })
       return ((await res.json()) as { usedBike?: { make?: string | null; motTests?: unknown[] | null }; vehicle?: { vrm?: string | null } })
     }
     await expect.poll(async () => (await saved()).usedBike?.make, { timeout: 15_000 }).toBe('HONDA')
