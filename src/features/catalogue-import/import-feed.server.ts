@@ -509,9 +509,12 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
         for (const v of group.variants) refused.push({ line: v.line, sku: v.sku, reason: `its product ${group.sku} was refused` })
         continue
       }
+      const kind = category ? category.kind : current ? String(current.kind) : null
       const want: Record<string, Arg> = {}
       for (const [column, field] of Object.entries(PRODUCT_FIELDS)) {
         if (!values.has(column)) continue
+        // An e-bike's facts are ignored on any other kind of product (the export leaves them empty there).
+        if (kind !== 'e-bike' && (EBIKE_COLUMNS as readonly string[]).includes(column)) continue
         const value = values.get(column) ?? null
         if (current && same(column, stored(current, field), value)) continue
         want[field.column] = toColumn(field.type, value)
@@ -526,7 +529,6 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
       if (byVrm) derived.sku = group.sku
       // An e-bike's EAPC verdict follows its facts by the rule the products collection's hook applies; any other kind
       // has none.
-      const kind = category ? category.kind : current ? String(current.kind) : null
       const fact = (name: string, column: string) => (values.has(name) ? num(values.get(name)) : num(current?.[column]))
       const pedals = fact('has_pedals', 'ebike_has_pedals')
       const verdict = kind === 'e-bike' ? eapcVerdict({ hasPedals: pedals === null ? null : pedals === 1, motorPowerW: fact('motor_power_w', 'ebike_motor_power_w'), assistedSpeedMph: fact('assisted_speed_mph', 'ebike_assisted_speed_mph') }).eapc : null
