@@ -255,7 +255,8 @@ export async function watchTitle(page: Page): Promise<void> {
 /** A tracked page in a context of its own; `options` for a context unlike a customer's usual one (no JavaScript). */
 export async function newPage(viewport = { width: 390, height: 844 }, options: BrowserContextOptions = {}): Promise<TrackedPage> {
   const b = await openBrowser()
-  const context = await b.newContext({ viewport, baseURL: shop().baseURL, locale: 'en-GB', ...options })
+  // A file that runs on its own drives a shop of its own and names its address; every other file drives its worker's.
+  const context = await b.newContext({ viewport, locale: 'en-GB', ...options, baseURL: options.baseURL ?? shop().baseURL })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (m) => {

@@ -43,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'e2e-alone',
           include: ALONE,
+          globalSetup: ['tests/e2e/alone-setup.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
