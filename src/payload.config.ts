@@ -126,7 +126,7 @@ export default buildConfig({
     withAfterChange(Variants, alertOnVariantChange as never),
     Categories,
     Brands,
-    mediaCollection(config.mediaDir),
+    mediaCollection(config.mediaDir, config.MEDIA_AVIF_EFFORT),
     Pages,
     Posts,
     withBeforeList(Orders, '/features/exports/admin/export-forms#OrdersExportForm'),

@@ -61,6 +61,9 @@ const schema = z.object({
   SITE_URL: z.url({ message: 'must be an absolute URL such as https://shop.example.co.uk' }).optional().or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().trim().min(1).optional(),
   MEDIA_DIR: z.string().trim().min(1).optional(),
+  // sharp's effort for the AVIF sizes made at upload (0 fastest, 9 smallest files). The test suites set 0: they seed the
+  // demo shop's seventy pictures dozens of times a run, and the AVIF sizes were half of that work.
+  MEDIA_AVIF_EFFORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 9').max(9, 'must be 0 to 9').default(3),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

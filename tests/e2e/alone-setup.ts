@@ -5,6 +5,8 @@ import { ensureChromium } from './chromium'
 import { E2E_ENV } from './global-setup'
 
 export default function setup(project: TestProject) {
+  // The crash tests' shops take the suite's environment (scripts/shop-process.mjs shopEnv) and seed the demo shop.
+  process.env.MEDIA_AVIF_EFFORT = '0'
   project.provide('shops', [])
   project.provide('chromiumPath', ensureChromium())
   project.provide('adminEmail', E2E_ENV.ADMIN_EMAIL)

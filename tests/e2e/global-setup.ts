@@ -32,6 +32,7 @@ export const E2E_ENV = {
   GTM_ID: 'GTM-E2E0TEST',
   // A proxy address no test connects from except forwarded.e2e.test.ts: the shop believes X-Forwarded-* only from it.
   TRUST_PROXY: '127.0.0.2',
+  MEDIA_AVIF_EFFORT: '0',
 }
 
 export type ShopEnv = typeof E2E_ENV

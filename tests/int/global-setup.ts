@@ -12,6 +12,7 @@ export default async function setup() {
   process.env.MEDIA_DIR = path.join(dir, 'media')
   process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
   process.env.LOG_LEVEL = 'warn'
+  process.env.MEDIA_AVIF_EFFORT = '0' // the seeded pictures' AVIF sizes, made once per test file, at sharp's fastest
   process.env.ADMIN_PASSWORD = 'integration-admin-password'
   process.env.INT_DB_KIND = kind
   process.env.INT_DB_DIR = dir
