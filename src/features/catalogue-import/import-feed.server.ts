@@ -12,7 +12,7 @@ import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { reindexProducts } from '../search/search.server'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { chargesFromExtraFee, headlinePricePence, wasPriceProblem } from '../../domain/catalogue/product-price'
-import { checkFeed, compactVrm, EBIKE_COLUMNS, FEED_COLUMNS, SPEC_COLUMNS, type FeedContext, type FeedProductRow, type FeedRow, type FeedValue, type FeedVariantRow, type RawRow, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
+import { checkFeed, compactVrm, FEED_COLUMNS, isEbikeColumn, SPEC_COLUMNS, type FeedContext, type FeedProductRow, type FeedRow, type FeedValue, type FeedVariantRow, type RawRow, type RefusedRow } from '../../domain/catalogue/import/feed-rows'
 import { formatPounds } from '../../domain/catalogue/import/money'
 import { richTextFromText, textFromRichText } from '../../domain/catalogue/import/rich-text'
 import { isPostgres, pgUnit, placeholders, readRows, sqliteBatch, Abort, type Arg, type Stmt } from '../../cms/sql.server'
@@ -514,7 +514,7 @@ function planBatch(groups: readonly Group[], shop: ShopCatalogue, existing: Exis
       for (const [column, field] of Object.entries(PRODUCT_FIELDS)) {
         if (!values.has(column)) continue
         // An e-bike's facts are ignored on any other kind of product (the export leaves them empty there).
-        if (kind !== 'e-bike' && (EBIKE_COLUMNS as readonly string[]).includes(column)) continue
+        if (kind !== 'e-bike' && isEbikeColumn(column)) continue
         const value = values.get(column) ?? null
         if (current && same(column, stored(current, field), value)) continue
         want[field.column] = toColumn(field.type, value)
@@ -856,7 +856,7 @@ export async function exportFeedRows(payload: Payload): Promise<string[][]> {
       }
       for (const [column, field] of Object.entries(PRODUCT_FIELDS)) {
         // An e-bike's facts belong to e-bikes: every other product's pedals column holds the table's default.
-        const value = (EBIKE_COLUMNS as readonly string[]).includes(column) && p.kind !== 'e-bike' ? null : stored(p, field)
+        const value = isEbikeColumn(column) && p.kind !== 'e-bike' ? null : stored(p, field)
         cells[column] = value == null ? '' : column === 'compare_at_price' ? formatPounds(value as number) : column === 'has_pedals' ? (value ? 'yes' : 'no') : String(value)
       }
       out.push(FEED_COLUMNS.map((c) => cells[c] ?? ''))

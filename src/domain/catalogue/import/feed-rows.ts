@@ -13,6 +13,7 @@ import { isSellingPrice, ZERO_PRICE_MESSAGE } from '../product-price'
 export const SPEC_COLUMNS: readonly SpecSheetKey[] = SPEC_SHEET_PARTS.map((p) => p.key)
 /** An e-bike's facts the EAPC rules turn on (domain/vehicles/eapc.ts); ignored on any other kind of product. */
 export const EBIKE_COLUMNS = ['motor_power_w', 'assisted_speed_mph', 'has_pedals'] as const
+export const isEbikeColumn = (column: string): boolean => (EBIKE_COLUMNS as readonly string[]).includes(column)
 
 /** Columns a product row uses. */
 export const PRODUCT_COLUMNS = [
