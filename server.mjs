@@ -100,11 +100,13 @@ function forget(change) {
   responseCache.invalidate(change)
   banAtProxy(change)
 }
-// The response cache is invalidated again once Next has revalidated: a page rendered from Next's old
-// cache in between must not be stored as fresh.
+// The response cache is invalidated again once Next has revalidated (the internal endpoint calls the bus's
+// afterNext when it has): a page rendered from Next's old cache in between must not be stored as fresh. A change
+// the command line announces without Redis arrives only through that endpoint, so afterNext is how it reaches
+// this cache and the proxy at all.
 function applyChange(change, nextDone) {
   forget(change)
-  if (!nextDone) void revalidateNext(change).finally(() => forget(change))
+  if (!nextDone) void revalidateNext(change)
 }
 let publisher = null
 if (process.env.REDIS_URL) {
@@ -143,6 +145,7 @@ globalThis.__wheelhouseStorefrontBus = {
     applyChange(change, nextDone)
     publisher?.publish(STOREFRONT_CHANNEL, JSON.stringify({ from: instanceId, change })).catch((error) => log('warn', { msg: 'storefront change not published', err: String(error) }))
   },
+  afterNext: forget,
 }
 
 // 404s are counted for staff (admin: Content › Not-found paths): batched here, sent every 10 s to an

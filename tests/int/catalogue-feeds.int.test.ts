@@ -93,7 +93,7 @@ function make(over: Partial<Parameters<typeof buildProduct>[0]>, status: 'active
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   some = (await payload.find({ collection: 'products', where: { featuredImage: { exists: true } }, depth: 0, limit: 1, overrideAccess: true })).docs[0] as Product
   await make({ name: 'R&D <Café> "Special" Gloves', sku: 'FEED-AMP', description: 'Tough & light <b>not html</b>' })
   draftSku = (await make({ name: 'Draft Feed Bike', sku: 'FEED-DRAFT' }, 'draft')).sku!

@@ -26,7 +26,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
 }, 600_000)
 
 afterAll(async () => {

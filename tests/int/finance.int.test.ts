@@ -32,7 +32,7 @@ async function productId(slug: string): Promise<number> {
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
 }, 300_000)
 
 afterAll(async () => {

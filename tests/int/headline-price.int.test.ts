@@ -28,7 +28,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   gateway = connectedTestGateway(payload)
 }, 600_000)
 

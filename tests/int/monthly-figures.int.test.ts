@@ -35,7 +35,7 @@ async function financeableBike() {
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   await runQueuedJobs()
 }, 300_000)
 

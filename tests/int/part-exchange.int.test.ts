@@ -38,7 +38,7 @@ async function quotes(body: Record<string, unknown>): Promise<Quote[]> {
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
 }, 300_000)
 
 afterAll(async () => {

@@ -21,7 +21,7 @@ const OTR = { feeValuePence: 25_000, label: 'On-the-road charges' }
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   category = (await payload.find({ collection: 'categories', where: { path: { equals: 'motorcycles/naked' } }, depth: 0, overrideAccess: true })).docs[0]!.id
 }, 600_000)
 

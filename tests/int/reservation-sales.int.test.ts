@@ -39,7 +39,7 @@ const { email } = memoryEmail()
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   gateway = connectedTestGateway(payload, { email })
   await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: DEPOSIT, holdHours: 72 } } })
   staff = (await payload.find({ collection: 'users', where: { email: { equals: 'admin@int.test' } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] as User

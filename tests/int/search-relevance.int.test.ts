@@ -22,7 +22,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 
 beforeAll(async () => {
   payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test' })
+  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   const naked = (await payload.find({ collection: 'categories', where: { slug: { equals: 'naked' } }, overrideAccess: true })).docs[0]!
   const scooters = (await payload.find({ collection: 'categories', where: { slug: { equals: 'scooters' } }, overrideAccess: true })).docs[0]!
   const yamaha = await payload.create({ collection: 'brands', data: buildBrand({ name: 'Yamaha' }), overrideAccess: true })

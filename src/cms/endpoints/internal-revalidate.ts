@@ -1,9 +1,10 @@
-// POST /api/internal/revalidate: server.mjs applies a storefront change (from its own background runner or
-// from another app instance, through Redis) to Next's caches, which can only be revalidated inside a
-// request. Only the server itself can call it: the body must carry an HMAC made with the Payload secret.
+// POST /api/internal/revalidate: a storefront change (from server.mjs's own background runner, from another app
+// instance through Redis, or from a command-line import on this machine) applied to Next's caches, which can only be
+// revalidated inside a request, and then to server.mjs's response cache and the proxy's (the bus's afterNext). Only
+// the shop can call it: the body must carry an HMAC made with the Payload secret.
 import type { Endpoint } from 'payload'
 import { parseStorefrontChange } from '../../config/storefront-change'
-import { revalidateNextCaches } from '../hooks/revalidate-storefront'
+import { revalidateNextCaches, type StorefrontBus } from '../hooks/revalidate-storefront'
 import { json, refuse } from '../../lib/http/respond'
 import { signedByServer } from './record-not-found'
 
@@ -21,6 +22,7 @@ export const internalRevalidate: Endpoint = {
     }
     if (!change) return refuse(400, 'invalid_request', 'The change is not one the storefront knows.')
     await revalidateNextCaches(change)
+    ;(globalThis as { __wheelhouseStorefrontBus?: StorefrontBus }).__wheelhouseStorefrontBus?.afterNext?.(change)
     return json({ revalidated: true })
   },
 }

@@ -12,8 +12,11 @@ import { noteSearchIndexChangedElsewhere } from './search-index'
 import { paths } from '../../config/paths'
 import { changeOnEdit, PAGE_FAMILIES } from '../../config/page-families.mjs'
 
-interface StorefrontBus {
+/** The process's storefront bus: server.mjs's (ADR 008), or the command line's announcer (storefront-announce.ts). */
+export interface StorefrontBus {
   publish(change: StorefrontChange, options: { nextDone: boolean }): void
+  /** server.mjs's: its response cache and the proxy's forget the change, once Next's caches have been revalidated. */
+  afterNext?(change: StorefrontChange): void
 }
 
 type Log = { debug: (o: object, m: string) => void }

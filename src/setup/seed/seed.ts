@@ -44,6 +44,13 @@ export interface SeedOptions {
   /** called with the generated admin password, when one had to be generated */
   onGeneratedPassword?: (email: string, password: string) => void
   log?: (message: string) => void
+  /**
+   * `each` (the default): every product, colour and post gets pictures of its own, drawn with its name, as a demo
+   * shop should look. `shared`: one picture per kind of drawing, which every product of that kind uses. For the
+   * integration suites, which seed a database per test file and test nothing about the pictures themselves: their
+   * sizes (seven encodes each) were most of a seed's time.
+   */
+  pictures?: 'each' | 'shared'
 }
 
 export interface SeedResult {
@@ -132,6 +139,11 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
     }
   }
 
+  const picture = (name: string, alt: string, spec: PictureSpec): Promise<number> =>
+    options.pictures === 'shared'
+      ? upload(payload, `demo-${spec.kind}`, `A ${spec.kind} (a demo picture)`, { kind: spec.kind, title: 'Wheelhouse', colour: '#0d1927' })
+      : upload(payload, name, alt, spec)
+
   log(`seeding ${PRODUCTS.length} products with pictures`)
   const productIds = new Map<string, number>()
   for (const seed of PRODUCTS) {
@@ -149,8 +161,8 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
     const subtitle = seed.condition === 'used' ? `Used · ${seed.vehicle?.registrationDate?.slice(0, 4) ?? ''}` : (seed.attributes?.engineCc ? `${seed.attributes.engineCc}cc` : undefined)
     // What the picture shows: helmets and locks get their own drawings, everything else its kind's
     const art = seed.category === 'helmets' ? 'helmet' : seed.category === 'locks' ? 'lock' : kind
-    const image = await upload(payload, slug, seed.name, { kind: art, title: seed.name, subtitle, colour })
-    const detail = await upload(payload, `${slug}-detail`, `${seed.name}, another view`, { kind: art, title: seed.name, subtitle, colour, variant: 1 })
+    const image = await picture(slug, seed.name, { kind: art, title: seed.name, subtitle, colour })
+    const detail = await picture(`${slug}-detail`, `${seed.name}, another view`, { kind: art, title: seed.name, subtitle, colour, variant: 1 })
     const doc = await payload.create({
       collection: 'products',
       data: buildProduct({
@@ -184,7 +196,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
     if (seed.variants) {
       let pos = 0
       for (const colourName of seed.variants.colours) {
-        const colourImage = await upload(payload, `${slug}-${slugOf(colourName)}`, `${seed.name} in ${colourName}`, {
+        const colourImage = await picture(`${slug}-${slugOf(colourName)}`, `${seed.name} in ${colourName}`, {
           kind: art,
           title: seed.name,
           subtitle: colourName,
@@ -229,7 +241,7 @@ export async function seedDemoShop(payload: Payload, options: SeedOptions): Prom
   }
   for (const [i, post] of POSTS.entries()) {
     if (await findIdBySlug(payload, 'posts', post.slug)) continue
-    const heroImage = await upload(payload, `post-${post.slug}`, post.title, { kind: 'post', title: post.title, colour: '#2f6f4f', variant: i })
+    const heroImage = await picture(`post-${post.slug}`, post.title, { kind: 'post', title: post.title, colour: '#2f6f4f', variant: i })
     await payload.create({ collection: 'posts', data: buildPost({ ...post, heroImage }), overrideAccess: true })
   }
 
