@@ -33,7 +33,7 @@ import { orderStockRef, releaseStock, returnSoldUnitsStatements, takeStock } fro
 import { loadOrderFacts, ukDay } from './order-facts.server'
 import type { RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
-import { atomically, insertReturnStatement, linkExchangeOrderStatement, newToken, replacementOf, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked } from './return-rows.server'
+import { atomically, insertReturnStatement, linkExchangeOrderStatement, newToken, replacementOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked } from './return-rows.server'
 import type { Actor, Outcome } from './return-outcome'
 
 export interface ExchangeAsk {
@@ -93,7 +93,7 @@ export async function requestExchange(payload: Payload, order: Order, ask: Excha
   })
   if (!exchange.ok) return { ok: false, status: 409, message: exchange.problem }
 
-  const returnNumber = `${order.orderNumber}-R${(await returnCountOf(payload, order.id)) + 1}`
+  const returnNumber = facts.nextReturnNumber
   const cancelNow = plan.mode === 'cancel-now'
   const lines = [{ lineId: line.lineId, name: line.name, productId: line.productId, variantId: line.variantId, count: 1, paidPence: unitPaidPence }]
   const token = newToken()

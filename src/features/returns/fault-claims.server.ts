@@ -9,7 +9,7 @@ import { daysSinceDelivery, faultRemedy, type FaultRemedy } from '../../domain/r
 import type { Order } from '../../payload-types'
 import { loadOrderFacts, ukDay } from './order-facts.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
-import { atomically, insertReturnStatement, newToken, returnCountOf, returnHistoryStatement, returnIdByToken, returnMarked } from './return-rows.server'
+import { atomically, insertReturnStatement, newToken, returnHistoryStatement, returnIdByToken, returnMarked } from './return-rows.server'
 import type { Actor, Outcome } from './return-outcome'
 import type { RefundDeps } from './refunds.server'
 
@@ -29,7 +29,7 @@ export async function recordFaultClaim(payload: Payload, order: Order, claim: { 
   const today = ukDay(now)
   const remedy = faultRemedy({ deliveredOn: facts.deliveredOn, reportedOn: today, kind: line.productKind ?? 'accessory' })
   const words = remedyText(remedy, daysSinceDelivery(facts.deliveredOn, today))
-  const returnNumber = `${order.orderNumber}-R${(await returnCountOf(payload, order.id)) + 1}`
+  const returnNumber = facts.nextReturnNumber
   const token = newToken()
   const when = returnMarked(token)
   const lines = [{ lineId: line.lineId, name: line.name, productId: line.productId, variantId: line.variantId, count: claim.count, paidPence: Math.floor((line.paidPence * claim.count) / line.count) }]

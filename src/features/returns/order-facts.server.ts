@@ -7,7 +7,7 @@ import type { IsoDay } from '../../domain/booking/calendar'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { paidPerLine, type OrderFacts } from '../../domain/returns/return-request'
 import type { Order } from '../../payload-types'
-import { refundsOfOrder, returnedCounts } from './return-rows.server'
+import { refundsOfOrder, returnCountOf, returnedCounts } from './return-rows.server'
 
 export interface OrderLineFacts {
   readonly lineId: string
@@ -25,6 +25,14 @@ export interface LoadedOrder extends OrderFacts {
   readonly lines: readonly OrderLineFacts[]
   readonly refundedPence: number
   readonly standardDeliveryPence: number
+  /**
+   * The number a return made from these facts takes. Counted before the lines' returned units are read: a return
+   * committed after the count and before that read is seen by the plan (which then refuses a unit already going
+   * back), and one committed after both takes the same number, so the second insert fails on the unique number and
+   * the caller answers 409. Counted after, one request planned from stale lines could take the next number and
+   * return or exchange the same unit twice.
+   */
+  readonly nextReturnNumber: string
 }
 
 const idOf = (v: unknown): number | null => (v == null ? null : typeof v === 'object' ? Number((v as { id: number }).id) : Number(v))
@@ -41,6 +49,7 @@ export function ukDay(at: Date | string): IsoDay {
 export const paidForOrder = (order: Pick<Order, 'totalPence' | 'exchangeCreditPence'>): number => order.totalPence + (order.exchangeCreditPence ?? 0)
 
 export async function loadOrderFacts(payload: Payload, order: Order): Promise<LoadedOrder> {
+  const returnsSoFar = await returnCountOf(payload, order.id)
   const counts = await returnedCounts(payload, order.id)
   const paid = paidPerLine(order.lines, order.discountPence ?? 0)
   const productIds = [...new Set(order.lines.map((l) => idOf(l.product)!))]
@@ -69,5 +78,6 @@ export async function loadOrderFacts(payload: Payload, order: Order): Promise<Lo
     // The delivery the customer paid for is the standard one the order could have: home delivery at the flat rate,
     // a van for a bike (no cheaper way to deliver it), or collection at no charge.
     standardDeliveryPence: order.delivery.feePence ?? 0,
+    nextReturnNumber: `${order.orderNumber}-R${returnsSoFar + 1}`,
   }
 }

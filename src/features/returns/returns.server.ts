@@ -21,7 +21,7 @@ import { loadOrderFacts, paidForOrder, ukDay, type LoadedOrder } from './order-f
 import { refundStatements, requestRefund, sendRefundNow, type RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
 import type { ReturnEmailStep } from './return-email'
-import { atomically, claimReturnStatement, insertReturnStatement, newToken, returnCountOf, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked, setReturnColumnsStatement } from './return-rows.server'
+import { atomically, claimReturnStatement, insertReturnStatement, newToken, returnHistoryStatement, returnIdByToken, returnIdIs, returnMarked, setReturnColumnsStatement } from './return-rows.server'
 import { isUniqueViolation, type Stmt } from '../../cms/sql.server'
 import { replacementOf } from './return-rows.server'
 import { cancelReplacement } from './exchanges.server'
@@ -52,7 +52,7 @@ export async function cancelLines(payload: Payload, order: Order, ask: Cancellat
   const chosen = ask.lines.map((c) => ({ ...facts.lines.find((l) => l.lineId === c.lineId)!, chosen: c.count }))
   const amount = refundAmount({ lines: facts.lines, chosen: ask.lines, standardDeliveryPence: facts.standardDeliveryPence, paidPence: paidForOrder(order), alreadyRefundedPence: facts.refundedPence })
   if (!amount.ok) return { ok: false, status: 400, message: amount.problem }
-  const returnNumber = `${order.orderNumber}-R${(await returnCountOf(payload, order.id)) + 1}`
+  const returnNumber = facts.nextReturnNumber
   const finance = order.kind === 'finance'
   const cancelNow = plan.mode === 'cancel-now'
   const lines = chosen.map((l) => ({ lineId: l.lineId, name: l.name, productId: l.productId, variantId: l.variantId, count: l.chosen, paidPence: Math.floor((l.paidPence * l.chosen) / l.count) }))
