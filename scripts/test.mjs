@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { NODE_24, node24Bin } from './node24.mjs'
+import { E2E_ENV, E2E_RELEASED_FLAG, E2E_WORKERS, e2eEnvFor } from '../tests/e2e/shop-env.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -63,32 +64,36 @@ function vitest(name, args, extraEnv = {}) {
 }
 
 /**
- * Several runs at once, each printed whole when all have ended (in the order given): a check passes when its command
- * does, a vitest run is counted from its report. Lint and the type check each use one core, and the integration runs
- * each test one file at a time on one database, leaving most of a second core idle: such runs share the machine
- * instead of taking turns.
+ * Several runs at once, each printed whole when all have ended (in the order given); answers their exit statuses. A
+ * vitest run is counted from its report, a check (`counted: false`) passes when its command does, and a step the
+ * suites only lean on (`recorded: false`) is printed, not counted. Lint and the type check each use one core, and the
+ * integration runs each test one file at a time on one database, leaving most of a second core idle: such runs share
+ * the machine instead of taking turns.
  */
 async function together(runs) {
-  const started = runs.map(({ name, args, extraEnv = {}, counted = true }) => {
+  const started = runs.map(({ name, args, extraEnv = {}, counted = true, recorded = true, command = 'npx' }) => {
     const report = counted ? vitestArgs(name, args) : { out: null, args }
     const logFile = reportFile(name, 'log')
     const log = fs.openSync(logFile, 'w')
-    console.info(`\n$ npx ${report.args.join(' ')} (output below when it ends)`)
-    const child = spawn('npx', report.args, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
+    console.info(`\n$ ${command === 'npx' ? 'npx' : path.basename(command)} ${report.args.join(' ')} (output below when it ends)`)
+    const child = spawn(command, report.args, { stdio: ['ignore', log, log], env: { ...env, FORCE_COLOR: '1', ...extraEnv } })
     const status = new Promise((resolve) => {
       child.on('error', () => resolve(1))
       child.on('close', (code) => resolve(code ?? 1))
     })
-    return { name, out: report.out, logFile, log, status }
+    return { name, out: report.out, recorded, logFile, log, status }
   })
+  const statuses = []
   for (const r of started) {
     const status = await r.status
+    statuses.push(status)
     fs.closeSync(r.log)
     console.info(`\n--- ${r.name} ---`)
     process.stdout.write(fs.readFileSync(r.logFile))
     if (r.out) recordVitest(r.name, r.out, status)
-    else record(r.name, status === 0 ? 1 : 0, status === 0 ? 0 : 1)
+    else if (r.recorded) record(r.name, status === 0 ? 1 : 0, status === 0 ? 0 : 1)
   }
+  return statuses
 }
 
 async function postgresReachable() {
@@ -135,10 +140,16 @@ if (!node24 && ci) {
 }
 vitest(`unit${node24Label}`, ['--project', 'unit'], onNode24)
 const postgres = await ensurePostgres()
-await together([
+// The e2e suite's shop is released (migrated, seeded, built: minutes of work, much of it on one core) beside the
+// integration runs, which leave a core idle once the SQLite run has ended; the e2e set-up then only serves it.
+for (const n of Array.from({ length: E2E_WORKERS }, (_, i) => i)) fs.rmSync(e2eEnvFor(n).DATA_DIR, { recursive: true, force: true })
+fs.mkdirSync(E2E_ENV.DATA_DIR, { recursive: true })
+const e2eRelease = { name: 'e2e release', command: process.execPath, args: ['scripts/release.mjs'], extraEnv: E2E_ENV, counted: false, recorded: false }
+const e2eReleased = await together([
   { name: `integration (sqlite${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'sqlite', ...onNode24 } },
   ...(postgres ? [{ name: `integration (postgres${node24Label})`, args: ['--project', 'int'], extraEnv: { TEST_DB: 'postgres', TEST_DATABASE_URL: pgUrl, ...onNode24 } }] : []),
-])
+  e2eRelease,
+]).then((statuses) => statuses.at(-1) === 0)
 if (!postgres && ci) {
   console.error(`PostgreSQL at ${pgUrl} is required under CI and could not be reached`)
   record('integration (postgres)', 0, 1)
@@ -146,7 +157,8 @@ if (!postgres && ci) {
   console.warn(`PostgreSQL at ${pgUrl} is not reachable: the PostgreSQL integration run is skipped (set TEST_DATABASE_URL)`)
   lines.push('skip integration (postgres): PostgreSQL not reachable')
 }
-vitest('e2e (chromium)', ['--config', 'tests/e2e/vitest.config.ts'])
+// Had that release failed, the e2e set-up releases afresh and reports why.
+vitest('e2e (chromium)', ['--config', 'tests/e2e/vitest.config.ts'], e2eReleased ? { [E2E_RELEASED_FLAG]: '1' } : {})
 
 fs.rmSync(reportDir, { recursive: true, force: true })
 console.info(`\n${lines.join('\n')}`)

@@ -64,6 +64,9 @@ const schema = z.object({
   // sharp's effort for the AVIF sizes made at upload (0 fastest, 9 smallest files). The test suites set 0: they seed the
   // demo shop's seventy pictures dozens of times a run, and the AVIF sizes were half of that work.
   MEDIA_AVIF_EFFORT: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 to 9').max(9, 'must be 0 to 9').default(3),
+  // The demo seed's pictures: `each` product its own (a demo shop as it should look) or `shared`, one per kind of
+  // drawing, for throwaway databases seeded in seconds rather than minutes (the crash tests).
+  SEED_PICTURES: z.enum(['each', 'shared'], { message: 'must be each or shared' }).default('each'),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@wheelhouse.local'),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -18,6 +18,7 @@ const migrations = await migrateDatabase(payload)
 const result = await seedDemoShop(payload, {
   adminEmail: settings.ADMIN_EMAIL,
   adminPassword: settings.ADMIN_PASSWORD,
+  pictures: settings.SEED_PICTURES,
   log: (message) => payload.logger.info(message),
   onGeneratedPassword: (email, password) => {
     // Printed once, at the first start; it is stored nowhere else. Change it in /admin after signing in.

@@ -82,7 +82,7 @@ describe.each(['sqlite', 'postgres'])('a server killed during checkouts (%s)', (
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-${kind}-`))
     const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash') : null
     const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3450, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+    const env = shopEnv({ databaseUrl, dir, port: 3450, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
     const logFile = path.join(dir, 'server.log')
     const db = database(kind, databaseUrl)
     let child: ChildProcess | undefined

@@ -32,7 +32,7 @@ describe.each(['sqlite', 'postgres'])('an import killed half-way (%s)', (kind) =
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-import-${kind}-`))
     const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash_import') : null
     const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3455, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+    const env = shopEnv({ databaseUrl, dir, port: 3455, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
     const db = database(kind, databaseUrl)
     let command: ChildProcess | undefined
     let server: ChildProcess | undefined
@@ -91,6 +91,27 @@ describe.each(['sqlite', 'postgres'])('an import killed half-way (%s)', (kind) =
       }
       expect(unfinished, 'the import job completed, without error').toBe(0)
       expect(await one(db.query, "SELECT COUNT(*) AS n FROM payload_jobs WHERE task_slug = 'runCatalogueImport'"), 'one job for the one import').toBe(1)
+
+      if (kind === 'sqlite') {
+        // A later import from the command line, with the shop running and no Redis: the shop's stored search page
+        // forgets at once, and its search knows the new bike's words, rather than both waiting for a staff edit.
+        const listing = `${env.SITE_URL}/search?q=announced+roadster`
+        await fetch(listing).then((r) => r.text())
+        const stored = await fetch(listing)
+        expect(stored.headers.get('x-wheelhouse-cache'), 'the listing is answered from the response cache').toBe('HIT')
+        await stored.body?.cancel()
+        const lines = fs.readFileSync(feed, 'utf8').split('\n')
+        const bike = lines.find((line) => line.startsWith('BIKE-') && line.includes(',new,'))!
+        const name = csvRows(`${lines[0]}\n${bike}`)[0]!.cells.name!
+        const announced = path.join(dir, 'announced.csv')
+        fs.writeFileSync(announced, `${lines[0]}\n${bike.replace(/^BIKE-[^,]+/, 'BIKE-ANNOUNCED').replace(name, 'Announced Roadster 125')}\n`)
+        const cli = spawn(process.execPath, keepAliveArgs(bundle, [announced]), { env: env as NodeJS.ProcessEnv, stdio: 'ignore' })
+        command = cli
+        expect(await new Promise((resolve) => cli.once('exit', resolve)), 'the command-line import succeeded').toBe(0)
+        const after = await fetch(listing)
+        expect(after.headers.get('x-wheelhouse-cache'), 'the stored listing was forgotten').not.toBe('HIT')
+        expect(await after.text()).toContain('Announced Roadster 125')
+      }
     } finally {
       if (command && command.exitCode === null && command.signalCode === null) command.kill('SIGKILL')
       if (server) await stopShop(server)

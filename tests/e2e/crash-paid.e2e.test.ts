@@ -61,7 +61,7 @@ describe.each(['sqlite', 'postgres'])('a server killed right after a payment is 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-paid-${kind}-`))
     const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash_paid') : null
     const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3460, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
+    const env = shopEnv({ databaseUrl, dir, port: 3460, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
     const logFile = path.join(dir, 'server.log')
     const db = database(kind, databaseUrl)
     let child: ChildProcess | undefined

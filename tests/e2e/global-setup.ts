@@ -8,41 +8,11 @@ import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ensureChromium } from './chromium'
 import { SHOP_NODE_FLAGS } from '../../scripts/shop-node-flags.mjs'
+import { E2E_DATA_DIR, E2E_ENV, E2E_RELEASED_FLAG, E2E_WORKERS, e2eEnvFor, type ShopEnv } from './shop-env.mjs'
 
-const PORT = Number(process.env.E2E_PORT || 3210)
-/** Shops served at once, one per worker of the parallel project (tests/e2e/vitest.config.ts). */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2))
-const dataDir = path.resolve('data/e2e')
-
-export const E2E_ENV = {
-  // The run's own data folder: the built sitemap and Merchant feed (DATA_DIR/feeds) belong to this run's database.
-  DATA_DIR: dataDir,
-  DATABASE_URL: `file:${path.join(dataDir, 'e2e.db')}`,
-  MEDIA_DIR: path.join(dataDir, 'media'),
-  OUTBOX_DIR: path.join(dataDir, 'outbox'),
-  PORT: String(PORT),
-  SITE_URL: `http://localhost:${PORT}`,
-  ADMIN_EMAIL: 'admin@e2e.test',
-  ADMIN_PASSWORD: 'e2e-admin-password-1234',
-  PAYLOAD_SECRET: 'e2e-tests-secret-0123456789abcdef-0123',
-  METRICS_TOKEN: 'e2e-metrics-token-0123456789',
-  NEXT_TELEMETRY_DISABLED: '1',
-  // An analytics container, so the shop asks for cookie consent (without one it asks nothing); no test accepts,
-  // so the tag itself is never fetched.
-  GTM_ID: 'GTM-E2E0TEST',
-  // A proxy address no test connects from except forwarded.e2e.test.ts: the shop believes X-Forwarded-* only from it.
-  TRUST_PROXY: '127.0.0.2',
-  MEDIA_AVIF_EFFORT: '0',
-}
-
-export type ShopEnv = typeof E2E_ENV
-
-/** The environment of shop `n` (0 is the first): its own port, site address, database and files. */
-function envFor(n: number): ShopEnv {
-  if (n === 0) return E2E_ENV
-  const dir = `${dataDir}-${n + 1}`
-  return { ...E2E_ENV, DATA_DIR: dir, DATABASE_URL: `file:${path.join(dir, 'e2e.db')}`, MEDIA_DIR: path.join(dir, 'media'), OUTBOX_DIR: path.join(dir, 'outbox'), PORT: String(PORT + n), SITE_URL: `http://localhost:${PORT + n}` }
-}
+export { E2E_ENV, E2E_WORKERS } from './shop-env.mjs'
+export type { ShopEnv } from './shop-env.mjs'
+const dataDir = E2E_DATA_DIR
 
 export interface E2eShop {
   readonly baseURL: string
@@ -122,20 +92,25 @@ async function stopAndWait(child: ChildProcess): Promise<void> {
 
 export default async function setup(project: TestProject) {
   const chromiumPath = ensureChromium()
-  const envs = Array.from({ length: E2E_WORKERS }, (_, n) => envFor(n))
+  const envs = Array.from({ length: E2E_WORKERS }, (_, n) => e2eEnvFor(n))
   // Another shop on one of these ports (a run left behind, another checkout's suite) would answer the health check
   // and the tests would drive it, not this checkout: refuse to start instead.
   for (const env of envs) {
     if (await fetch(`${env.SITE_URL}/api/health`).then(() => true, () => false)) throw new Error(`e2e: something already answers on ${env.SITE_URL}; stop it, or set E2E_PORT to a free port (the suite uses ${E2E_WORKERS} from it)`)
   }
-  for (const env of envs) {
+  // npm test releases the first shop while the integration suites run (scripts/test.mjs), and says so.
+  const released = process.env[E2E_RELEASED_FLAG] === '1' && fs.existsSync(path.join(dataDir, 'e2e.db'))
+  for (const env of released ? envs.slice(1) : envs) {
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true })
     fs.mkdirSync(env.DATA_DIR, { recursive: true })
   }
   // One release (migrate, seed, build); every other shop starts from a copy of its database and files, taken while
   // nothing has them open.
-  console.info(`e2e: releasing the shop (log: ${path.join(dataDir, 'server.log')})`)
-  await runToEnd(['scripts/release.mjs'], E2E_ENV, path.join(dataDir, 'server.log'))
+  if (released) console.info('e2e: the shop was released by npm test')
+  else {
+    console.info(`e2e: releasing the shop (log: ${path.join(dataDir, 'server.log')})`)
+    await runToEnd(['scripts/release.mjs'], E2E_ENV, path.join(dataDir, 'server.log'))
+  }
   for (const env of envs.slice(1)) {
     fs.cpSync(dataDir, env.DATA_DIR, { recursive: true, filter: (from) => path.basename(from) !== 'server.log' })
   }
