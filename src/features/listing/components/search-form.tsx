@@ -3,6 +3,8 @@ import { paths } from '../../../config/paths'
 import { MAX_SEARCH_LENGTH } from '../../../domain/catalogue/listing-query'
 import { payloadClient } from '../../../cms/payload-client.server'
 import { didYouMean, popularCategories } from '../../search/search.server'
+import { nearestNames } from '../../../domain/search/nearest-names'
+import { allBrands, allCategories } from '../queries.server'
 
 export function SearchForm({ q }: { q: string }) {
   return (
@@ -28,10 +30,18 @@ export function SearchHelp({ q }: { q?: string }) {
   )
 }
 
-/** What a search that found nothing offers instead: the nearest match, then the busiest categories. */
+/**
+ * What a search that found nothing offers instead: the nearest match, the brands and categories whose names are
+ * nearest to the words typed, and only when none is near, the busiest categories.
+ */
 export async function SearchNoResults({ q }: { q: string }) {
   const payload = await payloadClient()
-  const [nearest, popular] = await Promise.all([didYouMean(payload, q), popularCategories(payload)])
+  const [nearest, brands, categories] = await Promise.all([didYouMean(payload, q), allBrands(), allCategories()])
+  const near = [
+    ...nearestNames(q, brands).map((b) => ({ key: `brand:${b.slug}`, name: b.name, href: paths.brand(b.slug), what: 'brand' })),
+    ...nearestNames(q, categories).map((c) => ({ key: `category:${c.path}`, name: c.name, href: paths.category(c.path), what: 'category' })),
+  ]
+  const popular = near.length === 0 ? await popularCategories(payload) : []
   return (
     <div className="search-help">
       <p>No products match “{q}”.</p>
@@ -39,6 +49,18 @@ export async function SearchNoResults({ q }: { q: string }) {
         <p className="search-help__suggestion">
           Did you mean <a href={paths.search(nearest)}>{nearest}</a>?
         </p>
+      )}
+      {near.length > 0 && (
+        <>
+          <p>Nearest to what you typed:</p>
+          <ul className="search-help__categories">
+            {near.map((n) => (
+              <li key={n.key}>
+                <a href={n.href}>{n.name}</a> ({n.what})
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {popular.length > 0 && (
         <>
