@@ -100,14 +100,18 @@ describe.each(['sqlite', 'postgres'])('an import killed half-way (%s)', (kind) =
         const stored = await fetch(listing)
         expect(stored.headers.get('x-wheelhouse-cache'), 'the listing is answered from the response cache').toBe('HIT')
         await stored.body?.cancel()
-        const lines = fs.readFileSync(feed, 'utf8').split('\n')
-        const bike = lines.find((line) => line.startsWith('BIKE-') && line.includes(',new,'))!
-        const name = csvRows(`${lines[0]}\n${bike}`)[0]!.cells.name!
+        const bike = rows.find((r) => r.cells.sku?.startsWith('BIKE-') && r.cells.condition === 'new')!.cells
+        const announcedBike: Record<string, string> = { ...bike, sku: 'BIKE-ANNOUNCED', name: 'Announced Roadster 125' }
+        const cell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
+        const columns = Object.keys(announcedBike)
         const announced = path.join(dir, 'announced.csv')
-        fs.writeFileSync(announced, `${lines[0]}\n${bike.replace(/^BIKE-[^,]+/, 'BIKE-ANNOUNCED').replace(name, 'Announced Roadster 125')}\n`)
-        const cli = spawn(process.execPath, keepAliveArgs(bundle, [announced]), { env: env as NodeJS.ProcessEnv, stdio: 'ignore' })
+        fs.writeFileSync(announced, `${columns.join(',')}\n${columns.map((c) => cell(announcedBike[c] ?? '')).join(',')}\n`)
+        const cli = spawn(process.execPath, keepAliveArgs(bundle, [announced]), { env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
         command = cli
-        expect(await new Promise((resolve) => cli.once('exit', resolve)), 'the command-line import succeeded').toBe(0)
+        let said = ''
+        for (const stream of [cli.stdout!, cli.stderr!]) stream.on('data', (chunk: Buffer) => (said += chunk.toString()))
+        expect(await new Promise((resolve) => cli.once('exit', resolve)), said).toBe(0)
+        expect(said, 'the command-line import created the bike').toMatch(/1 rows: 1 created/)
         const after = await fetch(listing)
         expect(after.headers.get('x-wheelhouse-cache'), 'the stored listing was forgotten').not.toBe('HIT')
         expect(await after.text()).toContain('Announced Roadster 125')

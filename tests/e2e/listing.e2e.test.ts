@@ -401,5 +401,12 @@ describe('/search', () => {
     await page.waitForURL(/q=zzzxxy/)
     await expect(page.getByRole('status').first().textContent()).resolves.toMatch(/^0 products/)
     await expect(page.locator('.search-help').textContent()).resolves.toMatch(/No products match/)
+    // Words near no brand or category: the busiest categories instead
+    await expect(page.locator('.search-help').textContent()).resolves.toMatch(/Popular categories/)
+    // A brand mistyped past what search forgives: nothing matched, and the brand offered by name
+    await page.goto('/search?q=hnodaa')
+    await expect(page.locator('.search-help').textContent()).resolves.toMatch(/No products match “hnodaa”/)
+    const offered = page.locator('.search-help').getByRole('listitem').filter({ hasText: '(brand)' })
+    await expect(offered.getByRole('link', { name: 'Honda', exact: true }).getAttribute('href')).resolves.toBe('/brand/honda')
   })
 })

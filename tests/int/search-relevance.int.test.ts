@@ -8,6 +8,7 @@ import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildBrand, buildProduct } from '../../src/setup/seed/factories'
 import { activeFilterCount, EMPTY_LISTING_QUERY, listingHref } from '../../src/domain/catalogue/listing-query'
 import { filtersShown } from '../../src/domain/search/query-filters'
+import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
 import { testPayload } from './payload'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
@@ -204,21 +205,27 @@ describe(`search rules on ${db}`, () => {
     expect((await runSearch(payload, 'hdnoa')).matches).toEqual([])
   })
 
-  it('lists, for words that only set filters, every product on sale they leave, in the listing\'s own order, page by page', async () => {
-    const expected = await payload.find({
-      collection: 'products',
-      where: { and: [{ status: { equals: 'active' } }, { listPrice: { less_than_equal: 500_000 } }] },
-      sort: ['-featured', '-createdAt', '-id'],
-      pagination: false,
-      depth: 0,
-      overrideAccess: true,
-    })
-    expect(expected.docs.length).toBeGreaterThan(24) // two pages at least: the second page is checked too
+  it('lists, for words that only set filters, every product on sale they leave, bikes first, each in the listing\'s own order, page by page', async () => {
+    const under = (kinds: 'bikes' | 'others') =>
+      payload.find({
+        collection: 'products',
+        where: { and: [{ status: { equals: 'active' } }, { listPrice: { less_than_equal: 500_000 } }, { kind: { [kinds === 'bikes' ? 'in' : 'not_in']: [...BIKE_KINDS] } }] },
+        sort: ['-featured', '-createdAt', '-id'],
+        pagination: false,
+        depth: 0,
+        overrideAccess: true,
+      })
+    const expected = [...(await under('bikes')).docs, ...(await under('others')).docs]
+    expect(expected.length).toBeGreaterThan(24) // two pages at least: the second page is checked too
     const first = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'under 5000' })
     const second = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'under 5000', page: 2 })
-    expect([...first.cards, ...second.cards].map((c) => c.id)).toEqual(expected.docs.slice(0, 48).map((d) => d.id))
-    expect(first.totalDocs).toBe(expected.docs.length)
-    expect(second.totalDocs).toBe(expected.docs.length)
+    const third = await listProducts({ type: 'search' }, { ...EMPTY_LISTING_QUERY, q: 'under 5000', page: 3 })
+    expect([...first.cards, ...second.cards, ...third.cards].map((c) => c.id)).toEqual(expected.slice(0, 72).map((d) => d.id))
+    expect(BIKE_KINDS).toContain(first.cards[0]!.kind) // a bike first, not a lock or a helmet
+    for (const page of [first, second, third]) expect(page.totalDocs).toBe(expected.length)
+    // The same page once the words have become the page's own filters
+    const shown = await listProducts({ type: 'search' }, filtersShown({ ...EMPTY_LISTING_QUERY, q: 'under 5000' })!)
+    expect(shown.cards.map((c) => c.id)).toEqual(first.cards.map((c) => c.id))
   })
 
   it('suggests the nearest match and popular categories when nothing is found', async () => {

@@ -4,7 +4,7 @@
 import 'server-only'
 import { unstable_cache } from 'next/cache'
 import { cache } from 'react'
-import type { Where } from 'payload'
+import type { Payload, Where } from 'payload'
 import { payloadClient } from '../../cms/payload-client.server'
 import { readCards, type ProductCard } from '../catalogue/queries.server'
 import { BIKE_KINDS, PRODUCT_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
@@ -231,6 +231,8 @@ function resolver(categories: CategoryInfo[], brands: BrandInfo[]): IdResolver {
 const searchOnce = cache(async (typed: string): Promise<SearchOutcome> => runSearch(await payloadClient(), typed))
 
 const RELEVANCE_SORT = ['-featured', '-createdAt', '-id']
+/** A page of product ids, read through Payload (access rules, where and sort); readCards then reads their cards in one statement. */
+const PAGE_IDS = { collection: 'products', depth: 0, select: {}, overrideAccess: false } as const
 
 /** What search used instead of the typed words, when it corrected or left out any. */
 function searchedFor(search: SearchOutcome | null): string | null {
@@ -306,8 +308,6 @@ async function readCardsPage(scope: ListingScope, query: ListingQuery): Promise<
   const conditions = listingConditions(filters, resolver(categories, brands))
   const base: Where[] = [ACTIVE, ...scopeWhere(scopeConditions(scope, categories, search)), ...conditions.map(conditionWhere)]
   const where: Where = { and: base }
-  // the page's ids through Payload (access rules, where and sort), then their cards in one statement (readCards)
-  const read = { collection: 'products', depth: 0, select: {}, overrideAccess: false } as const
 
   if (query.sort === 'relevance' && search?.matches?.length) {
     // by relevance: the index's order, kept through the filters (one SQL read of up to MAX_MATCHES ids, the same
@@ -321,37 +321,59 @@ async function readCardsPage(scope: ListingScope, query: ListingQuery): Promise<
     return { cards: await readCards(payload, pageIds), totalDocs: ranked.length, page: query.page, searchedFor: searchedFor(search) }
   }
 
-  if (query.sort === 'relevance' && scope.type === 'search' && search) {
-    // Words that only set filters ("under 5000") list every product on sale under them: read in the default order
-    // by the listing's own SQL, which names the status so that both databases answer from their partial indexes
-    // (SQLite at 100,000 variants: page and count 26 and 20 ms → 0.1 and 1 ms)
-    const { ids, total } = await orderedProductIds(payload, scopeConditions(scope, categories, search), conditions, (query.page - 1) * PAGE_SIZE, PAGE_SIZE)
+  if (query.sort === 'relevance' && scope.type === 'search') {
+    // No words left to rank by, only filters ("under 5000", or the filters alone): every product on sale they leave,
+    // bikes first, since that is what a dealer's riders mean, each part in the listing's default order.
+    const { ids, total } = await bikesFirstIds(payload, scopeConditions(scope, categories, search), conditions, query.page)
     return { cards: await readCards(payload, ids), totalDocs: total, page: query.page, searchedFor: searchedFor(search) }
   }
 
   if (query.sort === 'relevance') {
-    const result = await payload.find({ ...read, where, sort: RELEVANCE_SORT, page: query.page, limit: PAGE_SIZE })
+    const result = await payload.find({ ...PAGE_IDS, where, sort: RELEVANCE_SORT, page: query.page, limit: PAGE_SIZE })
     return { cards: await readCards(payload, result.docs.map((d) => d.id)), totalDocs: result.totalDocs, page: query.page, searchedFor: searchedFor(search) }
   }
 
   // Price sorts put products without a price (price on application) last on every database:
   // SQLite and PostgreSQL disagree on where NULLs sort, so priced and unpriced are read apart.
   const direction = query.sort === 'price-asc' ? '' : '-'
-  const unpricedWhere: Where = { and: [...base, { price: { exists: false } }] }
-  const [priced, unpricedCount] = await Promise.all([
-    payload.find({ ...read, where: { and: [...base, { price: { exists: true } }] }, sort: [`${direction}listPrice`, 'id'], page: query.page, limit: PAGE_SIZE }),
-    payload.count({ collection: 'products', where: unpricedWhere, overrideAccess: false }),
+  const page = await firstThenRest(payload, query.page, { and: [...base, { price: { exists: true } }] }, [`${direction}listPrice`, 'id'], { and: [...base, { price: { exists: false } }] }, RELEVANCE_SORT)
+  return { ...page, page: query.page, searchedFor: searchedFor(search) }
+}
+
+const OTHER_KINDS = PRODUCT_KINDS.filter((k) => !BIKE_KINDS.includes(k))
+
+/**
+ * Page `page` of the products on sale in the scope that pass the conditions, bikes before everything else, each part
+ * by the listing's own SQL (orderedProductIds), which names the status so that both databases answer from their
+ * partial indexes (SQLite at 100,000 variants: page and count 26 and 20 ms through Payload, 0.1 and 1 ms so).
+ */
+async function bikesFirstIds(payload: Payload, scope: readonly ScopeCondition[], conditions: readonly FilterCondition[], page: number): Promise<{ ids: number[]; total: number }> {
+  const offset = (page - 1) * PAGE_SIZE
+  const bikes = await orderedProductIds(payload, [...scope, { field: 'kind', values: [...BIKE_KINDS] }], conditions, offset, PAGE_SIZE)
+  const rest = await orderedProductIds(payload, [...scope, { field: 'kind', values: OTHER_KINDS }], conditions, Math.max(0, offset - bikes.total), PAGE_SIZE - bikes.ids.length)
+  return { ids: [...bikes.ids, ...rest.ids], total: bikes.total + rest.total }
+}
+
+/**
+ * Page `page` of a list that shows every product of `first` (in its sort) before any of `rest` (in its own): each part
+ * read through its own where and sort, so both keep to their indexes, where one ORDER BY over a computed column would
+ * sort every match.
+ */
+async function firstThenRest(payload: Payload, page: number, first: Where, firstSort: string[], rest: Where, restSort: string[]): Promise<{ cards: ProductCard[]; totalDocs: number }> {
+  const [head, restCount] = await Promise.all([
+    payload.find({ ...PAGE_IDS, where: first, sort: firstSort, page, limit: PAGE_SIZE }),
+    payload.count({ collection: 'products', where: rest, overrideAccess: false }),
   ])
-  const docs = [...priced.docs]
-  if (docs.length < PAGE_SIZE && unpricedCount.totalDocs > 0) {
-    const skip = Math.max(0, (query.page - 1) * PAGE_SIZE - priced.totalDocs)
+  const docs = [...head.docs]
+  if (docs.length < PAGE_SIZE && restCount.totalDocs > 0) {
+    const skip = Math.max(0, (page - 1) * PAGE_SIZE - head.totalDocs)
     const take = PAGE_SIZE - docs.length
-    if (skip < unpricedCount.totalDocs) {
-      const unpriced = await payload.find({ ...read, where: unpricedWhere, sort: RELEVANCE_SORT, page: 1, limit: skip + take })
-      docs.push(...unpriced.docs.slice(skip, skip + take))
+    if (skip < restCount.totalDocs) {
+      const tail = await payload.find({ ...PAGE_IDS, where: rest, sort: restSort, page: 1, limit: skip + take })
+      docs.push(...tail.docs.slice(skip, skip + take))
     }
   }
-  return { cards: await readCards(payload, docs.map((d) => d.id)), totalDocs: priced.totalDocs + unpricedCount.totalDocs, page: query.page, searchedFor: searchedFor(search) }
+  return { cards: await readCards(payload, docs.map((d) => d.id)), totalDocs: head.totalDocs + restCount.totalDocs }
 }
 
 /** One page of cards for the scope and query; cached per distinct (scope, query) for five minutes. */

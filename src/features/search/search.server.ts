@@ -47,8 +47,8 @@ async function readVocabulary(payload: Payload): Promise<Vocabulary> {
 }
 
 /**
- * The index's terms, read again after an index write in this process (at once: what this process just indexed is
- * found by the next search) or after VOCABULARY_FRESH_MS (for other instances' writes). Reading them costs hundreds
+ * The index's terms, read again after an index write in this process or one another process announced (at once:
+ * what was just indexed is found by the next search), or after VOCABULARY_FRESH_MS (writes nobody announced). Reading them costs hundreds
  * of milliseconds at 100,000 variants (PostgreSQL's ts_stat reads the whole index), so when a copy has merely aged
  * it keeps answering while the next is read, and no rider's search waits for that.
  */
@@ -58,7 +58,9 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
   const copy = holder.copy && holder.copy.payload === payload && holder.copy.generation === generation ? holder.copy : null
   const elsewhere = searchIndexChangedElsewhere()
   if (copy && now < copy.until && copy.elsewhere === elsewhere) return copy.value
-  if (copy && !copy.refreshing) {
+  // Aged by time, the copy answers while the next is read; aged by a change another process announced, it does not:
+  // the announcement makes the stored pages forget, and a page rendered from the old words would be stored again.
+  if (copy && copy.elsewhere === elsewhere && !copy.refreshing) {
     copy.refreshing = true
     readVocabulary(payload).then(
       (fresh) => {
@@ -69,7 +71,7 @@ export function searchVocabulary(payload: Payload, now = Date.now()): Promise<Vo
       },
     )
   }
-  if (copy) return copy.value
+  if (copy && copy.elsewhere === elsewhere) return copy.value
   const value = readVocabulary(payload)
   const entry: VocabularyCopy = { payload, generation, elsewhere, until: now + VOCABULARY_FRESH_MS, value, refreshing: false }
   holder.copy = entry
