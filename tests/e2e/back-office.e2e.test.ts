@@ -10,9 +10,8 @@ import type { Page } from 'playwright-core'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { addDays, londonDay, londonInstant } from '../../src/domain/booking/calendar'
 import { formatPence } from '../../src/domain/money'
-import { closeBrowser, newPage } from './browser'
+import { closeBrowser, newPage, axeFindingsInTurn } from './browser'
 import { database } from './crash-database'
-import { axeFindings } from './page-checks'
 import { adminToken, signInToAdmin } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -80,7 +79,7 @@ describe('the back office at 1280×800', () => {
     await expect.poll(() => page.locator('[aria-labelledby="dash-chart"] canvas').evaluate((c: HTMLCanvasElement) => c.width)).toBeGreaterThan(0)
     expect(await page.locator('[aria-labelledby="dash-chart"] table tbody tr').count()).toBe(56)
 
-    expect(await axeFindings(page, [], undefined, '[data-testid="shop-dashboard"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, '[data-testid="shop-dashboard"]')).toEqual([])
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard.png') })
     await page.screenshot({ path: path.join(SCREENSHOTS, 'dashboard-full.png'), fullPage: true })
     expect(problems).toEqual([])
@@ -92,7 +91,7 @@ describe('the back office at 1280×800', () => {
     await page.goto('/admin/collections/orders')
     await page.getByRole('heading', { name: 'Export orders to CSV' }).waitFor()
     await hydrated(page, '#orders-export-status')
-    expect(await axeFindings(page, [], undefined, 'section[aria-labelledby="orders-export-title"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, 'section[aria-labelledby="orders-export-title"]')).toEqual([])
     await page.locator('#orders-export-status').selectOption('paid')
     await page.getByRole('button', { name: 'Export to CSV' }).click()
     await page.waitForURL((url) => /^\/admin\/collections\/data-exports\/\d+$/.test(url.pathname), { timeout: 30_000 })

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { CHROMIUM_ARGS } from './chromium'
-import { VENDOR_PAGES, pageFindings, type ContrastExplanation } from './page-checks'
+import { VENDOR_PAGES, axeFindings, pageFindings, type ContrastExplanation } from './page-checks'
 import { shop } from './shops'
 
 let browser: Browser | undefined
@@ -300,6 +300,17 @@ export async function newPage(viewport = { width: 390, height: 844 }, options: B
     allow: (...patterns) => allowed.push(...patterns),
     explainContrast: (target, why) => entry.explained.push({ target, why }),
   }
+}
+
+/**
+ * axe's findings on the page (page-checks.ts `axeFindings`), run in turn with the gate's own checks of it: the gate
+ * checks every document a page loads, and axe refuses to start while another run is going in the same page ("Axe is
+ * already running", seen in CI right after a filter form navigated).
+ */
+export function axeFindingsInTurn(page: Page, ...args: Parameters<typeof axeFindings> extends [Page, ...infer Rest] ? Rest : never): Promise<string[]> {
+  const entry = opened.find((o) => o.page === page)
+  if (!entry) return axeFindings(page, ...args)
+  return queueCheck(entry, () => axeFindings(page, ...args))
 }
 
 /**

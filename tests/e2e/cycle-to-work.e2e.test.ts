@@ -7,8 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { axeViolations, closeBrowser, newPage } from './browser'
-import { axeFindings } from './page-checks'
+import { axeViolations, closeBrowser, newPage, axeFindingsInTurn } from './browser'
 import { addFromProductPage, adminToken, signInToAdmin } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -102,14 +101,14 @@ describe('Cycle to Work certificates', () => {
       return el !== null && Object.keys(el).some((key) => key.startsWith('__reactProps'))
     })
     expect(await section.textContent()).toMatch(/Cyclescheme certificate CS12345678 · redemption code RC998877 · £1,000.*Card balance £400 \(paid\)/)
-    expect(await axeFindings(admin.page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
+    expect(await axeFindingsInTurn(admin.page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
     await section.getByRole('button', { name: 'Confirm certificate' }).click()
     const yes = panel.getByRole('button', { name: 'Yes: confirm the certificate' })
     await expect.poll(() => yes.evaluate((el) => el === document.activeElement)).toBe(true)
     await yes.click()
     await panel.getByRole('status').filter({ hasText: `Certificate confirmed: order ${waiting.orderNumber} is now Paid` }).waitFor()
     await panel.getByRole('button', { name: 'Mark processing' }).waitFor()
-    expect(await axeFindings(admin.page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
+    expect(await axeFindingsInTurn(admin.page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
 
     const paid = (await orderBy(email))!
     expect(paid).toMatchObject({ status: 'paid', totalPence: 140_000, stock: { state: 'committed' }, certificate: { status: 'confirmed' } })

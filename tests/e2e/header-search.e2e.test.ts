@@ -3,8 +3,7 @@
 // The browser gate (axe, contrasts) checks every page these tests open; the open list is checked on purpose.
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { closeBrowser, newPage } from './browser'
-import { axeFindings } from './page-checks'
+import { closeBrowser, newPage, axeFindingsInTurn } from './browser'
 import { rejectAnalyticsCookies } from './shop-fixtures'
 
 const PHONE = { width: 412, height: 900 }
@@ -50,7 +49,7 @@ async function activeGroup(page: Page): Promise<string | null> {
  * there, so axe cannot judge its contrast (bgOverlap); the gate checks the whole page as it loads and again at the end
  * of each test.
  */
-const headerFindings = (page: Page) => axeFindings(page, [], undefined, '.site-header')
+const headerFindings = (page: Page) => axeFindingsInTurn(page, [], undefined, '.site-header')
 
 /** The expanded state Chromium gives assistive technology for the element at `selector` (its accessibility tree). */
 async function exposedExpanded(page: Page, selector: string): Promise<{ role: unknown; expanded: unknown }> {
@@ -291,12 +290,12 @@ describe('the phone header', () => {
     await summary.click()
     const a2 = page.getByRole('checkbox', { name: /^A2\b/ })
     expect(await a2.isChecked()).toBe(true)
-    expect(await axeFindings(page)).toEqual([])
+    expect(await axeFindingsInTurn(page)).toEqual([])
     await a2.uncheck()
     await page.getByRole('button', { name: 'Show results' }).click()
     await page.waitForURL((u) => !u.searchParams.has('licence'))
     expect(new URL(page.url()).searchParams.get('q')).toBe('bikes')
     await expect(page.locator('summary.filters__summary', { hasText: /^Filters/ }).textContent()).resolves.toBe('Filters')
-    expect(await axeFindings(page)).toEqual([])
+    expect(await axeFindingsInTurn(page)).toEqual([])
   })
 })

@@ -10,8 +10,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { closeBrowser, newPage } from './browser'
-import { axeFindings } from './page-checks'
+import { closeBrowser, newPage, axeFindingsInTurn } from './browser'
 import { adminToken, signInToAdmin } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -93,7 +92,7 @@ describe('an order’s admin page at 1280×800', () => {
     const panel = await openOrder(page, order.id)
     await expect(panel.getByRole('table').first().textContent()).resolves.toContain('£34.50')
     expect(await panel.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Mark processing', 'Mark ready for collection', 'Mark dispatched', 'Refund in full', 'Refund part of this order']))
-    expect(await axeFindings(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
     await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-order-page.png') })
 
     await panel.getByLabel('Amount (£)').fill('10')
@@ -101,12 +100,12 @@ describe('an order’s admin page at 1280×800', () => {
     await panel.getByRole('button', { name: 'Refund part of this order' }).click()
     const yes = panel.getByRole('button', { name: 'Yes: refund £10' })
     await expect.poll(() => yes.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect(await axeFindings(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
     await yes.click()
     await panel.getByRole('status').filter({ hasText: '£10 refunded to the card.' }).waitFor()
     await panel.getByRole('cell', { name: 'Part of the order' }).waitFor()
     await panel.getByText(/Part refund of £10 to the card asked for by staff: Scuff on the jacket sleeve/).waitFor()
-    expect(await axeFindings(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
 
     const refunds = await payload.find({ collection: 'refunds', where: { order: { equals: order.id } }, overrideAccess: true, depth: 0 })
     expect(refunds.docs.map((r) => [r.amountPence, r.state])).toEqual([[1000, 'succeeded']])
@@ -124,7 +123,7 @@ describe('an order’s admin page at 1280×800', () => {
     await panel.getByRole('button', { name: 'Mark ready for collection' }).click()
     await panel.getByRole('status').filter({ hasText: `Order ${order.orderNumber} is now Ready for collection.` }).waitFor()
     await panel.getByRole('button', { name: 'Mark completed' }).waitFor()
-    expect(await axeFindings(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, '[data-testid="order-panel"]')).toEqual([])
     await page.screenshot({ path: path.join(SCREENSHOTS, 'admin-order-page-ready.png') })
     // The email's job runs in the shop's runner (every 2 s); it is written once.
     const mail = async () => (await readOutbox(env.OUTBOX_DIR!)).filter((m) => m.to === email)
@@ -151,7 +150,7 @@ describe('an order’s admin page at 1280×800', () => {
     await html.getByRole('heading', { name: 'Order WH-7K3F9Q is confirmed' }).waitFor()
     await html.getByRole('link', { name: 'View your order' }).waitFor()
     await expect(page.locator('pre').textContent()).resolves.toContain('Total paid: £')
-    expect(await axeFindings(page, [], undefined, '[data-testid="email-previews"]')).toEqual([])
+    expect(await axeFindingsInTurn(page, [], undefined, '[data-testid="email-previews"]')).toEqual([])
     await page.context().close()
   }, 180_000)
 })
