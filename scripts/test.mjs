@@ -9,7 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { NODE_24, node24Bin } from './node24.mjs'
-import { E2E_ENV, E2E_RELEASED_FLAG, E2E_WORKERS, e2eEnvFor } from '../tests/e2e/shop-env.mjs'
+import { E2E_ENV, E2E_RELEASED_FLAG } from '../tests/e2e/shop-env.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
@@ -142,7 +142,8 @@ vitest(`unit${node24Label}`, ['--project', 'unit'], onNode24)
 const postgres = await ensurePostgres()
 // The e2e suite's shop is released (migrated, seeded, built: minutes of work, much of it on one core) beside the
 // integration runs, which leave a core idle once the SQLite run has ended; the e2e set-up then only serves it.
-for (const n of Array.from({ length: E2E_WORKERS }, (_, i) => i)) fs.rmSync(e2eEnvFor(n).DATA_DIR, { recursive: true, force: true })
+// Its folder starts empty, as the set-up's own release would have it; the set-up empties the other shops' folders.
+fs.rmSync(E2E_ENV.DATA_DIR, { recursive: true, force: true })
 fs.mkdirSync(E2E_ENV.DATA_DIR, { recursive: true })
 const e2eRelease = { name: 'e2e release', command: process.execPath, args: ['scripts/release.mjs'], extraEnv: E2E_ENV, counted: false, recorded: false }
 const e2eReleased = await together([
