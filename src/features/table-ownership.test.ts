@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SRC, sourceFiles } from '../../tests/fixtures/source-files'
+import { SRC, filesMatching, sourceFiles } from '../../tests/fixtures/source-files'
 
 const ORDER_ROWS = 'features/orders/order-rows.server.ts'
 const RESERVATION_ROWS = 'features/reservations/reservation-rows.server.ts'
@@ -97,5 +97,22 @@ describe('hand-written tables', () => {
       expect([...text.matchAll(WRITE)].map((m) => m[1]), file).toContain(table)
     }
     expect([...fs.readFileSync(path.join(SRC, RESERVATION_ROWS), 'utf8').matchAll(READ)].map((m) => m[1])).toContain('reservations')
+  })
+})
+
+// Products and variants are Payload's collections (its own writes use field names); hand-written SQL reaches their
+// shelf count and headline price only through the module that spells those two columns.
+const CATALOGUE_ROWS = 'features/catalogue-rows/catalogue-rows.ts'
+
+describe('the products and variants columns that hand-written SQL moves', () => {
+  it('stock_quantity and list_price are spelt in one module (generated types aside)', () => {
+    const spelt = filesMatching(/\b(?:stock_quantity|list_price)\b/).map((f) => f.split(path.sep).join('/')).filter((f) => f !== 'payload-types.ts')
+    expect(spelt).toEqual([CATALOGUE_ROWS])
+  })
+
+  it('no other module writes products or variants with UPDATE, INSERT INTO or DELETE FROM', () => {
+    const writes = /\b(?:UPDATE|INSERT\s+INTO|DELETE\s+FROM)\s+"?(?:products|variants)\b(?!\.|_)/
+    const allowed = [CATALOGUE_ROWS]
+    expect(filesMatching(writes).map((f) => f.split(path.sep).join('/')).filter((f) => !allowed.includes(f))).toEqual([])
   })
 })
