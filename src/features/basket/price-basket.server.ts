@@ -13,6 +13,7 @@ import type { Coupon, Media, SiteSetting, Variant } from '../../payload-types'
 import type { BasketLineInput } from './basket-request'
 import { onTheRoadRates, siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { execute, placeholders } from '../../cms/sql.server'
+import { onHand } from '../catalogue-rows/catalogue-rows'
 
 export interface PricedLine {
   readonly item: BasketItem
@@ -105,13 +106,13 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
   const transactionID = typeof req?.transactionID === 'string' || typeof req?.transactionID === 'number' ? req.transactionID : null
   const products = productIds.length
     ? await execute(payload, transactionID, {
-        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, stock_quantity, max_per_order, kind, condition, attributes_engine_cc, featured_image_id, before_add_to_basket_notification_extra_fee_fee_value AS fee_value, before_add_to_basket_notification_extra_fee_label AS fee_label FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
+        sql: `SELECT id, name, slug, product_type, sku, price, vat_rate, ${onHand()} AS on_hand, max_per_order, kind, condition, attributes_engine_cc, featured_image_id, before_add_to_basket_notification_extra_fee_fee_value AS fee_value, before_add_to_basket_notification_extra_fee_label AS fee_label FROM products WHERE id IN (${placeholders(productIds.length)}) AND status = 'active'`,
         args: [...productIds],
       })
     : { rows: [] }
   const variants = variantIds.length
     ? await execute(payload, transactionID, {
-        sql: `SELECT id, product_id, title, sku, price, stock_quantity, featured_image_id FROM variants WHERE id IN (${placeholders(variantIds.length)})`,
+        sql: `SELECT id, product_id, title, sku, price, ${onHand()} AS on_hand, featured_image_id FROM variants WHERE id IN (${placeholders(variantIds.length)})`,
         args: [...variantIds],
       })
     : { rows: [] }
@@ -124,7 +125,7 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
       sku: r.sku == null ? null : String(r.sku),
       price: num(r.price),
       vatRate: Number(r.vat_rate),
-      stockQuantity: num(r.stock_quantity),
+      stockQuantity: num(r.on_hand),
       maxPerOrder: num(r.max_per_order),
       kind: r.kind == null ? null : String(r.kind),
       condition: r.condition == null ? null : String(r.condition),
@@ -138,7 +139,7 @@ async function plainReads(payload: Payload, productIds: readonly number[], varia
       title: r.title == null ? null : String(r.title),
       sku: String(r.sku),
       price: num(r.price),
-      stockQuantity: Number(r.stock_quantity ?? 0),
+      stockQuantity: Number(r.on_hand ?? 0),
       featuredImage: num(r.featured_image_id),
     })),
   ]

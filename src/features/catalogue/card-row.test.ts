@@ -15,7 +15,7 @@ const pgRow = {
   fee_label: 'On-the-road charges',
   condition: 'used',
   kind: 'motorcycle',
-  stock_quantity: '1',
+  on_hand: '1',
   product_type: 'simple',
   mileage: '4200',
   registered: new Date('2021-03-01T00:00:00.000Z'),
@@ -63,12 +63,12 @@ describe('cardFromRow', () => {
   })
 
   it('reads a row as SQLite gives it: whole numbers as reals, dates as ISO text', () => {
-    const card = cardFromRow({ ...pgRow, price: 749900.0, compare_at_price: null, vat_rate: 20.0, fee_value: null, fee_label: null, stock_quantity: 3.0, mileage: 4200.0, registered: '2019-07-15T00:00:00.000Z', condition: 'new', product_type: 'variable' })
+    const card = cardFromRow({ ...pgRow, price: 749900.0, compare_at_price: null, vat_rate: 20.0, fee_value: null, fee_label: null, on_hand: 3.0, mileage: 4200.0, registered: '2019-07-15T00:00:00.000Z', condition: 'new', product_type: 'variable' })
     expect(card).toMatchObject({ pricePence: 749_900, compareAtPricePence: null, stockQuantity: 3, mileage: 4200, registrationYear: 2019, condition: 'new', productType: 'variable' })
   })
 
   it('shows a price on application as none, no picture as none, and never more stock than the cap a page shows', () => {
-    const card = cardFromRow({ ...pgRow, price: null, compare_at_price: null, image_id: null, stock_quantity: '5000', registered: null, mileage: null, brand_name: null })
+    const card = cardFromRow({ ...pgRow, price: null, compare_at_price: null, image_id: null, on_hand: '5000', registered: null, mileage: null, brand_name: null })
     expect(card.pricePence).toBeNull()
     expect(card.compareAtPricePence).toBeNull()
     expect(card.image).toBeNull()

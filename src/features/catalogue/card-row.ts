@@ -8,6 +8,7 @@ import type { ProductKind } from '../../domain/catalogue/product-kind'
 import type { PictureMedia, PictureSize } from '../../components/ui/picture'
 import { writeOffCategoryOf, type WriteOffCategory } from '../../domain/vehicles/history-check'
 import { HIGHEST_OFFERED_COLUMN } from './price-history'
+import { onHand } from '../catalogue-rows/catalogue-rows'
 
 /**
  * The picture sizes a card's <picture> offers, by their name in the media table's columns (`sizes_card_avif_url`).
@@ -59,7 +60,7 @@ export const CARD_COLUMNS = [
   'p.before_add_to_basket_notification_extra_fee_label AS fee_label',
   'p.condition AS condition',
   'p.kind AS kind',
-  'p.stock_quantity AS stock_quantity',
+  `${onHand('p')} AS on_hand`,
   'p.product_type AS product_type',
   'p.vehicle_mileage AS mileage',
   'p.vehicle_registration_date AS registered',
@@ -119,7 +120,7 @@ export function cardFromRow(row: Record<string, unknown>): ProductCard {
     condition: row.condition === 'used' ? 'used' : 'new',
     kind: String(row.kind) as ProductKind,
     brandName: textOrNull(row.brand_name),
-    stockQuantity: shownStock(numberOrNull(row.stock_quantity)),
+    stockQuantity: shownStock(numberOrNull(row.on_hand)),
     productType: row.product_type === 'variable' ? 'variable' : 'simple',
     image: imageOf(row),
     mileage: numberOrNull(row.mileage),

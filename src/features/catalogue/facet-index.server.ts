@@ -6,6 +6,7 @@ import { readRows } from '../../cms/sql.server'
 import { CATALOGUE_MEMO_MAX_AGE_MS, catalogueMemo } from '../../cms/catalogue-memo.server'
 import { FacetIndex, type FactField } from '../../domain/catalogue/facet-index'
 import { CYCLE_LISTING_FACTS } from '../../domain/vehicles/eapc'
+import { listPrice, onHand } from '../catalogue-rows/catalogue-rows'
 
 /** Each fact's column of products (aliased p), as listings filter by it in SQL. */
 export const COLUMNS: Record<FactField, string> = {
@@ -14,7 +15,7 @@ export const COLUMNS: Record<FactField, string> = {
   categoryId: 'p.category_id',
   brandId: 'p.brand_id',
   condition: 'p.condition',
-  listPrice: 'p.list_price',
+  listPrice: listPrice('p'),
   engineCc: 'p.attributes_engine_cc',
   licence: 'p.attributes_licence_category',
   frameSize: 'p.attributes_frame_size',
@@ -39,7 +40,7 @@ function factSql(f: FactField): string {
 }
 
 /** Whether a product has stock: its own, or one of its variants'. */
-const IN_STOCK = 'CASE WHEN COALESCE(p.stock_quantity, 0) > 0 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock_quantity > 0) THEN 1 ELSE 0 END'
+const IN_STOCK = `CASE WHEN COALESCE(${onHand('p')}, 0) > 0 OR EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND ${onHand('v')} > 0) THEN 1 ELSE 0 END`
 
 /** The facts of every product on sale, read in one statement; the index is built from them (domain/catalogue/facet-index). */
 async function readFacetIndex(payload: Payload): Promise<FacetIndex> {

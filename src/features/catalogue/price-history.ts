@@ -8,6 +8,7 @@ import type { CollectionAfterChangeHook, CollectionBeforeChangeHook, Payload, Pa
 import { ValidationError } from 'payload'
 import { execute, inIdList, placeholders, type Stmt, type TransactionId } from '../../cms/sql.server'
 import { wasPriceProblem } from '../../domain/catalogue/product-price'
+import { listPrice } from '../catalogue-rows/catalogue-rows'
 
 /** Who wrote a row: the admin (or any Payload write), a catalogue import, the table's migration. */
 export type PriceHistorySource = 'admin' | 'import' | 'migration'
@@ -31,7 +32,7 @@ function recordStatements(chosen: Chosen, now: string, source: PriceHistorySourc
   const last = (variant: string) => `(SELECT h.headline_pence FROM price_history h WHERE h.product_id = p.id AND ${variant} ORDER BY h.id DESC LIMIT 1)`
   return [
     {
-      sql: `INSERT INTO price_history (product_id, variant_id, headline_pence, recorded_at, source) SELECT p.id, NULL, CAST(p.list_price AS integer), ?, ? FROM products p WHERE ${chosen.sql} AND p.list_price > 0 AND COALESCE(${last('h.variant_id IS NULL')}, -1) <> CAST(p.list_price AS integer)`,
+      sql: `INSERT INTO price_history (product_id, variant_id, headline_pence, recorded_at, source) SELECT p.id, NULL, CAST(${listPrice('p')} AS integer), ?, ? FROM products p WHERE ${chosen.sql} AND ${listPrice('p')} > 0 AND COALESCE(${last('h.variant_id IS NULL')}, -1) <> CAST(${listPrice('p')} AS integer)`,
       args: [now, source, ...chosen.args],
     },
     {

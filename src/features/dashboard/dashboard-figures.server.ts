@@ -7,6 +7,7 @@ import { addDays, londonDay } from '../../domain/booking/calendar'
 import { takingsSince, type HourTakings } from '../../domain/dashboard/takings'
 import { BACKUP_SHOP } from '../jobs/task-names'
 import { isPostgres, readRows, type Stmt } from '../../cms/sql.server'
+import { onHand } from '../catalogue-rows/catalogue-rows'
 
 const n = (v: unknown): number => (v == null ? 0 : Number(v))
 const text = (v: unknown): string => (v == null ? '' : String(v))
@@ -120,8 +121,8 @@ export interface ProductFigure {
 export async function lowStock(payload: Payload, threshold: number, limit = 10): Promise<{ total: number; products: ProductFigure[] }> {
   const rows = await readRows(payload, {
     sql: `SELECT id, name, units, COUNT(*) OVER () AS total FROM (
-      SELECT p.id, p.name, CASE WHEN p.product_type = 'variable' THEN COALESCE(v.units, 0) ELSE COALESCE(p.stock_quantity, 0) END AS units
-      FROM products p LEFT JOIN (SELECT product_id, SUM(stock_quantity) AS units FROM variants GROUP BY product_id) v ON v.product_id = p.id
+      SELECT p.id, p.name, CASE WHEN p.product_type = 'variable' THEN COALESCE(v.units, 0) ELSE COALESCE(${onHand('p')}, 0) END AS units
+      FROM products p LEFT JOIN (SELECT product_id, SUM(${onHand()}) AS units FROM variants GROUP BY product_id) v ON v.product_id = p.id
       WHERE p.status = 'active'
     ) stock WHERE units <= ? ORDER BY units, name LIMIT ?`,
     args: [threshold, limit],

@@ -13,6 +13,7 @@ import { merchantFeedHead, merchantItems, merchantItemXml, MERCHANT_FEED_TAIL, t
 import { textFromRichText } from '../../domain/catalogue/import/rich-text'
 import { placeholders, readRows } from '../../cms/sql.server'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
+import { ON_HAND, onHand } from '../catalogue-rows/catalogue-rows'
 
 export const MERCHANT_PAGE_SIZE = 500
 
@@ -55,7 +56,7 @@ export async function readLookups(payload: Payload): Promise<Lookups> {
 }
 
 const PRODUCT_COLUMNS = [
-  'id', 'sku', 'slug', 'name', 'status', 'kind', 'product_type', 'condition', 'brand_id', 'category_id', 'price', 'vat_rate', 'stock_quantity',
+  'id', 'sku', 'slug', 'name', 'status', 'kind', 'product_type', 'condition', 'brand_id', 'category_id', 'price', 'vat_rate', ON_HAND,
   'short_description', 'description', 'featured_image_id',
   'before_add_to_basket_notification_extra_fee_fee_value', 'before_add_to_basket_notification_extra_fee_label',
   'ebike_assisted_speed_mph', 'ebike_eapc',
@@ -67,7 +68,7 @@ export async function readMerchantPage(payload: Payload, lookups: Lookups, after
   if (rows.length === 0) return { products: [], lastId: null }
   const ids = rows.map((r) => Number(r.id))
   const variants = await readRows(payload, {
-    sql: `SELECT id, product_id, sku, size, colour, price, stock_quantity, featured_image_id FROM variants WHERE product_id IN (${placeholders(ids.length)}) ORDER BY product_id, position, id`,
+    sql: `SELECT id, product_id, sku, size, colour, price, ${onHand()} AS on_hand, featured_image_id FROM variants WHERE product_id IN (${placeholders(ids.length)}) ORDER BY product_id, position, id`,
     args: ids,
   })
   const mediaIds = [...new Set([...rows, ...variants].map((r) => num(r.featured_image_id)).filter((id): id is number => id !== null))]
@@ -81,7 +82,7 @@ export async function readMerchantPage(payload: Payload, lookups: Lookups, after
   const byProduct = new Map<number, MerchantVariant[]>()
   for (const v of variants) {
     const list = byProduct.get(Number(v.product_id)) ?? []
-    list.push({ id: Number(v.id), sku: str(v.sku), size: str(v.size), colour: str(v.colour), pricePence: num(v.price), stockQuantity: num(v.stock_quantity), imagePath: picture(v.featured_image_id) })
+    list.push({ id: Number(v.id), sku: str(v.sku), size: str(v.size), colour: str(v.colour), pricePence: num(v.price), stockQuantity: num(v.on_hand), imagePath: picture(v.featured_image_id) })
     byProduct.set(Number(v.product_id), list)
   }
   const products = rows.map((p): MerchantProduct => ({
@@ -100,7 +101,7 @@ export async function readMerchantPage(payload: Payload, lookups: Lookups, after
     pricePence: num(p.price),
     vatRatePercent: num(p.vat_rate) ?? 20,
     charges: chargesFromExtraFee({ feeValue: num(p.before_add_to_basket_notification_extra_fee_fee_value), label: str(p.before_add_to_basket_notification_extra_fee_label) }),
-    stockQuantity: num(p.stock_quantity),
+    stockQuantity: num(p[ON_HAND]),
     imagePath: picture(p.featured_image_id),
     variants: byProduct.get(Number(p.id)) ?? [],
     // SQLite answers the verdict 0/1, PostgreSQL true/false; null is not yet known.

@@ -9,6 +9,7 @@ import { FINANCEABLE_KINDS } from '../../domain/finance/product-monthly-estimate
 import type { Lender } from '../../domain/finance/rate-table'
 import { panelFromDocuments } from './lender-document'
 import { REFRESH_MONTHLY_FIGURES } from '../jobs/task-names'
+import { listPrice } from '../catalogue-rows/catalogue-rows'
 
 export interface StoredMonthlyFigure {
   readonly productId: number
@@ -97,7 +98,7 @@ function clauseSql(c: BudgetClause): Fragment {
     parts.push({ sql: used.map((u) => u.sql).join(' AND '), args: used.flatMap((u) => u.args) })
   }
   return {
-    sql: `((${parts.map((p) => p.sql).join(') OR (')}) AND COALESCE(p.vehicle_mileage, 0) <= ? AND p.list_price >= ? AND p.list_price <= ?)`,
+    sql: `((${parts.map((p) => p.sql).join(') OR (')}) AND COALESCE(p.vehicle_mileage, 0) <= ? AND ${listPrice('p')} >= ? AND ${listPrice('p')} <= ?)`,
     args: [...parts.flatMap((p) => p.args), c.maxOdometerMiles, c.minPricePence, c.maxPricePence],
   }
 }
@@ -109,14 +110,14 @@ function clauseSql(c: BudgetClause): Fragment {
 export function budgetSql(payload: Payload, clauses: readonly BudgetClause[], depositPence: number): { where: Fragment; monthly: Fragment } {
   const pg = isPostgres(payload)
   const financeable: Fragment = {
-    sql: `p.vehicle_financeable = ${pg ? 'true' : '1'} AND p.kind IN (${placeholders(FINANCEABLE_KINDS.length)}) AND p.list_price IS NOT NULL`,
+    sql: `p.vehicle_financeable = ${pg ? 'true' : '1'} AND p.kind IN (${placeholders(FINANCEABLE_KINDS.length)}) AND ${listPrice('p')} IS NOT NULL`,
     args: [...FINANCEABLE_KINDS],
   }
   if (!clauses.length) return { where: { sql: '1 = 0', args: [] }, monthly: { sql: '0', args: [] } }
   const each = clauses.map((c) => clauseSql(c))
   const where: Fragment = { sql: `${financeable.sql} AND (${each.map((e) => e.sql).join(' OR ')})`, args: [...financeable.args, ...each.flatMap((e) => e.args)] }
   const cases = clauses.map((c, i) => ({
-    sql: `CASE WHEN ${each[i]!.sql} THEN (p.list_price - ?) * ? + ? ELSE 1e15 END`,
+    sql: `CASE WHEN ${each[i]!.sql} THEN (${listPrice('p')} - ?) * ? + ? ELSE 1e15 END`,
     args: [...each[i]!.args, depositPence, c.perPencePrice, c.offsetPence],
   }))
   const monthly: Fragment =

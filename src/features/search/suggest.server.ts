@@ -10,6 +10,7 @@ import { json, refuse } from '../../lib/http/respond'
 import { searchIndexChangedElsewhere, searchIndexGeneration } from '../../cms/hooks/search-index'
 import { placeholders, readRows } from '../../cms/sql.server'
 import { prepareSearch, rankedSummary, type MatchSummary, type PreparedSearch } from './search.server'
+import { listPrice } from '../catalogue-rows/catalogue-rows'
 
 export const SUGGESTED_PRODUCTS = 6
 export const SUGGESTED_GROUPS = 4
@@ -100,7 +101,7 @@ async function readSuggestionFacts(payload: Payload, productIds: number[], brand
   if (!productIds.length && !brandIds.length && !categoryIds.length) return facts
   const list = (ids: number[]) => (ids.length ? placeholders(ids.length) : 'NULL')
   const rows = await readRows(payload, {
-    sql: `SELECT 'p' AS kind, p.id, p.name, p.slug, p.list_price, p.product_type, b.name AS brand, m.url AS image_url, m.sizes_thumbnail_url AS thumbnail_url, m.alt AS image_alt
+    sql: `SELECT 'p' AS kind, p.id, p.name, p.slug, ${listPrice('p')} AS headline_pence, p.product_type, b.name AS brand, m.url AS image_url, m.sizes_thumbnail_url AS thumbnail_url, m.alt AS image_alt
           FROM products p LEFT JOIN brands b ON b.id = p.brand_id LEFT JOIN media m ON m.id = p.featured_image_id
           WHERE p.status = 'active' AND p.id IN (${list(productIds)})
           UNION ALL SELECT 'b', id, name, slug, NULL, NULL, NULL, NULL, NULL, NULL FROM brands WHERE id IN (${list(brandIds)})
@@ -118,7 +119,7 @@ async function readSuggestionFacts(payload: Payload, productIds: number[], brand
         id,
         name: String(r.name),
         slug: text(r.slug) ?? String(id),
-        pricePence: r.list_price === null || r.list_price === undefined ? null : Number(r.list_price),
+        pricePence: r.headline_pence === null || r.headline_pence === undefined ? null : Number(r.headline_pence),
         fromPrice: r.product_type === 'variable',
         brand: text(r.brand),
         image: url ? { url, alt: text(r.image_alt) ?? '' } : null,
