@@ -12,7 +12,7 @@ const { getPayload } = await import('payload')
 const { default: config } = await import('../payload.config')
 const { migrateDatabase } = await import('../cms/migrate.server')
 const { toCsv } = await import('../lib/text/csv')
-const { exportFeedRows } = await import('../features/catalogue-import/import-feed.server')
+const { exportFeedRows } = await import('../features/catalogue-import/export-feed.server')
 
 const payload = await getPayload({ config })
 await migrateDatabase(payload)

@@ -10,7 +10,7 @@ import { testPayload } from './payload'
 vi.mock('server-only', () => ({}))
 const { handleExportRequest, exportFile } = await import('../../src/features/exports/export-endpoints.server')
 const { runDataExport: runExport } = await import('../../src/features/exports/export-job.server')
-const { exportFeedRows } = await import('../../src/features/catalogue-import/import-feed.server')
+const { exportFeedRows } = await import('../../src/features/catalogue-import/export-feed.server')
 const runDataExport = (p: Payload, id: number) => runExport(p, id, { catalogueRows: exportFeedRows })
 const { markOrderPaid } = await import('../../src/features/orders/order-lifecycle.server')
 const { placeOrder } = await import('../../src/features/orders/place-order.server')

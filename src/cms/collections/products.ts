@@ -3,7 +3,7 @@
 import type { CollectionBeforeChangeHook, CollectionConfig, Field } from 'payload'
 import { LICENCE_CATEGORIES, PRODUCT_KINDS } from '../../domain/catalogue/product-kind'
 import { SPEC_SHEET_PARTS } from '../../domain/catalogue/spec-sheet'
-import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
+import { derivedProductFields } from '../../domain/catalogue/derived-product-fields'
 import { financeIdentityProblem } from '../../domain/finance/quote-client-rules'
 import { activeOrStaff } from '../access/active-or-staff'
 import { staffOnly } from '../access/staff-only'
@@ -29,7 +29,7 @@ const setListPrice: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const pick = <T>(read: (doc: PricedDoc) => T | undefined): T | undefined => read(incoming) !== undefined ? read(incoming) : read(saved)
   const fee = pick((d) => d.beforeAddToBasketNotification?.extraFee?.feeValue)
   const label = pick((d) => d.beforeAddToBasketNotification?.extraFee?.label)
-  data.listPrice = headlinePricePence({ basePricePence: pick((d) => d.price) ?? null, vatRatePercent: Number(pick((d) => d.vatRate) ?? 20), charges: chargesFromExtraFee({ feeValue: fee ?? null, label: label ?? null }) })
+  data.listPrice = derivedProductFields({ pricePence: pick((d) => d.price), vatRatePercent: pick((d) => d.vatRate), extraFee: { feeValue: fee, label } }).listPrice
   return data
 }
 

@@ -1,5 +1,6 @@
 // Variants of a variable product (spec §3 variantData): size, colour, sku, price, stock, images.
 import type { CollectionAfterChangeHook, CollectionAfterDeleteHook, CollectionConfig, PayloadRequest } from 'payload'
+import { variantTitle } from '../../domain/catalogue/derived-product-fields'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { confirmPriceChangesField, sellingPriceField } from '../fields/pence'
@@ -42,7 +43,7 @@ export const Variants: CollectionConfig = {
       ({ data, originalDoc }) => {
         const size = data.size ?? originalDoc?.size
         const colour = data.colour ?? originalDoc?.colour
-        data.title = [size, colour].filter(Boolean).join(' / ') || data.sku || originalDoc?.sku
+        data.title = variantTitle(size, colour, data.sku || originalDoc?.sku)
         return data
       },
     ],

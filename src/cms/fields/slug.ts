@@ -1,16 +1,8 @@
 // A URL slug: unique, indexed, filled from another field when left empty, always lower-case kebab.
 import type { TextField } from 'payload'
+import { slugify } from '../../lib/text/slugify'
 
-export function slugify(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 120)
-}
+export { slugify }
 
 export function slugField(from = 'name'): TextField {
   return {

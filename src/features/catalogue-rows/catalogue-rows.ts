@@ -40,3 +40,9 @@ export const addToOnHand = (sum: string): string => `${ON_HAND} = ${ON_HAND} + $
 
 /** The SET clause that makes the shelf `units` (SQL, evaluated once per side), never below 0. */
 export const onHandAtLeastZero = (units: string): string => `${ON_HAND} = CASE WHEN ${units} > 0 THEN ${units} ELSE 0 END`
+
+/** A full feed's archiving of the products no row of it named (never a delete); a product archived meanwhile is left. */
+export const archiveProducts = (ids: readonly number[], now: string): Stmt => ({
+  sql: `UPDATE products SET status = 'archived', updated_at = ? WHERE status <> 'archived' AND id IN (${ids.map(() => '?').join(', ')})`,
+  args: [now, ...ids],
+})

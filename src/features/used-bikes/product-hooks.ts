@@ -3,7 +3,7 @@
 // e-bike's EAPC verdict is stored from its facts so listings and the Merchant feed can filter on it.
 import { ValidationError, type CollectionBeforeChangeHook } from 'payload'
 import { isOnSale } from '../../domain/catalogue/on-sale'
-import { eapcVerdict } from '../../domain/vehicles/eapc'
+import { derivedProductFields } from '../../domain/catalogue/derived-product-fields'
 import { publicationProblems, type HistoryCheck } from '../../domain/vehicles/history-check'
 import { mileageDrops } from '../../domain/vehicles/mileage'
 import { motTestsOf } from './mot-tests'
@@ -48,7 +48,7 @@ export const refuseUnpublishableUsedBike: CollectionBeforeChangeHook = ({ data, 
 export const setEapcVerdict: CollectionBeforeChangeHook = ({ data, originalDoc }) => {
   const kind = merged(data, originalDoc, ['kind'])
   const ebike = { ...groupOf(originalDoc, 'ebike'), ...groupOf(data, 'ebike') }
-  const verdict = kind === 'e-bike' ? eapcVerdict({ hasPedals: ebike.hasPedals as boolean | null, motorPowerW: ebike.motorPowerW as number | null, assistedSpeedMph: ebike.assistedSpeedMph as number | null }).eapc : null
-  data.ebike = { ...groupOf(data, 'ebike'), eapc: verdict }
+  const { eapc } = derivedProductFields({ kind: kind as string | null, ebike: { hasPedals: ebike.hasPedals as boolean | null, motorPowerW: ebike.motorPowerW as number | null, assistedSpeedMph: ebike.assistedSpeedMph as number | null } })
+  data.ebike = { ...groupOf(data, 'ebike'), eapc }
   return data
 }

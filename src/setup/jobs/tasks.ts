@@ -147,7 +147,7 @@ export const jobTasks: TaskConfig[] = [
     handler: async ({ input, job, req }) => {
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { runDataExport } = await import('../../features/exports/export-job.server')
-      const { exportFeedRows } = await import('../../features/catalogue-import/import-feed.server')
+      const { exportFeedRows } = await import('../../features/catalogue-import/export-feed.server')
       const result = await runDataExport(req.payload, Number((input as { exportId: number }).exportId), { catalogueRows: exportFeedRows, jobId: job.id })
       return { output: { result: `${result.status}: ${result.done} rows` } }
     },
