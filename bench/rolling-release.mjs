@@ -5,7 +5,7 @@
 // lock, build), `current` is switched to it and the instances restart one at a time; then the same back to A
 // (a rollback). Counts the requests answered and failed in each phase; any failure fails the run.
 // Usage: npm run bench:rolling-release   (PostgreSQL and Redis running; nginx, Varnish as for the topology)
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,6 +27,29 @@ const linkModules = (dir) => {
   const done = spawnSync('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')])
   if (done.status !== 0) throw new Error(`could not link node_modules into ${dir}`)
 }
+
+// `--create-release BASE`: this file run as a child that builds one release and prints its directory. createRelease
+// blocks the thread it runs on (spawnSync), so release B is built in a child while this process's visitors go on
+// asking release A.
+if (process.argv[2] === '--create-release') {
+  const dir = createRelease({ base: process.argv[3], env: process.env, install: linkModules })
+  process.stdout.write(`${JSON.stringify({ dir })}\n`)
+  process.exit(0)
+}
+
+/** createRelease in a child process, so the event loop here is free while it builds. */
+const createReleaseBeside = (base, env) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--create-release', base], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      const last = out.trim().split('\n').at(-1) ?? ''
+      if (code === 0 && last.startsWith('{')) resolve(JSON.parse(last).dir)
+      else reject(new Error(`building release B failed (exit ${code}): ${out.slice(-2000)}`))
+    })
+  })
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-bench-release-'))
 const database = await throwawayPostgres('wheelhouse_bench_release')
@@ -54,7 +77,9 @@ try {
       if (response.status >= 500) counted.failures.push(`${what}: ${response.status} ${body.replace(/\s+/g, ' ').slice(0, 160)}`)
       else counted.answered += 1
     } catch (error) {
-      counted.failures.push(`${what}: ${error?.message ?? error}`)
+      // undici's "fetch failed" says nothing of its own; the cause names the socket's error.
+      const cause = error?.cause ? ` (${error.cause.code ?? ''} ${error.cause.message ?? error.cause})` : ''
+      counted.failures.push(`${what}: ${error?.message ?? error}${cause}`)
     }
   }
   const visitor = async (n) => {
@@ -84,7 +109,7 @@ try {
   await sleep(2000)
 
   enter('build B while A serves')
-  const b = createRelease({ base, env, install: linkModules })
+  const b = await createReleaseBeside(base, env)
   enter('switch to B, rolling restart')
   switchTo(base, b)
   await restartAll(buildId(b))

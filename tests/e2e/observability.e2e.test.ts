@@ -3,6 +3,7 @@
 // checkout request is handled carries that request's id.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { shop } from './shops'
 
@@ -42,7 +43,7 @@ describe('operating the shop: metrics and logs', () => {
     }
   })
 
-  it('counts an order placed and paid, and logs the checkout with its request id on every line', async () => {
+  it('counts two orders placed and one paid, as the dashboard reads them, and logs the checkout with its request id on every line', async () => {
     const logStart = fs.statSync(logFile).size
     const before = await scrape()
     for (const series of ['wheelhouse_http_request_duration_seconds_bucket', 'wheelhouse_page_cache_requests_total', 'wheelhouse_jobs_queue_depth', 'wheelhouse_jobs_oldest_age_seconds', 'wheelhouse_db_pool_connections{state="total"}']) {
@@ -51,23 +52,29 @@ describe('operating the shop: metrics and logs', () => {
 
     const products = (await (await fetch(`${base}/api/products?where[kind][equals]=accessory&where[stockQuantity][greater_than]=2&limit=1&depth=0`)).json()) as { docs: Array<{ id: number }> }
     const productId = products.docs[0]!.id
+    const place = async (requestId: string) => {
+      const key = randomUUID()
+      const placed = await fetch(`${base}/api/checkout/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base, 'x-request-id': requestId },
+        body: JSON.stringify({
+          checkoutKey: key,
+          lines: [{ productId, count: 1 }],
+          deliveryMethod: 'free',
+          contact: { firstName: 'Olive', lastName: 'Ops', email: `olive+${key.slice(0, 8)}@example.co.uk`, phone: '07700 900123' },
+          address: { line1: '2 Low Road', town: 'York', postcode: 'YO1 7HH' },
+          acceptTerms: true,
+        }),
+      })
+      expect(placed.status).toBe(201)
+      expect(placed.headers.get('x-request-id')).toBe(requestId)
+      return (await placed.json()) as { orderNumber: string; paymentUrl: string }
+    }
+    // Two orders and one payment: the operator's panels of orders placed and payments taken must read 2 and 1. The
+    // second order is left unpaid, as a customer who walks away from the card page leaves it.
     const requestId = `e2e-checkout-${randomUUID()}`
-    const key = randomUUID()
-    const placed = await fetch(`${base}/api/checkout/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base, 'x-request-id': requestId },
-      body: JSON.stringify({
-        checkoutKey: key,
-        lines: [{ productId, count: 1 }],
-        deliveryMethod: 'free',
-        contact: { firstName: 'Olive', lastName: 'Ops', email: `olive+${key.slice(0, 8)}@example.co.uk`, phone: '07700 900123' },
-        address: { line1: '2 Low Road', town: 'York', postcode: 'YO1 7HH' },
-        acceptTerms: true,
-      }),
-    })
-    expect(placed.status).toBe(201)
-    expect(placed.headers.get('x-request-id')).toBe(requestId)
-    const order = (await placed.json()) as { orderNumber: string; paymentUrl: string }
+    const order = await place(requestId)
+    await place(`e2e-checkout-${randomUUID()}`)
     const paid = await fetch(`${base}${order.paymentUrl}/submit`, {
       method: 'POST',
       redirect: 'manual',
@@ -82,8 +89,15 @@ describe('operating the shop: metrics and logs', () => {
       await sleep(250)
       after = await scrape()
     }
-    expect(value(after, 'wheelhouse_orders_placed_total', 'payment="card"')).toBe(value(before, 'wheelhouse_orders_placed_total', 'payment="card"') + 1)
+    expect(value(after, 'wheelhouse_orders_placed_total', 'payment="card"')).toBe(value(before, 'wheelhouse_orders_placed_total', 'payment="card"') + 2)
     expect(value(after, 'wheelhouse_payments_total', 'outcome="taken"')).toBe(value(before, 'wheelhouse_payments_total', 'outcome="taken"') + 1)
+    // Every series the shipped dashboard's panels ask for is in the scrape, so none of them reads "no data".
+    const dashboard = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/ops/grafana-dashboard.json'), 'utf8')) as { panels: Array<{ title: string; targets?: Array<{ expr: string }> }> }
+    for (const panel of dashboard.panels) {
+      for (const target of panel.targets ?? []) {
+        for (const series of target.expr.match(/\bwheelhouse_[a-z0-9_]+/g) ?? []) expect(after, `${panel.title}: ${series}`).toMatch(new RegExp(`^${series}[{ ]`, 'm'))
+      }
+    }
     const checkoutCount = 'wheelhouse_http_request_duration_seconds_count'
     expect(value(after, checkoutCount, 'family="api:checkout",method="POST",status="2xx"')).toBeGreaterThan(value(before, checkoutCount, 'family="api:checkout",method="POST",status="2xx"'))
 
