@@ -3,9 +3,10 @@
 import { getPayload } from 'payload'
 import config from '../src/payload.config'
 import { parseListingQuery } from '../src/domain/catalogue/listing-query'
-import type { ListingScope } from '../src/features/listing/queries.server'
+import type { ListingScope } from '../src/features/listing/listing-conditions.server'
 
-const { readListingFacets, readListingPage, brandBySlug } = await import('../src/features/listing/queries.server')
+const { readListingFacets, readListingPage } = await import('../src/features/listing/queries.server')
+const { brandBySlug } = await import('../src/features/listing/categories-and-brands.server')
 const payload = await getPayload({ config })
 const rounds = Number(process.env.BENCH_ROUNDS ?? 30)
 

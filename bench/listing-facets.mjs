@@ -15,7 +15,7 @@ const noNextCache = {
     }))
   },
 }
-// React's request cache, which lets a page and its facets share one search (features/listing/queries.server.ts), does
+// React's request cache, which lets a page and its facets share one search (features/listing/listing-conditions.server.ts), does
 // nothing outside a React server render; here it keeps a call's answer until the bench starts its next "request"
 const reactRequestCache = {
   name: 'react-request-cache',

@@ -3,7 +3,8 @@ import { headers } from 'next/headers'
 import { payloadClient } from '../../../cms/payload-client.server'
 import { signedInAccount } from '../../../cms/auth/session.server'
 import { CheckoutSteps } from '../../../features/basket/components/checkout-steps'
-import { CheckoutView, type CheckoutPrefill } from '../../../features/checkout/components/checkout-view'
+import { CheckoutView } from '../../../features/checkout/components/checkout-view'
+import type { CheckoutPrefill } from '../../../features/checkout/components/checkout-fields'
 
 export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } }
 export const dynamic = 'force-dynamic'

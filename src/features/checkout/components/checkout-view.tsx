@@ -1,134 +1,29 @@
 'use client'
 // /checkout: contact details and address checked in the browser with the schema the server uses again, the order
-// summary with VAT included, terms and the 14-day cancellation right, and "Place order and pay £X".
+// summary with VAT included, terms and the 14-day cancellation right, and "Place order and pay £X". The fields and
+// their rules are in checkout-fields.ts, the details kept in the browser in use-checkout-details.ts.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { formatPence } from '../../../domain/money'
-import { CANCELLATION_DAYS, REFUND_DAYS } from '../../../domain/consumer-rights'
 import { paths } from '../../../config/paths'
-import { STORE_STORAGE_KEY } from '../../../config/browser-storage'
 import { shopStore, useShopState } from '../../basket/basket-store'
 import { BasketError } from '../../basket/components/basket-error'
-import { BasketSummary } from '../../basket/components/basket-summary'
-import { BasketLoading, BasketNotice, PricingPending } from '../../basket/components/basket-states'
+import { BasketLoading, BasketNotice } from '../../basket/components/basket-states'
 import { applyPricing, fetchPricing, pricedOrPrevious, useBasketPricing } from '../../basket/use-basket-pricing'
 import { pricingLines } from '../../basket/store-state'
-import type { CheckoutForm } from '../checkout-form'
 import { placeCardOrder, type PlaceCardOrderRequest } from '../api/place-card-order'
-import { Field, FieldError } from '../../../components/ui/form-field'
+import { Field } from '../../../components/ui/form-field'
 import { checkoutKey, forgetCheckoutKey } from '../checkout-key'
 import { PaymentMethodChoice, type CertificateErrors, type CertificateFields, type PaymentMethod } from './payment-method-choice'
 import { parsePounds } from '../../../domain/money-input'
-import { normaliseCertificateCode, type CertificateEntry, type CycleScheme } from '../../../domain/payments/cycle-to-work'
-
-/** The certificate as typed, checked as the server checks it: the entry to send, or the message for each field. */
-function certificateEntry(fields: CertificateFields, schemes: readonly string[]): { entry: CertificateEntry | null; errors: CertificateErrors } {
-  const errors: CertificateErrors = {}
-  if (!schemes.includes(fields.scheme)) errors.scheme = 'Choose the scheme your certificate is from'
-  const number = normaliseCertificateCode(fields.number)
-  if (!number) errors.number = 'Enter the certificate number as printed: 4 to 24 letters and digits'
-  const redemptionCode = normaliseCertificateCode(fields.redemptionCode)
-  if (!redemptionCode) errors.redemptionCode = 'Enter the redemption code as printed: 4 to 24 letters and digits'
-  const value = parsePounds(fields.value, { minPence: 100, maxPence: 1_000_000 })
-  if (!value.ok) errors.value = value.message
-  else if (value.pence == null) errors.value = 'Enter the certificate’s value in pounds, as printed on it'
-  if (Object.keys(errors).length > 0 || !number || !redemptionCode || !value.ok || value.pence == null) return { entry: null, errors }
-  return { entry: { scheme: fields.scheme as CycleScheme, number, redemptionCode, valuePence: value.pence }, errors }
-}
-
-// The form's rules are the server's own zod schema. They load just after the page, not with it: zod is about 30 KB
-// of the first-load budget, and nothing needs the rules before the customer leaves a field or presses pay.
-type FormRules = typeof import('../checkout-form')
-let formRules: FormRules | null = null
-const loadFormRules = async (): Promise<FormRules> => (formRules ??= await import('../checkout-form'))
-
-export interface CheckoutPrefill {
-  readonly firstName?: string
-  readonly lastName?: string
-  readonly email?: string
-  readonly phone?: string
-  readonly line1?: string
-  readonly line2?: string
-  readonly town?: string
-  readonly county?: string
-  readonly postcode?: string
-}
-
-const FIELDS = [
-  { name: 'contact.firstName', label: 'First name', autoComplete: 'given-name', section: 'contact' },
-  { name: 'contact.lastName', label: 'Last name', autoComplete: 'family-name', section: 'contact' },
-  { name: 'contact.email', label: 'Email address', autoComplete: 'email', type: 'email', section: 'contact', hint: 'We send your order confirmation here.' },
-  { name: 'contact.phone', label: 'Phone number', autoComplete: 'tel', type: 'tel', section: 'contact', hint: 'A UK number, so we can call you about your order.' },
-  { name: 'address.line1', label: 'Address line 1', autoComplete: 'address-line1', section: 'address' },
-  { name: 'address.line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', section: 'address' },
-  { name: 'address.town', label: 'Town or city', autoComplete: 'address-level2', section: 'address' },
-  { name: 'address.county', label: 'County (optional)', autoComplete: 'address-level1', section: 'address' },
-  { name: 'address.postcode', label: 'Postcode', autoComplete: 'postal-code', section: 'address', width: 'short' },
-] as const
-
-type FieldName = (typeof FIELDS)[number]['name'] | 'acceptTerms'
-type Values = Record<(typeof FIELDS)[number]['name'], string>
-type Errors = Partial<Record<FieldName, string>>
-
-type DetailsStorage = typeof import('../checkout-details-storage')
-const loadDetailsStorage = (): Promise<DetailsStorage> => import('../checkout-details-storage')
-
-function readStore(): string | null {
-  try {
-    return window.localStorage.getItem(STORE_STORAGE_KEY)
-  } catch {
-    return null
-  }
-}
-
-/** Keeps what was typed in the browser store (never before the saved copy was read, or it would be overwritten). */
-function saveDetails(storage: DetailsStorage | null, values: Values) {
-  if (!storage) return
-  try {
-    window.localStorage.setItem(STORE_STORAGE_KEY, storage.storeWithCheckoutDetails(readStore(), values))
-  } catch {
-    // Storage refused (private mode): the form works, it just is not remembered.
-  }
-}
-
-function toForm(values: Values, acceptTerms: boolean) {
-  return {
-    contact: { firstName: values['contact.firstName'], lastName: values['contact.lastName'], email: values['contact.email'], phone: values['contact.phone'] },
-    address: { line1: values['address.line1'], line2: values['address.line2'], town: values['address.town'], county: values['address.county'], postcode: values['address.postcode'] },
-    acceptTerms,
-  }
-}
-
-/** The messages and parsed form, or null before the rules have loaded (then nothing is judged yet). */
-function validate(values: Values, acceptTerms: boolean, rules: FormRules | null = formRules): { errors: Errors; data: CheckoutForm | null } | null {
-  if (!rules) return null
-  const result = rules.checkoutFormSchema.safeParse(toForm(values, acceptTerms))
-  if (result.success) return { errors: {}, data: result.data }
-  const errors: Errors = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') as FieldName
-    errors[key] ??= issue.message
-  }
-  return { errors, data: null }
-}
-
-const fieldId = (name: string) => `checkout-${name.replace('.', '-')}`
+import { certificateEntry, FIELDS, fieldId, loadFormRules, validate, type CheckoutPrefill, type Errors, type FieldName, type TextFieldName } from './checkout-fields'
+import { useCheckoutDetails } from './use-checkout-details'
+import { CheckoutTerms } from './checkout-terms'
+import { CheckoutOrder } from './checkout-order'
 
 export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; signedIn: boolean }) {
   const state = useShopState()
   const pricing = useBasketPricing(state)
   const priced = pricedOrPrevious(pricing)
-  const [initialValues] = useState<Values>(() => ({
-    'contact.firstName': prefill.firstName ?? '',
-    'contact.lastName': prefill.lastName ?? '',
-    'contact.email': prefill.email ?? '',
-    'contact.phone': prefill.phone ?? '',
-    'address.line1': prefill.line1 ?? '',
-    'address.line2': prefill.line2 ?? '',
-    'address.town': prefill.town ?? '',
-    'address.county': prefill.county ?? '',
-    'address.postcode': prefill.postcode ?? '',
-  }))
-  const [values, setValues] = useState<Values>(initialValues)
   const [acceptTerms, setAcceptTerms] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
   const [submitted, setSubmitted] = useState(false)
@@ -159,22 +54,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
       ),
     )
   }, [priced])
-  // The details typed before (a reload, going back to the basket) come back from the browser store; what was
-  // typed wins over the account's prefill, being newer.
-  const detailsStore = useRef<DetailsStorage | null>(null)
-  useEffect(() => {
-    let cancelled = false
-    void loadDetailsStorage().then((storage) => {
-      if (cancelled) return
-      const saved = storage.checkoutDetailsFromStore(readStore())
-      detailsStore.current = storage
-      // Only into fields still as the page opened them: anything typed meanwhile stays.
-      if (Object.keys(saved).length > 0) setValues((current) => ({ ...current, ...Object.fromEntries(Object.entries(saved).filter(([field]) => current[field as keyof Values] === initialValues[field as keyof Values])) }))
-    })
-    return () => {
-      cancelled = true
-    }
-  }, [initialValues])
+  // The contact and address: the account's prefill, or what was typed before on this browser.
+  const { values, change } = useCheckoutDetails(prefill)
 
   if (!state.hydrated) return <BasketLoading />
   if (state.basket.items.length === 0) {
@@ -197,10 +78,8 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
     )
   }
 
-  function update(name: (typeof FIELDS)[number]['name'], value: string) {
-    const next = { ...values, [name]: value }
-    setValues(next)
-    saveDetails(detailsStore.current, next)
+  function update(name: TextFieldName, value: string) {
+    const next = change(name, value)
     // After a first submit, messages follow the typing so a fixed field clears at once.
     const checked = submitted ? validate(next, acceptTerms) : null
     if (checked) setErrors(checked.errors)
@@ -209,6 +88,12 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
   function blur(name: FieldName) {
     const checked = validate(values, acceptTerms)
     if (checked) setErrors((current) => ({ ...current, [name]: checked.errors[name] }))
+  }
+
+  function acceptTermsChange(accepted: boolean) {
+    setAcceptTerms(accepted)
+    const checked = submitted ? validate(values, accepted) : null
+    if (checked) setErrors(checked.errors)
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -356,32 +241,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
             <p className="field__hint">{state.deliveryMethod === 'free' ? 'Your billing address. You collect the order from our shop.' : 'Where we deliver your order.'}</p>
             {FIELDS.filter((f) => f.section === 'address').map(field)}
           </fieldset>
-          <fieldset className="checkout-terms">
-            <legend>Terms and your right to cancel</legend>
-            <p>
-              You have the right to cancel your order within {CANCELLATION_DAYS} days of receiving the goods, without giving a reason, under the Consumer
-              Contracts (Information, Cancellation and Additional Charges) Regulations 2013. We refund you within {REFUND_DAYS} days of getting the goods
-              back. See our <a href={paths.page('terms')}>terms and conditions</a> and <a href={paths.page('returns')}>returns and cancellation</a>. To cancel,
-              send us any clear statement that you cancel, or use the <a href={paths.modelCancellationForm()}>model cancellation form</a> (we also email it to you).
-            </p>
-            <div className={`checkbox${errors.acceptTerms ? ' field--error' : ''}`}>
-              {errors.acceptTerms && <FieldError id="checkout-acceptTerms-error">{errors.acceptTerms}</FieldError>}
-              <input
-                id="checkout-acceptTerms"
-                type="checkbox"
-                name="acceptTerms"
-                checked={acceptTerms}
-                onChange={(e) => {
-                  setAcceptTerms(e.target.checked)
-                  const checked = submitted ? validate(values, e.target.checked) : null
-                  if (checked) setErrors(checked.errors)
-                }}
-                aria-invalid={errors.acceptTerms ? true : undefined}
-                aria-describedby={errors.acceptTerms ? 'checkout-acceptTerms-error' : undefined}
-              />
-              <label htmlFor="checkout-acceptTerms">I have read the terms and conditions and my 14-day right to cancel</label>
-            </div>
-          </fieldset>
+          <CheckoutTerms accepted={acceptTerms} error={errors.acceptTerms} onChange={acceptTermsChange} />
           <PaymentMethodChoice
             payLater={priced?.payLater}
             cycleToWork={priced?.cycleToWork}
@@ -403,35 +263,7 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
           </p>
         </form>
       </div>
-      <aside className="basket__side">
-        {priced ? (
-          <>
-            <section aria-labelledby="checkout-items-title" className="checkout-items">
-              <h2 id="checkout-items-title">Your order</h2>
-              <ul>
-                {priced.lines.map((l) => (
-                  <li key={l.itemId}>
-                    <span>
-                      {l.count} × {l.name}
-                    </span>
-                    <span>{formatPence(l.lineTotalPence)}</span>
-                  </li>
-                ))}
-              </ul>
-              {priced.delivery && (
-                <p className="muted">
-                  {priced.delivery.label}
-                  {priced.delivery.method === 'free' && priced.pickupLocation ? `: ${priced.pickupLocation.name}, ${priced.pickupLocation.lines.join(', ')}` : ''}.{' '}
-                  <a href={paths.basketDeliveryOptions()}>Change</a>
-                </p>
-              )}
-            </section>
-            <BasketSummary priced={priced} busy={pricing.status === 'loading'} title="Order summary" />
-          </>
-        ) : (
-          <PricingPending pricing={pricing} waiting="Checking prices and stock…" />
-        )}
-      </aside>
+      <CheckoutOrder priced={priced} pricing={pricing} />
     </div>
   )
 }

@@ -15,7 +15,8 @@ import {
   type ListingQuery,
   type RawSearchParams,
 } from '../../../domain/catalogue/listing-query'
-import { listingFacets, listProducts, type ListingScope } from '../queries.server'
+import { listingFacets, listProducts } from '../queries.server'
+import type { ListingScope } from '../listing-conditions.server'
 import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs'
 import { BudgetForm, FilterForm, SortForm } from './listing-forms'
 import { RepresentativeExample } from '../../../components/ui/representative-example'

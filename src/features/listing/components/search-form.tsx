@@ -4,7 +4,7 @@ import { MAX_SEARCH_LENGTH } from '../../../domain/catalogue/listing-query'
 import { payloadClient } from '../../../cms/payload-client.server'
 import { didYouMean, popularCategories } from '../../search/search.server'
 import { nearestNames } from '../../../domain/search/nearest-names'
-import { allBrands, allCategories } from '../queries.server'
+import { allBrands, allCategories } from '../categories-and-brands.server'
 
 export function SearchForm({ q }: { q: string }) {
   return (

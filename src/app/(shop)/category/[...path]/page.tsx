@@ -3,7 +3,7 @@ import { parseListingQuery } from '../../../../domain/catalogue/listing-query'
 import { paths } from '../../../../config/paths'
 import { ListingView } from '../../../../features/listing/components/listing-view'
 import { listingMetadata } from '../../../../features/listing/metadata'
-import { allCategories, categoryByPath, categoryTrail } from '../../../../features/listing/queries.server'
+import { allCategories, categoryByPath, categoryTrail } from '../../../../features/listing/categories-and-brands.server'
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 
 export const revalidate = 300
