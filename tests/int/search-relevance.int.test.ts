@@ -16,6 +16,8 @@ vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTa
 const { listProducts } = await import('../../src/features/listing/queries.server')
 const { didYouMean, popularCategories, prepareSearch, pruneSearchLog, rankedSummary, recordSearches, runSearch, reindexProducts } = await import('../../src/features/search/search.server')
 const { handleSuggest } = await import('../../src/features/search/suggest.server')
+const { groupPageTotals } = await import('../../src/features/listing/page-totals.server')
+const { allBrands, allCategories } = await import('../../src/features/listing/categories-and-brands.server')
 
 let payload: Payload
 const byName = new Map<string, Product>()
@@ -353,7 +355,7 @@ describe(`search rules on ${db}`, () => {
 })
 
 describe(`suggestions on ${db}`, () => {
-  const ask = (q: string) => handleSuggest(new Request(`http://shop.test/api/search/suggest?q=${encodeURIComponent(q)}`), payload)
+  const ask = (q: string) => handleSuggest(new Request(`http://shop.test/api/search/suggest?q=${encodeURIComponent(q)}`), payload, groupPageTotals)
 
   it('answers products with their headline price, brands and categories with counts', async () => {
     const res = await ask('hond')
@@ -372,6 +374,26 @@ describe(`suggestions on ${db}`, () => {
     expect(body.brands[0].count).toBeGreaterThanOrEqual(body.products.length)
     expect(body.categories.length).toBeGreaterThan(0)
     expect(body.searchUrl).toBe('/search?q=hond')
+  })
+
+  it('says of each brand and category the count of the page it opens', async () => {
+    const [brands, categories] = await Promise.all([allBrands(), allCategories()])
+    let groups = 0
+    for (const q of ['hond', 'helmet', 'jacket', 'e-bike', 'trek', 'a2 bikes', 'lock', 'kaw', 'scooter']) {
+      const body = (await (await ask(q)).json()) as { brands: { name: string; url: string; count: number }[]; categories: { name: string; url: string; count: number }[] }
+      for (const b of body.brands) {
+        const brand = brands.find((x) => `/brand/${x.slug}` === b.url)!
+        expect(b.count, `${q}: ${b.name}`).toBe((await listProducts({ type: 'brand', brandId: brand.id }, EMPTY_LISTING_QUERY)).totalDocs)
+        groups++
+      }
+      for (const c of body.categories) {
+        const category = categories.find((x) => c.url === `/category/${x.path}`)!
+        expect(category, c.url).toBeDefined()
+        expect(c.count, `${q}: ${c.name}`).toBe((await listProducts({ type: 'category', categoryPath: category.path }, EMPTY_LISTING_QUERY)).totalDocs)
+        groups++
+      }
+    }
+    expect(groups).toBeGreaterThan(15)
   })
 
   it("shows each product's picture as Payload serves it (thumbnail, else the picture) and its brand's name", async () => {
@@ -434,7 +456,7 @@ describe(`suggestions on ${db}`, () => {
     expect(long.status).toBe(400)
     expect(await long.json()).toMatchObject({ error: 'invalid_request' })
     expect((await ask('honda\u0000')).status).toBe(400)
-    expect((await handleSuggest(new Request('http://shop.test/api/search/suggest?q=a&q=b'), payload)).status).toBe(400)
+    expect((await handleSuggest(new Request('http://shop.test/api/search/suggest?q=a&q=b'), payload, groupPageTotals)).status).toBe(400)
   })
 
   it('matches names, brands, models and categories first, and every field when those give fewer than six products', async () => {
@@ -450,12 +472,14 @@ describe(`suggestions on ${db}`, () => {
       const named = new Set(created.slice(0, 7))
       const titled = await (await ask('quorv')).json()
       expect(titled.products.map((p: { id: number }) => named.has(p.id))).toEqual([true, true, true, true, true, true])
-      expect(titled.categories).toEqual([{ name: locks.name, url: `/category/${locks.path}`, count: 7 }])
+      // only the category the titles name is offered, with the count of its page (ADR 078)
+      const pageOf = async (path: string) => (await listProducts({ type: 'category', categoryPath: path }, EMPTY_LISTING_QUERY)).totalDocs
+      expect(titled.categories).toEqual([{ name: locks.name, url: `/category/${locks.path}`, count: await pageOf(locks.path!) }])
       // the results page still finds every product that mentions it
       expect((await runSearch(payload, 'quorv')).matches).toHaveLength(11)
       const mentioned = await (await ask('zelmor')).json()
       expect(mentioned.products.map((p: { id: number }) => p.id)).toEqual([created[7]])
-      expect(mentioned.categories).toEqual([{ name: gloves.name, url: `/category/${gloves.path}`, count: 1 }])
+      expect(mentioned.categories).toEqual([{ name: gloves.name, url: `/category/${gloves.path}`, count: await pageOf(gloves.path!) }])
     } finally {
       await payload.delete({ collection: 'products', where: { id: { in: created } }, overrideAccess: true })
     }

@@ -1,5 +1,5 @@
 // Suggestions as a rider types (GET /api/search/suggest?q=): the best products with their headline price
-// (ADR 023, products.listPrice), and the brands and categories holding matches, with counts. The answer
+// (ADR 023, products.listPrice), and the brands and categories holding matches, each with its page's count. The answer
 // depends on q alone, so it is cached per normalised q in this process for a few seconds and by any HTTP
 // cache for a minute. Its shape is the header combobox's: each option has a label, a URL and a detail.
 import type { Payload } from 'payload'
@@ -33,9 +33,15 @@ export interface SuggestedProduct {
 export interface SuggestedGroup {
   name: string
   url: string
-  /** matching products in it */
+  /** the products its page lists (the brand's or the category's page, which the option opens) */
   count: number
 }
+
+/**
+ * How many products each brand's and category's page lists. The listing owns those pages' rules and answers this
+ * (features/listing/page-totals.server.ts); search sits below the listing, so the route hands it in.
+ */
+export type GroupPageTotals = (payload: Payload, groups: { brands: readonly number[]; categories: readonly number[] }) => Promise<{ brands: ReadonlyMap<number, number>; categories: ReadonlyMap<number, number> }>
 
 export interface Suggestions {
   q: string
@@ -46,7 +52,7 @@ export interface Suggestions {
   searchUrl: string
 }
 
-async function suggestUncached(payload: Payload, q: string): Promise<Suggestions> {
+async function suggestUncached(payload: Payload, q: string, pageTotals: GroupPageTotals): Promise<Suggestions> {
   const empty: Suggestions = { q, products: [], brands: [], categories: [], searchUrl: paths.search(q) }
   if (!q.trim()) return empty
   const search = await prepareSearch(payload, q)
@@ -54,7 +60,11 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
   // The best matches that pass the words' filters, and the groups holding most of them: matched in the titles
   // (name, brand, model, category) while they give a full list, else in every field.
   const summary = await summarise(payload, search)
-  const facts = await readSuggestionFacts(payload, summary.top.map((m) => m.id), summary.brands.map((b) => b.id), summary.categories.map((c) => c.id))
+  const brandIds = summary.brands.map((b) => b.id)
+  const categoryIds = summary.categories.map((c) => c.id)
+  // The groups holding most matches are offered; each says how many products the page it opens lists, so the number
+  // a rider reads is the number they then see (a count of matches would be the search page's, not the brand's).
+  const [facts, totals] = await Promise.all([readSuggestionFacts(payload, summary.top.map((m) => m.id), brandIds, categoryIds), pageTotals(payload, { brands: brandIds, categories: categoryIds })])
   return {
     ...empty,
     products: summary.top.flatMap(({ id, inStock }) => {
@@ -62,13 +72,15 @@ async function suggestUncached(payload: Payload, q: string): Promise<Suggestions
       if (!p) return []
       return [{ ...p, url: paths.product(p.slug), inStock }]
     }),
-    brands: summary.brands.flatMap(({ id, count }) => {
+    brands: brandIds.flatMap((id) => {
       const b = facts.brands.get(id)
-      return b ? [{ name: b.name, url: paths.brand(b.slug), count }] : []
+      const count = totals.brands.get(id)
+      return b && count ? [{ name: b.name, url: paths.brand(b.slug), count }] : []
     }),
-    categories: summary.categories.flatMap(({ id, count }) => {
+    categories: categoryIds.flatMap((id) => {
       const c = facts.categories.get(id)
-      return c ? [{ name: c.name, url: paths.category(c.path), count }] : []
+      const count = totals.categories.get(id)
+      return c && count ? [{ name: c.name, url: paths.category(c.path), count }] : []
     }),
   }
 }
@@ -132,12 +144,12 @@ async function readSuggestionFacts(payload: Payload, productIds: number[], brand
 const cache = new Map<string, { at: number; generation: number; value: Promise<Suggestions> }>()
 
 /** Suggestions for q, shared by every request for the same normalised q for FRESH_MS. */
-export function suggest(payload: Payload, q: string, now = Date.now()): Promise<Suggestions> {
+export function suggest(payload: Payload, q: string, pageTotals: GroupPageTotals, now = Date.now()): Promise<Suggestions> {
   const key = fold(q).replace(/\s+/g, ' ').trim()
   const generation = searchIndexGeneration() + searchIndexChangedElsewhere() * 1e9
   const hit = cache.get(key)
   if (hit && hit.generation === generation && now - hit.at < FRESH_MS) return hit.value.then((v) => ({ ...v, q }))
-  const value = suggestUncached(payload, q)
+  const value = suggestUncached(payload, q, pageTotals)
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!)
   cache.set(key, { at: now, generation, value })
   value.catch(() => cache.delete(key))
@@ -145,7 +157,7 @@ export function suggest(payload: Payload, q: string, now = Date.now()): Promise<
 }
 
 /** GET /api/search/suggest?q=…: one q of at most MAX_QUERY_LENGTH characters, no control characters. */
-export async function handleSuggest(request: Request, payload: Payload): Promise<Response> {
+export async function handleSuggest(request: Request, payload: Payload, pageTotals: GroupPageTotals): Promise<Response> {
   const params = new URL(request.url).searchParams
   const all = params.getAll('q')
   if (all.length > 1) return refuse(400, 'invalid_request', 'Give one search, as q.', { fields: { q: 'Give one search, as q.' } })
@@ -153,6 +165,6 @@ export async function handleSuggest(request: Request, payload: Payload): Promise
   if (q.length > MAX_QUERY_LENGTH) return refuse(400, 'invalid_request', `A search is at most ${MAX_QUERY_LENGTH} characters.`, { fields: { q: `At most ${MAX_QUERY_LENGTH} characters.` } })
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(q) || !q.isWellFormed()) return refuse(400, 'invalid_characters', 'The search has characters that cannot be read.')
-  const body = await suggest(payload, q)
+  const body = await suggest(payload, q, pageTotals)
   return json(body, 200, { 'cache-control': 'public, max-age=60' })
 }

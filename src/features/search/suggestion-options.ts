@@ -1,6 +1,6 @@
 // The header search's suggestions as the combobox shows them: one flat list in the order the arrow
-// keys reach it (products with their price, then brands and categories with how many matching products each
-// holds), what a screen reader is told when they change, and how the active option moves.
+// keys reach it (products with their price, then brands and categories with how many products each one's page
+// lists), what a screen reader is told when they change, and how the active option moves.
 import { formatPence } from '../../domain/money'
 import type { SuggestedProduct, Suggestions } from './suggest.server'
 
@@ -11,7 +11,7 @@ export const GROUP_LABELS: Record<SuggestionGroup, string> = { products: 'Produc
 export interface SuggestionOption {
   group: SuggestionGroup
   label: string
-  /** the price of a product, the number of matching products of a brand or category */
+  /** the price of a product; the number of products a brand's or category's page lists */
   detail: string
   url: string
   image: { url: string; alt: string } | null
