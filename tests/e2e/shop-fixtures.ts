@@ -31,15 +31,30 @@ export async function addFromProductPage(page: Page, path: string, choice: { siz
   await page.keyboard.press('Escape')
 }
 
+/** The admin the e2e shop was seeded with (its address and password come from the global set-up). */
+export function seededAdmin(): { readonly email: string; readonly password: string } {
+  return { email: inject('adminEmail'), password: inject('adminPassword') }
+}
+
 /** A Payload session token for the seeded admin. */
 export async function adminToken(): Promise<string> {
   const res = await fetch(`${shop().baseURL}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
+    body: JSON.stringify(seededAdmin()),
   })
   expect(res.status).toBe(200)
   return ((await res.json()) as { token: string }).token
+}
+
+let apiToken: string | undefined
+
+/** The shop's REST API as the seeded admin (signed in once per test file): the JSON answer, after checking it is a success. */
+export async function adminApi<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<T> {
+  apiToken ??= await adminToken()
+  const res = await fetch(`${shop().baseURL}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `JWT ${apiToken}`, ...init.headers } })
+  expect(res.status, `${path}: ${res.status}`).toBeLessThan(300)
+  return res.json() as Promise<T>
 }
 
 /**
