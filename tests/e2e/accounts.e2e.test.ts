@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { closeBrowser, newPage, screenshotsAndAxe, type TrackedPage } from './browser'
-import { hydrated } from './shop-fixtures'
+import { hydrated, localPayload } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
@@ -17,14 +17,6 @@ const suffix = Date.now().toString(36)
 
 let payload: Payload
 let productId: number
-
-// The Local API on the e2e database, to create orders as checkout would (orders cannot be created over REST).
-async function localPayload(): Promise<Payload> {
-  Object.assign(process.env, env, { LOG_LEVEL: 'warn' })
-  const { default: config } = await import('../../src/payload.config')
-  const { getPayload } = await import('payload')
-  return getPayload({ config })
-}
 
 async function createOrder(customer: number, orderNumber: string, email: string) {
   return payload.create({

@@ -24,13 +24,13 @@ export async function collectAndFillCheckout(page: Page, email: string, lastName
   await fillCheckout(page, email, lastName)
 }
 
-/** Pays on the test gateway's card page (once the browser is there) with `card`: 4242… succeeds, 4000…0002 is declined. */
-export async function payOnGateway(page: Page, card = '4242 4242 4242 4242'): Promise<void> {
+/** Pays on the test gateway's card page (once the browser is there) with `card` in `name`: 4242… succeeds, 4000…0002 is declined. */
+export async function payOnGateway(page: Page, card = '4242 4242 4242 4242', name = 'Ada Lovelace'): Promise<void> {
   await page.waitForURL(/\/test-gateway\/pay\//)
   await page.getByLabel(/card number/i).fill(card)
   await page.getByLabel(/expiry/i).fill('12 / 34')
   await page.getByLabel(/cvc|security code/i).fill('123')
-  await page.getByLabel('Name on card').fill('Ada Lovelace')
+  await page.getByLabel('Name on card').fill(name)
   await page.getByRole('button', { name: /^pay/i }).click()
 }
 

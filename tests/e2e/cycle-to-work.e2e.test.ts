@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { axeViolations, closeBrowser, newPage, axeFindingsInTurn } from './browser'
-import { collectAndFillCheckout } from './checkout-steps'
+import { collectAndFillCheckout, payOnGateway } from './checkout-steps'
 import { addFromProductPage, adminToken, signInToAdmin } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -62,11 +62,7 @@ describe('Cycle to Work certificates', () => {
     await page.getByRole('button', { name: 'Place order: certificate £1,000, pay £400 by card' }).click()
     await page.waitForURL(/\/test-gateway\/pay\//)
     expect(await page.getByText('£400').count(), 'the card pays the balance only').toBeGreaterThan(0)
-    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242')
-    await page.getByLabel(/expiry/i).fill('12 / 34')
-    await page.getByLabel(/cvc|security code/i).fill('123')
-    await page.getByLabel('Name on card').fill('Ada Commuter')
-    await page.getByRole('button', { name: /^pay/i }).click()
+    await payOnGateway(page, '4242 4242 4242 4242', 'Ada Commuter')
     await page.waitForURL(/\/payment-success/)
     await page.getByRole('heading', { name: 'Thank you: we are confirming your certificate' }).waitFor()
     expect(await page.getByTestId('certificate-waiting').textContent()).toMatch(/Cyclescheme certificate for £1,000 and your card payment of £400/)

@@ -2,6 +2,7 @@
 // product page, an admin token for checking what the shop recorded, staff signing in to the admin, and the title a
 // page's first HTML carries.
 import type { Page } from 'playwright-core'
+import type { Payload } from 'payload'
 import { expect, inject } from 'vitest'
 import { shop } from './shops'
 
@@ -78,6 +79,24 @@ export async function customerAccount(account: { email: string; password: string
     headers: { Authorization: `JWT ${await adminToken()}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...account, role: 'customer' }),
   })
+}
+
+/** A staff account made by the seeded admin through the REST API, as a test's starting point (signed in through the admin's form later). */
+export async function staffAccount(account: { readonly email: string; readonly password: string }, firstName: string, lastName: string): Promise<void> {
+  const res = await fetch(`${shop().baseURL}/api/users`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${await adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, role: 'staff', firstName, lastName }),
+  })
+  expect(res.status).toBe(201)
+}
+
+/** Payload's Local API on the e2e shop's database, for what REST cannot do (orders are created only as checkout creates them). */
+export async function localPayload(): Promise<Payload> {
+  Object.assign(process.env, shop().env, { LOG_LEVEL: 'warn' })
+  const { default: config } = await import('../../src/payload.config')
+  const { getPayload } = await import('payload')
+  return getPayload({ config })
 }
 
 /** Chromium's user agent on a desktop: Next chooses how it sends a page's metadata by the user agent (ADR 045). */
