@@ -4,7 +4,7 @@
 // note, of which only what the replacement did not use reaches the card. A dearer size waits for the difference by
 // card; a cheaper one refunds it. The same exchange sent ten times at once makes one return and one replacement.
 import type { Payload } from 'payload'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerCancel, customerExchange } from '../../src/features/returns/customer-cancel.server'
@@ -15,8 +15,6 @@ import type { Order } from '../../src/payload-types'
 import { orderById, orderInput, returnByNumber, simpleProduct, sizedProduct, stockOf } from './order-fixtures'
 import { db, payload } from './payload'
 import { gateway, gatewayRefunded as refundedAt, withConnectedGateway } from './test-gateway'
-
-vi.mock('server-only', () => ({}))
 
 const staff = { actor: 'staff@int.test' }
 

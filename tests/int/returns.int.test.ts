@@ -4,7 +4,7 @@
 // once refunding once, and a refund made by the provider but never recorded (the process died) recorded once later.
 import { spawnSync } from 'node:child_process'
 import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerCancel, customerFault, ORDER_NOT_FOUND } from '../../src/features/returns/customer-cancel.server'
@@ -16,7 +16,6 @@ import { db, payload } from './payload'
 import { gateway, gatewayRefunded as refundedAt, withConnectedGateway } from './test-gateway'
 import { GATEWAY_SECRET } from './secrets'
 
-vi.mock('server-only', () => ({}))
 const staff = { actor: 'staff@int.test' }
 
 const { sent, email } = withConnectedGateway()
