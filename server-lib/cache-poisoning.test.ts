@@ -3,9 +3,9 @@
 // is not the page; server.mjs's order is kept: untrusted headers are stripped, then the cache serves or captures.
 import type http from 'node:http'
 import zlib from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createResponseCache } from './response-cache.mjs'
-import { serveModule, type ModuleServer } from './test-server'
+import { serveShopWithCache } from './test-server'
 import { stripUntrustedHeaders } from './untrusted-headers.mjs'
 
 const page = (url: string) => `<!DOCTYPE html><html lang="en-GB"><head><title>${url}</title></head><body><h1>Page of ${url}</h1><article class="product-card">Honda CB500</article></body></html>`
@@ -92,23 +92,17 @@ const POISONS: Array<Record<string, string>> = [
 const LISTINGS = ['/all-bikes', '/search?q=honda', '/brand/honda', '/category/motorcycles']
 
 describe('cache poisoning through request headers', () => {
-  let server: ModuleServer
-  let cache: ReturnType<typeof createResponseCache>
-  beforeAll(async () => {
-    cache = createResponseCache()
-    server = await serveModule(shop(cache))
-  })
-  afterAll(() => server.close())
+  const served = serveShopWithCache(shop)
 
   for (const encoding of ['identity', 'gzip']) {
     it(`no header makes a listing answer anything but its page to the next visitor (${encoding})`, async () => {
       const failures: string[] = []
       for (const poison of POISONS) {
         for (const url of LISTINGS) {
-          cache.clear()
-          await server.raw(url, { headers: { ...poison, 'accept-encoding': encoding } })
+          served.cache.clear()
+          await served.server.raw(url, { headers: { ...poison, 'accept-encoding': encoding } })
           for (const attempt of ['first', 'second']) {
-            const plain = await server.raw(url, { headers: { 'accept-encoding': encoding } })
+            const plain = await served.server.raw(url, { headers: { 'accept-encoding': encoding } })
             const body = plain.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(plain.body).toString() : plain.body.toString()
             const ok = plain.status === 200 && /^text\/html/.test(String(plain.headers['content-type'])) && body === page(url)
             if (!ok) failures.push(`${JSON.stringify(poison)} ${url} (${attempt} plain GET): ${plain.status} ${String(plain.headers['content-type'])} ${JSON.stringify(body.slice(0, 60))}`)
@@ -120,10 +114,10 @@ describe('cache poisoning through request headers', () => {
   }
 
   it('still replays the real page: a bypassing request leaves the next plain GET to render and store it', async () => {
-    cache.clear()
-    await server.raw('/all-bikes', { headers: { accept: 'application/json' } })
-    const first = await server.raw('/all-bikes')
-    const second = await server.raw('/all-bikes')
+    served.cache.clear()
+    await served.server.raw('/all-bikes', { headers: { accept: 'application/json' } })
+    const first = await served.server.raw('/all-bikes')
+    const second = await served.server.raw('/all-bikes')
     expect(first.headers['x-wheelhouse-cache']).toBeUndefined()
     expect(second.headers['x-wheelhouse-cache']).toBe('HIT')
     expect(second.body.toString()).toBe(page('/all-bikes'))

@@ -4,11 +4,11 @@
 import type http from 'node:http'
 import { createRequire } from 'node:module'
 import zlib from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ACCEPT_ENCODINGS } from '../tests/int/bad-input-corpus'
 import { pageEncoding } from './page-encoding.mjs'
 import { createResponseCache } from './response-cache.mjs'
-import { serveModule, type ModuleServer } from './test-server'
+import { serveShopWithCache } from './test-server'
 
 type Middleware = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void
 const compression = createRequire(import.meta.url)('next/dist/compiled/compression') as (options?: object) => Middleware
@@ -47,19 +47,13 @@ const headersFor = (acceptEncoding: string | null): Record<string, string> => (a
 const CORPUS: (string | null)[] = [null, ...ACCEPT_ENCODINGS]
 
 describe('the encoding a page is cached under', () => {
-  let server: ModuleServer
-  let cache: ReturnType<typeof createResponseCache>
-  beforeAll(async () => {
-    cache = createResponseCache()
-    server = await serveModule(shop(cache))
-  })
-  afterAll(() => server.close())
+  const served = serveShopWithCache(shop)
 
   it('is the encoding Next’s compression sends, for every Accept-Encoding of the corpus', async () => {
     const wrong: string[] = []
     for (const [i, acceptEncoding] of CORPUS.entries()) {
       // A URL of its own and a bypassing header: what Next itself answers, never the cache.
-      const res = await server.raw(`/reference-${i}`, { headers: { ...headersFor(acceptEncoding), authorization: 'Bearer x' } })
+      const res = await served.server.raw(`/reference-${i}`, { headers: { ...headersFor(acceptEncoding), authorization: 'Bearer x' } })
       const sent = res.headers['content-encoding'] ?? 'identity'
       if (sent !== pageEncoding(acceptEncoding ?? undefined)) wrong.push(`${JSON.stringify(acceptEncoding)}: Next sent ${sent}, the key says ${pageEncoding(acceptEncoding ?? undefined)}`)
     }
@@ -84,11 +78,11 @@ describe('the encoding a page is cached under', () => {
     const wrong: string[] = []
     // Every header asks for the same page in turn, twice round: the first round stores what it can, the second is
     // answered from the cache wherever a body in the right encoding was stored.
-    cache.clear()
+    served.cache.clear()
     let hits = 0
     for (const round of [1, 2]) {
       for (const acceptEncoding of CORPUS) {
-        const res = await server.raw('/all-bikes', { headers: headersFor(acceptEncoding) })
+        const res = await served.server.raw('/all-bikes', { headers: headersFor(acceptEncoding) })
         const sent = res.headers['content-encoding'] ?? 'identity'
         if (res.headers['x-wheelhouse-cache'] === 'HIT') hits += 1
         if (sent !== pageEncoding(acceptEncoding ?? undefined)) wrong.push(`round ${round}, ${JSON.stringify(acceptEncoding)}: sent ${sent} (${res.headers['x-wheelhouse-cache'] ?? 'rendered'})`)
@@ -100,12 +94,12 @@ describe('the encoding a page is cached under', () => {
   })
 
   it('after a deflate-only request, a gzip-only client still gets gzip', async () => {
-    cache.clear()
-    await server.raw('/search?q=honda', { headers: { 'accept-encoding': 'gzip;q=0, deflate' } })
-    const deflated = await server.raw('/search?q=honda', { headers: { 'accept-encoding': 'gzip;q=0, deflate' } })
+    served.cache.clear()
+    await served.server.raw('/search?q=honda', { headers: { 'accept-encoding': 'gzip;q=0, deflate' } })
+    const deflated = await served.server.raw('/search?q=honda', { headers: { 'accept-encoding': 'gzip;q=0, deflate' } })
     expect(deflated.headers['x-wheelhouse-cache']).toBe('HIT')
     expect(deflated.headers['content-encoding']).toBe('deflate')
-    const gzipOnly = await server.raw('/search?q=honda', { headers: { 'accept-encoding': 'gzip' } })
+    const gzipOnly = await served.server.raw('/search?q=honda', { headers: { 'accept-encoding': 'gzip' } })
     expect(gzipOnly.headers['content-encoding']).toBe('gzip')
     expect(text(gzipOnly)).toBe(page('/search?q=honda'))
   })

@@ -2,6 +2,8 @@
 // whatever the module does not answer gets a 418 (standing in for Next), and raw requests to it.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
+import { createResponseCache } from './response-cache.mjs'
 
 export interface RawResponse {
   readonly status: number
@@ -15,7 +17,10 @@ export interface ModuleServer {
   close(): Promise<void>
 }
 
-export async function serveModule(answer: (req: http.IncomingMessage, res: http.ServerResponse) => boolean): Promise<ModuleServer> {
+/** A module's answer: true when it answered the request, false to pass it on. */
+export type ModuleAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => boolean
+
+export async function serveModule(answer: ModuleAnswer): Promise<ModuleServer> {
   const server = http.createServer((req, res) => {
     if (answer(req, res)) return
     res.writeHead(418)
@@ -36,4 +41,18 @@ export async function serveModule(answer: (req: http.IncomingMessage, res: http.
       }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * For a describe block of the response cache's tests: a fresh cache and a loopback server around the stand-in `shop`
+ * made with it, both made before the block's tests and the server closed after them. Read them in the tests.
+ */
+export function serveShopWithCache(shop: (cache: ReturnType<typeof createResponseCache>) => ModuleAnswer): { readonly server: ModuleServer; readonly cache: ReturnType<typeof createResponseCache> } {
+  const served = {} as { server: ModuleServer; cache: ReturnType<typeof createResponseCache> }
+  beforeAll(async () => {
+    served.cache = createResponseCache()
+    served.server = await serveModule(shop(served.cache))
+  })
+  afterAll(() => served.server.close())
+  return served
 }

@@ -1,13 +1,12 @@
 // Customer accounts in Chromium and over HTTP: registration, sign-in and out, orders, password reset through
 // the outbox, access between customers (REST, GraphQL, pages, API), throttling, guest lookup, axe and screenshots.
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
-import { axeViolations, closeBrowser, newPage, type TrackedPage } from './browser'
-import { hydrated } from './shop-fixtures'
+import { closeBrowser, newPage, screenshotsAndAxe, type TrackedPage } from './browser'
+import { hydrated, localPayload } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
@@ -18,14 +17,6 @@ const suffix = Date.now().toString(36)
 
 let payload: Payload
 let productId: number
-
-// The Local API on the e2e database, to create orders as checkout would (orders cannot be created over REST).
-async function localPayload(): Promise<Payload> {
-  Object.assign(process.env, env, { LOG_LEVEL: 'warn' })
-  const { default: config } = await import('../../src/payload.config')
-  const { getPayload } = await import('payload')
-  return getPayload({ config })
-}
 
 async function createOrder(customer: number, orderNumber: string, email: string) {
   return payload.create({
@@ -55,15 +46,7 @@ async function userId(email: string): Promise<number> {
   return found.docs[0]!.id as number
 }
 
-async function look(page: Page, name: string) {
-  fs.mkdirSync(shotDir, { recursive: true })
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 390, height: 844 })
-  expect(await axeViolations(page), `axe on ${name}`).toEqual([])
-}
+const look = (page: Page, name: string) => screenshotsAndAxe(page, name, shotDir)
 
 /** The page's form has hydrated (its submit button carries React's props). */
 const formHydrated = (page: Page) => hydrated(page, 'main form button[type="submit"]')

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
-import { adminToken, signInToAdmin } from './shop-fixtures'
+import { adminToken, signInToAdmin, staffAccount } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
@@ -29,12 +29,7 @@ const REFUSED_LINES = ['6', '7', '8', '9', '10']
 describe('a manager imports a stock file in the admin', () => {
   it('checks it, imports it, watches the progress bar reach done and downloads the refused rows', async () => {
     const token = await adminToken()
-    const created = await fetch(`${base}/api/users`, {
-      method: 'POST',
-      headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...manager, role: 'staff', firstName: 'Stock', lastName: 'Manager' }),
-    })
-    expect(created.status).toBe(201)
+    await staffAccount(manager, 'Stock', 'Manager')
 
     const { page, problems } = await newPage({ width: 1280, height: 900 }, { acceptDownloads: true })
     await signInToAdmin(page, manager)

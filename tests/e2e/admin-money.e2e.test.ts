@@ -1,8 +1,8 @@
 // Money in pounds in the admin, in Chromium: staff type a price as they say it ("40" is £40.00, never 40p), the
 // admin asks before a change of more than half, the shop sells at the price typed, and the products list shows it.
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
-import { adminToken } from './shop-fixtures'
+import { adminToken, seededAdmin, signInToAdmin } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
@@ -28,12 +28,7 @@ describe('a manager types prices in pounds', () => {
     const id = created.doc.id
 
     const { page, problems } = await newPage({ width: 1280, height: 900 })
-    await page.goto('/admin')
-    await page.waitForURL(/\/admin\/login/)
-    await page.locator('input[name="email"]').fill(inject('adminEmail'))
-    await page.locator('input[name="password"]').fill(inject('adminPassword'))
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+    await signInToAdmin(page, seededAdmin())
 
     await page.goto(`/admin/collections/products/${id}`)
     const price = page.locator('#field-price')

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
 import { hydrated } from './shop-fixtures'
+import { payOnGateway } from './checkout-steps'
 
 afterAll(closeBrowser)
 
@@ -126,12 +127,7 @@ describe('analytics with consent', () => {
     await page.getByLabel('Postcode').fill('LS1 5HD')
     await page.getByLabel(/I have read the terms/).check()
     await page.getByRole('button', { name: 'Place order and pay £69.99' }).click()
-    await page.waitForURL(/\/test-gateway\/pay\//)
-    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242')
-    await page.getByLabel(/expiry/i).fill('12 / 34')
-    await page.getByLabel(/cvc|security code/i).fill('123')
-    await page.getByLabel('Name on card').fill('Grace Hopper')
-    await page.getByRole('button', { name: /^pay/i }).click()
+    await payOnGateway(page, '4242 4242 4242 4242', 'Grace Hopper')
     await page.waitForURL(/\/payment-success/)
     await page.getByRole('heading', { name: 'Thank you, your order is confirmed' }).waitFor({ timeout: 30_000 })
     const orderNumber = new URL(page.url()).searchParams.get('order')

@@ -12,10 +12,9 @@ import { addDays, londonDay, londonInstant } from '../../src/domain/booking/cale
 import { formatPence } from '../../src/domain/money'
 import { closeBrowser, newPage, axeFindingsInTurn } from './browser'
 import { database } from './crash-database'
-import { adminToken, signInToAdmin } from './shop-fixtures'
+import { signInToAdmin, staffAccount } from './shop-fixtures'
 import { shop } from './shops'
 
-const base = shop().baseURL
 const suffix = Date.now().toString(36)
 const manager = { email: `back-office-${suffix}@e2e.test`, password: 'back office passphrase 2026!' }
 const db = database('sqlite', shop().env.DATABASE_URL!)
@@ -27,13 +26,7 @@ afterAll(async () => {
 })
 
 beforeAll(async () => {
-  const token = await adminToken()
-  const created = await fetch(`${base}/api/users`, {
-    method: 'POST',
-    headers: { Authorization: `JWT ${token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...manager, role: 'staff', firstName: 'Back', lastName: 'Office' }),
-  })
-  expect(created.status).toBe(201)
+  await staffAccount(manager, 'Back', 'Office')
   fs.mkdirSync(SCREENSHOTS, { recursive: true })
 })
 

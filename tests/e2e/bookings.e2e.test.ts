@@ -2,13 +2,12 @@
 // gets the email with its .ics, moves the booking and cancels it from the email link; staff quote extra work
 // and the customer approves it from the email; test rides are accepted or refused on the rider's licence.
 // axe (WCAG 2.2 AA) runs on every new page; REST and GraphQL never show bookings to others.
-import fs from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { signLink } from '../../src/cms/auth/signed-links'
-import { axeViolations, closeBrowser, newPage, watchTitle } from './browser'
+import { closeBrowser, newPage, screenshotsAndAxe, watchTitle } from './browser'
 import { adminToken, customerAccount, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -22,15 +21,7 @@ afterAll(async () => {
   await closeBrowser()
 })
 
-async function look(page: Page, name: string) {
-  fs.mkdirSync(shotDir, { recursive: true })
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: path.join(shotDir, `${name}-${width}.png`), fullPage: true })
-  }
-  await page.setViewportSize({ width: 390, height: 844 })
-  expect(await axeViolations(page), `axe on ${name}`).toEqual([])
-}
+const look = (page: Page, name: string) => screenshotsAndAxe(page, name, shotDir)
 
 async function mailFor(match: (m: OutboxEntry) => boolean): Promise<OutboxEntry> {
   for (let i = 0; i < 50; i++) {

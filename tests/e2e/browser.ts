@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { CHROMIUM_ARGS } from './chromium'
 import { VENDOR_PAGES, axeFindings, pageFindings, type ContrastExplanation } from './page-checks'
 import { shop } from './shops'
@@ -327,4 +327,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const entry = opened.find((o) => o.page === page)
   if (entry) return gate(entry, true)
   return pageFindings(page)
+}
+
+/**
+ * Screenshots of the page at a phone's and a desktop's width, in `dir` (for a person to look at), then the browser
+ * gate on it back at a phone's size: a test fails on any finding, named `name`.
+ */
+export async function screenshotsAndAxe(page: Page, name: string, dir: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true })
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([])
 }

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { closeBrowser, newPage } from './browser'
+import { fillCheckout, payOnGateway } from './checkout-steps'
 import { addFromProductPage } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -33,26 +34,6 @@ async function stockOf(slug: string, variant?: { size: string; colour: string })
   if (!variant) return product.stockQuantity
   const variants = (await admin(`/api/variants?where[product][equals]=${product.id}&limit=50&depth=0`)).docs as { size: string; colour: string; stockQuantity: number }[]
   return variants.find((v) => v.size === variant.size && v.colour === variant.colour)!.stockQuantity
-}
-
-async function fillCheckout(page: Page, email: string) {
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Phone number').fill('07700 900123')
-  await page.getByLabel('Address line 1').fill('12 Wellington Street')
-  await page.getByLabel('Town or city').fill('Leeds')
-  await page.getByLabel('Postcode').fill('ls1 4ap')
-  await page.getByLabel(/I have read the terms/).check()
-}
-
-async function payOnGateway(page: Page, card: string) {
-  await page.waitForURL(/\/test-gateway\/pay\//)
-  await page.getByLabel(/card number/i).fill(card)
-  await page.getByLabel(/expiry/i).fill('12 / 34')
-  await page.getByLabel(/cvc|security code/i).fill('123')
-  await page.getByLabel('Name on card').fill('Ada Lovelace')
-  await page.getByRole('button', { name: /^pay/i }).click()
 }
 
 /** The basket → delivery (pick-up) → checkout path with a percent coupon; answers the pay button's label. */

@@ -4,13 +4,9 @@
 // After every restart `initial stock = on the shelf + held + sold` holds and the orders agree with the stock
 // ledger; at the end no order whose payment the gateway took has been cancelled.
 import type { ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { database, type Query, type Row } from './crash-database'
+import { crashShop, placeCheckout, sleep, submitGatewayForm, TEST_CARD, type Query, type Row } from './crash-database'
 import { describe, expect, it } from 'vitest'
-import { api, pgAdmin, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
+import { api, pgAdmin, prepareDatabase, serveShop, stopShop } from '../../scripts/shop-process.mjs'
 
 const KILLS = 10
 const STOCK = 400
@@ -19,33 +15,14 @@ const SLUGS = ['abus-bordo-6000', 'abus-granit-x-plus-540']
 const ADMIN = { email: 'admin@crash.test', password: 'crash-admin-password-1234' }
 const SECRET = 'crash-test-secret-0123456789abcdef-0123'
 
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 /** One customer: checks out both products, pays some orders by card, until told to stop (or the server dies). */
 async function customer(base: string, productIds: number[], stop: { done: boolean }) {
   while (!stop.done) {
     try {
-      const response = await fetch(`${base}/api/checkout/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({
-          checkoutKey: randomUUID(),
-          lines: productIds.map((productId) => ({ productId, count: 1 + Math.floor(Math.random() * 2) })),
-          deliveryMethod: 'free',
-          contact: { firstName: 'Ada', lastName: 'Rider', email: `ada+${randomUUID().slice(0, 8)}@example.co.uk`, phone: '07700 900123' },
-          address: { line1: '2 Low Road', town: 'York', postcode: 'YO1 7HH' },
-          acceptTerms: true,
-        }),
-      })
+      const response = await placeCheckout(base, productIds.map((productId) => ({ productId, count: 1 + Math.floor(Math.random() * 2) })))
       const body = (await response.json().catch(() => null)) as { paymentUrl?: string } | null
       if (response.status === 201 && body?.paymentUrl && Math.random() < 0.6) {
-        await fetch(`${base}${body.paymentUrl}/submit`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-          body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Ada Rider' }).toString(),
-        })
+        await submitGatewayForm(base, body.paymentUrl, 'submit', TEST_CARD)
       }
     } catch {
       await sleep(50) // the server is down: the round is ending
@@ -79,12 +56,7 @@ async function ordersSince(query: Query, firstOrderId: number): Promise<number> 
 describe.each(['sqlite', 'postgres'])('a server killed during checkouts (%s)', (kind) => {
   it(`loses and doubles nothing over ${KILLS} SIGKILLs`, async () => {
     if (kind === 'postgres') await pgAdmin('SELECT 1') // CI requires PostgreSQL: fail loudly when it is missing
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-${kind}-`))
-    const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash') : null
-    const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3450, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
-    const logFile = path.join(dir, 'server.log')
-    const db = database(kind, databaseUrl)
+    const { env, logFile, db, remove } = await crashShop(kind, 'crash', { port: 3450, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
     let child: ChildProcess | undefined
     try {
       await prepareDatabase(env)
@@ -152,9 +124,7 @@ describe.each(['sqlite', 'postgres'])('a server killed during checkouts (%s)', (
       console.info(`crash test (${kind}): ${KILLS} SIGKILLs, ${placed} orders placed, ${Number(paid)} paid; stock equation and ledger held after every restart`)
     } finally {
       if (child) await stopShop(child, 'SIGTERM')
-      await db.close()
-      await pgDb?.drop()
-      fs.rmSync(dir, { recursive: true, force: true })
+      await remove()
     }
   }, 900_000)
 })

@@ -5,14 +5,13 @@
 // each, the import's counts equal to the file's, and the stock on hand equal to the file's.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeCatalogueCsv } from '../../bench/catalogue-fixture.mjs'
 import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
-import { pgAdmin, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
-import { database, type Row } from './crash-database'
+import { pgAdmin, prepareDatabase, serveShop, stopShop } from '../../scripts/shop-process.mjs'
+import { crashShop, type Row } from './crash-database'
 
 const ADMIN = { email: 'admin@crash.test', password: 'crash-admin-password-1234' }
 const SECRET = 'crash-test-secret-0123456789abcdef-0123'
@@ -29,11 +28,7 @@ afterAll(() => removeBundle(bundle))
 describe.each(['sqlite', 'postgres'])('an import killed half-way (%s)', (kind) => {
   it('ends, after a restart, with exactly the rows of the file and none twice', async () => {
     if (kind === 'postgres') await pgAdmin('SELECT 1') // CI requires PostgreSQL: fail loudly when it is missing
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-import-${kind}-`))
-    const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash_import') : null
-    const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3455, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
-    const db = database(kind, databaseUrl)
+    const { dir, env, db, remove } = await crashShop(kind, 'crash-import', { port: 3455, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
     let command: ChildProcess | undefined
     let server: ChildProcess | undefined
     try {
@@ -119,9 +114,7 @@ describe.each(['sqlite', 'postgres'])('an import killed half-way (%s)', (kind) =
     } finally {
       if (command && command.exitCode === null && command.signalCode === null) command.kill('SIGKILL')
       if (server) await stopShop(server)
-      await db.close()
-      await pgDb?.drop()
-      fs.rmSync(dir, { recursive: true, force: true })
+      await remove()
     }
   }, 600_000)
 })

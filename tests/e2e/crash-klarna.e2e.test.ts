@@ -4,41 +4,21 @@
 // PostgreSQL. Its shop is made in seconds (prepareCrashShop: migrations, the admin, one lock in stock) rather than
 // seeded with the demo catalogue, whose pictures took minutes and kept this test from ever running in time.
 import type { ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { database, exited, prepareCrashShop, sleep, type Row } from './crash-database'
+import { crashShop, exited, placeCheckout, prepareCrashShop, sleep, submitGatewayForm, type Row } from './crash-database'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
-import { pgAdmin, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
+import { pgAdmin, serveShop, stopShop } from '../../scripts/shop-process.mjs'
 
 const ADMIN = { email: 'admin@crash-klarna.test', password: 'crash-admin-password-1234' }
 const SECRET = 'crash-klarna-secret-0123456789abcdef-012'
 
 /** A Pay in 3 checkout of one lock, approved on the gateway's Klarna page; answers the order number. */
 async function checkoutWithKlarna(base: string, productId: number): Promise<string> {
-  const response = await fetch(`${base}/api/checkout/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({
-      checkoutKey: randomUUID(),
-      lines: [{ productId, count: 1 }],
-      deliveryMethod: 'free',
-      paymentMethod: 'klarna',
-      contact: { firstName: 'Ada', lastName: 'Rider', email: `ada+${randomUUID().slice(0, 8)}@example.co.uk`, phone: '07700 900123' },
-      address: { line1: '2 Low Road', town: 'York', postcode: 'YO1 7HH' },
-      acceptTerms: true,
-    }),
-  })
+  const response = await placeCheckout(base, [{ productId, count: 1 }], { paymentMethod: 'klarna' })
   const body = (await response.json()) as { paymentUrl?: string; orderNumber?: string }
   if (response.status !== 201 || !body.paymentUrl || !body.orderNumber) throw new Error(`checkout answered ${response.status}: ${JSON.stringify(body)}`)
-  await fetch(`${base}${body.paymentUrl}/klarna`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ email: 'ada.rider@example.co.uk' }).toString(),
-  }).catch(() => undefined) // the shop is killed while answering
+  await submitGatewayForm(base, body.paymentUrl, 'klarna', { email: 'ada.rider@example.co.uk' }).catch(() => undefined) // the shop is killed while answering
   return body.orderNumber
 }
 
@@ -46,12 +26,7 @@ describe.each(['sqlite', 'postgres'])('a server killed right after Klarna approv
   it('leaves one paid order with one confirmation after the restart', async () => {
     if (kind === 'postgres') await pgAdmin('SELECT 1') // CI requires PostgreSQL: fail loudly when it is missing
     const started = Date.now()
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-klarna-${kind}-`))
-    const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash_klarna') : null
-    const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3484, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
-    const logFile = path.join(dir, 'server.log')
-    const db = database(kind, databaseUrl)
+    const { dir, env, logFile, db, remove } = await crashShop(kind, 'crash-klarna', { port: 3484, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off' } })
     let child: ChildProcess | undefined
     try {
       const productId = await prepareCrashShop(env)
@@ -87,9 +62,7 @@ describe.each(['sqlite', 'postgres'])('a server killed right after Klarna approv
       console.info(`crash-klarna test (${kind}): ${Math.round((Date.now() - started) / 1000)} s`)
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) await stopShop(child, 'SIGTERM')
-      await db.close()
-      await pgDb?.drop()
-      fs.rmSync(dir, { recursive: true, force: true })
+      await remove()
     }
     // About a minute per database on an idle machine; the bound leaves room for a loaded CI runner.
   }, 300_000)

@@ -9,14 +9,11 @@
 // end, without one. Then every paid order must have its lines, its paid date, one "paid" history entry, its
 // stock sold in the ledger and exactly one confirmation email.
 import type { ChildProcess } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { database, exited, sleep, type Row } from './crash-database'
+import { crashShop, exited, placeCheckout, sleep, submitGatewayForm, TEST_CARD, type Row } from './crash-database'
 import { describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
-import { api, pgAdmin, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres } from '../../scripts/shop-process.mjs'
+import { api, pgAdmin, prepareDatabase, serveShop, stopShop } from '../../scripts/shop-process.mjs'
 
 const ROUNDS = 21
 const POINTS = ['gateway-payment-taken', 'order-paid-committed', 'order-confirmation-sent'] as const
@@ -28,26 +25,10 @@ const SECRET = 'crash-paid-secret-0123456789abcdef-0123'
 /** One customer's order for one lock, paid with 4242 on the gateway; answers the order number (or null if the shop died first). */
 async function checkoutAndPay(base: string, productId: number): Promise<string | null> {
   try {
-    const response = await fetch(`${base}/api/checkout/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({
-        checkoutKey: randomUUID(),
-        lines: [{ productId, count: 1 }],
-        deliveryMethod: 'free',
-        contact: { firstName: 'Ada', lastName: 'Rider', email: `ada+${randomUUID().slice(0, 8)}@example.co.uk`, phone: '07700 900123' },
-        address: { line1: '2 Low Road', town: 'York', postcode: 'YO1 7HH' },
-        acceptTerms: true,
-      }),
-    })
+    const response = await placeCheckout(base, [{ productId, count: 1 }])
     const body = (await response.json()) as { paymentUrl?: string; orderNumber?: string }
     if (response.status !== 201 || !body.paymentUrl || !body.orderNumber) throw new Error(`checkout answered ${response.status}: ${JSON.stringify(body)}`)
-    await fetch(`${base}${body.paymentUrl}/submit`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      body: new URLSearchParams({ number: '4242424242424242', expiry: '12/34', cvc: '123', name: 'Ada Rider' }).toString(),
-    }).catch(() => undefined) // the shop is killed while answering
+    await submitGatewayForm(base, body.paymentUrl, 'submit', TEST_CARD).catch(() => undefined) // the shop is killed while answering
     return body.orderNumber
   } catch (error) {
     if (/fetch failed|ECONNREFUSED|ECONNRESET|socket/i.test(String((error as Error)?.cause ?? error))) return null
@@ -58,12 +39,7 @@ async function checkoutAndPay(base: string, productId: number): Promise<string |
 describe.each(['sqlite', 'postgres'])('a server killed right after a payment is taken (%s)', (kind) => {
   it(`leaves every paid order whole, with one confirmation, over ${ROUNDS} injected SIGKILLs`, async () => {
     if (kind === 'postgres') await pgAdmin('SELECT 1') // CI requires PostgreSQL: fail loudly when it is missing
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `wheelhouse-crash-paid-${kind}-`))
-    const pgDb = kind === 'postgres' ? await throwawayPostgres('wheelhouse_crash_paid') : null
-    const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dir, 'shop.db')}`
-    const env = shopEnv({ databaseUrl, dir, port: 3460, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
-    const logFile = path.join(dir, 'server.log')
-    const db = database(kind, databaseUrl)
+    const { dir, env, logFile, db, remove } = await crashShop(kind, 'crash-paid', { port: 3460, admin: ADMIN, secret: SECRET, extra: { RATE_LIMITS: 'off', SEED_PICTURES: 'shared' } })
     let child: ChildProcess | undefined
     try {
       await prepareDatabase(env)
@@ -138,9 +114,7 @@ describe.each(['sqlite', 'postgres'])('a server killed right after a payment is 
       console.info(`crash-paid test (${kind}): ${kills} injected SIGKILLs, ${orderNumbers.length} orders, ${paid.length} paid, ${mails.length} confirmations`)
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) await stopShop(child, 'SIGTERM')
-      await db.close()
-      await pgDb?.drop()
-      fs.rmSync(dir, { recursive: true, force: true })
+      await remove()
     }
   }, 1_200_000)
 })

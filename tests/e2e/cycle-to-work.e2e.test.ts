@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import { axeViolations, closeBrowser, newPage, axeFindingsInTurn } from './browser'
+import { collectAndFillCheckout, payOnGateway } from './checkout-steps'
 import { addFromProductPage, adminToken, signInToAdmin } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -42,18 +43,7 @@ const stockOf = async () => (await rest<{ stockQuantity: number }>('GET', `/api/
 /** The e-bike in the basket, collected from the dealer, the customer's details typed and the certificate chosen. */
 async function toCertificate(page: Page, email: string) {
   await addFromProductPage(page, `/products/${ebike.slug}`)
-  await page.goto('/basket/delivery-options')
-  await page.getByLabel(/Collect from the dealer/).check()
-  await page.getByRole('button', { name: 'Continue to checkout' }).click()
-  await page.waitForURL('**/checkout')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Commuter')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Phone number').fill('07700 900123')
-  await page.getByLabel('Address line 1').fill('12 Wellington Street')
-  await page.getByLabel('Town or city').fill('Leeds')
-  await page.getByLabel('Postcode').fill('ls1 4ap')
-  await page.getByLabel(/I have read the terms/).check()
+  await collectAndFillCheckout(page, email, 'Commuter')
   await page.getByLabel('Cycle to Work certificate').check()
   await page.getByTestId('certificate-fields').waitFor()
   await page.getByLabel('Scheme').selectOption({ label: 'Cyclescheme' })
@@ -72,11 +62,7 @@ describe('Cycle to Work certificates', () => {
     await page.getByRole('button', { name: 'Place order: certificate £1,000, pay £400 by card' }).click()
     await page.waitForURL(/\/test-gateway\/pay\//)
     expect(await page.getByText('£400').count(), 'the card pays the balance only').toBeGreaterThan(0)
-    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242')
-    await page.getByLabel(/expiry/i).fill('12 / 34')
-    await page.getByLabel(/cvc|security code/i).fill('123')
-    await page.getByLabel('Name on card').fill('Ada Commuter')
-    await page.getByRole('button', { name: /^pay/i }).click()
+    await payOnGateway(page, '4242 4242 4242 4242', 'Ada Commuter')
     await page.waitForURL(/\/payment-success/)
     await page.getByRole('heading', { name: 'Thank you: we are confirming your certificate' }).waitFor()
     expect(await page.getByTestId('certificate-waiting').textContent()).toMatch(/Cyclescheme certificate for £1,000 and your card payment of £400/)

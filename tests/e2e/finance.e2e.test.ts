@@ -7,6 +7,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { fillFinanceDetails } from './checkout-steps'
 import { adminToken, customerAccount, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -151,13 +152,7 @@ describe('finance checkout', () => {
     await hydrated(page, '#fc-firstName')
     await page.getByTestId('fc-continue').click()
     await expect(page.locator('#fc-firstName-error').innerText()).resolves.toBe('Enter your first name')
-    await page.fill('#fc-firstName', 'Ada')
-    await page.fill('#fc-lastName', 'Rider')
-    await page.fill('#fc-email', email)
-    await page.fill('#fc-phone', '07700 900123')
-    await page.fill('#fc-address1', '1 High Street')
-    await page.fill('#fc-city', 'Leeds')
-    await page.fill('#fc-postcode', 'ls1 1aa')
+    await fillFinanceDetails(page, email)
     await expect(monthly(page, 'aside')).resolves.toBe(withAccessory)
     await checkStep(page, '3-data')
     await page.getByTestId('fc-continue').click()

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
 import { shop } from './shops'
+import { seededAdmin, signInToAdmin } from './shop-fixtures'
 
 const base = shop().baseURL
 
@@ -61,12 +62,7 @@ describe('admin', () => {
   it('lets the seeded admin sign in at /admin, and renders the admin’s own components', async () => {
     const tracked = await newPage({ width: 1280, height: 900 })
     const { page } = tracked
-    await page.goto('/admin')
-    await page.waitForURL(/\/admin\/login/)
-    await page.locator('input[name="email"]').fill(inject('adminEmail'))
-    await page.locator('input[name="password"]').fill(inject('adminPassword'))
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+    await signInToAdmin(page, seededAdmin())
     await page.getByRole('link', { name: /Products/ }).first().waitFor({ state: 'visible' })
 
     // The admin's own components come from the generated import map: money in pounds, the SEO fields and the
@@ -176,12 +172,7 @@ describe('operations', () => {
       await page.goto(pagePath)
       await page.locator('main').first().waitFor()
     }
-    await page.goto('/admin')
-    await page.waitForURL(/\/admin\/login/)
-    await page.locator('input[name="email"]').fill(inject('adminEmail'))
-    await page.locator('input[name="password"]').fill(inject('adminPassword'))
-    await page.locator('button[type="submit"]').click()
-    await page.waitForURL((url) => url.pathname === '/admin' || url.pathname === '/admin/', { timeout: 30_000 })
+    await signInToAdmin(page, seededAdmin())
     await page.goto('/admin/collections/products')
     // The list's links navigate through the admin's router: a press before the list has hydrated does nothing
     // (seen on a slower machine), so wait until React has attached its props to the first link.

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
+import { fillCheckout, fillFinanceDetails, payOnGateway, reserveWithDeposit } from './checkout-steps'
 import { addFromProductPage, adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -23,15 +24,6 @@ async function ordersFor(email: string) {
   token ??= await adminToken()
   const res = await fetch(`${base}/api/orders?where[email][equals]=${encodeURIComponent(email)}&depth=0`, { headers: { Authorization: `JWT ${token}` } })
   return ((await res.json()) as { docs: { status: string; totalPence: number; subtotalPence: number; reservationDepositPence?: number; lines: { unitPricePence: number }[]; finance?: { figures?: { TotalCashPrice?: number } } }[] }).docs
-}
-
-async function payOnGateway(page: Page) {
-  await page.waitForURL(/\/test-gateway\/pay\//)
-  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242')
-  await page.getByLabel(/expiry/i).fill('12 / 34')
-  await page.getByLabel(/cvc|security code/i).fill('123')
-  await page.getByLabel('Name on card').fill('Ada Lovelace')
-  await page.getByRole('button', { name: /^pay/i }).click()
 }
 
 /** The product page: one price, its breakdown beneath, the same figure in the structured data, nothing "in addition". */
@@ -69,14 +61,7 @@ describe('one headline price for a new motorcycle', () => {
     await expect(page.getByLabel(/Collect from the dealer/).isChecked()).resolves.toBe(true)
     await continueButton.click()
     await page.waitForURL('**/checkout')
-    await page.getByLabel('First name').fill('Ada')
-    await page.getByLabel('Last name').fill('Lovelace')
-    await page.getByLabel('Email address').fill(email)
-    await page.getByLabel('Phone number').fill('07700 900123')
-    await page.getByLabel('Address line 1').fill('12 Wellington Street')
-    await page.getByLabel('Town or city').fill('Leeds')
-    await page.getByLabel('Postcode').fill('ls1 4ap')
-    await page.getByLabel(/I have read the terms/).check()
+    await fillCheckout(page, email)
     const pay = page.getByRole('button', { name: /^Place order and pay £3,649(\.00)?$/ })
     await pay.waitFor()
     await pay.click()
@@ -97,12 +82,7 @@ describe('one headline price for a new motorcycle', () => {
     await page.getByTestId('reserve').click()
     await page.waitForURL(/\/reserve\?product=/)
     await expect(page.locator('main').innerText()).resolves.toContain('Price £3,549.')
-    await page.getByLabel('First name').fill('Ada')
-    await page.getByLabel('Last name').fill('Lovelace')
-    await page.getByLabel('Email address').fill(email)
-    await page.getByLabel('Phone number').fill('07700 900123')
-    await page.getByLabel(/I have read how the reservation/).check()
-    await page.getByRole('button', { name: 'Pay £99 deposit and reserve' }).click()
+    await reserveWithDeposit(page, email)
     await payOnGateway(page)
     await page.waitForURL(/\/reservation-success\?reservation=RS-/)
     await expect(page.locator('main').innerText()).resolves.toMatch(/Left to pay when you buy\s*£3,450/)
@@ -144,13 +124,7 @@ describe('one headline price for a new motorcycle', () => {
     await page.getByTestId('fc-continue').click()
     await page.waitForURL(/\/finance-checkout-data/)
     await hydrated(page, '#fc-firstName')
-    await page.fill('#fc-firstName', 'Ada')
-    await page.fill('#fc-lastName', 'Rider')
-    await page.fill('#fc-email', email)
-    await page.fill('#fc-phone', '07700 900123')
-    await page.fill('#fc-address1', '1 High Street')
-    await page.fill('#fc-city', 'Leeds')
-    await page.fill('#fc-postcode', 'ls1 1aa')
+    await fillFinanceDetails(page, email)
     await page.getByTestId('fc-continue').click()
 
     await page.waitForURL(/\/finance-checkout-summary/)

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { axeViolations, closeBrowser, newPage } from './browser'
+import { collectAndFillCheckout } from './checkout-steps'
 import { addFromProductPage, adminToken } from './shop-fixtures'
 import { shop } from './shops'
 
@@ -42,20 +43,7 @@ async function klarnaModal(page: Page): Promise<{ instalments: number[]; totalPe
   return { instalments, totalPence }
 }
 
-async function toCheckout(page: Page, email: string) {
-  await page.goto('/basket/delivery-options')
-  await page.getByLabel(/Collect from the dealer/).check()
-  await page.getByRole('button', { name: 'Continue to checkout' }).click()
-  await page.waitForURL('**/checkout')
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Phone number').fill('07700 900123')
-  await page.getByLabel('Address line 1').fill('12 Wellington Street')
-  await page.getByLabel('Town or city').fill('Leeds')
-  await page.getByLabel('Postcode').fill('ls1 4ap')
-  await page.getByLabel(/I have read the terms/).check()
-}
+const toCheckout = (page: Page, email: string) => collectAndFillCheckout(page, email)
 
 async function payInThree(page: Page, email: string, klarnaAccount: string) {
   await toCheckout(page, email)

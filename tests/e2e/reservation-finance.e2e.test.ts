@@ -8,20 +8,15 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { paths } from '../../src/config/paths'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { payOnGateway, reserveWithDeposit } from './checkout-steps'
+import { adminApi, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
 const SLUG = 'used-royal-enfield-meteor-350-2022'
 afterAll(closeBrowser)
 
-let token: string | undefined
-async function admin<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<T> {
-  token ??= await adminToken()
-  const res = await fetch(`${base}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, ...init.headers } })
-  expect(res.status, `${path}: ${res.status}`).toBeLessThan(300)
-  return res.json() as Promise<T>
-}
+const admin = adminApi
 
 type ReservationDoc = { id: number; status: string; depositPence: number; stock: { state: string }; payment: { refundedPence?: number | null } }
 const reservationOf = async (email: string) => (await admin<{ docs: ReservationDoc[] }>(`/api/reservations?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0]
@@ -36,18 +31,8 @@ async function reserveOnline(page: Page, email: string) {
   await rejectAnalyticsCookies(page)
   await page.getByTestId('reserve').click()
   await page.waitForURL(/\/reserve\?product=/)
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Phone number').fill('07700 900123')
-  await page.getByLabel(/I have read how the reservation/).check()
-  await page.getByRole('button', { name: 'Pay £99 deposit and reserve' }).click()
-  await page.waitForURL(/\/test-gateway\/pay\//)
-  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242')
-  await page.getByLabel(/expiry/i).fill('12 / 34')
-  await page.getByLabel(/cvc|security code/i).fill('123')
-  await page.getByLabel('Name on card').fill('Ada Lovelace')
-  await page.getByRole('button', { name: /^pay/i }).click()
+  await reserveWithDeposit(page, email)
+  await payOnGateway(page)
   await page.waitForURL(/\/reservation-success\?reservation=RS-/)
   await page.getByRole('heading', { name: 'Thank you, the bike is reserved for you' }).waitFor()
 }

@@ -7,32 +7,18 @@ import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { axeViolations, closeBrowser, newPage } from './browser'
-import { adminToken, rejectAnalyticsCookies } from './shop-fixtures'
+import { payOnGateway, reserveWithDeposit } from './checkout-steps'
+import { adminApi, rejectAnalyticsCookies } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
 afterAll(closeBrowser)
 
-let token: string | undefined
-async function admin<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<T> {
-  token ??= await adminToken()
-  const res = await fetch(`${base}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token}`, ...init.headers } })
-  expect(res.status, `${path}: ${res.status}`).toBeLessThan(300)
-  return res.json() as Promise<T>
-}
+const admin = adminApi
 
 type ReservationDoc = { id: number; reservationNumber: string; status: string; depositPence: number; stock: { state: string; holdExpiresAt: string }; payment: { refundedPence: number } }
 const reservationOf = async (email: string) => (await admin<{ docs: ReservationDoc[] }>(`/api/reservations?where[email][equals]=${encodeURIComponent(email)}&depth=0`)).docs[0]
 const productOf = async (slug: string) => (await admin<{ docs: { id: number; stockQuantity: number; price: number }[] }>(`/api/products?where[slug][equals]=${slug}&depth=0`)).docs[0]!
-
-async function payOnGateway(page: Page, card: string) {
-  await page.waitForURL(/\/test-gateway\/pay\//)
-  await page.getByLabel(/card number/i).fill(card)
-  await page.getByLabel(/expiry/i).fill('12 / 34')
-  await page.getByLabel(/cvc|security code/i).fill('123')
-  await page.getByLabel('Name on card').fill('Ada Lovelace')
-  await page.getByRole('button', { name: /^pay/i }).click()
-}
 
 /** From the bike's page through the reservation form and the card page to /reservation-success. */
 async function reserveOnline(page: Page, slug: string, email: string, checkAxe = false) {
@@ -49,12 +35,7 @@ async function reserveOnline(page: Page, slug: string, email: string, checkAxe =
     expect(await axeViolations(page), '/reserve').toEqual([])
     await page.screenshot({ path: 'data/e2e/reserve.png', fullPage: true })
   }
-  await page.getByLabel('First name').fill('Ada')
-  await page.getByLabel('Last name').fill('Lovelace')
-  await page.getByLabel('Email address').fill(email)
-  await page.getByLabel('Phone number').fill('07700 900123')
-  await page.getByLabel(/I have read how the reservation/).check()
-  await page.getByRole('button', { name: 'Pay £99 deposit and reserve' }).click()
+  await reserveWithDeposit(page, email)
   await payOnGateway(page, '4242 4242 4242 4242')
   await page.waitForURL(/\/reservation-success\?reservation=RS-/)
   await page.getByRole('heading', { name: 'Thank you, the bike is reserved for you' }).waitFor()

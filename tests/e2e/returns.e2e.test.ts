@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 import { axeViolations, closeBrowser, finishPage, newPage } from './browser'
-import { adminToken, customerAccount, hydrated } from './shop-fixtures'
+import { adminToken, customerAccount, hydrated, localPayload } from './shop-fixtures'
 import { shop } from './shops'
 
 const base = shop().baseURL
@@ -18,13 +18,6 @@ const env = shop().env
 const VIEWPORT = { width: 412, height: 900 }
 const PASSWORD = 'e2e returns passphrase'
 let payload: Payload
-
-async function localPayload(): Promise<Payload> {
-  Object.assign(process.env, env, { LOG_LEVEL: 'warn' })
-  const { default: config } = await import('../../src/payload.config')
-  const { getPayload } = await import('payload')
-  return getPayload({ config })
-}
 
 const stock = async (id: number) => (await payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })).stockQuantity
 

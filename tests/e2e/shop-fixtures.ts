@@ -2,6 +2,7 @@
 // product page, an admin token for checking what the shop recorded, staff signing in to the admin, and the title a
 // page's first HTML carries.
 import type { Page } from 'playwright-core'
+import type { Payload } from 'payload'
 import { expect, inject } from 'vitest'
 import { shop } from './shops'
 
@@ -31,15 +32,30 @@ export async function addFromProductPage(page: Page, path: string, choice: { siz
   await page.keyboard.press('Escape')
 }
 
+/** The admin the e2e shop was seeded with (its address and password come from the global set-up). */
+export function seededAdmin(): { readonly email: string; readonly password: string } {
+  return { email: inject('adminEmail'), password: inject('adminPassword') }
+}
+
 /** A Payload session token for the seeded admin. */
 export async function adminToken(): Promise<string> {
   const res = await fetch(`${shop().baseURL}/api/users/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
+    body: JSON.stringify(seededAdmin()),
   })
   expect(res.status).toBe(200)
   return ((await res.json()) as { token: string }).token
+}
+
+let apiToken: string | undefined
+
+/** The shop's REST API as the seeded admin (signed in once per test file): the JSON answer, after checking it is a success. */
+export async function adminApi<T = Record<string, unknown>>(path: string, init: RequestInit = {}): Promise<T> {
+  apiToken ??= await adminToken()
+  const res = await fetch(`${shop().baseURL}${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `JWT ${apiToken}`, ...init.headers } })
+  expect(res.status, `${path}: ${res.status}`).toBeLessThan(300)
+  return res.json() as Promise<T>
 }
 
 /**
@@ -63,6 +79,24 @@ export async function customerAccount(account: { email: string; password: string
     headers: { Authorization: `JWT ${await adminToken()}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...account, role: 'customer' }),
   })
+}
+
+/** A staff account made by the seeded admin through the REST API, as a test's starting point (signed in through the admin's form later). */
+export async function staffAccount(account: { readonly email: string; readonly password: string }, firstName: string, lastName: string): Promise<void> {
+  const res = await fetch(`${shop().baseURL}/api/users`, {
+    method: 'POST',
+    headers: { Authorization: `JWT ${await adminToken()}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...account, role: 'staff', firstName, lastName }),
+  })
+  expect(res.status).toBe(201)
+}
+
+/** Payload's Local API on the e2e shop's database, for what REST cannot do (orders are created only as checkout creates them). */
+export async function localPayload(): Promise<Payload> {
+  Object.assign(process.env, shop().env, { LOG_LEVEL: 'warn' })
+  const { default: config } = await import('../../src/payload.config')
+  const { getPayload } = await import('payload')
+  return getPayload({ config })
 }
 
 /** Chromium's user agent on a desktop: Next chooses how it sends a page's metadata by the user agent (ADR 045). */

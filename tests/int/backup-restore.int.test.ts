@@ -8,7 +8,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
 import sharp from 'sharp'
 import { Decrypter, generateX25519Identity } from 'age-encryption'
@@ -18,7 +17,7 @@ import { manageToken, reservationTokenKey } from '../../src/features/reservation
 import { signLink } from '../../src/cms/auth/signed-links'
 import { orderStockRef } from '../../src/features/stock/stock-ledger.server'
 import { orderInput, simpleProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { newPostgresDatabase, testPayload } from './payload'
 
 const run = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '../..')
@@ -57,17 +56,6 @@ async function script(name: string, args: string[]): Promise<{ code: number; out
     const failed = error as { code?: number; stdout?: string; stderr?: string }
     return { code: typeof failed.code === 'number' ? failed.code : 1, out: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
   }
-}
-
-async function newPostgresDatabase(): Promise<string> {
-  const name = `${process.env.INT_PG_PREFIX}_restored_${Date.now()}` // dropped by the global teardown with the others
-  const admin = new pg.Client({ connectionString: process.env.INT_PG_ADMIN_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
-  const url = new URL(process.env.INT_PG_ADMIN_URL!)
-  url.pathname = `/${name}`
-  return url.toString()
 }
 
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex')
@@ -146,7 +134,7 @@ describe(`backup and restore on ${kind}`, () => {
     await run('tar', ['-czf', path.join(work, 'tampered.tar.gz'), '-C', tampered, '.'])
     const untouched = path.join(work, 'untouched')
     const restoreArgs = (dir: string, url?: string) => ['--data', dir, ...(url ? ['--database-url', url] : [])]
-    const emptyPg = kind === 'postgres' ? await newPostgresDatabase() : undefined
+    const emptyPg = kind === 'postgres' ? await newPostgresDatabase(`restored_${Date.now()}`) : undefined
     const damaged = await script('restore.mjs', [path.join(work, 'tampered.tar.gz'), ...restoreArgs(untouched, emptyPg)])
     expect(damaged.code).toBe(1)
     expect(damaged.out).toMatch(/checksum mismatch for secrets\.json/)

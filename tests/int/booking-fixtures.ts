@@ -3,6 +3,8 @@ import type { Payload } from 'payload'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import type { ServiceBookingInput, TestRideInput } from '../../src/features/bookings/bookings.server'
 import { SERVICE_OPTIONS } from '../../src/setup/seed/service-options'
+import { daysThatFit, todayInUk } from '../../src/domain/booking/availability'
+import { withTestPayload } from './payload'
 
 export async function seedServices(payload: Payload): Promise<Record<string, number>> {
   const ids: Record<string, number> = {}
@@ -25,6 +27,27 @@ export async function smallWorkshop(payload: Payload): Promise<void> {
       testRides: { openDays: ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], windows: [{ starts: '10:00', minutes: 60 }, { starts: '14:00', minutes: 60 }], leadDays: 1, horizonDays: 30, changeCutoffHours: 2, allowCbtOn125: false, excessPence: 50_000 },
     },
   })
+}
+
+/** What withBookableWorkshop seeded: the services' ids by code, and the days ahead a full service fits on. Live bindings: read them in tests. */
+export let tiers: Record<string, number>
+export let days: string[]
+
+/**
+ * Registers the file's Payload (./payload.ts) with the seeded services and the small workshop; `close` runs after
+ * the file's tests. The bookings code is imported only then, after the test file has pointed the outbox at its own folder.
+ */
+export function withBookableWorkshop(close?: () => unknown): void {
+  withTestPayload(
+    async (payload) => {
+      const { loadBookingSettings } = await import('../../src/features/bookings/bookings.server')
+      tiers = await seedServices(payload)
+      await smallWorkshop(payload)
+      days = daysThatFit((await loadBookingSettings(payload)).workshop, todayInUk(new Date()), () => 0, 1, 40)
+    },
+    300_000,
+    close,
+  )
 }
 
 let motorcycles: number | undefined

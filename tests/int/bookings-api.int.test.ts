@@ -1,11 +1,10 @@
 // The booking routes as a browser calls them: a good booking is 201 with a signed token, its .ics is served
 // only for that token, and every kind of bad input is a clear 4xx that writes nothing (never a 500).
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { daysThatFit, todayInUk } from '../../src/domain/booking/availability'
+import { describe, expect, it } from 'vitest'
+import { todayInUk } from '../../src/domain/booking/availability'
 import { addDays } from '../../src/domain/booking/calendar'
-import { seedServices, smallWorkshop } from './booking-fixtures'
-import { testPayload } from './payload'
+import { days, tiers, withBookableWorkshop } from './booking-fixtures'
+import { db, payload } from './payload'
 import { fileOutbox } from './outbox'
 
 fileOutbox('bookings-api')
@@ -14,24 +13,9 @@ const { POST: bookRoute } = await import('../../src/app/api/bookings/services/ro
 const { POST: rideRoute } = await import('../../src/app/api/bookings/test-rides/route')
 const { POST: manageRoute } = await import('../../src/app/api/bookings/manage/route')
 const { GET: calendarRoute } = await import('../../src/app/api/bookings/calendar/route')
-const { loadBookingSettings } = await import('../../src/features/bookings/bookings.server')
 const { signBookingToken } = await import('../../src/features/bookings/manage-token.server')
 
-let payload: Payload
-let tiers: Record<string, number>
-let days: string[]
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-  tiers = await seedServices(payload)
-  await smallWorkshop(payload)
-  days = daysThatFit((await loadBookingSettings(payload)).workshop, todayInUk(new Date()), () => 0, 1, 40)
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+withBookableWorkshop()
 
 function body(extra: Record<string, unknown> = {}) {
   return {

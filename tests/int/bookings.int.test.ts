@@ -1,37 +1,20 @@
 // The booking engine on a real database: priced by the shop, never overbooked under concurrency (workshop
 // days and test-ride slots), signed links to move and cancel, the staff workflow with who and when, and
 // access rules that keep one customer's bookings from another and from visitors.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { daysThatFit, todayInUk } from '../../src/domain/booking/availability'
+import { describe, expect, it } from 'vitest'
+import { todayInUk } from '../../src/domain/booking/availability'
 import { addDays } from '../../src/domain/booking/calendar'
-import { contact, demoBike, rideInput, seedServices, serviceInput, smallWorkshop } from './booking-fixtures'
-import { testPayload } from './payload'
+import { contact, days, demoBike, rideInput, serviceInput, tiers, withBookableWorkshop } from './booking-fixtures'
+import { db, payload } from './payload'
 import { fileOutbox } from './outbox'
 
 const outbox = fileOutbox('bookings')
 
-const { bookService, bookTestRide, cancelBooking, rescheduleBooking, decideExtraWork, loadBookingSettings, bookingToken } = await import('../../src/features/bookings/bookings.server')
+const { bookService, bookTestRide, cancelBooking, rescheduleBooking, decideExtraWork, bookingToken } = await import('../../src/features/bookings/bookings.server')
 const { recomputeCapacity, usageBetween } = await import('../../src/features/bookings/capacity.server')
 const { signBookingToken } = await import('../../src/features/bookings/manage-token.server')
 
-let payload: Payload
-let tiers: Record<string, number>
-let days: string[]
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-  tiers = await seedServices(payload)
-  await smallWorkshop(payload)
-  const settings = await loadBookingSettings(payload)
-  days = daysThatFit(settings.workshop, todayInUk(new Date()), () => 0, 1, 40)
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-  outbox.remove()
-})
+withBookableWorkshop(() => outbox.remove())
 
 async function used(day: string, resource = 'workshop'): Promise<number> {
   return (await usageBetween(payload, resource, day, day)).get(day) ?? 0

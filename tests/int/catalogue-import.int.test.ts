@@ -2,9 +2,8 @@
 // stores what Payload itself would, changes nothing on a second import, refuses bad rows by line, writes nothing
 // in a dry run, keeps the ledger's holds, archives what a full feed leaves out, round-trips through its export,
 // and resumes a job after an interruption without doing any row twice.
-import type { Payload } from 'payload'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { csvRows } from '../../src/domain/catalogue/import/feed-rows'
 import { toCsv } from '../../src/lib/text/csv'
 import { importFeed } from '../../src/features/catalogue-import/import-feed.server'
@@ -20,19 +19,11 @@ import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct } from '../../src/setup/seed/factories'
 import type { Product, Variant } from '../../src/payload-types'
 import { execute } from '../../src/cms/sql.server'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
 }, 600_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
 
 const HEADER = 'sku,parent_sku,name,kind,condition,brand,category,price,stock,status,description,size,colour,vrm,mileage,first_registered,keepers,cap_code,engine_cc,licence,images,engine'
 const BIKE = 'FEED-MT07-USED,,Used Yamaha MT-07 2020,motorcycle,used,Yamaha,motorcycles/naked,"5,495.00",1,active,"One owner.\n\nNew tyres.",,,FD20 XYZ,9100,2020-05-01,1,YAMT0720,689,A2,,689cc parallel twin'

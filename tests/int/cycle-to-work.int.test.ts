@@ -3,35 +3,21 @@
 // (paid, stock sold, one confirmation) or refuse it, or its hold lapses (cancelled, stock back once, the card balance
 // refunded); a certificate worth more than the eligible goods is refused with how much more to add; a return of a
 // confirmed order gives the card its balance and hands the certificate's part back through the scheme.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { confirmCertificate, markOrderPaid, refuseCertificate, releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { requestRefund } from '../../src/features/returns/refunds.server'
-import type { Order } from '../../src/payload-types'
-import { memoryEmail, orderCount, orderInput, simpleProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
-import { connectedTestGateway } from './test-gateway'
+import { orderById, orderCount, orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { db, payload } from './payload'
+import { gateway, withConnectedGateway } from './test-gateway'
 import './secrets'
-import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
 
-let payload: Payload
-let gateway: TestGateway
-const { sent, email } = memoryEmail()
-const db = process.env.TEST_DB ?? 'sqlite'
 const staff = { actor: 'staff@int.test' }
 
-beforeAll(async () => {
-  payload = await testPayload()
-  gateway = connectedTestGateway(payload, { email })
-}, 300_000)
+const { sent, email } = withConnectedGateway()
 
-afterAll(async () => {
-  await payload?.destroy()
-})
-
-const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, overrideAccess: true, depth: 0 })
+const order = (id: number) => orderById(payload, id)
 const certificate = (valuePence: number) => ({ scheme: 'cyclescheme' as const, number: 'CS12345678', redemptionCode: 'RC998877', valuePence })
 
 /** An order of `count` accessories at £600 (eligible goods) with a certificate; its card balance paid on the gateway unless `pay` is false. */

@@ -1,21 +1,16 @@
 // The admin dashboard's figures, read by raw statements on SQLite and PostgreSQL, against what the shop holds.
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { periodTakings } from '../../src/domain/dashboard/takings'
 import { memoryEmail, orderInput, simpleProduct, variantProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
 const { dashboardFigures } = await import('../../src/features/dashboard/dashboard-figures.server')
 const { markOrderPaid } = await import('../../src/features/orders/order-lifecycle.server')
 const { placeOrder } = await import('../../src/features/orders/place-order.server')
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
 
-beforeAll(async () => {
-  payload = await testPayload()
-}, 120_000)
+withTestPayload(undefined, 120_000)
 
 async function paidOrder(productId: number, count: number, pricePence: number, delivery: 'free' | 'flat_rate' = 'free') {
   const placed = await placeOrder(payload, orderInput([{ productId, count }], { deliveryMethod: delivery }))

@@ -1,22 +1,12 @@
 // Payload's database adapter internals that src/cms/database-internals.ts reads (transactions and their sessions, the
 // libsql client, the pg pool): on a Payload upgrade that moves any of them, this fails on the database concerned
 // before any checkout, stock hold or booking counter does.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { beginTransaction, checkDatabaseInternals, commitTransaction, databaseKind, rollbackTransaction } from '../../src/cms/database-internals'
 import { execute, readRows } from '../../src/cms/sql.server'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-}, 600_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+withTestPayload(undefined, 600_000)
 
 describe(`Payload's database internals on ${db}`, () => {
   it('are all where the seam reads them', async () => {

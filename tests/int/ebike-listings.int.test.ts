@@ -2,12 +2,11 @@
 // bicycles (the Bicycles and Electric Bikes categories and their sub-categories, a category chosen as a filter, the
 // frame, bicycle-type and range facets, the home page's cycles), whichever way a listing reads (Payload's where, the
 // listing's own SQL, the facet index). It is still on sale: on /all-bikes, its brand, search and its own page.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildBrand, buildCategory, buildProduct } from '../../src/setup/seed/factories'
 import { EMPTY_LISTING_QUERY, parseListingQuery } from '../../src/domain/catalogue/listing-query'
 import { soldAsMotorVehicle } from '../../src/domain/vehicles/eapc'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
 vi.mock('server-only', () => ({}))
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
@@ -16,12 +15,9 @@ const { listingFacets, listProducts } = await import('../../src/features/listing
 const { readCards } = await import('../../src/features/catalogue/queries.server')
 type Scope = Parameters<typeof listProducts>[0]
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
 const ids: Record<string, number> = {}
 
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   const category = async (name: string, kind: string, parent?: number) => (await payload.create({ collection: 'categories', data: buildCategory({ name, kind, parent }), overrideAccess: true })).id
   const bicycles = await category('Bicycles', 'bicycle')
   const ebikes = await category('Electric Bikes', 'e-bike')
@@ -38,10 +34,6 @@ beforeAll(async () => {
   await make('Cube Speed Pedelec', city, { featured: true, ebike: { motorPowerW: 500, assistedSpeedMph: 28 } })
   await make('Cube Throttle Only', ebikes, { ebike: { motorPowerW: 250, assistedSpeedMph: 15.5, hasPedals: false } })
   await make('Honda Moped', motorcycles, { attributes: { engineCc: 49, licenceCategory: 'AM' } })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 const names = async (scope: Scope, raw: Record<string, string> = {}) => (await listProducts(scope, parseListingQuery(raw))).cards.map((c) => c.name).sort()

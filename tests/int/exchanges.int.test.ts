@@ -4,39 +4,25 @@
 // note, of which only what the replacement did not use reaches the card. A dearer size waits for the difference by
 // card; a cheaper one refunds it. The same exchange sent ten times at once makes one return and one replacement.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerCancel, customerExchange } from '../../src/features/returns/customer-cancel.server'
 import { cancellationChoices } from '../../src/features/returns/cancellation-choices.server'
 import { createExchangeOrder } from '../../src/features/returns/exchanges.server'
 import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
-import type { Order, Return } from '../../src/payload-types'
-import { memoryEmail, orderInput, simpleProduct, sizedProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
-import { connectedTestGateway, gatewayRefunded as refundedAt } from './test-gateway'
+import type { Order } from '../../src/payload-types'
+import { orderById, orderInput, returnByNumber, simpleProduct, sizedProduct, stockOf } from './order-fixtures'
+import { db, payload } from './payload'
+import { gateway, gatewayRefunded as refundedAt, withConnectedGateway } from './test-gateway'
 
-vi.mock('server-only', () => ({}))
-
-let payload: Payload
-let gateway: TestGateway
-const { sent, email } = memoryEmail()
-const db = process.env.TEST_DB ?? 'sqlite'
 const staff = { actor: 'staff@int.test' }
 
-beforeAll(async () => {
-  payload = await testPayload()
-  gateway = connectedTestGateway(payload, { email })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+const { sent, email } = withConnectedGateway()
 
 const deps = () => ({ provider: gateway.provider, email })
-const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
-const theReturn = async (returnNumber: string): Promise<Return> => (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, depth: 0, overrideAccess: true })).docs[0]!
+const order = (id: number) => orderById(payload, id)
+const theReturn = (returnNumber: string) => returnByNumber(payload, returnNumber)
 const idOf = (v: unknown) => (v == null ? null : typeof v === 'object' ? (v as { id: number }).id : Number(v))
 const runJobs = () => payload.jobs.run({ limit: 100, overrideAccess: true, silent: true } as Parameters<Payload['jobs']['run']>[0])
 

@@ -1,7 +1,6 @@
 // Contract tests of the finance HTTP endpoints on a real database: the built-in iVendi provider, the storefront's
 // quote call (with spec §5's validation messages), related products, and the two basic-auth finance order calls.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { financeQuotesForProduct } from '../../src/features/finance/finance-client'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { ivendiExampleRequest } from '../fixtures/ivendi-reference-examples'
@@ -15,9 +14,8 @@ import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orde
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { testPayload } from './payload'
+import { payload, withTestPayload } from './payload'
 
-let payload: Payload
 const credentials = { username: 'storefront-int', password: 'int-finance-service-password-0123456789' }
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -30,13 +28,8 @@ async function productId(slug: string): Promise<number> {
   return id
 }
 
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 /** iVendi's own example request for a two-year-old bike (its 2017 car is too old for our demo panel). */

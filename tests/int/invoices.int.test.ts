@@ -2,11 +2,9 @@
 // sequence, however many are paid at once; a refund's credit note refers to it; the PDFs, read back as text,
 // state the stored order's figures to the penny; only staff and the order's customer may download them.
 import { randomUUID } from 'node:crypto'
-import type { Payload } from 'payload'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { beginTransaction, execute, execute as gatewayExecute, rollbackTransaction, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { describe, expect, it, vi } from 'vitest'
+import { beginTransaction, execute, rollbackTransaction } from '../../src/cms/sql.server'
 import { formatPence } from '../../src/domain/money'
 import { MARGIN_SCHEME_WORDING, OUTSIDE_SCOPE_WORDING, type SalesDocument } from '../../src/domain/invoices/sales-document'
 import { parseVatBreakdown } from '../../src/domain/vat/vat'
@@ -19,40 +17,23 @@ import { stockBookResponse } from '../../src/features/invoices/stock-book.server
 import { parseCsv } from '../../src/lib/text/csv'
 import { markOrderPaid, markRefunded } from '../../src/features/orders/order-lifecycle.server'
 import { documentForVisitor, documentsAccessToken } from '../../src/features/orders/order-documents.server'
-import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import type { Order } from '../../src/payload-types'
 import { customerCancel } from '../../src/features/returns/customer-cancel.server'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { accessoryCategory, memoryEmail, orderInput, simpleProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { accessoryCategory, orderById, orderInput, simpleProduct } from './order-fixtures'
+import { db, payload } from './payload'
+import { gateway, withConnectedGateway } from './test-gateway'
 
 vi.mock('server-only', () => ({}))
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
-const db = process.env.TEST_DB ?? 'sqlite'
-const { email } = memoryEmail()
-let payload: Payload
-let gateway: TestGateway
 
-beforeAll(async () => {
-  payload = await testPayload()
-  gateway = createTestGateway(payload, {
-    database: { execute: gatewayExecute, withDatabaseLock: gatewayLock },
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
+const { email } = withConnectedGateway(async () => {
   await simpleProduct(payload, 1) // the shop's address and delivery settings
   await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { dealerName: 'Wheelhouse Motorcycles', vatNumber: 'GB123456789' } })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
-const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+const order = (id: number) => orderById(payload, id)
 
 async function vehicle(kind: 'scooter' | 'motorcycle', condition: 'new' | 'used', pricePence: number): Promise<number> {
   const suffix = uniqueSuffix()

@@ -1,45 +1,23 @@
 // Klarna's Pay in 3 on a real database, through the built-in test gateway: the order records its method, the
 // gateway shows Klarna's sign-in instead of a card form and approves or declines by test account, the same
 // webhooks, holds, idempotency and refunds as a card; a basket Pay in 3 does not suit is refused and changes nothing.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { execute as gatewayExecute, withDatabaseLock as gatewayLock } from '../../src/cms/sql.server'
-import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { describe, expect, it, vi } from 'vitest'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { pricedBasketJson } from '../../src/features/basket/price-response.server'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import type { Order } from '../../src/payload-types'
-import { memoryEmail, orderCount, orderInput, simpleProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
+import { orderById, orderCount, orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { db, payload } from './payload'
+import { gateway, withConnectedGateway } from './test-gateway'
+import { GATEWAY_SECRET as SECRET } from './secrets'
 
 vi.mock('server-only', () => ({}))
 
-const SECRET = 'int-test-gateway-secret-0123456789abcdef'
-process.env.TEST_GATEWAY_WEBHOOK_SECRET = SECRET
+const { sent, email } = withConnectedGateway()
 
-let payload: Payload
-let gateway: TestGateway
-const { sent, email } = memoryEmail()
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-  gateway = createTestGateway(payload, {
-    database: { execute: gatewayExecute, withDatabaseLock: gatewayLock },
-    secret: SECRET,
-    webhookUrl: `http://shop.invalid${TEST_GATEWAY_WEBHOOK_PATH}`,
-    fetch: (async (_url: string, init: RequestInit) => handlePaymentWebhook(payload, gateway.provider, String(init.body), new Headers(init.headers as Record<string, string>), { email })) as typeof fetch,
-  })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
-
-const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, overrideAccess: true, depth: 0 })
+const order = (id: number) => orderById(payload, id)
 
 /** A Pay in 3 order for `count` locks at £45 (accessories: Pay in 3 suits them), with its Klarna session opened. */
 async function klarnaOrder(stock = 5, count = 1) {

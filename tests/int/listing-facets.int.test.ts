@@ -3,11 +3,10 @@
 // The same file runs on SQLite and PostgreSQL; the counts come from one grouped statement (features/listing/facet-counts.server.ts).
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { buildBrand, buildCategory, buildProduct } from '../../src/setup/seed/factories'
 import { EMPTY_LISTING_QUERY, parseListingQuery, type ListingQuery } from '../../src/domain/catalogue/listing-query'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
@@ -15,13 +14,10 @@ const { listingFacets, listProducts } = await import('../../src/features/listing
 const { FilterForm } = await import('../../src/features/listing/components/listing-forms')
 type Scope = Parameters<typeof listProducts>[0]
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
 const brandId: Record<string, number> = {}
 const BIKES: Scope = { type: 'bikes' }
 
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   const category = async (name: string, kind: string, parent?: number) => (await payload.create({ collection: 'categories', data: buildCategory({ name, kind, parent }), overrideAccess: true })).id
   const motorcycles = await category('Motorcycles', 'motorcycle')
   const naked = await category('Naked', 'motorcycle', motorcycles)
@@ -56,10 +52,6 @@ beforeAll(async () => {
   }
   // drafts are never counted (a Honda A2 naked, which would change the counts below)
   await payload.create({ collection: 'products', data: { ...buildProduct({ name: 'Honda CB500F Prototype', brand: brandId.Honda, category: naked, pricePence: 599_900, ...motorcycle(471, 'A2') }), status: 'draft' }, overrideAccess: true })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 const facets = (scope: Scope, raw: Record<string, string | string[]> = {}) => listingFacets(scope, parseListingQuery(raw))

@@ -3,22 +3,12 @@
 // and /all-bikes by price. The statements are Payload's shape for those reads (src/features/listing/queries.server.ts:
 // status twice, one brand or category by `=`, a price ceiling). On the test's small catalogue the planner would pick a
 // sequential scan, so scans and sorts are priced out: what is checked is that the index can answer the read at all.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
 import { Abort, execute, isPostgres, pgUnit, readRows } from '../../src/cms/sql.server'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-}, 600_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+withTestPayload(undefined, 600_000)
 
 const kinds = BIKE_KINDS.map((k) => `'${k}'`).join(', ')
 const DEFAULT_ORDER = 'ORDER BY featured DESC, created_at DESC, id DESC LIMIT 24'

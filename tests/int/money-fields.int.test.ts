@@ -1,23 +1,14 @@
 // Money fields on a real database: staff type pounds (the admin's MoneyField), storage and the APIs keep integer
 // pence, and a price moved by more than half is saved only when the save confirms it.
-import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { UNREADABLE_AMOUNT } from '../../src/cms/fields/money-constants'
-import { simpleProduct, variantProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { adminUser, simpleProduct, variantProduct } from './order-fixtures'
+import { db, payload, withTestPayload } from './payload'
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
 
-beforeAll(async () => {
-  payload = await testPayload()
-}, 120_000)
+withTestPayload(undefined, 120_000)
 
-async function admin() {
-  const found = await payload.find({ collection: 'users', where: { role: { equals: 'admin' } }, limit: 1, overrideAccess: true })
-  const user = found.docs[0] ?? (await payload.create({ collection: 'users', overrideAccess: true, data: { email: `admin-${Date.now()}@int.test`, password: 'a-long-admin-password-123', role: 'admin' } as never }))
-  return { ...user, collection: 'users' as const }
-}
+const admin = () => adminUser(payload)
 
 const priceOf = async (id: number) => (await payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })).price
 

@@ -2,19 +2,17 @@
 // shop (its lender panel and bikes), a price change queues a refresh and the stored figure follows it; the listing reads
 // the stored figure (never the quote source) and the budget filter keeps only bikes whose best quote fits, cheapest first.
 import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { readRows } from '../../src/cms/sql.server'
 import { EMPTY_LISTING_QUERY, parseListingQuery } from '../../src/domain/catalogue/listing-query'
-import { testPayload } from './payload'
+import { payload, withTestPayload } from './payload'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { cardQuote, refreshMonthlyFigures } = await import('../../src/features/finance/monthly-figure-refresh')
 const { readMonthlyFigures, ensureMonthlyFigures } = await import('../../src/features/finance-figures/monthly-figures.server')
 const { readListingPage } = await import('../../src/features/listing/queries.server')
-
-let payload: Payload
 
 async function runQueuedJobs() {
   await payload.jobs.run({ limit: 1000, overrideAccess: true, silent: true } as Parameters<Payload['jobs']['run']>[0])
@@ -33,14 +31,9 @@ async function financeableBike() {
   return bike
 }
 
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
   await runQueuedJobs()
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 describe('stored monthly figures', () => {

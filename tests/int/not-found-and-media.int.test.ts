@@ -1,8 +1,8 @@
 // The not-found table stays bounded (no over-long paths, at most a set number of rows, the
 // least-hit dropped first), and a missing media file is a quiet 404 rather than a 500 with an error in the log.
-import type { Payload, PayloadRequest } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { testPayload } from './payload'
+import type { PayloadRequest } from 'payload'
+import { describe, expect, it, vi } from 'vitest'
+import { db, payload, withTestPayload } from './payload'
 
 const { handleEndpoints } = await import('payload')
 const { default: payloadConfig } = await import('../../src/payload.config')
@@ -10,16 +10,7 @@ const notFound = await import('../../src/cms/endpoints/record-not-found')
 const { payloadSecret } = await import('../../src/config/secrets.server')
 const { env } = await import('../../src/config/env')
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+withTestPayload()
 
 function signed(hits: { path: string; count: number }[]): Request {
   const body = JSON.stringify({ hits: hits.map((h) => ({ ...h, referrer: null, at: new Date().toISOString() })) })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
 import type { PlaceOrderInput } from '../../src/features/orders/order-contract'
+import type { Order, Return } from '../../src/payload-types'
 import { buildCategory, buildProduct, buildVariant, uniqueSuffix } from '../../src/setup/seed/factories'
 
 let categoryId: number | undefined
@@ -68,6 +69,23 @@ export function orderInput(lines: PlaceOrderInput['lines'], extra: Partial<Place
     address: { line1: '2 Low Road', line2: '', town: 'York', county: '', postcode: 'YO1 7HH' },
     ...extra,
   }
+}
+
+/** The shop's first admin, made if there is none yet, as a signed-in user for Payload's local API. */
+export async function adminUser(payload: Payload) {
+  const found = await payload.find({ collection: 'users', where: { role: { equals: 'admin' } }, limit: 1, overrideAccess: true })
+  const user = found.docs[0] ?? (await payload.create({ collection: 'users', overrideAccess: true, data: { email: `admin-${Date.now()}@int.test`, password: 'a-long-admin-password-123', role: 'admin' } as never }))
+  return { ...user, collection: 'users' as const }
+}
+
+/** An order as stored, its relations as ids. */
+export function orderById(payload: Payload, id: number): Promise<Order> {
+  return payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
+}
+
+/** A return by its number, as stored, its relations as ids. */
+export async function returnByNumber(payload: Payload, returnNumber: string): Promise<Return> {
+  return (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, depth: 0, overrideAccess: true })).docs[0]!
 }
 
 export async function orderCount(payload: Payload): Promise<number> {

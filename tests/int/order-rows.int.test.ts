@@ -2,24 +2,14 @@
 // rows Payload's create writes for the same data, and the answer is the order as Payload reads it back.
 // A field added to the orders collection and not to the INSERT fails here, on SQLite and on PostgreSQL.
 import { randomUUID } from 'node:crypto'
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { insertOrder, type NewOrder } from '../../src/features/orders/order-rows.server'
 import type { Order } from '../../src/payload-types'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { simpleProduct, variantProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+withTestPayload()
 
 async function writeRaw(order: NewOrder, now: Date): Promise<Order> {
   const transactionID = (await payload.db.beginTransaction()) ?? null

@@ -1,10 +1,10 @@
 // Staff moving an order: the customer gets one email per move, queued with the status change and sent by the
 // job runner; setting the status again, or the job running again, sends no second one.
 import type { Payload } from 'payload'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { EmailSender } from '../../src/adapters/email/email-sender'
-import { orderInput, simpleProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { adminUser, orderInput, simpleProduct } from './order-fixtures'
+import { db, payload, withTestPayload } from './payload'
 import { fileOutbox } from './outbox'
 
 // An outbox of this file's own: order ids start at 1 in every test database, so a shared outbox would already
@@ -15,19 +15,11 @@ const { sendOrderStatusEmail } = await import('../../src/features/orders/confirm
 const { markOrderPaid } = await import('../../src/features/orders/order-lifecycle.server')
 const { placeOrder } = await import('../../src/features/orders/place-order.server')
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
 const memory: EmailSender = { name: 'outbox', send: async () => ({ id: '1', location: 'memory' }) }
 
-beforeAll(async () => {
-  payload = await testPayload()
-}, 120_000)
+withTestPayload(undefined, 120_000)
 
-async function admin() {
-  const found = await payload.find({ collection: 'users', where: { role: { equals: 'admin' } }, limit: 1, overrideAccess: true })
-  const user = found.docs[0] ?? (await payload.create({ collection: 'users', overrideAccess: true, data: { email: `admin-${Date.now()}@int.test`, password: 'a-long-admin-password-123', role: 'admin' } as never }))
-  return { ...user, collection: 'users' as const }
-}
+const admin = () => adminUser(payload)
 
 async function paidOrder() {
   const productId = await simpleProduct(payload, 3, 2500)

@@ -1,16 +1,14 @@
 // Part-exchange: "Value my bike" stores the valuation it issued; a quote names it by id and the server
 // quotes the stored figures (never the browser's), and the finance application is filed with it for staff.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { handlePartExchangeValuation } from '../../src/features/finance/api/part-exchange-valuations'
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { seedDemoShop } from '../../src/setup/seed/seed'
 import { DVLA, LOOKUP_MESSAGES, type VehicleEnquirySource } from '../../src/adapters/vehicle-data/vehicle-data-source'
-import { testPayload } from './payload'
+import { payload, withTestPayload } from './payload'
 
-let payload: Payload
 const post = (url: string, body: unknown) => new Request(`http://shop.test${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
 type Quote = { quoteUid: string; facilityType: string; funderCode: string; example: { regularPaymentPence: number; depositPence: number; cashPricePence: number }; partExchange: { valuationId: string; valuePence: number; settlementPence: number; netPence: number; vrm: string } | null }
@@ -36,13 +34,8 @@ async function quotes(body: Record<string, unknown>): Promise<Quote[]> {
   return json.quotes!
 }
 
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
 })
 
 describe('POST /api/finance/part-exchange', () => {

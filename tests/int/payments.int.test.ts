@@ -1,8 +1,7 @@
 // Payments on a real database: the test gateway end to end (card form → signed webhook → order), webhook
 // idempotency and ordering, failures and expiry releasing stock once, late payments, staff cancel and refund.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { describe, expect, it } from 'vitest'
+import { createTestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { markOrderPaid, releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
@@ -10,25 +9,13 @@ import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { execute } from '../../src/cms/sql.server'
 import type { Order } from '../../src/payload-types'
-import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
+import { orderInput, simpleProduct, stockOf } from './order-fixtures'
+import { db, payload } from './payload'
 import { GATEWAY_SECRET as SECRET } from './secrets'
-import { connectedTestGateway, gatewayDatabase } from './test-gateway'
+import { gateway, gatewayDatabase, withConnectedGateway } from './test-gateway'
 
-let payload: Payload
-let gateway: TestGateway
-const { sent, email } = memoryEmail()
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-  // The gateway's webhook goes straight into the shop's handler (the same code the route runs).
-  gateway = connectedTestGateway(payload, { email })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+// The gateway's webhook goes straight into the shop's handler (the same code the route runs).
+const { sent, email } = withConnectedGateway()
 
 async function order(id: number): Promise<Order> {
   return payload.findByID({ collection: 'orders', id, overrideAccess: true, depth: 0 })

@@ -1,22 +1,12 @@
 // Order placement on a real database: stock held by conditional updates, never oversold under
 // concurrency, coupons within their limit, one order per checkout key, refusals that change nothing.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { releaseExpiredHolds } from '../../src/features/orders/order-lifecycle.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { orderCount, orderInput, simpleProduct, stockOf, variantProduct } from './order-fixtures'
-import { testPayload } from './payload'
+import { db, payload, withTestPayload } from './payload'
 
-let payload: Payload
-const db = process.env.TEST_DB ?? 'sqlite'
-
-beforeAll(async () => {
-  payload = await testPayload()
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+withTestPayload()
 
 describe(`placeOrder on ${db}`, () => {
   it('holds the stock, prices from the catalogue and records the order', async () => {

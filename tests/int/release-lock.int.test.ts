@@ -2,11 +2,11 @@
 // the other waits for it and then finds nothing to do. Two Payload instances, as two machines or processes would be.
 import crypto from 'node:crypto'
 import path from 'node:path'
-import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, describe, expect, it } from 'vitest'
 import { parseDatabaseUrl } from '../../src/config/env'
 import { withReleaseLock } from '../../src/setup/release-lock'
+import { newPostgresDatabase } from './payload'
 
 const kind = process.env.INT_DB_KIND === 'postgres' ? 'postgres' : 'sqlite'
 const instances: Payload[] = []
@@ -19,14 +19,7 @@ afterAll(async () => {
 async function newDatabaseUrl(): Promise<string> {
   const id = crypto.randomBytes(4).toString('hex')
   if (kind === 'sqlite') return `file:${path.join(process.env.INT_DB_DIR!, `release-${id}.db`)}`
-  const name = `${process.env.INT_PG_PREFIX}_release_${id}`
-  const admin = new pg.Client({ connectionString: process.env.INT_PG_ADMIN_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE "${name}"`)
-  await admin.end()
-  const url = new URL(process.env.INT_PG_ADMIN_URL!)
-  url.pathname = `/${name}`
-  return url.toString()
+  return newPostgresDatabase(`release_${id}`)
 }
 
 describe(`the release lock on ${kind}`, () => {

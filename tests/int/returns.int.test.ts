@@ -4,40 +4,25 @@
 // once refunding once, and a refund made by the provider but never recorded (the process died) recorded once later.
 import { spawnSync } from 'node:child_process'
 import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
+import { describe, expect, it } from 'vitest'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { customerCancel, customerFault, ORDER_NOT_FOUND } from '../../src/features/returns/customer-cancel.server'
 import { requestRefund, sendRefund } from '../../src/features/returns/refunds.server'
 import { receiveReturn, refundReturn, rejectReturn } from '../../src/features/returns/returns.server'
 import { recordFaultClaim } from '../../src/features/returns/fault-claims.server'
-import type { Order, Return } from '../../src/payload-types'
-import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
-import { connectedTestGateway, gatewayRefunded as refundedAt } from './test-gateway'
+import { orderById, orderInput, returnByNumber, simpleProduct, stockOf } from './order-fixtures'
+import { db, payload } from './payload'
+import { gateway, gatewayRefunded as refundedAt, withConnectedGateway } from './test-gateway'
 import { GATEWAY_SECRET } from './secrets'
 
-vi.mock('server-only', () => ({}))
-let payload: Payload
-let gateway: TestGateway
-const { sent, email } = memoryEmail()
-const db = process.env.TEST_DB ?? 'sqlite'
 const staff = { actor: 'staff@int.test' }
 
-beforeAll(async () => {
-  payload = await testPayload()
-  gateway = connectedTestGateway(payload, { email })
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy()
-})
+const { sent, email } = withConnectedGateway()
 
 const deps = () => ({ provider: gateway.provider, email })
-const order = (id: number): Promise<Order> => payload.findByID({ collection: 'orders', id, depth: 0, overrideAccess: true })
-const theReturn = async (returnNumber: string): Promise<Return> => (await payload.find({ collection: 'returns', where: { returnNumber: { equals: returnNumber } }, depth: 0, overrideAccess: true })).docs[0]!
+const order = (id: number) => orderById(payload, id)
+const theReturn = (returnNumber: string) => returnByNumber(payload, returnNumber)
 
 const gatewayRefunded = (orderNumber: string) => refundedAt(payload, orderNumber)
 

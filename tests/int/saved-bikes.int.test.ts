@@ -1,28 +1,19 @@
 // Saved bikes and their alerts on a real database: a customer's list is their own, a guest's list
 // joins it at sign-in (10 identical saves at once keep one row), and a price drop or a return to stock emails each
 // watcher once: a second save of the same price sends nothing, and running the alert job again sends nothing.
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
+import { describe, expect, it } from 'vitest'
 import { sendSavedBikeAlerts } from '../../src/features/account/saved-bikes.server'
 import { SEND_SAVED_BIKE_ALERTS } from '../../src/features/jobs/task-names'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { testPayload } from './payload'
+import { memoryEmail } from './order-fixtures'
+import { payload, withTestPayload } from './payload'
 
 const { GET, POST } = await import('../../src/app/api/saved-bikes/route')
 const { POST: unsubscribe } = await import('../../src/app/api/saved-bikes/unsubscribe/route')
 
 const PASSWORD = 'correct horse battery staple 42'
-let payload: Payload
 let category: number
-const sent: EmailMessage[] = []
-const email: EmailSender = {
-  name: 'outbox',
-  async send(message) {
-    sent.push(message)
-    return { id: String(sent.length), location: 'memory' }
-  },
-}
+const { sent, email } = memoryEmail()
 
 async function customer(): Promise<{ id: number; email: string; token: string }> {
   const address = `saver-${uniqueSuffix()}@example.test`
@@ -55,13 +46,8 @@ async function runAlertJobs(productId: number): Promise<number> {
   return total
 }
 
-beforeAll(async () => {
-  payload = await testPayload()
+withTestPayload(async () => {
   category = (await payload.create({ collection: 'categories', overrideAccess: true, data: buildCategory({ name: `Naked ${uniqueSuffix()}`, kind: 'motorcycle' }) })).id
-}, 300_000)
-
-afterAll(async () => {
-  await payload?.destroy?.()
 })
 
 describe('saved bikes', () => {

@@ -2,41 +2,22 @@
 // shapes: a Pay in 3 order asks for a GBP payment intent in pence with payment_method_types [klarna] (not
 // automatic payment methods) under the order's idempotency key; Klarna's result arrives as the same
 // payment_intent.succeeded / payment_intent.payment_failed events a card's does; a refund goes back to the intent.
-import Stripe from 'stripe'
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createStripeProvider } from '../../src/adapters/payments/stripe.server'
+import { describe, expect, it, vi } from 'vitest'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
-import { startFakeStripe } from '../fixtures/fake-stripe'
 import { memoryEmail, orderInput, simpleProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
+import { db, payload } from './payload'
+import { fake, provider, signedStripeEvent, withFakeStripe } from './stripe-fixtures'
 
 vi.mock('server-only', () => ({}))
 
 const WEBHOOK_SECRET = 'whsec_int_test_klarna_0123456789'
-let payload: Payload
-let fake: Awaited<ReturnType<typeof startFakeStripe>>
-let provider: ReturnType<typeof createStripeProvider>
 const { email } = memoryEmail()
-const db = process.env.TEST_DB ?? 'sqlite'
 
-beforeAll(async () => {
-  payload = await testPayload()
-  fake = await startFakeStripe()
-  provider = createStripeProvider({ secretKey: 'sk_test_fake_0123456789', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url })
-}, 300_000)
+withFakeStripe(WEBHOOK_SECRET)
 
-afterAll(async () => {
-  await fake?.close()
-  await payload?.destroy()
-})
-
-function signed(event: object) {
-  const raw = JSON.stringify(event)
-  return { raw, headers: new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: raw, secret: WEBHOOK_SECRET }) }) }
-}
+const signed = (event: object) => signedStripeEvent(event, WEBHOOK_SECRET)
 
 async function klarnaOrder(method: 'klarna' | 'card' = 'klarna') {
   const productId = await simpleProduct(payload, 3, 8999)

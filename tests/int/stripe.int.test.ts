@@ -2,11 +2,8 @@
 // with an idempotency key on every POST, webhooks verified by the SDK, refunds and refusals; and reservation
 // deposits taken, refunded, failed, expired and counted towards the sale through it.
 import { randomUUID } from 'node:crypto'
-import Stripe from 'stripe'
-import type { Payload } from 'payload'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RefundRefusedError } from '../../src/adapters/payments/payment-provider'
-import { createStripeProvider } from '../../src/adapters/payments/stripe.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
@@ -14,32 +11,16 @@ import { depositPaymentUrl, placeReservation } from '../../src/features/reservat
 import { cancelReservation, releaseExpiredReservations } from '../../src/features/reservations/reservation-lifecycle.server'
 import { ledgerOf } from '../../src/features/stock/stock-ledger.server'
 import { buildCategory, buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { startFakeStripe } from '../fixtures/fake-stripe'
 import { orderInput, simpleProduct, stockOf } from './order-fixtures'
-import { testPayload } from './payload'
+import { db, payload } from './payload'
+import { fake, provider, signedStripeEvent, withFakeStripe } from './stripe-fixtures'
 
 const WEBHOOK_SECRET = 'whsec_int_test_0123456789'
-let payload: Payload
-let fake: Awaited<ReturnType<typeof startFakeStripe>>
-let provider: ReturnType<typeof createStripeProvider>
 const email = { name: 'outbox' as const, send: async () => ({ id: '1', location: 'memory' }) }
-const db = process.env.TEST_DB ?? 'sqlite'
 
-beforeAll(async () => {
-  payload = await testPayload()
-  fake = await startFakeStripe()
-  provider = createStripeProvider({ secretKey: 'sk_test_fake_0123456789', webhookSecret: WEBHOOK_SECRET, apiBase: fake.url })
-}, 300_000)
+withFakeStripe(WEBHOOK_SECRET)
 
-afterAll(async () => {
-  await fake?.close()
-  await payload?.destroy()
-})
-
-function signed(event: object, secret = WEBHOOK_SECRET) {
-  const raw = JSON.stringify(event)
-  return { raw, headers: new Headers({ 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: raw, secret }) }) }
-}
+const signed = (event: object, secret = WEBHOOK_SECRET) => signedStripeEvent(event, secret)
 
 async function stripeOrder(stock = 3) {
   const productId = await simpleProduct(payload, stock, 4999)

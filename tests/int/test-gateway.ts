@@ -1,12 +1,13 @@
 // The built-in test card gateway, its webhooks delivered straight into the shop's handler (the code the route runs)
 // instead of over HTTP, for integration tests that pay, fail or refund.
 import type { Payload } from 'payload'
-import type { EmailSender } from '../../src/adapters/email/email-sender'
+import type { EmailMessage, EmailSender } from '../../src/adapters/email/email-sender'
 import { createTestGateway, TEST_GATEWAY_WEBHOOK_PATH, type TestGateway } from '../../src/adapters/payments/test-gateway.server'
 import { SIGNATURE_HEADER, signPayload } from '../../src/adapters/payments/webhook-signature'
 import { execute, withDatabaseLock } from '../../src/cms/sql.server'
 import { handlePaymentWebhook } from '../../src/features/orders/payment-webhook.server'
 import { memoryEmail } from './order-fixtures'
+import { withTestPayload } from './payload'
 import { GATEWAY_SECRET } from './secrets'
 
 /** The gateway's own tables live in the shop's database. */
@@ -31,6 +32,22 @@ export function connectedTestGateway(payload: Payload, options: GatewayOptions =
     }) as typeof fetch,
   })
   return gateway
+}
+
+/** The gateway withConnectedGateway made for this test file: a live binding, so read it inside hooks and tests. */
+export let gateway: TestGateway
+
+/**
+ * Registers the set-up of a test file that pays through the gateway: its Payload (./payload.ts), then `gateway`
+ * connected to it, then `ready`. The shop's emails from webhooks (and from tests that pass `email` on) land in `sent`.
+ */
+export function withConnectedGateway(ready?: (payload: Payload) => unknown): { sent: EmailMessage[]; email: EmailSender } {
+  const kept = memoryEmail()
+  withTestPayload(async (payload) => {
+    gateway = connectedTestGateway(payload, { email: kept.email })
+    await ready?.(payload)
+  })
+  return kept
 }
 
 /** The signature header of a webhook body, as the test gateway signs it now. */

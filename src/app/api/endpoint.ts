@@ -37,12 +37,13 @@ export interface Customer {
   readonly network: string | null
 }
 
-export function endpoint<T = undefined>(
-  options: { readonly rule?: RateRule } & Omit<EndpointSpec<T, [Caller]>, 'before' | 'handle'> & {
-      readonly before?: (caller: Caller) => Response | null | Promise<Response | null>
-      readonly handle: (value: T, caller: Caller) => Promise<Response>
-    },
-): (request: Request, context?: RouteContext) => Promise<Response> {
+/** What a route gives endpoint(): its rate rule, the body's schema and limits, an optional check first, and its handler. */
+export type EndpointOptions<T> = { readonly rule?: RateRule } & Omit<EndpointSpec<T, [Caller]>, 'before' | 'handle'> & {
+  readonly before?: (caller: Caller) => Response | null | Promise<Response | null>
+  readonly handle: (value: T, caller: Caller) => Promise<Response>
+}
+
+export function endpoint<T = undefined>(options: EndpointOptions<T>): (request: Request, context?: RouteContext) => Promise<Response> {
   const { rule, before, handle, ...spec } = options
   const served = jsonEndpoint<T, [Caller]>({ ...spec, before: before && ((_request, caller) => before(caller)), handle: (value, _request, caller) => handle(value, caller) })
   return async (request, context) => {

@@ -20,7 +20,7 @@ import { emailBrand } from '../emails/email-brand.server'
 import { renderEmail } from '../emails/render-email'
 import { cancelledEmail, confirmationEmail, rescheduledEmail } from './booking-emails'
 import { bookingSettingsFrom, capacityOf, rideResource, WORKSHOP_RESOURCE, type BookingSettings } from './booking-settings'
-import { toBookingView } from './booking-view'
+import { toBookingView, type BookingView } from './booking-view'
 import { returnCapacity, takeCapacity, usageBetween, usageByPrefix } from './capacity.server'
 import { isDayFull } from './errors'
 import { signBookingToken, TOKEN_PROBLEM, tokenProblemCode, verifyBookingToken, type TokenPurpose } from './manage-token.server'
@@ -262,6 +262,16 @@ export async function bookingFromToken(payload: Payload, token: unknown, purpose
   const booking = await payload.findByID({ collection: 'bookings', id: check.claims.bookingId, depth: 0, overrideAccess: true, disableErrors: true })
   if (!booking) return problem(404, 'not_found', 'We cannot find that booking any more. Please call us.')
   return { ok: true, booking }
+}
+
+/** What a booking's confirmation page shows, from the token in its link: the booking, the shop's booking settings, and the booking's manage token. */
+export async function bookingConfirmation(payload: Payload, token: unknown): Promise<{ ok: true; booking: BookingView; settings: BookingSettings; token: string } | Refusal> {
+  const found = await bookingFromToken(payload, token)
+  if (!found.ok) return found
+  const booking = toBookingView(found.booking)
+  const settings = await loadBookingSettings(payload)
+  const links = await bookingLinks(payload, found.booking)
+  return { ok: true, booking, settings, token: links.token }
 }
 
 function rulesFor(settings: BookingSettings, booking: Booking): BookingRules {

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next'
 import { paths } from '../../../config/paths'
 import { payloadClient } from '../../../cms/payload-client.server'
-import { bookingFromToken, bookingLinks, loadBookingSettings } from '../../../features/bookings/bookings.server'
+import { bookingConfirmation } from '../../../features/bookings/bookings.server'
 import { BookingBooked, BookingNotFound } from '../../../features/bookings/components/booking-booked'
-import { toBookingView } from '../../../features/bookings/booking-view'
 import '../../../features/account/account.css'
 import '../../../features/bookings/bookings.css'
 
@@ -13,8 +12,7 @@ export const metadata: Metadata = { title: 'Your service is booked', robots: { i
 type SearchParams = Promise<Record<string, string | string[] | undefined>>
 
 export default async function BicycleServicesSuccessPage({ searchParams }: { searchParams: SearchParams }) {
-  const payload = await payloadClient()
-  const found = await bookingFromToken(payload, (await searchParams).token)
+  const found = await bookingConfirmation(await payloadClient(), (await searchParams).token)
   if (!found.ok) {
     return (
       <BookingNotFound message={found.message}>
@@ -22,17 +20,10 @@ export default async function BicycleServicesSuccessPage({ searchParams }: { sea
       </BookingNotFound>
     )
   }
-  const booking = toBookingView(found.booking)
-  const settings = await loadBookingSettings(payload)
-  const { token } = await bookingLinks(payload, found.booking)
+  const { booking, settings, token } = found
+  const manage = <><a href={paths.manageBooking(token)}>Reschedule or cancel</a> (the same link is in your email; no account needed)</>
   return (
-    <BookingBooked
-      title="Your service is booked"
-      booking={booking}
-      token={token}
-      calendarLabel="Add the drop-off to your calendar (.ics)"
-      manage={<><a href={paths.manageBooking(token)}>Reschedule or cancel</a> (the same link is in your email; no account needed)</>}
-    >
+    <BookingBooked title="Your service is booked" booking={booking} token={token} calendarLabel="Add the drop-off to your calendar (.ics)" manage={manage}>
       <section aria-labelledby="dropoff-heading">
         <h2 id="dropoff-heading">Dropping your bike off</h2>
         <p>Bring your bike to {settings.address} on <strong>{booking.dayLabel}</strong>, {settings.workshop.dropOffTimes}.</p>

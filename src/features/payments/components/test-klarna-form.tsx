@@ -3,6 +3,7 @@
 import { payIn3 } from '../../../domain/payments/instalments'
 import { formatPence } from '../../../domain/money'
 import { KLARNA_DECLINED_TAG } from '../../../adapters/payments/test-klarna'
+import { GatewayCancelForm } from './gateway-cancel-form'
 
 export function TestKlarnaForm({ action, amountPence, description, invalid }: { action: string; amountPence: number; description: string; invalid: boolean }) {
   const instalments = payIn3(amountPence)
@@ -38,9 +39,7 @@ export function TestKlarnaForm({ action, amountPence, description, invalid }: { 
           <button className="tg-button" type="submit">Agree and pay {formatPence(instalments[0]!.amountPence)} today</button>
         </div>
       </form>
-      <form method="post" action={`${action}/cancel`} className="tg-actions">
-        <button className="tg-button tg-button--quiet" type="submit">Cancel and return to the shop</button>
-      </form>
+      <GatewayCancelForm action={action} />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 // Card payment with Stripe's Payment Element (only when Stripe is configured; else the test gateway is used).
 import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
-import { stripeProvider } from '../../../../../features/payments/providers.server'
+import { stripeElementsOrNotFound } from '../../../../../features/payments/stripe-page.server'
 import { env } from '../../../../../config/env'
 import { formatPence } from '../../../../../domain/money'
 import { StripePaymentForm } from '../../../../../features/orders/components/stripe-payment-form'
@@ -13,11 +13,8 @@ export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Pay by card', robots: { index: false, follow: false } }
 
 export default async function StripePayPage({ params }: { params: Promise<{ orderNumber: string }> }) {
-  const { orderNumber } = await params
-  const provider = stripeProvider()
-  const publishableKey = env().STRIPE_PUBLISHABLE_KEY
-  if (!provider || !publishableKey) notFound()
-  const found = await visibleOrder(decodeURIComponent(orderNumber))
+  const { provider, publishableKey } = stripeElementsOrNotFound()
+  const found = await visibleOrder(decodeURIComponent((await params).orderNumber))
   if (!found || found.order.kind !== 'card' || found.order.payment?.provider !== 'stripe' || !found.order.payment.reference) notFound()
   const { order, dealer } = found
   if (order.status !== 'awaiting_payment') redirect(order.status === 'cancelled' ? paths.paymentFailure(order.orderNumber) : paths.paymentSuccess(order.orderNumber))

@@ -1,7 +1,7 @@
 // Paying a reservation deposit with Stripe's Payment Element (only when Stripe is configured; else the test gateway).
 import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
-import { stripeProvider } from '../../../../../features/payments/providers.server'
+import { stripeElementsOrNotFound } from '../../../../../features/payments/stripe-page.server'
 import { env } from '../../../../../config/env'
 import { paths } from '../../../../../config/paths'
 import { formatPence } from '../../../../../domain/money'
@@ -12,11 +12,8 @@ export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Pay your reservation deposit', robots: { index: false, follow: false } }
 
 export default async function ReservationPayPage({ params }: { params: Promise<{ number: string }> }) {
-  const { number } = await params
-  const provider = stripeProvider()
-  const publishableKey = env().STRIPE_PUBLISHABLE_KEY
-  if (!provider || !publishableKey) notFound()
-  const r = await visibleReservation(decodeURIComponent(number))
+  const { provider, publishableKey } = stripeElementsOrNotFound()
+  const r = await visibleReservation(decodeURIComponent((await params).number))
   if (!r || r.payment?.provider !== 'stripe' || !r.payment.reference) notFound()
   const result = paths.reservationSuccess(r.reservationNumber)
   if (r.status !== 'awaiting_payment') redirect(result)

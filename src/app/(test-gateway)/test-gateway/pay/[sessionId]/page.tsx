@@ -5,6 +5,7 @@ import { payloadClient } from '../../../../../cms/payload-client.server'
 import { formatPence } from '../../../../../domain/money'
 import { paths } from '../../../../../config/paths'
 import { TestKlarnaForm } from '../../../../../features/payments/components/test-klarna-form'
+import { GatewayCancelForm } from '../../../../../features/payments/components/gateway-cancel-form'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Pay by card | Wheelhouse test payments' }
@@ -110,9 +111,7 @@ export default async function GatewayPayPage({ params, searchParams }: Props) {
           <button className="tg-button" type="submit">Pay {amount}</button>
         </div>
       </form>
-      <form method="post" action={`${action}/cancel`} className="tg-actions">
-        <button className="tg-button tg-button--quiet" type="submit">Cancel and return to the shop</button>
-      </form>
+      <GatewayCancelForm action={action} />
     </div>
   )
 }
