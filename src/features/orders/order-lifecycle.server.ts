@@ -9,7 +9,9 @@ import { LIFECYCLE, ORDER_NOTES } from '../../domain/orders/order-status'
 import { OVER_HELD_NOTE } from '../../domain/lifecycle'
 import { certificateOrdersOwingRefunds, orderHasRefundRecords } from './order-rows.server'
 import { confirmationJob, sendConfirmationNow as sendConfirmation } from './confirmation-email.server'
-import { ledgerOf, orderStockRef, takeStock } from '../stock/stock-ledger.server'
+import { ledgerOf, orderStockRef } from '../stock/stock-ledger.server'
+import { takeStock } from '../stock/take-stock.server'
+import { ownerStatements } from '../records/owner-change.server'
 import { keyedLock, type KeyedLock } from '../../lib/keyed-lock'
 import { formatPence } from '../../domain/money'
 import { metrics } from '../../lib/observe/metrics.mjs'
@@ -135,7 +137,7 @@ function takeLate(payload: Payload, order: Order, notice: PaymentNotice, now: Da
   const lines = order.lines.map((l) => ({ productId: typeof l.product === 'object' ? l.product.id : l.product, variantId: l.variant == null ? null : typeof l.variant === 'object' ? l.variant.id : l.variant, count: l.count }))
   const data = { ...paidData(notice, now), stock: { holdExpiresAt: null, couponCounted: order.stock.couponCounted ?? undefined } }
   const owner = change(payload, claim(recordOf(order), late, 'committed'), data, entry(now, late.actor, 'cancelled', late.to, late.note()), now, confirmationJob(payload, order.id, now))
-  return takeStock(payload, null, orderStockRef(order.id), lines, { state: 'sold', owner, now })
+  return takeStock(payload, null, orderStockRef(order.id), lines, { state: 'sold', owner: ownerStatements(owner), now })
 }
 
 /** Once an order is paid, the other payment pages of its checkout (if any) are closed so they cannot take money too. */

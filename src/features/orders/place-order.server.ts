@@ -11,7 +11,10 @@ import type { Order, SiteSetting } from '../../payload-types'
 import { dealerShopOf } from '../basket/pickup-location.server'
 import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
-import { changeOwner, orderStockRef, shelfStockOf, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
+import { orderStockRef, shelfStockOf, transferHeldStock } from '../stock/stock-ledger.server'
+import { takeStock } from '../stock/take-stock.server'
+import type { LedgerItem } from '../stock/ledger-contract'
+import { changeOwner, ownerStatements } from '../records/owner-change.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
 import { appendHistory } from '../records/transition.server'
 import { historyEntry as entry } from '../../cms/fields/history'
@@ -267,8 +270,8 @@ const writeOrder = unitStep(
 const moveReservedBike = unitStep('move the reserved bike to the order', async ({ order, reservation, now }: { order: Order; reservation: ReservationToComplete; now: Date }, { payload, transactionID }): Promise<void> => {
   const moved = await transferHeldStock(payload, transactionID, reservationStockRef(reservation.id), orderStockRef(order.id), {
     owners: [
-      { table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
-      { table: 'orders', id: order.id, stockState: 'held' },
+      ownerStatements({ table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' }),
+      ownerStatements({ table: 'orders', id: order.id, stockState: 'held' }),
     ],
     now,
   })
@@ -284,7 +287,7 @@ const takeOrderStock = unitStep(
   async ({ order, lines, couponId, network, now }: { order: Order; lines: ReturnType<typeof stockLinesOf>; couponId: number | null | undefined; network: string | null | undefined; now: Date }, { payload, transactionID }): Promise<void> => {
     const items: LedgerItem[] = [...lines, ...(couponId != null ? [{ couponId, count: 1 }] : [])]
     const taking = network ? { key: network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined
-    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now, network: taking })
+    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: ownerStatements({ table: 'orders', id: order.id, stockState: 'held' }), now, network: taking })
     if (!taken.ok && taken.reason === 'network_cap') throw halt(networkHoldsRefusal(lines[taken.shortItem ?? -1]?.name))
     if (!taken.ok) {
       const line = taken.shortItem != null ? lines[taken.shortItem] : undefined
