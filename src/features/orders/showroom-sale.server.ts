@@ -15,7 +15,7 @@ import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
 import { isUniqueViolation, type TransactionId } from '../../cms/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
 import { ownerStatements } from '../records/owner-change.server'
-import { orderLineOf } from './order-rows.server'
+import { orderLineOf } from './new-order'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
 import { SHOWROOM_PROVIDER } from '../payments/providers.server'
 
