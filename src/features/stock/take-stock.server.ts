@@ -11,8 +11,8 @@ import { insertHold, withinNetworkCaps } from './stock-ledger.server'
 
 /**
  * Takes every item under `ref` (stock down, coupon uses up, ledger rows in `state`), all or nothing, and
- * changes the owner in the same unit of work. Nothing changes when any item is short or the owner is no
- * longer in `fromStatuses`.
+ * changes the owner in the same unit of work. Nothing changes when any item is short or the owner may no
+ * longer be changed (its `changeable` guard).
  */
 export async function takeStock(payload: Payload, transactionID: TransactionId, ref: string, items: readonly LedgerItem[], options: { state?: HoldState; owner?: OwnerStatements; now?: Date; network?: TakingNetwork } = {}): Promise<TakeResult> {
   if (options.owner?.record && items.length === 0) throw new Error('stock ledger: a take with a record needs items')
