@@ -3,7 +3,8 @@
 // A field added to the orders collection and not to the INSERT fails here, on SQLite and on PostgreSQL.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { insertOrder, type NewOrder } from '../../src/features/orders/order-rows.server'
+import { insertOrder } from '../../src/features/orders/order-rows.server'
+import type { NewOrder } from '../../src/features/orders/new-order'
 import type { Order } from '../../src/payload-types'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
 import { simpleProduct, variantProduct } from './order-fixtures'

@@ -101,8 +101,9 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
   if (!handedBack && releasesStock(to, financeTo) && !releasesStock(from, financeFrom)) {
     // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
     const { orderStockRef, releaseStock } = await import('../stock/stock-ledger.server')
+    const { ownerStatements } = await import('../records/owner-change.server')
     // Only the change whose release finds units still held or sold puts them back (and the coupon's use).
-    const released = await releaseStock(req.payload, (await req.transactionID) ?? null, orderStockRef(originalDoc.id), ['held', 'sold'], { owner: { table: 'orders', id: originalDoc.id, stockState: 'released' } })
+    const released = await releaseStock(req.payload, (await req.transactionID) ?? null, orderStockRef(originalDoc.id), ['held', 'sold'], { owner: ownerStatements({ table: 'orders', id: originalDoc.id, stockState: 'released' }) })
     if (released.rows > 0) {
       stock = { ...stock, state: 'released', couponCounted: false, holdExpiresAt: null }
       entries.push(entry(now, actor, to, to, 'Stock put back on the shelf.', by))

@@ -1,36 +1,33 @@
-// Places a card or finance order: prices the basket afresh, holds its stock with one conditional update
-// per line, counts the coupon within its limit and writes the order, all or nothing.
+// Places a card or finance order: prices the basket afresh (price-order.server.ts), holds its stock with one
+// conditional update per line, counts the coupon within its limit and writes the order, all or nothing.
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import type { Payload, PayloadRequest } from 'payload'
 import { revalidateProducts, revalidateProductSlugs } from '../../cms/hooks/revalidate-storefront'
 import { MAX_OPEN_CARD_ORDERS, MAX_OPEN_FINANCE_APPLICATIONS, MAX_UNPAID_HOLDS_PER_NETWORK, maxUnpaidUnitsPerNetwork } from '../../domain/basket/order-limits'
-import { resolveShippingAddress } from '../../domain/delivery/delivery'
 import { generateOrderNumber } from '../../domain/orders/order-number'
-import type { Order, SiteSetting } from '../../payload-types'
-import { dealerShopOf } from '../basket/pickup-location.server'
-import { priceBasket, type PricedBasket } from '../basket/price-basket.server'
+import type { Order } from '../../payload-types'
+import type { PricedBasket } from '../basket/price-basket.server'
 import type { PlaceOrderInput, PlaceOrderRefusal, PlaceOrderResult } from './order-contract'
-import { changeOwner, orderStockRef, shelfStockOf, takeStock, transferHeldStock, type LedgerItem } from '../stock/stock-ledger.server'
+import { orderStockRef, shelfStockOf, transferHeldStock } from '../stock/stock-ledger.server'
+import { takeStock } from '../stock/take-stock.server'
+import type { LedgerItem } from '../stock/ledger-contract'
+import { changeOwner, ownerStatements } from '../records/owner-change.server'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
 import { appendHistory } from '../records/transition.server'
 import { historyEntry as entry } from '../../cms/fields/history'
-import { includedChargesText } from '../../domain/catalogue/product-price'
-import { depositDeduction, quoteIncludesReservationDeposit } from '../../domain/reservations/reservation-rules'
-import { formatPence, poundsToPence } from '../../domain/money'
-import { itemIdFor, NO_SHIPPING } from '../../domain/basket/basket'
-import { orderVatLines } from '../../domain/invoices/order-vat-lines'
-import { vatAnalysisText } from '../../domain/vat/vat'
+import { depositDeduction } from '../../domain/reservations/reservation-rules'
+import { formatPence } from '../../domain/money'
 import { saleChangesPages } from '../../domain/catalogue/stock-status'
 import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { certificateRedemption, paymentMethodRefusal } from './payment-method-check'
 import { cycleToWorkSettingsOf } from '../payments/cycle-to-work-settings'
-import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
-import { schemeLabel } from '../../domain/payments/cycle-to-work'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
-import { findByCheckoutKey, insertOrder, openHoldsAndNumber, orderLineOf, type NewOrder } from './order-rows.server'
+import { findByCheckoutKey, insertOrder, openHoldsAndNumber } from './order-rows.server'
+import type { NewOrder } from './new-order'
+import { checkReservation, newOrder, priceOrder, type ReservationToComplete } from './price-order.server'
 import { metrics } from '../../lib/observe/metrics.mjs'
-import { CARD_HOLD_MINUTES, cardPaymentRefusal, ORDER_START } from '../../domain/orders/order-status'
+import { CARD_HOLD_MINUTES, cardPaymentRefusal } from '../../domain/orders/order-status'
 
 /** How long a finance application keeps its bike unless site settings say otherwise. */
 export const FINANCE_HOLD_HOURS = 72
@@ -43,26 +40,6 @@ export function networkHoldsRefusal(itemName: string | undefined): PlaceOrderRef
     code: 'network_holds',
     message: `Too many unpaid orders, reservations and finance applications from your network are holding stock${itemName ? ` (the ${itemName} among them)` : ''}. Pay for one, or let it lapse, before starting another, or call us and we will help.`,
   }
-}
-
-function refusalFor(priced: PricedBasket, input: PlaceOrderInput): PlaceOrderRefusal | null {
-  const gone = priced.problems.filter((p) => p.kind === 'product_gone')
-  if (gone.length) {
-    return { ok: false, status: 422, code: 'unavailable', message: gone.map((p) => p.message).join(' '), problems: gone.map((p) => ({ itemId: p.itemId, message: p.message })) }
-  }
-  const short = priced.problems.filter((p) => p.kind === 'out_of_stock' || p.kind === 'count_reduced')
-  if (short.length) {
-    return { ok: false, status: 409, code: 'sold_out', message: short.map((p) => p.message).join(' '), problems: short.map((p) => ({ itemId: p.itemId, message: p.message })) }
-  }
-  if (priced.lines.length === 0) return { ok: false, status: 422, code: 'unavailable', message: 'Your basket is empty.', problems: [] }
-  if (input.couponCode && priced.coupon?.status !== 'applied') {
-    const message = priced.coupon?.status === 'invalid' ? priced.coupon.message : 'That coupon cannot be used.'
-    return { ok: false, status: 422, code: 'coupon_invalid', message }
-  }
-  if (!priced.delivery || priced.deliveryProblem) {
-    return { ok: false, status: 422, code: 'delivery_unavailable', message: priced.deliveryProblem ?? 'Please choose a delivery option for this basket.' }
-  }
-  return null
 }
 
 function soldOut(itemId: string, name: string): PlaceOrderRefusal {
@@ -93,7 +70,6 @@ function stockLinesOf(priced: PricedBasket): (LedgerItem & { itemId: string; nam
     .sort((a, b) => (a.variantId ? 1 : 0) - (b.variantId ? 1 : 0) || (a.variantId ?? a.productId) - (b.variantId ?? b.productId))
 }
 
-
 /**
  * After a sale is committed: the pages of the products whose shown stock may have changed (read now, see
  * saleChangesPages). A sale of a well-stocked product changes no page, so a burst of checkouts leaves
@@ -118,43 +94,6 @@ async function revalidateSold(payload: Payload, lines: readonly LedgerItem[], pr
 /** Removes an order that never got its stock (refused, or cut short by a crash); it holds nothing. */
 export async function deletePendingOrder(payload: Payload, orderId: number): Promise<void> {
   await payload.delete({ collection: 'orders', where: { and: [{ id: { equals: orderId } }, { 'stock.state': { equals: 'pending' } }] }, overrideAccess: true, context: { orderLifecycle: true } })
-}
-
-interface ReservationToComplete {
-  readonly id: number
-  readonly productId: number
-  readonly variantId: number | null
-  readonly depositPence: number
-}
-
-/**
- * The active reservation a card checkout or a finance application completes; the basket must be exactly its
- * bike. A finance application must carry a quote whose deposit includes the reservation deposit (ADR 011):
- * the figures are the shop's own recorded quote, never the browser's.
- */
-async function reservationFor(payload: Payload, input: PlaceOrderInput, req: Partial<PayloadRequest>): Promise<ReservationToComplete> {
-  const unavailable = (message: string, status: 409 | 422 = 409) => halt<PlaceOrderRefusal>({ ok: false, status, code: 'reservation_unavailable', message })
-  const r = await payload.find({ collection: 'reservations', where: { id: { equals: input.reservation!.id } }, limit: 1, depth: 0, overrideAccess: true, req }).then((found) => found.docs[0])
-  if (!r || r.status !== 'active') throw unavailable('This reservation is no longer active, so it cannot be completed online.')
-  const productId = typeof r.product === 'object' ? r.product.id : r.product
-  const variantId = r.variant == null ? null : typeof r.variant === 'object' ? r.variant.id : r.variant
-  const line = input.lines[0]
-  if (input.lines.length !== 1 || !line || line.productId !== productId || (line.variantId ?? null) !== variantId || line.count !== 1) {
-    throw unavailable('Completing a reservation buys the reserved bike on its own.', 422)
-  }
-  if (input.couponCode) throw unavailable('Coupons cannot be used when completing a reservation.', 422)
-  if (input.kind === 'finance') {
-    if (!quoteIncludesReservationDeposit(input.finance?.figures ? financeDepositOf(input) : -1, r.depositPence)) {
-      throw unavailable('This finance quote was not worked out with your reservation deposit. Please get a new quote from your reservation link, so the deposit you paid comes off the amount financed.', 422)
-    }
-  }
-  return { id: r.id, productId, variantId, depositPence: r.depositPence }
-}
-
-/** The deposit on a finance application's agreement (the recorded quote's TotalDeposit, in pence). */
-function financeDepositOf(input: PlaceOrderInput): number {
-  const quoted = input.finance?.figures?.TotalDeposit
-  return typeof quoted === 'number' && Number.isFinite(quoted) ? poundsToPence(quoted) : 0
 }
 
 /** The reservation records the order it became (after the move committed; the order also names the reservation). */
@@ -209,35 +148,6 @@ const findPlaced = unitStep('find the order this checkout placed', async (checko
   return payload.findByID({ collection: 'orders', id: placed.id, depth: 0, overrideAccess: true, req })
 })
 
-const checkReservation = unitStep('check the reservation it completes', (input: PlaceOrderInput, { payload, req }) => reservationFor(payload, input, req))
-
-interface Priced {
-  readonly priced: PricedBasket
-  readonly delivery: NonNullable<PricedBasket['delivery']>
-  readonly shipping: ReturnType<typeof resolveShippingAddress>
-}
-
-/** The basket priced afresh from the catalogue (the reserved bike counted as the customer's own), and where it goes. */
-const priceOrder = unitStep(
-  'price the basket',
-  async ({ input, reservation, settings, now }: { input: PlaceOrderInput; reservation: ReservationToComplete | null; settings: SiteSetting; now: Date }, { payload, req }): Promise<Priced> => {
-    const heldForCustomer = reservation ? new Map([[itemIdFor({ productId: reservation.productId, variantId: reservation.variantId ?? undefined }), 1]]) : undefined
-    const priced = await priceBasket(payload, input.lines, { couponCode: input.couponCode, deliveryMethod: input.deliveryMethod, req, now, heldForCustomer, settings, images: false })
-    const refusal = refusalFor(priced, input)
-    if (refusal) throw halt(refusal)
-    const delivery = priced.delivery!
-    const shipping = resolveShippingAddress(delivery.method, {
-      customer: { firstName: input.contact.firstName, lastName: input.contact.lastName, address1: input.address.line1, address2: input.address.line2, city: input.address.town, postcode: input.address.postcode },
-      dealerShop: delivery.addressSource === 'dealer' ? dealerShopOf(settings) : null,
-    })
-    if (!shipping.ok && shipping.reason === 'pickup_location_not_found') payload.logger.warn({ method: delivery.method }, shipping.logMessage)
-    if (!shipping.ok && shipping.reason !== 'pickup_location_not_found') {
-      throw halt<PlaceOrderRefusal>({ ok: false, status: 422, code: 'delivery_unavailable', message: shipping.message })
-    }
-    return { priced, delivery, shipping }
-  },
-)
-
 /** Within the holds one customer may keep open, and a free order number. */
 const numberOrder = unitStep('check the open holds and number the order', async (input: PlaceOrderInput, { payload, transactionID }): Promise<string> => {
   const candidate = generateOrderNumber(randomBytes)
@@ -267,8 +177,8 @@ const writeOrder = unitStep(
 const moveReservedBike = unitStep('move the reserved bike to the order', async ({ order, reservation, now }: { order: Order; reservation: ReservationToComplete; now: Date }, { payload, transactionID }): Promise<void> => {
   const moved = await transferHeldStock(payload, transactionID, reservationStockRef(reservation.id), orderStockRef(order.id), {
     owners: [
-      { table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
-      { table: 'orders', id: order.id, stockState: 'held' },
+      ownerStatements({ table: 'reservations', id: reservation.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' }),
+      ownerStatements({ table: 'orders', id: order.id, stockState: 'held' }),
     ],
     now,
   })
@@ -284,7 +194,7 @@ const takeOrderStock = unitStep(
   async ({ order, lines, couponId, network, now }: { order: Order; lines: ReturnType<typeof stockLinesOf>; couponId: number | null | undefined; network: string | null | undefined; now: Date }, { payload, transactionID }): Promise<void> => {
     const items: LedgerItem[] = [...lines, ...(couponId != null ? [{ couponId, count: 1 }] : [])]
     const taking = network ? { key: network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined
-    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: { table: 'orders', id: order.id, stockState: 'held' }, now, network: taking })
+    const taken = await takeStock(payload, transactionID, orderStockRef(order.id), items, { owner: ownerStatements({ table: 'orders', id: order.id, stockState: 'held' }), now, network: taking })
     if (!taken.ok && taken.reason === 'network_cap') throw halt(networkHoldsRefusal(lines[taken.shortItem ?? -1]?.name))
     if (!taken.ok) {
       const line = taken.shortItem != null ? lines[taken.shortItem] : undefined
@@ -345,68 +255,3 @@ type Placed =
   | { readonly existing: Order }
   | { readonly order: Order; readonly priced: PricedBasket; readonly reservation: ReservationToComplete; readonly deposit: number; readonly lines?: undefined }
   | { readonly order: Order; readonly priced: PricedBasket; readonly lines: ReturnType<typeof stockLinesOf>; readonly reservation?: undefined; readonly deposit?: undefined }
-
-/** The order's record as written: its lines at the catalogue's prices, its totals less any reservation deposit. */
-function newOrder({ input, priced, delivery, shipping, orderNumber, deposit, reservation, now, holdExpiresAt }: Priced & { input: PlaceOrderInput; orderNumber: string; deposit: number; reservation: ReservationToComplete | null; now: Date; holdExpiresAt: string }): NewOrder {
-  const finance = input.kind === 'finance'
-  const totals = { ...priced.totals, totalPence: priced.totals.totalPence - deposit }
-  return {
-    orderNumber,
-    kind: input.kind,
-    status: ORDER_START[finance ? 'finance' : 'card'],
-    financeStatus: finance ? 'submitted' : undefined,
-    customer: input.customerId ?? undefined,
-    firstName: input.contact.firstName,
-    lastName: input.contact.lastName,
-    email: input.contact.email,
-    phone: input.contact.phone,
-    address: { line1: input.address.line1, line2: input.address.line2, town: input.address.town, county: input.address.county, postcode: input.address.postcode, country: 'GB' },
-    delivery: {
-      method: delivery.method,
-      feePence: delivery.feePence ?? 0,
-      feeToBeQuoted: delivery.feePence === null,
-      firstName: shipping.ok ? shipping.address.firstName : undefined,
-      lastName: shipping.ok ? shipping.address.lastName : undefined,
-      shippingAddress: shipping.ok ? { line1: shipping.address.address1, line2: shipping.address.address2, town: shipping.address.city, postcode: shipping.address.postcode, country: 'GB' } : undefined,
-    },
-    lines: priced.lines.map((l) => orderLineOf(l.item)),
-    couponCode: priced.coupon?.status === 'applied' ? priced.coupon.code : undefined,
-    coupon: priced.couponId ?? undefined,
-    subtotalPence: totals.subtotalPence,
-    discountPence: totals.discountPence,
-    vatPence: totals.vatPence,
-    vatBreakdown: totals.vatBreakdown,
-    vatLines: orderVatLines(priced.basket, { ...NO_SHIPPING, feePence: priced.totals.shippingPence }),
-    totalPence: totals.totalPence,
-    paymentMethod: input.paymentMethod,
-    certificate: input.paymentMethod === 'cycle_to_work' && input.certificate ? { ...input.certificate, status: CERTIFICATE_TRANSITIONS.submit.to } : undefined,
-    reservation: reservation?.id,
-    reservationDepositPence: deposit,
-    stock: { state: 'pending', holdExpiresAt, couponCounted: priced.couponId != null },
-    finance: finance && input.finance ? { ...input.finance, figures: input.finance.figures } : undefined,
-    checkoutKey: input.checkoutKey,
-    accessTokenHash: input.accessTokenHash,
-    history: [
-      {
-        at: now.toISOString(),
-        by: input.customerId ?? undefined,
-        actor: 'customer',
-        to: ORDER_START[finance ? 'finance' : 'card'],
-        note: [
-          finance ? `Finance application submitted; stock held until ${holdExpiresAt} unless staff decide or extend it.` : `Order placed; stock held until ${holdExpiresAt} for payment.`,
-          input.paymentMethod === 'cycle_to_work' && input.certificate
-            ? `${CERTIFICATE_TRANSITIONS.submit.note({ scheme: schemeLabel(input.certificate.scheme), number: input.certificate.number, amount: formatPence(input.certificate.valuePence) })} Card balance ${formatPence(Math.max(0, totals.totalPence - input.certificate.valuePence))}.`
-            : '',
-          reservation && finance ? `Reservation deposit ${formatPence(deposit)} already paid: part of the ${formatPence(financeDepositOf(input))} deposit on the agreement (${formatPence(Math.max(0, financeDepositOf(input) - deposit))} still to pay on signing).` : '',
-          reservation && !finance ? `Reservation deposit ${formatPence(deposit)} already paid comes off the total.` : '',
-          `VAT: ${vatAnalysisText(totals.vatBreakdown)}.`,
-          // Each line's unit price is its headline price; what it contains is recorded here (ADR 023).
-          ...priced.lines.map((l) => {
-            const included = includedChargesText({ charges: l.item.product.charges ?? [] })
-            return included ? `${l.item.product.name}: unit price ${formatPence(l.item.product.pricePence)}. ${included}` : ''
-          }),
-        ].filter(Boolean).join(' ').slice(0, 500), // the history note's limit, so staff can still save the order
-      },
-    ],
-  }
-}

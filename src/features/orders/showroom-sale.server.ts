@@ -14,7 +14,8 @@ import { priceBasket } from '../basket/price-basket.server'
 import { deletePendingOrder, uniqueOrderNumber } from './place-order.server'
 import { isUniqueViolation, type TransactionId } from '../../cms/sql.server'
 import { orderStockRef, transferHeldStock } from '../stock/stock-ledger.server'
-import { orderLineOf } from './order-rows.server'
+import { ownerStatements } from '../records/owner-change.server'
+import { orderLineOf } from './new-order'
 import { reservationStockRef } from '../reservations/reservation-lifecycle.server'
 import { SHOWROOM_PROVIDER } from '../payments/providers.server'
 
@@ -120,8 +121,8 @@ export async function sellReservationInShowroom(
   }
   const moved = await transferHeldStock(payload, transactionID, reservationStockRef(r.id), orderStockRef(order.id), {
     owners: [
-      { table: 'reservations', id: r.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' },
-      { table: 'orders', id: order.id, stockState: 'committed' },
+      ownerStatements({ table: 'reservations', id: r.id, fromStatuses: ['active'], status: 'converted', stockState: 'committed' }),
+      ownerStatements({ table: 'orders', id: order.id, stockState: 'committed' }),
     ],
     as: 'sold',
     now,

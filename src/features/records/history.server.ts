@@ -4,7 +4,8 @@
 import 'server-only'
 import type { Payload } from 'payload'
 import { execute, isPostgres, pgUnit, placeholders, sqliteBatch, type Arg, type PgExec, type Stmt, type TransactionId } from '../../cms/sql.server'
-import { ownerUpdateStatement, type MoveResult, type OwnerChange, type OwnerRecord } from '../stock/stock-ledger.server'
+import type { MoveResult, OwnerRecord } from '../stock/ledger-contract'
+import { ownerUpdateStatement, type OwnerChange } from './owner-change.server'
 
 /**
  * The row that records a change (a new row of the owner's history array table) and the statements that must

@@ -14,7 +14,9 @@ import { revalidateProducts, revalidateStorefront } from '../../cms/hooks/revali
 import { isPostgres, type Arg, type TransactionId } from '../../cms/sql.server'
 import { stockStateAfter, type Transition } from '../../domain/lifecycle'
 import type { KeyedLock } from '../../lib/keyed-lock'
-import { releaseStock, sellHeldStock, transferHeldStock, type HoldState, type MoveResult, type OwnerChange } from '../stock/stock-ledger.server'
+import type { HoldState, MoveResult } from '../stock/ledger-contract'
+import { releaseStock, sellHeldStock, transferHeldStock } from '../stock/stock-ledger.server'
+import { ownerStatements, type OwnerChange } from './owner-change.server'
 import { historyRows, recordChange, type ChangeRecord } from './history.server'
 
 export interface LifecycleDeps {
@@ -126,7 +128,7 @@ export async function runTransition(payload: Payload, record: LifecycleRecord, t
   const owner = entry ? change(payload, claimed, step.data ?? {}, entry, now, step.then) : claimed
   const tx = step.transactionID ?? null
   const stock = transition.stock
-  const result = !stock ? await recordChange(payload, tx, owner) : stock === 'sell' ? await sellHeldStock(payload, tx, record.ref, { owner, now }) : await releaseStock(payload, tx, record.ref, stock, { owner, now })
+  const result = !stock ? await recordChange(payload, tx, owner) : stock === 'sell' ? await sellHeldStock(payload, tx, record.ref, { owner: ownerStatements(owner), now }) : await releaseStock(payload, tx, record.ref, stock, { owner: ownerStatements(owner), now })
   if (result.ownerChanged && step.stale) await makeStale(payload, step.stale, result.rows)
   return result
 }
@@ -164,9 +166,9 @@ export async function sweep<C extends 'orders' | 'reservations'>(payload: Payloa
  * back on the shelf. Answers 'moved', 'released', or false when the giver had nothing to hand over.
  */
 export async function handOver(payload: Payload, giver: LifecycleRecord & { readonly change: OwnerChange }, taker: LifecycleRecord & { readonly change: OwnerChange }, states: readonly HoldState[], as: HoldState, now: Date): Promise<'moved' | 'released' | false> {
-  const moved = await transferHeldStock(payload, null, giver.ref, taker.ref, { owners: [giver.change, taker.change], states, as, now })
+  const moved = await transferHeldStock(payload, null, giver.ref, taker.ref, { owners: [ownerStatements(giver.change), ownerStatements(taker.change)], states, as, now })
   if (moved.ownerChanged && moved.rows > 0) return 'moved'
   // Nothing moved (on either database the move is all or nothing).
-  const again = await releaseStock(payload, null, giver.ref, states, { owner: giver.change, now })
+  const again = await releaseStock(payload, null, giver.ref, states, { owner: ownerStatements(giver.change), now })
   return again.rows > 0 ? 'released' : false
 }

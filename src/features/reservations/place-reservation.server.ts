@@ -12,7 +12,8 @@ import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/
 import { formatPence } from '../../domain/money'
 import { generateReservationNumber, MAX_OPEN_RESERVATIONS_PER_CUSTOMER, paymentDueAt, reservationDeposit, RESERVATION_PAYMENT_MINUTES } from '../../domain/reservations/reservation-rules'
 import type { Product, Reservation } from '../../payload-types'
-import { takeStock } from '../stock/stock-ledger.server'
+import { takeStock } from '../stock/take-stock.server'
+import { ownerStatements } from '../records/owner-change.server'
 import { reservationStockRef } from './reservation-lifecycle.server'
 import { paths } from '../../config/paths'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
@@ -200,7 +201,7 @@ const takeReservedBike = unitStep(
   async ({ input, bike, reservation, now }: { input: PlaceReservationInput; bike: Bike; reservation: Reservation; now: Date }, { payload, transactionID, req }): Promise<void> => {
     const { product, variantId, name } = bike
     const taken = await takeStock(payload, transactionID, reservationStockRef(reservation.id), [{ productId: product.id, variantId, count: 1, networkCap: maxUnpaidUnitsPerNetwork(product.kind as ProductKind) }], {
-      owner: { table: 'reservations', id: reservation.id, stockState: 'held' },
+      owner: ownerStatements({ table: 'reservations', id: reservation.id, stockState: 'held' }),
       now,
       network: input.network ? { key: input.network, maxHolds: MAX_UNPAID_HOLDS_PER_NETWORK } : undefined,
     })

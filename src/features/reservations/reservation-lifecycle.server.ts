@@ -16,7 +16,8 @@ import { amountMatches, applyNotice, findByNotice, type NoticeTarget, type Payme
 import { decidePaymentNotice, type NoticeEvent, type NoticeFacts } from '../../domain/payments/notice-decision'
 import { appendHistory, claim, handOver, makeStale, runTransition, sweep, type LifecycleDeps } from '../records/transition.server'
 import { providerFor, refundAndNote, settleOpenPayments } from '../records/money-back.server'
-import { orderStockRef, type OwnerChange } from '../stock/stock-ledger.server'
+import { orderStockRef } from '../stock/stock-ledger.server'
+import type { OwnerChange } from '../records/owner-change.server'
 import { queueReservationEmail } from './reservation-email.server'
 import { reservationsOwingRefunds } from './reservation-rows.server'
 

@@ -25,11 +25,14 @@ import { priceBasket } from '../basket/price-basket.server'
 import { queueInvoiceJob } from '../invoices/issue-invoice.server'
 import { markJobCompleted, queueJobStatement } from '../jobs/queue.server'
 import { CREATE_EXCHANGE_ORDER } from '../jobs/task-names'
-import { findByCheckoutKey, insertOrder, orderLineOf } from '../orders/order-rows.server'
+import { findByCheckoutKey, insertOrder } from '../orders/order-rows.server'
+import { orderLineOf } from '../orders/new-order'
 import { deletePendingOrder, uniqueOrderNumber } from '../orders/place-order.server'
 import { EXCHANGE_PROVIDER } from '../payments/providers.server'
 import { appendHistory, makeStale } from '../records/transition.server'
-import { orderStockRef, releaseStock, returnSoldUnitsStatements, takeStock } from '../stock/stock-ledger.server'
+import { orderStockRef, releaseStock, returnSoldUnitsStatements } from '../stock/stock-ledger.server'
+import { takeStock } from '../stock/take-stock.server'
+import { ownerStatements } from '../records/owner-change.server'
 import { loadOrderFacts, ukDay } from './order-facts.server'
 import type { RefundDeps } from './refunds.server'
 import { returnEmailJob, sendReturnEmailNow } from './return-email.server'
@@ -231,7 +234,7 @@ async function placeReplacement(payload: Payload, x: { old: Order; returnNumber:
         },
       ],
     }, now)
-    const taken = await takeStock(payload, unit.transactionID, orderStockRef(order.id), [{ productId: x.productId, variantId: x.variantId, count: 1 }], { state: paid ? 'sold' : 'held', owner: { table: 'orders', id: order.id, stockState: paid ? 'committed' : 'held' }, now })
+    const taken = await takeStock(payload, unit.transactionID, orderStockRef(order.id), [{ productId: x.productId, variantId: x.variantId, count: 1 }], { state: paid ? 'sold' : 'held', owner: ownerStatements({ table: 'orders', id: order.id, stockState: paid ? 'committed' : 'held' }), now })
     if (!taken.ok) {
       if (unit.transactionID == null) await deletePendingOrder(payload, order.id)
       throw halt<Placed>({ ok: false, message: `${item.product.name} sold out just now.` })
@@ -253,7 +256,7 @@ export async function cancelReplacement(payload: Payload, r: Return, who: Actor,
   if (!unsent.includes(replacement.status) || (replacement.status !== 'awaiting_payment' && replacement.totalPence > 0)) {
     return { ok: false, status: 409, message: `The replacement order ${replacement.orderNumber} has been sent or was partly paid by card: settle it before rejecting this exchange.` }
   }
-  const moved = await releaseStock(payload, null, orderStockRef(replacement.id), ['held', 'sold'], { owner: { table: 'orders', id: replacement.id, fromStatuses: unsent, status: 'cancelled', stockState: 'released' }, now })
+  const moved = await releaseStock(payload, null, orderStockRef(replacement.id), ['held', 'sold'], { owner: ownerStatements({ table: 'orders', id: replacement.id, fromStatuses: unsent, status: 'cancelled', stockState: 'released' }), now })
   if (!moved.ownerChanged) return { ok: false, status: 409, message: `The replacement order ${replacement.orderNumber} has just changed. Reload and try again.` }
   await appendHistory(payload, { table: 'orders', id: replacement.id }, {}, historyEntry(now, who.actor, replacement.status, 'cancelled', `Exchange ${r.returnNumber} rejected: this replacement is not sent, and its unit is back on the shelf.`, who.by), now)
   await makeStale(payload, { reason: `exchange ${r.returnNumber} rejected`, products: replacement.lines.map((l) => (typeof l.product === 'object' ? l.product.id : l.product)) })

@@ -8,153 +8,21 @@
 // `CASE WHEN <enough left> THEN n END`, and a NULL count violates NOT NULL, which rolls the batch back.
 // PostgreSQL: one transaction (the caller's, or our own), with conditional UPDATEs that lock the rows they
 // change and are checked before the next statement runs.
+//
+// This is the one module that spells the ledger's rows (stock_holds). Taking stock is take-stock.server.ts; the
+// shelf's columns are catalogue-rows'; the change of the record that owns the units (an order, a reservation)
+// comes built by the records feature as OwnerStatements (ledger-contract.ts), placed here without knowing its table.
 import 'server-only'
 import type { Payload } from 'payload'
-import { Abort, execute, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type PgExec, type Stmt, type TransactionId } from '../../cms/sql.server'
-
-/** One thing taken off the shelf: units of a product or variant, or one use of a coupon. */
-export interface LedgerItem {
-  readonly productId?: number | null
-  readonly variantId?: number | null
-  readonly couponId?: number | null
-  readonly count: number
-  /** With a network on the take: the most units of this product that network may hold unpaid, these included. */
-  readonly networkCap?: number
-}
-
-/** Who takes the units, for the caps on what one network may hold unpaid (ADR 022). */
-export interface TakingNetwork {
-  /** networkKey of the client address: an IPv4 address or an IPv6 /64. */
-  readonly key: string
-  /** The most unpaid holds (orders, reservations, finance applications) the network may have open, this one included. */
-  readonly maxHolds: number
-}
-
-export type HoldState = 'held' | 'sold' | 'released'
-
-/** The document that owns the units (an order or a reservation) and the change made to it in the same unit of work. */
-export interface OwnerChange {
-  readonly table: 'orders' | 'reservations'
-  readonly id: number
-  /** The change is made (and the stock moved) only while the owner is in one of these statuses; omit for any. */
-  readonly fromStatuses?: readonly string[]
-  readonly status?: string
-  readonly stockState?: string
-  /** A further column the owner must still have one of these values in (e.g. a finance application's status). */
-  readonly alsoWhere?: { readonly column: 'finance_status' | 'certificate_status'; readonly in: readonly string[] }
-  /** A column the owner must still have empty (e.g. an order's paid date, so a payment is recorded once). */
-  readonly stillNull?: 'payment_paid_at'
-  /** Further columns of the owner's row written by the same UPDATE (a paid date, a payment reference). */
-  readonly set?: readonly (readonly [column: string, value: Arg])[]
-  /**
-   * What records the change (the owner's history entry and its queued follow-ups), written in the same unit of
-   * work only when this call made the change. The records feature builds it (features/records/history.server.ts).
-   */
-  readonly record?: OwnerRecord
-}
-
-/**
- * Rows written with an owner's change, all or nothing with it. The ledger places them; what they are is the
- * records feature's. On SQLite, whose batch cannot branch, they come right after the owner's UPDATE (so
- * `changes()` is that UPDATE's) and `guard` is SQL true once they were written, ANDed into what follows; on
- * PostgreSQL they simply run after the owner's UPDATE succeeded, in its transaction.
- */
-export interface OwnerRecord {
-  readonly sqlite: () => { readonly stmts: readonly Stmt[]; readonly guard: Stmt; readonly then: readonly Stmt[] }
-  /** Answers the rows each follow-up statement answered (RETURNING). */
-  readonly pg: (exec: PgExec) => Promise<Record<string, unknown>[][]>
-}
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Statements                                                                                        */
-
-/** The UPDATE of an owner's row for a change: made only from its statuses (and `alsoWhere`), writing its columns. */
-export function ownerUpdateStatement(owner: OwnerChange, also?: Stmt): Stmt {
-  const sets: string[] = []
-  const args: Arg[] = []
-  if (owner.stockState) {
-    sets.push('stock_state = ?')
-    args.push(owner.stockState)
-  }
-  if (owner.status) {
-    sets.push('status = ?')
-    args.push(owner.status)
-  }
-  for (const [column, value] of owner.set ?? []) {
-    if (!/^[a-z_]+$/.test(column)) throw new Error(`stock ledger: bad column name ${column}`)
-    sets.push(`"${column}" = ?`)
-    args.push(value)
-  }
-  let where = 'id = ?'
-  args.push(owner.id)
-  if (owner.fromStatuses?.length) {
-    where += ` AND status IN (${placeholders(owner.fromStatuses.length)})`
-    args.push(...owner.fromStatuses)
-  }
-  if (owner.alsoWhere?.in.length) {
-    where += ` AND ${owner.alsoWhere.column} IN (${placeholders(owner.alsoWhere.in.length)})`
-    args.push(...owner.alsoWhere.in)
-  }
-  if (owner.stillNull) where += ` AND ${owner.stillNull} IS NULL`
-  if (also) {
-    where += ` AND ${also.sql}`
-    args.push(...also.args)
-  }
-  return { sql: `UPDATE ${owner.table} SET ${sets.join(', ')} WHERE ${where}`, args }
-}
-
-/** SQL that is true once the owner has been changed (used to guard the statements after it in a SQLite batch). */
-function ownerChanged(owner: OwnerChange | undefined): Stmt {
-  if (!owner) return { sql: '1 = 1', args: [] }
-  const conditions = ['id = ?']
-  const args: Arg[] = [owner.id]
-  if (owner.status) {
-    conditions.push('status = ?')
-    args.push(owner.status)
-  }
-  if (owner.stockState) {
-    conditions.push('stock_state = ?')
-    args.push(owner.stockState)
-  }
-  return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE ${conditions.join(' AND ')})`, args }
-}
-
-/** PostgreSQL, in the transaction, after the owner UPDATE changed the row: the owner's record and its follow-ups' rows. */
-function writeRecordPg(exec: PgExec, owner: OwnerChange): Promise<Record<string, unknown>[][]> {
-  return owner.record ? owner.record.pg(exec) : Promise.resolve([])
-}
-
-/** SQLite: the owner's record (right after the owner UPDATE) and the guard for what follows, or nothing. */
-function recordSqlite(owner: OwnerChange | undefined): { stmts: readonly Stmt[]; guard: Stmt | null; then: readonly Stmt[] } {
-  return owner?.record ? owner.record.sqlite() : { stmts: [], guard: null, then: [] }
-}
-
-/**
- * Changes an owner alone (a status claim with no stock movement, no record); true when this call made the change.
- * A change with its record is the records feature's `recordChange` (features/records/history.server.ts).
- */
-export async function changeOwner(payload: Payload, transactionID: TransactionId, owner: OwnerChange): Promise<boolean> {
-  if (owner.record) throw new Error('stock ledger: an owner change with a record is written by the records feature')
-  return (await execute(payload, transactionID, ownerUpdateStatement(owner))).rowsAffected === 1
-}
+import { addToOnHand, onHand, onHandAtLeastZero, putBackOnHand } from '../catalogue-rows/catalogue-rows'
+import { Abort, isPostgres, pgUnit, placeholders, readRows, sqliteBatch, type Arg, type Stmt, type TransactionId } from '../../cms/sql.server'
+import { ALWAYS, recordSqlite, units, writeRecordPg, type HoldState, type LedgerItem, type MoveResult, type OwnerStatements, type TakingNetwork } from './ledger-contract'
 
 /** The ledger ref of an order's units. */
 export const orderStockRef = (orderId: number) => `order:${orderId}`
 
-/** SQL that is true while the owner may still be changed (a take's guard, checked before the owner update runs). */
-function ownerChangeable(owner: OwnerChange | undefined): Stmt {
-  if (!owner?.fromStatuses?.length) return { sql: '1 = 1', args: [] }
-  return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE id = ? AND status IN (${placeholders(owner.fromStatuses.length)}))`, args: [owner.id, ...owner.fromStatuses] }
-}
-
-function target(item: LedgerItem): { table: 'products' | 'variants' | 'coupons'; id: number } {
-  if (item.couponId != null) return { table: 'coupons', id: item.couponId }
-  if (item.variantId != null) return { table: 'variants', id: item.variantId }
-  if (item.productId != null) return { table: 'products', id: item.productId }
-  throw new Error('stock ledger: an item needs a product, a variant or a coupon')
-}
-
-function insertHold(ref: string, item: LedgerItem, state: HoldState, now: string, countSql: string, countArgs: readonly Arg[], network: TakingNetwork | undefined): Stmt {
+/** A ledger row for an item taken under `ref`; its count is `countSql` (a shortfall's NULL aborts a SQLite batch). */
+export function insertHold(ref: string, item: LedgerItem, state: HoldState, now: string, countSql: string, countArgs: readonly Arg[], network: TakingNetwork | undefined): Stmt {
   return {
     sql: `INSERT INTO stock_holds (ref, product_id, variant_id, coupon_id, count, state, hold_client, created_at, updated_at) VALUES (?, ?, ?, ?, ${countSql}, ?, ?, ?, ?)`,
     args: [ref, item.couponId != null ? null : (item.productId ?? null), item.couponId != null ? null : (item.variantId ?? null), item.couponId ?? null, ...countArgs, state, network?.key ?? null, now, now],
@@ -171,7 +39,7 @@ const UNPAID_OWNER = `(
 )`
 
 /** SQL true while the network may take `n` more units of the item's product under `ref` (checked per item, before it is taken). */
-function withinNetworkCaps(ref: string, item: LedgerItem, n: number, network: TakingNetwork | undefined): Stmt {
+export function withinNetworkCaps(ref: string, item: LedgerItem, n: number, network: TakingNetwork | undefined): Stmt {
   if (!network || item.couponId != null || item.productId == null) return { sql: '1 = 1', args: [] }
   const held = `FROM stock_holds h WHERE h.state = 'held' AND h.hold_client = ? AND ${UNPAID_OWNER}`
   const holds: Stmt = { sql: `(SELECT count(DISTINCT h.ref) ${held} AND h.ref <> ?) < ?`, args: [network.key, ref, network.maxHolds] }
@@ -182,141 +50,12 @@ function withinNetworkCaps(ref: string, item: LedgerItem, n: number, network: Ta
   }
 }
 
-function units(item: LedgerItem): number {
-  const n = item.couponId != null ? 1 : Math.floor(item.count)
-  if (!(n > 0)) throw new Error('stock ledger: a count must be a positive whole number')
-  return n
-}
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Operations                                                                                        */
-
-export type TakeResult = { readonly ok: true; readonly followUps?: readonly Record<string, unknown>[][] } | { readonly ok: false; readonly shortItem: number | null; readonly reason: 'short' | 'owner_changed' | 'network_cap' }
-
-/**
- * Takes every item under `ref` (stock down, coupon uses up, ledger rows in `state`), all or nothing, and
- * changes the owner in the same unit of work. Nothing changes when any item is short or the owner is no
- * longer in `fromStatuses`.
- */
-export async function takeStock(payload: Payload, transactionID: TransactionId, ref: string, items: readonly LedgerItem[], options: { state?: HoldState; owner?: OwnerChange; now?: Date; network?: TakingNetwork } = {}): Promise<TakeResult> {
-  if (options.owner?.record && items.length === 0) throw new Error('stock ledger: a take with a record needs items')
-  const state = options.state ?? 'held'
-  const now = (options.now ?? new Date()).toISOString()
-  const owner = options.owner
-  const network = options.network
-
-  if (isPostgres(payload)) {
-    return pgUnit<TakeResult>(payload, transactionID, async (exec) => {
-      // One network's takes one at a time (until this unit of work ends), so N at once cannot all pass the caps.
-      if (network) await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [`stock-holds:${network.key}`] })
-      if (owner) {
-        if ((await exec(ownerUpdateStatement(owner))).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: null, reason: 'owner_changed' })
-      }
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i]!
-        const n = units(item)
-        const t = target(item)
-        const caps = withinNetworkCaps(ref, item, n, network)
-        const [within] = (await exec({ sql: `SELECT (${caps.sql}) AS ok`, args: caps.args })).rows
-        if (!within?.ok) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'network_cap' })
-        const take: Stmt =
-          t.table === 'coupons'
-            ? { sql: 'UPDATE coupons SET used_count = used_count + 1 WHERE id = ? AND (usage_limit IS NULL OR used_count < usage_limit)', args: [t.id] }
-            : { sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity - ? WHERE id = ? AND stock_quantity >= ?`, args: [n, t.id, n] }
-        if ((await exec(take)).rowCount !== 1) return new Abort<TakeResult>({ ok: false, shortItem: i, reason: 'short' })
-        await exec(insertHold(ref, item, state, now, '?', [n], network))
-      }
-      return { ok: true, followUps: owner ? await writeRecordPg(exec, owner) : [] }
-    })
-  }
-
-  const guard = ownerChangeable(owner)
-  const stmts: Stmt[] = []
-  for (const item of items) {
-    const n = units(item)
-    const t = target(item)
-    const enough: Stmt =
-      t.table === 'coupons'
-        ? { sql: '(SELECT usage_limit IS NULL OR used_count < usage_limit FROM coupons WHERE id = ?)', args: [t.id] }
-        : { sql: `(SELECT stock_quantity >= ? FROM ${t.table} WHERE id = ?)`, args: [n, t.id] }
-    const caps = withinNetworkCaps(ref, item, n, network)
-    stmts.push(insertHold(ref, item, state, now, `CASE WHEN ${enough.sql} AND ${guard.sql} AND ${caps.sql} THEN ? END`, [...enough.args, ...guard.args, ...caps.args, n], network))
-    stmts.push(
-      t.table === 'coupons'
-        ? { sql: 'UPDATE coupons SET used_count = used_count + 1 WHERE id = ?', args: [t.id] }
-        : { sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity - ? WHERE id = ?`, args: [n, t.id] },
-    )
-  }
-  const ownerAt = stmts.length
-  const record = recordSqlite(owner)
-  if (owner) stmts.push(ownerUpdateStatement(owner), ...record.stmts, ...record.then)
-  try {
-    const results = await sqliteBatch(payload, stmts)
-    if (owner && results[ownerAt]!.rowsAffected !== 1) {
-      // Only possible with no items (nothing guarded the owner): nothing was taken.
-      return { ok: false, shortItem: null, reason: 'owner_changed' }
-    }
-    return { ok: true, followUps: owner ? results.slice(ownerAt + 1 + record.stmts.length).map((r) => r.rows) : [] }
-  } catch (error) {
-    if (!/NOT NULL constraint failed: stock_holds\.count/i.test(String((error as Error)?.message ?? error))) throw error
-    const changeable = await ownerStillChangeable(payload, owner)
-    if (!changeable) return { ok: false, shortItem: null, reason: 'owner_changed' }
-    const overCap = await firstItemOverNetworkCaps(payload, ref, items, network)
-    if (overCap != null) return { ok: false, shortItem: overCap, reason: 'network_cap' }
-    return { ok: false, shortItem: await firstShortItem(payload, items), reason: 'short' }
-  }
-}
-
-/** After a refused SQLite batch (nothing written): the first item the network's caps refuse, counting the items before it. */
-async function firstItemOverNetworkCaps(payload: Payload, ref: string, items: readonly LedgerItem[], network: TakingNetwork | undefined): Promise<number | null> {
-  if (!network) return null
-  const earlier = new Map<number, number>()
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!
-    if (item.couponId != null || item.productId == null) continue
-    const n = units(item)
-    const before = earlier.get(item.productId) ?? 0
-    const caps = withinNetworkCaps(ref, item, before + n, network)
-    const [row] = await readRows(payload, { sql: `SELECT (${caps.sql}) AS ok`, args: caps.args })
-    if (!row || !Number(row.ok)) return i
-    earlier.set(item.productId, before + n)
-  }
-  return null
-}
-
-async function ownerStillChangeable(payload: Payload, owner: OwnerChange | undefined): Promise<boolean> {
-  if (!owner?.fromStatuses?.length) return true
-  const guard = ownerChangeable(owner)
-  const [row] = await readRows(payload, { sql: `SELECT ${guard.sql} AS ok`, args: guard.args })
-  return Boolean(Number(row?.ok))
-}
-
-async function firstShortItem(payload: Payload, items: readonly LedgerItem[]): Promise<number | null> {
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i]!
-    const t = target(item)
-    const [row] =
-      t.table === 'coupons'
-        ? await readRows(payload, { sql: 'SELECT (usage_limit IS NULL OR used_count < usage_limit) AS ok FROM coupons WHERE id = ?', args: [t.id] })
-        : await readRows(payload, { sql: `SELECT (stock_quantity >= ?) AS ok FROM ${t.table} WHERE id = ?`, args: [units(item), t.id] })
-    if (!row || !Number(row.ok)) return i
-  }
-  return null
-}
-
-export type MoveResult = {
-  readonly ownerChanged: boolean
-  readonly rows: number
-  /** The rows each of the owner record's follow-up statements answered (RETURNING), when the change was made. */
-  readonly followUps?: readonly Record<string, unknown>[][]
-}
-
 /**
  * Puts every ledger row of `ref` in one of `from` back on the shelf (stock up, coupon uses down) and marks
  * it released, once: a second call finds nothing left to release. With an owner, the owner is changed in
  * the same unit of work and the stock moves only when the owner ends in the new state.
  */
-export async function releaseStock(payload: Payload, transactionID: TransactionId, ref: string, from: readonly HoldState[], options: { owner?: OwnerChange; now?: Date } = {}): Promise<MoveResult> {
+export async function releaseStock(payload: Payload, transactionID: TransactionId, ref: string, from: readonly HoldState[], options: { owner?: OwnerStatements; now?: Date } = {}): Promise<MoveResult> {
   const now = (options.now ?? new Date()).toISOString()
   const owner = options.owner
   const states = { sql: `state IN (${placeholders(from.length)})`, args: from as readonly Arg[] }
@@ -325,8 +64,8 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
       let changed = false
       if (owner) {
-        changed = (await exec(ownerUpdateStatement(owner))).rowCount === 1
-        const settled = ownerChanged(owner)
+        changed = (await exec(owner.update)).rowCount === 1
+        const settled = owner.changed
         if (!changed && !(await exec({ sql: `SELECT 1 WHERE ${settled.sql}`, args: settled.args })).rowCount) return { ownerChanged: false, rows: 0 }
       }
       const released = await exec({
@@ -336,15 +75,15 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
       for (const row of released.rows) {
         const n = Number(row.count)
         if (row.coupon_id != null) await exec({ sql: 'UPDATE coupons SET used_count = GREATEST(used_count - ?, 0) WHERE id = ?', args: [n, Number(row.coupon_id)] })
-        else if (row.variant_id != null) await exec({ sql: 'UPDATE variants SET stock_quantity = stock_quantity + ? WHERE id = ?', args: [n, Number(row.variant_id)] })
-        else await exec({ sql: 'UPDATE products SET stock_quantity = stock_quantity + ? WHERE id = ?', args: [n, Number(row.product_id)] })
+        else if (row.variant_id != null) await exec(putBackOnHand('variants', Number(row.variant_id), n))
+        else await exec(putBackOnHand('products', Number(row.product_id), n))
       }
       const followUps = owner && changed ? await writeRecordPg(exec, owner) : []
       return { ownerChanged: changed, rows: released.rowCount, followUps }
     })
   }
 
-  const guard = ownerChanged(owner)
+  const guard = owner?.changed ?? ALWAYS
   const held = (column: string, outer: string) => ({
     sql: `SELECT COALESCE(SUM(h.count), 0) FROM stock_holds h WHERE h.ref = ? AND h.${states.sql} AND h.${column} = ${outer}.id`,
     args: [ref, ...states.args],
@@ -357,10 +96,10 @@ export async function releaseStock(payload: Payload, transactionID: TransactionI
   }
   const record = recordSqlite(owner)
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdateStatement(owner), ...record.stmts)
+  if (owner) stmts.push(owner.update, ...record.stmts)
   stmts.push(
-    restore('products', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'product_id', 'AND variant_id IS NULL AND coupon_id IS NULL', ' AND h.variant_id IS NULL'),
-    restore('variants', (sum) => `stock_quantity = stock_quantity + ${sum}`, 'variant_id', ''),
+    restore('products', addToOnHand, 'product_id', 'AND variant_id IS NULL AND coupon_id IS NULL', ' AND h.variant_id IS NULL'),
+    restore('variants', addToOnHand, 'variant_id', ''),
     restore('coupons', (sum) => `used_count = MAX(used_count - ${sum}, 0)`, 'coupon_id', ''),
     { sql: `UPDATE stock_holds SET state = 'released', updated_at = ? WHERE ref = ? AND ${states.sql} AND ${guard.sql}`, args: [now, ref, ...states.args, ...guard.args] },
   )
@@ -381,13 +120,13 @@ function nothingWithdrawn(ref: string): Stmt {
  * when any unit of `ref` was withdrawn while it waited (`setOnHandStatements`): a sale never counts a unit that
  * is no longer there, and the caller gives the money back (ADR 041).
  */
-export async function sellHeldStock(payload: Payload, transactionID: TransactionId, ref: string, options: { owner?: OwnerChange; now?: Date } = {}): Promise<MoveResult> {
+export async function sellHeldStock(payload: Payload, transactionID: TransactionId, ref: string, options: { owner?: OwnerStatements; now?: Date } = {}): Promise<MoveResult> {
   const now = (options.now ?? new Date()).toISOString()
   const owner = options.owner
   const whole = nothingWithdrawn(ref)
   if (isPostgres(payload)) {
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
-      const changed = owner ? (await exec(ownerUpdateStatement(owner))).rowCount === 1 : false
+      const changed = owner ? (await exec(owner.update)).rowCount === 1 : false
       if (owner && !changed) return { ownerChanged: false, rows: 0 }
       const sold = await exec({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held'`, args: [now, ref] })
       // Checked after the rows are locked: a withdrawal that committed while this waited for them is seen here.
@@ -397,9 +136,9 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
     })
   }
   const record = recordSqlite(owner)
-  const guard = record.guard ?? ownerChanged(owner)
+  const guard = record.guard ?? owner?.changed ?? ALWAYS
   const stmts: Stmt[] = []
-  if (owner) stmts.push(ownerUpdateStatement(owner, whole), ...record.stmts)
+  if (owner) stmts.push(owner.updateWhile(whole), ...record.stmts)
   const ledgerAt = stmts.length
   stmts.push({ sql: `UPDATE stock_holds SET state = 'sold', updated_at = ? WHERE ref = ? AND state = 'held' AND ${guard.sql} AND ${whole.sql}`, args: [now, ref, ...guard.args, ...whole.args] })
   stmts.push(...record.then)
@@ -413,7 +152,7 @@ export async function sellHeldStock(payload: Payload, transactionID: Transaction
  * default) and `as` the state they arrive in: a showroom sale moves a reservation's held unit to its order
  * as sold, and cancelling that sale moves it back as held, in one statement each time.
  */
-export async function transferHeldStock(payload: Payload, transactionID: TransactionId, fromRef: string, toRef: string, options: { owners?: readonly OwnerChange[]; now?: Date; states?: readonly HoldState[]; as?: HoldState } = {}): Promise<MoveResult> {
+export async function transferHeldStock(payload: Payload, transactionID: TransactionId, fromRef: string, toRef: string, options: { owners?: readonly OwnerStatements[]; now?: Date; states?: readonly HoldState[]; as?: HoldState } = {}): Promise<MoveResult> {
   const now = (options.now ?? new Date()).toISOString()
   const owners = options.owners ?? []
   const states = options.states?.length ? options.states : (['held'] as const)
@@ -422,7 +161,7 @@ export async function transferHeldStock(payload: Payload, transactionID: Transac
   if (isPostgres(payload)) {
     return pgUnit<MoveResult>(payload, transactionID, async (exec) => {
       for (const owner of owners) {
-        if ((await exec(ownerUpdateStatement(owner))).rowCount !== 1) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
+        if ((await exec(owner.update)).rowCount !== 1) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
       }
       const moved = await exec({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] })
       if (moved.rowCount === 0) return new Abort<MoveResult>({ ownerChanged: false, rows: 0 })
@@ -436,7 +175,7 @@ export async function transferHeldStock(payload: Payload, transactionID: Transac
     args: [toRef, now, now],
   })
   const stmts: Stmt[] = []
-  for (const owner of owners) stmts.push(ownerUpdateStatement(owner), abortUnless('changes() = 1'))
+  for (const owner of owners) stmts.push(owner.update, abortUnless('changes() = 1'))
   stmts.push({ sql: `UPDATE stock_holds SET ${set.sql} WHERE ref = ? AND ${which.sql}`, args: [...set.args, fromRef, ...which.args] }, abortUnless('changes() > 0'))
   try {
     const results = await sqliteBatch(payload, stmts)
@@ -509,7 +248,7 @@ export function setOnHandStatements(payload: Payload, table: 'products' | 'varia
     args: [updatedAt, ...rows.args, onHand],
   }
   const left = `(? - ${heldOf(table, table)})`
-  const set: Stmt = { sql: `UPDATE ${table} SET stock_quantity = CASE WHEN ${left} > 0 THEN ${left} ELSE 0 END, updated_at = ? WHERE id = ?`, args: [onHand, onHand, updatedAt, id] }
+  const set: Stmt = { sql: `UPDATE ${table} SET ${onHandAtLeastZero(left)}, updated_at = ? WHERE id = ?`, args: [onHand, onHand, updatedAt, id] }
   // PostgreSQL: the row and its holds are locked first, so a take or a sale running now either finished before
   // (and is counted by the statements after these, each of which sees what committed before it) or waits for this.
   const locks: Stmt[] = isPostgres(payload)
@@ -549,13 +288,13 @@ async function valuesOf(payload: Payload, table: 'products' | 'variants', ids: r
 
 /** Units on hand of these products (their own stock, not their variants') and variants: the shelf plus the units held. */
 export async function onHandOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }): Promise<{ products: Map<number, number>; variants: Map<number, number> }> {
-  const read = async (table: 'products' | 'variants', list: readonly number[]) => valuesOf(payload, table, list, `COALESCE(${table}.stock_quantity, 0) + ${heldOf(table, table)}`) as Promise<Map<number, number>>
+  const read = async (table: 'products' | 'variants', list: readonly number[]) => valuesOf(payload, table, list, `COALESCE(${onHand(table)}, 0) + ${heldOf(table, table)}`) as Promise<Map<number, number>>
   return { products: await read('products', ids.products), variants: await read('variants', ids.variants) }
 }
 
 /** Units left on the shelf of these products and variants (null for one that does not count its stock); a row not found is absent. */
 export async function shelfStockOf(payload: Payload, ids: { products: readonly number[]; variants: readonly number[] }): Promise<{ products: Map<number, number | null>; variants: Map<number, number | null> }> {
-  return { products: await valuesOf(payload, 'products', ids.products, 'products.stock_quantity'), variants: await valuesOf(payload, 'variants', ids.variants, 'variants.stock_quantity') }
+  return { products: await valuesOf(payload, 'products', ids.products, onHand('products')), variants: await valuesOf(payload, 'variants', ids.variants, onHand('variants')) }
 }
 
 /** One order line coming back: `count` units of a product's own stock or of a variant. */
@@ -588,8 +327,7 @@ export function returnSoldUnitsStatements(payload: Payload, orderId: number, ret
       args: [returnRef, item.productId, item.variantId ?? null, ...soldRow.args, n, at, at, ...when.args],
     })
     stmts.push({ sql: `UPDATE stock_holds SET count = count - ?, updated_at = ? WHERE id = (${soldRow.sql}) AND ${when.sql}`, args: [n, at, ...soldRow.args, ...when.args] })
-    const t = target({ productId: item.productId, variantId: item.variantId ?? null, count: n })
-    stmts.push({ sql: `UPDATE ${t.table} SET stock_quantity = stock_quantity + ? WHERE id = ? AND ${when.sql}`, args: [n, t.id, ...when.args] })
+    stmts.push(item.variantId != null ? putBackOnHand('variants', item.variantId, n, when) : putBackOnHand('products', item.productId, n, when))
   }
   return stmts
 }
