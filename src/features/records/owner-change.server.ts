@@ -28,18 +28,26 @@ export interface OwnerChange {
   readonly record?: OwnerRecord
 }
 
-/** The UPDATE of an owner's row for a change: made only from its statuses (and `alsoWhere`), writing its columns. */
-export function ownerUpdateStatement(owner: OwnerChange, also?: Stmt): Stmt {
-  const sets: string[] = []
+/** The state columns a change writes, each as `column = ?` with its value: SET clauses, or the test that it was made. */
+function stateColumns(owner: OwnerChange): { sql: string[]; args: Arg[] } {
+  const sql: string[] = []
   const args: Arg[] = []
   if (owner.stockState) {
-    sets.push('stock_state = ?')
+    sql.push('stock_state = ?')
     args.push(owner.stockState)
   }
   if (owner.status) {
-    sets.push('status = ?')
+    sql.push('status = ?')
     args.push(owner.status)
   }
+  return { sql, args }
+}
+
+/** The UPDATE of an owner's row for a change: made only from its statuses (and `alsoWhere`), writing its columns. */
+export function ownerUpdateStatement(owner: OwnerChange, also?: Stmt): Stmt {
+  const state = stateColumns(owner)
+  const sets = [...state.sql]
+  const args = [...state.args]
   for (const [column, value] of owner.set ?? []) {
     if (!/^[a-z_]+$/.test(column)) throw new Error(`owner change: bad column name ${column}`)
     sets.push(`"${column}" = ?`)
@@ -65,17 +73,8 @@ export function ownerUpdateStatement(owner: OwnerChange, also?: Stmt): Stmt {
 
 /** SQL that is true once the owner has been changed (used to guard the statements after it in a SQLite batch). */
 function ownerChanged(owner: OwnerChange): Stmt {
-  const conditions = ['id = ?']
-  const args: Arg[] = [owner.id]
-  if (owner.status) {
-    conditions.push('status = ?')
-    args.push(owner.status)
-  }
-  if (owner.stockState) {
-    conditions.push('stock_state = ?')
-    args.push(owner.stockState)
-  }
-  return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE ${conditions.join(' AND ')})`, args }
+  const state = stateColumns(owner)
+  return { sql: `EXISTS (SELECT 1 FROM ${owner.table} WHERE ${['id = ?', ...state.sql].join(' AND ')})`, args: [owner.id, ...state.args] }
 }
 
 /** SQL that is true while the owner may still be changed (a take's guard, checked before the owner update runs); none when any status will do. */
