@@ -1,6 +1,6 @@
 // The production server: Next.js behind a thin HTTP layer that adds request ids, JSON access logs,
 // HSTS behind HTTPS, and a graceful shutdown on SIGTERM (finish in-flight requests, then exit).
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -26,6 +26,8 @@ import { routeFamily } from './server-lib/route-family.mjs'
 import { redisPrefix, storefrontChannel } from './src/config/storefront-channel.mjs'
 import { metricsAnswer, serveMetricsPort } from './server-lib/metrics-endpoint.mjs'
 import { reportError } from './src/lib/observe/error-hook.mjs'
+import { createInternalPost, payloadSecret } from './server-lib/internal-post.mjs'
+import { createNotFoundCounter } from './server-lib/not-found-counts.mjs'
 
 const port = Number(process.env.PORT || 3000)
 // Loopback unless told otherwise: an instance is reached through the proxy in front of it (ADR 036).
@@ -53,6 +55,8 @@ function log(level, { msg, ...fields }) {
 
 let stopping = false
 const startedAt = Date.now()
+// Signed posts to the shop's internal endpoints (server-lib/internal-post.mjs): revalidation, 404 and search counts.
+const postInternal = createInternalPost({ port, dataDir, log })
 // Invalidated through the storefront bus below (src/cms/hooks/revalidate-storefront.ts publishes on it).
 const responseCache = createResponseCache()
 await app.prepare()
@@ -65,21 +69,8 @@ await app.prepare()
 process.env.REDIS_PREFIX ||= redisPrefix()
 const STOREFRONT_CHANNEL = storefrontChannel() // the command line's imports announce on it too (src/setup/storefront-announce.ts)
 const instanceId = randomUUID()
-async function revalidateNext(change) {
-  const key = secret()
-  if (!key) return
-  const body = JSON.stringify(change)
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/internal/revalidate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': createHmac('sha256', key).update(body).digest('hex') },
-      body,
-      signal: AbortSignal.timeout(10_000),
-    })
-    if (!response.ok) log('warn', { msg: 'storefront revalidation refused', status: response.status })
-  } catch (error) {
-    log('warn', { msg: 'storefront revalidation failed', err: String(error) })
-  }
+function revalidateNext(change) {
+  return postInternal('/api/internal/revalidate', change, 'storefront revalidation', 10_000)
 }
 // A shared HTTP cache in front of the instances (Varnish in the topology, ADR 014) stores only pages this
 // cache replays, so it is banned by the same rule each time this cache forgets: after the change here, and
@@ -148,50 +139,12 @@ globalThis.__wheelhouseStorefrontBus = {
   afterNext: forget,
 }
 
-// 404s are counted for staff (admin: Content › Not-found paths): batched here, sent every 10 s to an
-// internal endpoint that only this process can call (the batch is signed with the Payload secret).
-const PAGE_PATH = /^\/(?!_next\/|api\/|admin(\/|$))[^.]*$/
-const notFound = new Map()
-function noteNotFound(req) {
-  const pathOnly = (req.url ?? '').split('?')[0].slice(0, 500)
-  if (!PAGE_PATH.test(pathOnly)) return
-  const entry = notFound.get(pathOnly) ?? { path: pathOnly, count: 0, referrer: null, at: '' }
-  entry.count += 1
-  entry.at = new Date().toISOString()
-  const referrer = req.headers.referer
-  if (typeof referrer === 'string') entry.referrer = referrer.slice(0, 500)
-  if (notFound.size < 500 || notFound.has(pathOnly)) notFound.set(pathOnly, entry)
-}
-function secret() {
-  if (process.env.PAYLOAD_SECRET) return process.env.PAYLOAD_SECRET
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')).payloadSecret
-  } catch {
-    return undefined
-  }
-}
-/** A signed POST to one of the shop's internal endpoints, which only this process can call (signed with the Payload secret). */
-async function postInternal(endpoint, payload, what) {
-  const key = secret()
-  if (!key) return
-  const body = JSON.stringify(payload)
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}${endpoint}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Wheelhouse-Signature': createHmac('sha256', key).update(body).digest('hex') },
-      body,
-      signal: AbortSignal.timeout(5000),
-    })
-    await response.body?.cancel()
-    if (!response.ok) log('warn', { msg: `${what} refused`, status: response.status })
-  } catch (error) {
-    log('warn', { msg: `could not record ${what}`, err: String(error) })
-  }
-}
+// 404s are counted for staff (admin: Content › Not-found paths): batched here (server-lib/not-found-counts.mjs), sent
+// every 10 s to an internal endpoint that only this process can call.
+const notFound = createNotFoundCounter()
 async function flushNotFound() {
-  if (notFound.size === 0) return
-  const hits = [...notFound.values()]
-  notFound.clear()
+  const hits = notFound.take()
+  if (hits.length === 0) return
   await postInternal('/api/internal/not-found', { hits }, 'not-found paths')
 }
 // Searches, counted as they are answered, rendered or replayed from the response cache (server-lib/search-counts.mjs,
@@ -262,7 +215,7 @@ const serverActionRules = {
   originAllowed: (host) => isCsrfOriginAllowed(host, allowedOrigins),
   get sessionKey() {
     if (!sessionKey) {
-      const key = secret()
+      const key = payloadSecret(dataDir)
       sessionKey = key ? payloadSigningKey(key) : null
     }
     return sessionKey
@@ -312,7 +265,7 @@ function answer(req, res, requestId, start) {
   const family = routeFamily(req.url)
   res.on('finish', () => {
     metrics().httpDuration.observe({ family, method: req.method === 'HEAD' ? 'GET' : req.method === 'GET' || req.method === 'POST' ? req.method : 'other', status: `${Math.floor(res.statusCode / 100)}xx` }, Number(process.hrtime.bigint() - start) / 1e9)
-    if (res.statusCode === 404 && req.method === 'GET') noteNotFound(req)
+    if (res.statusCode === 404 && req.method === 'GET') notFound.note(req)
     searchCounter.note(req, res)
     if (quietPaths.test(req.url ?? '') && res.statusCode < 400) return
     log(res.statusCode >= 500 ? 'error' : 'info', {
