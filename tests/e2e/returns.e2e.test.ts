@@ -21,6 +21,18 @@ let payload: Payload
 
 const stock = async (id: number) => (await payload.findByID({ collection: 'products', id, depth: 0, overrideAccess: true })).stockQuantity
 
+/**
+ * Noon (UTC) of the London calendar day `daysAgo` days before today's there. The shop counts a customer's days in
+ * London's calendar, so a delivery `daysAgo` × 24 hours ago is one day fewer whenever it fell in summer time and the
+ * test runs between 23:00 and midnight UTC in winter (day 39, not 40).
+ */
+function londonDaysAgo(daysAgo: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+  const day = new Date(`${today}T12:00:00Z`)
+  day.setUTCDate(day.getUTCDate() - daysAgo)
+  return day.toISOString()
+}
+
 /** A card order paid through the test gateway, delivered `daysAgo` days ago (yesterday unless said), of a jacket, a helmet and a lock (as checkout and staff would leave it). */
 async function deliveredOrder(email: string, customer: number | null, daysAgo = 1) {
   const category = (await payload.find({ collection: 'categories', limit: 1, depth: 0, overrideAccess: true })).docs[0]!.id
@@ -33,7 +45,7 @@ async function deliveredOrder(email: string, customer: number | null, daysAgo = 
   const total = items.reduce((sum, [, p]) => sum + p, 0)
   const orderNumber = `WH-${Array.from(randomBytes(6), (b) => '346789ABCDEFGHJKMNPQRTWXY'[b % 25]).join('')}`
   const sessionId = `tgs_${randomBytes(16).toString('hex')}`
-  const yesterday = new Date(Date.now() - daysAgo * 86_400_000).toISOString()
+  const yesterday = londonDaysAgo(daysAgo)
   await payload.create({ collection: 'test-gateway-payments', overrideAccess: true, data: { sessionId, orderReference: orderNumber, amountPence: total, currency: 'GBP', refundedPence: 0, status: 'succeeded', successUrl: '/payment-success', failureUrl: '/payment-failure' } as never })
   const order = await payload.create({
     collection: 'orders',
