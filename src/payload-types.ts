@@ -78,6 +78,7 @@ export interface Config {
     returns: Return;
     refunds: Refund;
     reservations: Reservation;
+    deals: Deal;
     'stock-holds': StockHold;
     coupons: Coupon;
     'payment-events': PaymentEvent;
@@ -130,6 +131,7 @@ export interface Config {
     returns: ReturnsSelect<false> | ReturnsSelect<true>;
     refunds: RefundsSelect<false> | RefundsSelect<true>;
     reservations: ReservationsSelect<false> | ReservationsSelect<true>;
+    deals: DealsSelect<false> | DealsSelect<true>;
     'stock-holds': StockHoldsSelect<false> | StockHoldsSelect<true>;
     coupons: CouponsSelect<false> | CouponsSelect<true>;
     'payment-events': PaymentEventsSelect<false> | PaymentEventsSelect<true>;
@@ -192,6 +194,7 @@ export interface Config {
       sendReturnEmail: TaskSendReturnEmail;
       issueCreditNote: TaskIssueCreditNote;
       createExchangeOrder: TaskCreateExchangeOrder;
+      sendDealEmail: TaskSendDealEmail;
       inline: {
         input: unknown;
         output: unknown;
@@ -1310,6 +1313,108 @@ export interface Refund {
   createdAt: string;
 }
 /**
+ * One deal per customer and bike, opened by the customer’s first step. The deal hub (Admin › Deal hub) lists them by stage, those past their next action first.
+ *
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "deals".
+ */
+export interface Deal {
+  id: number;
+  title: string;
+  /**
+   * Moves only as the deal’s stages allow; “Lost” needs a reason.
+   */
+  status:
+    | 'new'
+    | 'contacted'
+    | 'test_ride'
+    | 'finance_submitted'
+    | 'approved'
+    | 'ready_for_handover'
+    | 'handed_over'
+    | 'lost';
+  /**
+   * Why the customer did not buy.
+   */
+  lostReason?: string | null;
+  /**
+   * Who looks after this deal.
+   */
+  owner?: (number | null) | User;
+  /**
+   * What happens next (call back, arrange the test ride…).
+   */
+  nextAction?: string | null;
+  nextActionDue?: string | null;
+  notes?: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  /**
+   * The account, when the customer was signed in.
+   */
+  customer?: (number | null) | User;
+  product: number | Product;
+  variant?: (number | null) | Variant;
+  productName: string;
+  /**
+   * The valuation the customer brought to this deal; one quoted with the reservation or the finance application counts too.
+   */
+  valuation?: (number | null) | PartExchangeValuation;
+  /**
+   * How the customer chose to take the bike.
+   */
+  handover?: ('collection' | 'delivery') | null;
+  /**
+   * The customer’s question from the bike’s page.
+   */
+  enquiry?: {
+    message?: string | null;
+    askedAt?: string | null;
+  };
+  contact?: {
+    /**
+     * The customer agreed to hear from us about this bike.
+     */
+    consent?: boolean | null;
+    consentAt?: string | null;
+    /**
+     * The one reminder a customer who stopped may get.
+     */
+    reminderSentAt?: string | null;
+    unsubscribedAt?: string | null;
+  };
+  /**
+   * The step that opened the deal.
+   */
+  source?: string | null;
+  /**
+   * The customer’s last step.
+   */
+  lastActivityAt?: string | null;
+  dealKey: string;
+  /**
+   * Everything that happened to the deal, newest last: the customer’s steps and staff changes.
+   */
+  history?:
+    | {
+        at: string;
+        by?: (number | null) | User;
+        /**
+         * Who made the change when not a signed-in user: the customer, the lender.
+         */
+        actor?: string | null;
+        from?: string | null;
+        to?: string | null;
+        note?: string | null;
+        id?: string | null;
+      }[]
+    | null;
+  updatedAt: string;
+  createdAt: string;
+}
+/**
  * Units held for unpaid orders and reservations, sold, or released back to stock. Written only by checkout, payments and staff status changes.
  *
  * This interface was referenced by `Config`'s JSON-Schema
@@ -2052,7 +2157,8 @@ export interface PayloadJob {
           | 'sendRefund'
           | 'sendReturnEmail'
           | 'issueCreditNote'
-          | 'createExchangeOrder';
+          | 'createExchangeOrder'
+          | 'sendDealEmail';
         taskID: string;
         input?:
           | {
@@ -2104,6 +2210,7 @@ export interface PayloadJob {
         | 'sendReturnEmail'
         | 'issueCreditNote'
         | 'createExchangeOrder'
+        | 'sendDealEmail'
       )
     | null;
   queue?: string | null;
@@ -2162,6 +2269,10 @@ export interface PayloadLockedDocument {
     | ({
         relationTo: 'reservations';
         value: number | Reservation;
+      } | null)
+    | ({
+        relationTo: 'deals';
+        value: number | Deal;
       } | null)
     | ({
         relationTo: 'stock-holds';
@@ -2871,6 +2982,59 @@ export interface ReservationsSelect<T extends boolean = true> {
       };
   partExchange?: T;
   reservationKey?: T;
+  history?:
+    | T
+    | {
+        at?: T;
+        by?: T;
+        actor?: T;
+        from?: T;
+        to?: T;
+        note?: T;
+        id?: T;
+      };
+  updatedAt?: T;
+  createdAt?: T;
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "deals_select".
+ */
+export interface DealsSelect<T extends boolean = true> {
+  title?: T;
+  status?: T;
+  lostReason?: T;
+  owner?: T;
+  nextAction?: T;
+  nextActionDue?: T;
+  notes?: T;
+  firstName?: T;
+  lastName?: T;
+  email?: T;
+  phone?: T;
+  customer?: T;
+  product?: T;
+  variant?: T;
+  productName?: T;
+  valuation?: T;
+  handover?: T;
+  enquiry?:
+    | T
+    | {
+        message?: T;
+        askedAt?: T;
+      };
+  contact?:
+    | T
+    | {
+        consent?: T;
+        consentAt?: T;
+        reminderSentAt?: T;
+        unsubscribedAt?: T;
+      };
+  source?: T;
+  lastActivityAt?: T;
+  dealKey?: T;
   history?:
     | T
     | {
@@ -3969,6 +4133,19 @@ export interface TaskIssueCreditNote {
 export interface TaskCreateExchangeOrder {
   input: {
     returnNumber: string;
+  };
+  output: {
+    result?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `Config`'s JSON-Schema
+ * via the `definition` "TaskSendDealEmail".
+ */
+export interface TaskSendDealEmail {
+  input: {
+    dealId: number;
+    kind: string;
   };
   output: {
     result?: string | null;

@@ -38,6 +38,7 @@ import { FinanceQuotes } from './cms/collections/finance-quotes'
 import { PartExchangeValuations } from './cms/collections/part-exchange-valuations'
 import { ServiceOptions } from './cms/collections/service-options'
 import { Bookings } from './features/bookings/bookings-collection'
+import { Deals } from './features/deals/deals-collection'
 import { BookingDays } from './cms/collections/booking-days'
 import { databaseAdapter, tuneDatabase } from './cms/database.server'
 import { payloadEmailAdapter } from './adapters/email/email.server'
@@ -109,11 +110,13 @@ export default buildConfig({
     avatar: 'default', // not Gravatar: no staff email hash leaves the shop, and the CSP would block it anyway
     meta: { titleSuffix: ' · Wheelhouse admin' },
     components: {
-      afterNavLinks: ['/features/bookings/admin/workshop-nav-link#WorkshopNavLink', '/email-previews/email-previews-nav-link#EmailPreviewsNavLink'],
+      afterNavLinks: ['/features/deals/admin/deal-hub-nav-link#DealHubNavLink', '/features/bookings/admin/workshop-nav-link#WorkshopNavLink', '/email-previews/email-previews-nav-link#EmailPreviewsNavLink'],
       // The shop's figures and to-do list above the collections (features/dashboard, ADR 054).
       beforeDashboard: ['/features/dashboard/admin/shop-dashboard#ShopDashboard'],
       views: {
         workshop: { Component: '/features/bookings/admin/workshop-day-view#WorkshopDayView', path: '/workshop' },
+        // Deals by stage, those past their next action first (features/deals).
+        dealHub: { Component: '/features/deals/admin/deal-hub-view#DealHubView', path: '/deal-hub' },
         // Every customer email with sample data, in the shop's brand (src/email-previews).
         emailPreviews: { Component: '/email-previews/email-previews-view#EmailPreviewsView', path: '/email-previews' },
       },
@@ -133,6 +136,7 @@ export default buildConfig({
     withBeforeList(Returns, '/features/exports/admin/export-forms#ReturnsExportForm'),
     Refunds,
     reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
+    Deals,
     StockHolds,
     Coupons,
     PaymentEvents,

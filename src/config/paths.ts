@@ -56,6 +56,12 @@ export const paths = {
   confirmBookingCancel: (token: string) => `/bookings/manage?token=${encodeURIComponent(token)}&confirm=cancel#cancel-heading`,
   bookingCalendar: (token: string) => `/api/bookings/calendar?token=${encodeURIComponent(token)}`,
   accountBookings: () => '/account/bookings',
+  /** A customer's deal for one bike: signed in, or by the signed link (token) from its emails and result pages. */
+  deal: (id: number | string, token?: string) => `/deals/${encodeURIComponent(String(id))}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+  /** "Value my bike": a part-exchange valuation, reachable from anywhere (kept in the browser for the finance checkout). */
+  valueMyBike: () => '/value-my-bike',
+  /** One click stops a deal's reminder (List-Unsubscribe too). */
+  dealUnsubscribe: (token: string) => `/deals/unsubscribe?token=${encodeURIComponent(token)}`,
   reserve: (productSlug: string) => `/reserve?product=${encodeURIComponent(productSlug)}`,
   reservationSuccess: (reservationNumber: string) => `/reservation-success?reservation=${encodeURIComponent(reservationNumber)}`,
   manageReservation: (token: string) => `/reservations/manage?token=${encodeURIComponent(token)}`,

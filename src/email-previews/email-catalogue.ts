@@ -10,6 +10,7 @@ import { confirmationEmailSamples } from '../features/orders/confirmation-email'
 import { orderStatusEmailSamples } from '../features/orders/status-email'
 import { certificateEmailSamples } from '../features/orders/certificate-email'
 import { reservationEmailSamples } from '../features/reservations/reservation-email'
+import { dealEmailSamples } from '../features/deals/deal-email'
 import { returnEmailSamples } from '../features/returns/return-email'
 
 export function emailSamples(dealer: DealerDetails): EmailSample[] {
@@ -19,6 +20,7 @@ export function emailSamples(dealer: DealerDetails): EmailSample[] {
     ...certificateEmailSamples(dealer),
     ...returnEmailSamples(dealer),
     ...reservationEmailSamples(dealer),
+    ...dealEmailSamples(dealer),
     ...bookingEmailSamples(dealer),
     ...savedBikeAlertEmailSamples(dealer),
     ...accountEmailSamples(dealer),

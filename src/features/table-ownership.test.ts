@@ -18,6 +18,7 @@ const TEST_GATEWAY = 'adapters/payments/test-gateway.server.ts'
 const DOCUMENT_ROWS = 'features/invoices/document-rows.server.ts'
 const RETURN_ROWS = 'features/returns/return-rows.server.ts'
 const PRICE_HISTORY = 'features/catalogue/price-history.ts'
+const DEAL_ROWS = 'features/deals/deal-rows.server.ts'
 
 /** Each table and the one module whose SQL names it. */
 const OWNER: Record<string, string> = {
@@ -41,6 +42,8 @@ const OWNER: Record<string, string> = {
   returns_history: RETURN_ROWS,
   refunds: RETURN_ROWS,
   price_history: PRICE_HISTORY,
+  deals: DEAL_ROWS,
+  deals_history: DEAL_ROWS,
 }
 
 // The admin dashboard's figures (ADR 054): each one aggregate statement across several owners' tables, read only;

@@ -11,7 +11,7 @@ import { env } from '../../config/env'
 import { payloadSecret } from '../../config/secrets.server'
 import { readLegacyLink } from './signed-links-legacy'
 
-export const LINK_PURPOSES = ['reservation-manage', 'booking-manage', 'booking-extra-work', 'saved-bike-unsubscribe', 'email-confirm', 'email-change', 'order-documents'] as const
+export const LINK_PURPOSES = ['reservation-manage', 'booking-manage', 'booking-extra-work', 'saved-bike-unsubscribe', 'email-confirm', 'email-change', 'order-documents', 'deal-view', 'deal-unsubscribe'] as const
 export type LinkPurpose = (typeof LINK_PURPOSES)[number]
 
 const DAY = 24 * 3600
@@ -32,6 +32,10 @@ export const LINK_LIFETIME_SECONDS: Readonly<Record<LinkPurpose, number>> = {
   'email-change': DAY,
   // A guest lookup's download links for an order's invoice and credit notes: the page is re-opened for new ones.
   'order-documents': 60 * 60,
+  // A deal runs from the first click to the handover: a quarter covers a finance decision and a delivery date.
+  'deal-view': 90 * DAY,
+  // a reminder carries it in List-Unsubscribe, as the saved-bike alerts do
+  'deal-unsubscribe': 365 * DAY,
 }
 
 export interface SignOptions {
@@ -92,8 +96,8 @@ export async function readLink(purpose: LinkPurpose, token: unknown, options: Re
   const now = options.now ?? new Date()
   // A JWT has three parts; the older codecs made two.
   const parts = token.split('.')
-  // Order-document links were never signed by the older codecs.
-  if (parts.length === 2) return purpose === 'order-documents' ? { ok: false, reason: 'malformed' } : readLegacyLink(purpose, token, now, options.secret)
+  // Order-document and deal links were never signed by the older codecs.
+  if (parts.length === 2) return purpose === 'order-documents' || purpose === 'deal-view' || purpose === 'deal-unsubscribe' ? { ok: false, reason: 'malformed' } : readLegacyLink(purpose, token, now, options.secret)
   if (parts.length !== 3 || parts.some((part) => !/^[A-Za-z0-9_-]*$/.test(part))) return { ok: false, reason: 'malformed' }
   // base64url leaves spare bits in a part's last character: a changed one must not still verify.
   if (parts.some((part) => Buffer.from(part, 'base64url').toString('base64url') !== part)) return { ok: false, reason: 'forged' }

@@ -55,6 +55,10 @@ export const ERASURE_POLICY: Readonly<Record<string, ErasurePolicy>> = {
     retain: [{ path: 'service.lines, service.totalPence, service.extraWork.quotePence', reason: MONEY_RECORD, period: SIX_YEARS }],
     why: 'Workshop work charged for is an accounting record: the work and its price stay, the person, their bike notes and licence go.',
   },
+  deals: {
+    action: 'delete',
+    why: 'A deal is the sales team\u2019s working record of a customer\u2019s steps: once the customer has gone nothing in it is needed, and the money it led to is kept on its order and reservation.',
+  },
   'part-exchange-valuations': {
     action: 'anonymise',
     clear: ['vrm', 'inspection.notes'],

@@ -31,6 +31,11 @@ export const RATE_RULES = {
   documentPdf: { name: 'document-pdf', limit: 60, windowMs: 10 * 60_000 },
   // A cancellation sends an email and, for a guest, tries an order number with an email address as the lookup does.
   returns: { name: 'returns', limit: 30, windowMs: 60 * 60_000 },
+  // "Ask about this bike" opens a deal the sales team acts on: per network, and per address asked for.
+  dealEnquiry: { name: 'deal-enquiry', limit: 10, windowMs: 60 * 60_000 },
+  dealEnquiryEmail: { name: 'deal-enquiry-email', limit: 5, windowMs: 60 * 60_000 },
+  // Its own bucket: a customer's signed deal link keeps working after their network has used up the enquiry one.
+  dealManage: { name: 'deal-manage', limit: 120, windowMs: 60 * 60_000 },
   // Registration (an argon2id hash each), password resets and email changes (an email each), counted by the users
   // collection's own hooks too.
   ...ACCOUNT_RATE_RULES,

@@ -3,37 +3,17 @@
 // and the no-JavaScript forms' server actions.
 import { RIDER_LICENCES } from '../../domain/booking/licence'
 import { BIKE_TYPES } from '../../domain/booking/service-pricing'
-import { withPersonNameRule } from '../../lib/text/person-name'
 import { isPlainText, PLAIN_TEXT_MESSAGE } from '../../lib/text/plain-text'
 import { z } from '../../lib/zod'
+import { contactInput } from '../../lib/text/contact-input'
 
-function normaliseUkPhone(input: string): string | null {
-  const compact = input.replace(/[\s\-().]/g, '')
-  const national = compact.startsWith('+44') ? `0${compact.slice(3).replace(/^0/, '')}` : compact.startsWith('0044') ? `0${compact.slice(4).replace(/^0/, '')}` : compact
-  return /^0[1-9]\d{8,9}$/.test(national) ? national : null
-}
+export { contactInput }
 
 const id = z.number({ message: 'Choose from the list.' }).int('Choose from the list.').positive('Choose from the list.').max(2_147_483_647, 'Choose from the list.')
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be ${max} characters or fewer.`).refine(isPlainText, `${label} ${PLAIN_TEXT_MESSAGE}.`)
-const name = (label: string) => withPersonNameRule(z.string({ message: `Enter your ${label}.` }).trim().min(1, `Enter your ${label}.`).max(80, `Your ${label} must be 80 characters or fewer.`).refine(isPlainText, `Your ${label} ${PLAIN_TEXT_MESSAGE}.`), label)
-
-export const contactInput = z
-  .object({
-    firstName: name('first name'),
-    lastName: name('last name'),
-    email: z.string({ message: 'Enter your email address.' }).trim().max(254, 'Your email address is too long.').pipe(z.email({ message: 'Enter an email address like name@example.co.uk.' })).transform((v) => v.toLowerCase()),
-    phone: z
-      .string({ message: 'Enter your phone number.' })
-      .trim()
-      .max(30, 'Enter a UK phone number like 07700 900123.')
-      .refine((v) => normaliseUkPhone(v) !== null, 'Enter a UK phone number like 07700 900123.')
-      .transform((v) => normaliseUkPhone(v) ?? v),
-  })
-  .strict()
 
 export const dayInput = z.string({ message: 'Choose a day from the calendar.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day from the calendar.')
 const acceptTerms = z.literal(true, { message: 'Please read and accept the terms.' })
-
 
 export const serviceBookingRequest = z
   .object({

@@ -23,6 +23,7 @@ import { bookingSettingsFrom, capacityOf, rideResource, WORKSHOP_RESOURCE, type 
 import { toBookingView, type BookingView } from './booking-view'
 import { returnCapacity, takeCapacity, usageBetween, usageByPrefix } from './capacity.server'
 import { isDayFull } from './errors'
+import { joinDealQuietly } from '../deals/join-deal.server'
 import { signBookingToken, TOKEN_PROBLEM, tokenProblemCode, verifyBookingToken, type TokenPurpose } from './manage-token.server'
 
 export type Refusal = { readonly ok: false; readonly status: 400 | 403 | 404 | 409 | 410 | 422; readonly code: string; readonly message: string; readonly field?: string; readonly nextDays?: readonly IsoDay[] }
@@ -251,6 +252,7 @@ export async function bookTestRide(payload: Payload, input: TestRideInput, optio
   })
   if (booking === 'full') return problem(409, 'slot_taken', 'Sorry, that time has just been booked for this bike: please choose another time.', { field: 'day', nextDays: await next() })
   await sendConfirmation(payload, booking)
+  await joinDealQuietly(payload, { step: 'test_ride', reference: booking.reference!, ...input.contact, customerId: options.customerId ?? null, productId: product.id, productName: product.name, now })
   return { ok: true, bookingId: booking.id, reference: booking.reference!, token: await bookingToken(payload, booking) }
 }
 

@@ -140,3 +140,15 @@ export const queueStatusEmail: CollectionAfterChangeHook<Order> = async ({ doc, 
   await queueOrderStatusEmail(req.payload, (await req.transactionID) ?? null, doc.id, doc.status, new Date())
   return doc
 }
+
+/** A lender's decision staff record on a finance application moves the customer's deal: approved, it is approved. */
+export const joinDealOnFinanceApproval: CollectionAfterChangeHook<Order> = async ({ doc, previousDoc, req, operation }) => {
+  if (operation !== 'update' || !previousDoc || doc.kind !== 'finance' || doc.financeStatus !== 'approved' || previousDoc.financeStatus === 'approved') return doc
+  const bike = doc.lines[0]
+  const productId = bike ? (typeof bike.product === 'object' ? bike.product.id : bike.product) : null
+  if (!productId) return doc
+  // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
+  const { joinDealQuietly } = await import('../deals/join-deal.server')
+  await joinDealQuietly(req.payload, { step: 'finance_approved', reference: doc.orderNumber, firstName: doc.firstName, lastName: doc.lastName, email: doc.email, phone: doc.phone, customerId: typeof doc.customer === 'object' ? (doc.customer?.id ?? null) : (doc.customer ?? null), productId, productName: bike!.name })
+  return doc
+}

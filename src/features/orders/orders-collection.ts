@@ -7,7 +7,7 @@ import { ownOrdersOrStaff } from '../../cms/access/own-orders-or-staff'
 import { isStaffUser } from '../../cms/access/roles'
 import { staffOnly } from '../../cms/access/staff-only'
 import { addressGroup } from '../../cms/fields/address'
-import { enforceOrderStatusChange, queueStatusEmail } from './order-status-change'
+import { enforceOrderStatusChange, joinDealOnFinanceApproval, queueStatusEmail } from './order-status-change'
 import { orderEndpoints } from './order-endpoints'
 import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './order-field-options'
 import { queueInvoiceWhenPaid } from '../invoices/invoice-hooks'
@@ -40,7 +40,7 @@ export const Orders: CollectionConfig = {
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   endpoints: orderEndpoints,
   defaultSort: '-createdAt',
-  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceOrderStatusChange], afterChange: [queueStatusEmail, queueInvoiceWhenPaid] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [enforceOrderStatusChange], afterChange: [queueStatusEmail, queueInvoiceWhenPaid, joinDealOnFinanceApproval] },
   fields: [
     // The page staff act on: lines, money, customer, refunds, returns and history, with the next steps as buttons.
     { name: 'staffPanel', type: 'ui', admin: { components: { Field: '/features/orders/components/order-panel#OrderPanel' } } },

@@ -1,4 +1,4 @@
-// The change of a record that owns stock (an order's or a reservation's row), as the statements and guards the stock
+// The change of a record the shop moves through its declared states (an order's, a reservation's or a deal's row), as the statements and guards the stock
 // ledger places in its unit of work (OwnerStatements): the ledger moves the units and never learns what the owner
 // is. The claim's conditions, the columns it writes and what says it was made are all spelt here, beside the
 // history rows and follow-ups (history.server.ts) written with it.
@@ -9,7 +9,7 @@ import type { OwnerRecord, OwnerStatements } from '../stock/ledger-contract'
 
 /** The document that owns the units (an order or a reservation) and the change made to it in the same unit of work. */
 export interface OwnerChange {
-  readonly table: 'orders' | 'reservations'
+  readonly table: 'orders' | 'reservations' | 'deals'
   readonly id: number
   /** The change is made (and the stock moved) only while the owner is in one of these statuses; omit for any. */
   readonly fromStatuses?: readonly string[]

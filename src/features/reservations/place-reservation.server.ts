@@ -17,6 +17,7 @@ import { ownerStatements } from '../records/owner-change.server'
 import { reservationStockRef } from './reservation-lifecycle.server'
 import { paths } from '../../config/paths'
 import { halt, runUnit, unitStep } from '../../cms/unit-of-work.server'
+import { joinDealQuietly } from '../deals/join-deal.server'
 
 export interface PlaceReservationInput {
   /** Idempotency key: the same key answers the same reservation and never holds a second bike. */
@@ -84,6 +85,16 @@ export async function placeReservation(payload: Payload, input: PlaceReservation
   if ('ok' in placed) return placed
   if (!('bike' in placed)) return answerWith(placed)
   await revalidateStorefront(`reservation ${placed.reservation.reservationNumber} placed`, payload.logger)
+  await joinDealQuietly(payload, {
+    step: 'reservation',
+    reference: placed.reservation.reservationNumber,
+    ...input.contact,
+    customerId: input.customerId ?? null,
+    productId: placed.bike.product.id,
+    variantId: placed.bike.variantId,
+    productName: placed.bike.product.name,
+    now,
+  })
   return { ok: true, reservationId: placed.reservation.id, reservationNumber: placed.reservation.reservationNumber, depositPence: placed.bike.depositPence, created: true }
 }
 

@@ -5,7 +5,7 @@
 // CLI), and the features' server-only modules must stay out of the config's static imports.
 import type { TaskConfig } from 'payload'
 
-import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT, SEND_REFUND, SEND_RETURN_EMAIL, ISSUE_CREDIT_NOTE, CREATE_EXCHANGE_ORDER } from '../../features/jobs/task-names'
+import { BACKUP_SHOP, DELIVER_GATEWAY_WEBHOOK, RUN_CATALOGUE_IMPORT, SEND_ORDER_CONFIRMATION, SEND_PASSWORD_RESET, SEND_RESERVATION_EMAIL, SEND_SAVED_BIKE_ALERTS, REFRESH_MONTHLY_FIGURES, REBUILD_FEEDS, ISSUE_INVOICE, ERASE_CUSTOMER_DATA, RUN_DATA_EXPORT, SEND_REFUND, SEND_RETURN_EMAIL, ISSUE_CREDIT_NOTE, CREATE_EXCHANGE_ORDER, SEND_DEAL_EMAIL } from '../../features/jobs/task-names'
 
 export const jobTasks: TaskConfig[] = [
   {
@@ -268,6 +268,23 @@ export const jobTasks: TaskConfig[] = [
       // Loaded on first run: server code kept out of the Payload config's imports (see the top).
       const { createExchangeOrder } = await import('../../features/returns/exchanges.server')
       return { output: { result: await createExchangeOrder(req.payload, String((input as { returnNumber: string }).returnNumber)) } }
+    },
+  },
+  {
+    slug: SEND_DEAL_EMAIL,
+    label: 'Email a customer about their deal (a stage staff moved it to, or the one reminder)',
+    inputSchema: [
+      { name: 'dealId', type: 'number', required: true },
+      { name: 'kind', type: 'text', required: true },
+    ],
+    outputSchema: [{ name: 'result', type: 'text' }],
+    // Each email carries an idempotency key per deal and kind, so a retry after a crash delivers it once.
+    retries: { attempts: 10, backoff: { type: 'exponential', delay: 2000 } },
+    handler: async ({ input, req }) => {
+      // Loaded on first run: server code kept out of the Payload config's imports (see the top).
+      const { sendDealEmail } = await import('../../features/deals/deal-email.server')
+      const job = input as { dealId: number; kind: string }
+      return { output: { result: await sendDealEmail(req.payload, Number(job.dealId), String(job.kind)) } }
     },
   },
 ]

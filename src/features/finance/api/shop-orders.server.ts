@@ -11,6 +11,7 @@ import type { ReservationForFinanceFn } from '../../reservations/reservation-fin
 import { jsonEndpoint } from '../../../lib/http/endpoint'
 import { codeForStatus, json, refuse } from '../../../lib/http/respond'
 import { shopFinanceOrderRequest, type PlaceFinanceOrderResponse } from './place-finance-order'
+import { joinDealQuietly } from '../../deals/join-deal.server'
 
 export const STOREFRONT_SYSTEM_NAME = 'Wheelhouse storefront'
 
@@ -44,6 +45,10 @@ async function shopFinanceOrder(request: Request, payload: Payload, value: z.out
     const order = await payload.findByID({ collection: 'orders', id: outcome.orderId, depth: 0, overrideAccess: true })
     const reference = await recordOrderReference(payload, { email: order.email, phone: order.phone, externalSystemName: STOREFRONT_SYSTEM_NAME, externalOrderId: String(outcome.orderId), items })
     if (!reference.ok) payload.logger.error({ msg: 'finance order reference failed', orderId: outcome.orderId, error: reference.message })
+  }
+  if (outcome.created) {
+    const placed = await payload.findByID({ collection: 'orders', id: outcome.orderId, depth: 0, overrideAccess: true })
+    await joinDealQuietly(payload, { step: 'finance_application', reference: placed.orderNumber, firstName: placed.firstName, lastName: placed.lastName, email: placed.email, phone: placed.phone, customerId, productId: value.productId, variantId: value.variantId ?? null, productName: placed.lines[0]?.name ?? 'Bike' })
   }
   // `signedIn` tells the confirmation where the customer can follow the order: their account, or the guest lookup.
   return json({ orderId: outcome.orderId, orderNumber: outcome.orderNumber, signedIn: customerId !== null } satisfies PlaceFinanceOrderResponse, outcome.created ? 201 : 200)

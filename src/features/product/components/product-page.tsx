@@ -32,11 +32,13 @@ interface Props {
   readonly disclosures: FinanceDisclosures
   /** The account's "Save this bike" control, passed in by the page (another feature's island). */
   readonly saveButton?: React.ReactNode
+  /** "Ask about this bike": the enquiry form that opens the customer's deal (features/deals). */
+  readonly askButton?: React.ReactNode
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-export function ProductPage({ product, settings, siteUrl, financeExample = null, disclosures, saveButton = null }: Props) {
+export function ProductPage({ product, settings, siteUrl, financeExample = null, disclosures, saveButton = null, askButton = null }: Props) {
   const opening = product.options[product.defaultIndex]
   const inStock = product.options.some((o) => o.stockQuantity > 0)
   const jsonLd = [
@@ -172,6 +174,8 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
           <a className="button button--solid" href={paths.testRide(product.slug)}>Book a test ride<span className="visually-hidden">: {product.name}</span></a>
         </section>
       )}
+
+      {product.kind && BIKE_KINDS.includes(product.kind) && askButton}
 
       <div className="pdp-details">
         <div className="pdp-details__main">

@@ -6,6 +6,7 @@ import { financeDisclosures, representativeQuoteForProduct } from '../../../../f
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 import { env } from '../../../../config/env'
 import { SaveBikeButton } from '../../../../features/account/components/save-bike-button'
+import { AskAboutBike } from '../../../../features/deals/components/ask-about-bike'
 
 // Rendered on the first request for each product, then served from the cache and refreshed at most every
 // five minutes; nothing is read from the database at build time.
@@ -51,6 +52,7 @@ export default async function Page({ params }: Params) {
       financeExample={quote ? { example: quote.example, lenderName: quote.lenderName } : null}
       disclosures={disclosures}
       saveButton={<SaveBikeButton slug={product.slug} name={product.name} />}
+      askButton={<AskAboutBike productId={product.id} name={product.name} />}
     />
   )
 }

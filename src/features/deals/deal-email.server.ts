@@ -1,0 +1,61 @@
+// A deal's emails, sent through the job queue: the stage email staff earn by moving a deal (queued in the unit of
+// work of their change) and the reminder. Each carries the signed link to the customer's deal page.
+import 'server-only'
+import type { Payload } from 'payload'
+import type { EmailSender } from '../../adapters/email/email-sender'
+import { emailSender } from '../../adapters/email/email.server'
+import { signLink } from '../../cms/auth/signed-links'
+import { execute, type TransactionId } from '../../cms/sql.server'
+import { paths } from '../../config/paths'
+import { isDealStage, type DealStage } from '../../domain/deals/deal-stages'
+import { emailBrand } from '../emails/email-brand.server'
+import { renderEmail } from '../emails/render-email'
+import { queueJobStatement } from '../jobs/queue.server'
+import { SEND_DEAL_EMAIL } from '../jobs/task-names'
+import { dealOpenedEmail, dealStageEmail } from './deal-email'
+import { dealView } from './deal-view.server'
+
+/** The customer's deal page, as a link that opens without an account. */
+export async function dealLink(dealId: number, siteUrl: string, now = new Date()): Promise<string> {
+  return new URL(paths.deal(dealId, await signLink('deal-view', dealId, { now })), siteUrl).toString()
+}
+
+/**
+ * Queues the stage email in the unit of work of the staff change that earns it (Payload's transaction of the
+ * update on PostgreSQL; on SQLite right after the write, as the order status emails are).
+ */
+export async function queueDealStageEmail(payload: Payload, transactionID: TransactionId, dealId: number, stage: DealStage, now: Date): Promise<void> {
+  await execute(payload, transactionID, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind: `stage:${stage}` }, now, null))
+}
+
+/** Sends the stage email (the job handler): once per deal and stage, whatever the retries. */
+export async function sendDealStageEmail(payload: Payload, dealId: number, stage: DealStage, deps: { email?: EmailSender } = {}): Promise<void> {
+  const view = await dealView(payload, dealId)
+  if (!view) return
+  const brand = await emailBrand(payload)
+  const mail = await renderEmail(dealStageEmail({ firstName: view.firstName, productName: view.productName, stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, brand, { deal: await dealLink(dealId, brand.siteUrl) }), brand)
+  await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `deal-${stage.replace(/_/g, '-')}`, idempotencyKey: `deal-${dealId}-${stage}` })
+}
+
+/** Sends the email that gives the customer their deal's link, once per deal. */
+export async function sendDealOpenedEmail(payload: Payload, dealId: number, deps: { email?: EmailSender } = {}): Promise<void> {
+  const view = await dealView(payload, dealId)
+  if (!view) return
+  const brand = await emailBrand(payload)
+  const mail = await renderEmail(dealOpenedEmail({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, brand, { deal: await dealLink(dealId, brand.siteUrl) }), brand)
+  await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'deal-opened', idempotencyKey: `deal-${dealId}-opened` })
+}
+
+/** The job handler: the deal's link (`opened`), a stage email (`stage:<stage>`) or the reminder (`reminder`). */
+export async function sendDealEmail(payload: Payload, dealId: number, kind: string): Promise<string> {
+  if (kind === 'opened') {
+    await sendDealOpenedEmail(payload, dealId)
+    return 'sent'
+  }
+  const stage = kind.startsWith('stage:') ? kind.slice('stage:'.length) : null
+  if (stage !== null && isDealStage(stage)) {
+    await sendDealStageEmail(payload, dealId, stage)
+    return 'sent'
+  }
+  throw new Error(`no deal email of the kind ${kind}`)
+}
