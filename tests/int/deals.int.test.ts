@@ -1,0 +1,123 @@
+// Deals on a real database: ten identical "start a deal" requests at once make one deal with one history entry and
+// one email; a customer's steps (a question, a reservation, a test ride) join the one deal for them and the bike and
+// move it forward; staff move it only as its stages allow, a lost deal needs a reason, and "ready for handover"
+// emails the customer once; the hub lists deals past their next action first; no customer reads a deal.
+import { randomUUID } from 'node:crypto'
+import type { Payload } from 'payload'
+import { describe, expect, it } from 'vitest'
+import { adminUser } from './order-fixtures'
+import { demoBike, rideInput, smallWorkshop } from './booking-fixtures'
+import { db, payload, withTestPayload } from './payload'
+import { fileOutbox } from './outbox'
+import { daysThatFit, todayInUk } from '../../src/domain/booking/availability'
+import { uniqueSuffix } from '../../src/setup/seed/factories'
+
+process.env.RATE_LIMITS = 'off'
+const outbox = fileOutbox('deals')
+
+const { askAboutBike } = await import('../../src/features/deals/enquiry.server')
+const { hubDeals, joinDeal } = await import('../../src/features/deals/deal-rows.server')
+const { dealView } = await import('../../src/features/deals/deal-view.server')
+const { placeReservation } = await import('../../src/features/reservations/place-reservation.server')
+const { bookTestRide, loadBookingSettings } = await import('../../src/features/bookings/bookings.server')
+
+withTestPayload(async (p) => {
+  await smallWorkshop(p)
+  await p.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: 9900, holdHours: 72 } } })
+}, 300_000)
+
+const runJobs = () => payload.jobs.run({ limit: 100, overrideAccess: true, silent: true } as Parameters<Payload['jobs']['run']>[0])
+const mailTo = async (address: string) => (await outbox.read()).filter((m) => m.to === address)
+const person = () => ({ firstName: 'Ada', lastName: 'Rider', email: `ada.${randomUUID().slice(0, 8)}@example.co.uk`, phone: '07700900123' })
+const bike = () => demoBike(payload, { name: 'Honda CB650R', engineCc: 649, powerKw: 70, weightKg: 203 })
+const dealsOf = async (email: string) => (await payload.find({ collection: 'deals', where: { email: { equals: email } }, depth: 0, overrideAccess: true })).docs
+
+describe(`deals on ${db}`, () => {
+  it('ten identical questions at once make one deal, one history entry and one email', async () => {
+    const productId = await bike()
+    const who = person()
+    const ask = { productId, contact: who, message: 'Is the CB650R available in red?', consent: true }
+    const results = await Promise.all(Array.from({ length: 10 }, () => askAboutBike(payload, ask)))
+    expect(results.every((r) => r.ok)).toBe(true)
+    expect(results.filter((r) => r.ok && r.created)).toHaveLength(1)
+    const deals = await dealsOf(who.email)
+    expect(deals).toHaveLength(1)
+    const deal = deals[0]!
+    expect(deal).toMatchObject({ status: 'new', source: 'enquiry', contact: { consent: true }, enquiry: { message: ask.message } })
+    expect(deal.history?.map((h) => h.note)).toEqual(['Asked about the bike: “Is the CB650R available in red?”'])
+    await runJobs()
+    const sent = await mailTo(who.email)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ subject: expect.stringContaining('everything in one place'), idempotencyKey: `deal-${deal.id}-opened` })
+    expect(sent[0]!.text).toMatch(/\/deals\/\d+\?token=/)
+  })
+
+  it('a reservation and a test ride join the one deal for the customer and the bike, and the test ride moves it on', async () => {
+    const productId = await bike()
+    const who = person()
+    const reserved = await placeReservation(payload, { reservationKey: randomUUID(), productId, contact: { ...who, email: who.email.toUpperCase() } })
+    expect(reserved).toMatchObject({ ok: true })
+    const settings = await loadBookingSettings(payload)
+    const day = daysThatFit(settings.workshop, todayInUk(new Date()), () => 0, 1, 40)[1]!
+    const ride = await bookTestRide(payload, rideInput(productId, day, '10:00', { contact: who, licence: 'A' }))
+    expect(ride).toMatchObject({ ok: true })
+    const deals = await dealsOf(who.email)
+    expect(deals).toHaveLength(1)
+    expect(deals[0]!.status).toBe('test_ride')
+    const view = await dealView(payload, deals[0]!.id)
+    expect(view?.steps.map((s) => s.label).sort()).toEqual(['Booked a test ride', 'Reserved the bike'])
+    // Unpaid, the reservation's deposit is not counted: the balance is the whole price.
+    expect(view?.figures).toMatchObject({ cashPricePence: expect.any(Number), depositPence: 0 })
+    expect(view?.figures.balancePence).toBe(view?.figures.cashPricePence)
+    expect(view?.continueWith.map((c) => c.label)).toEqual(['Value my bike', 'Reserve this bike', 'Apply for finance'])
+  })
+
+  it('staff move a deal only as its stages allow; lost needs a reason; ready for handover emails the customer once', async () => {
+    const user = await adminUser(payload)
+    const productId = await bike()
+    const who = person()
+    const { dealId } = await joinDeal(payload, { step: 'test_ride', reference: 'TR-TEST', ...who, productId, productName: 'Honda CB650R' })
+    await expect(payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'handed_over' } })).rejects.toThrow(/cannot move to “Handed over”/)
+    await expect(payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'lost' } })).rejects.toThrow(/Say why the deal was lost/)
+    await payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'ready_for_handover', nextAction: 'Call to agree the day', nextActionDue: new Date(Date.now() + 86_400_000).toISOString() } })
+    await runJobs()
+    await payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { notes: 'Wants it on Saturday' } })
+    await runJobs()
+    const mail = (await mailTo(who.email)).filter((m) => m.idempotencyKey === `deal-${dealId}-ready_for_handover`)
+    expect(mail).toHaveLength(1)
+    expect(mail[0]!.subject).toBe('Your Honda CB650R is ready for handover')
+    const deal = await payload.findByID({ collection: 'deals', id: dealId, depth: 0, overrideAccess: true })
+    expect(deal.history?.map((h) => [h.from ?? null, h.to ?? null])).toEqual([['new', 'test_ride'], ['test_ride', 'ready_for_handover'], [null, null], [null, null]])
+    expect(deal.history?.[1]).toMatchObject({ actor: user.email, note: 'Bike prepared: ready for handover.' })
+    await payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'lost', lostReason: 'Bought elsewhere' } })
+    expect((await payload.findByID({ collection: 'deals', id: dealId, depth: 0, overrideAccess: true })).history?.at(-1)?.note).toBe('Deal lost: Bought elsewhere')
+    // A step on a lost deal reopens it.
+    await joinDeal(payload, { step: 'reservation', reference: 'RS-AGAIN', ...who, productId, productName: 'Honda CB650R' })
+    expect((await payload.findByID({ collection: 'deals', id: dealId, depth: 0, overrideAccess: true })).status).toBe('new')
+  })
+
+  it('the hub lists deals past their next action first, then by due date, and counts each stage', async () => {
+    const productId = await bike()
+    const stamp = uniqueSuffix()
+    const ids: number[] = []
+    for (const [i, due] of [[0, 3], [1, -2], [2, null], [3, -5]] as const) {
+      const { dealId } = await joinDeal(payload, { step: 'enquiry', reference: `hub ${stamp} ${i}`, firstName: 'Hub', lastName: `Case${i}`, email: `hub.${stamp}.${i}@example.co.uk`, productId, productName: 'Honda CB650R' })
+      await payload.update({ collection: 'deals', id: dealId, overrideAccess: true, data: { nextAction: 'Call', nextActionDue: due === null ? null : new Date(Date.now() + due * 86_400_000).toISOString() } })
+      ids.push(dealId)
+    }
+    const page = await hubDeals(payload, { stages: ['new'], page: 1, now: new Date() })
+    const mine = page.deals.filter((d) => ids.includes(d.id)).map((d) => d.id)
+    expect(mine).toEqual([ids[3], ids[1], ids[0], ids[2]])
+    expect(page.counts.new).toBeGreaterThanOrEqual(4)
+  })
+
+  it('no customer reads or changes a deal through the API, their own included', async () => {
+    const productId = await bike()
+    const who = person()
+    const { dealId } = await joinDeal(payload, { step: 'enquiry', reference: 'api', ...who, productId, productName: 'Honda CB650R' })
+    const customer = await payload.create({ collection: 'users', overrideAccess: true, data: { email: who.email, password: 'a-long-customer-password-1', role: 'customer' } as never })
+    const user = { ...customer, collection: 'users' as const }
+    expect((await payload.find({ collection: 'deals', overrideAccess: false, user, depth: 0 }).catch(() => ({ docs: [] }))).docs).toEqual([])
+    await expect(payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'contacted' } })).rejects.toThrow()
+  })
+})
