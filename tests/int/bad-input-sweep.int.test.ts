@@ -78,6 +78,7 @@ const routes = {
 }
 const accountActions = await import('../../src/features/account/actions.server')
 const bookingActions = await import('../../src/features/bookings/actions.server')
+const dealActions = await import('../../src/features/deals/actions.server')
 const schemas = {
   placeOrder: (await import('../../src/features/checkout/checkout-form')).placeOrderRequest,
   basketPricing: (await import('../../src/features/basket/basket-request')).basketPricingRequest,
@@ -147,17 +148,17 @@ const ownDetails = z.object({ firstName: optionalText, lastName: optionalText, p
 // ---------------------------------------------------------------- what must not change
 
 async function snapshot(): Promise<Record<string, unknown>> {
-  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations' | 'search-log' | 'data-requests' | 'returns' | 'refunds') =>
+  const count = async (collection: 'orders' | 'stock-holds' | 'reservations' | 'bookings' | 'users' | 'api-tokens' | 'payment-events' | 'test-gateway-payments' | 'not-found-paths' | 'booking-days' | 'part-exchange-valuations' | 'search-log' | 'data-requests' | 'returns' | 'refunds' | 'deals') =>
     (await payload.count({ collection, overrideAccess: true })).totalDocs
   const stock = async (collection: 'products' | 'variants') =>
     (await payload.find({ collection, overrideAccess: true, depth: 0, pagination: false, select: { stockQuantity: true } })).docs.map((d) => `${d.id}:${d.stockQuantity}`).join(',')
   const me = await payload.findByID({ collection: 'users', id: customer.id, overrideAccess: true, depth: 0, showHiddenFields: true })
-  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog, dataRequests, returns, refunds] = await Promise.all([
+  const [orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog, dataRequests, returns, refunds, deals] = await Promise.all([
     count('orders'), count('stock-holds'), count('reservations'), count('bookings'), count('users'), count('api-tokens'), count('payment-events'),
-    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'), count('search-log'), count('data-requests'), count('returns'), count('refunds'),
+    count('test-gateway-payments'), count('not-found-paths'), count('booking-days'), count('part-exchange-valuations'), stock('products'), stock('variants'), count('search-log'), count('data-requests'), count('returns'), count('refunds'), count('deals'),
   ])
   return {
-    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog, dataRequests, returns, refunds,
+    orders, holds, reservations, bookings, users, tokens, events, gateway, notFound, days, valuations, products, variants, searchLog, dataRequests, returns, refunds, deals,
     customer: JSON.stringify({ firstName: me.firstName, lastName: me.lastName, phone: me.phone, addresses: me.addresses, savedBasket: me.savedBasket, email: me.email, role: me.role }),
   }
 }
@@ -373,6 +374,8 @@ function actions(): Action[] {
     },
     { name: 'bookTestRideAction', run: (f) => bookingActions.bookTestRideAction(none, f), valid: { productId: String(demoBikeId), slot: `${day(9)} 10:00`, licence: 'A2', firstName: 'Ada', lastName: 'Rider', email: 'ada@example.co.uk', phone: '07700900123', acceptTerms: 'on' } },
     { name: 'manageBookingAction', run: (f) => bookingActions.manageBookingAction(none, f), valid: { action: 'cancel', token: 'bk1.forged.token' } },
+    { name: 'askAboutBikeAction', run: (f) => dealActions.askAboutBikeAction(none, f), optional: ['consent'], valid: { productId: String(demoBikeId), message: 'Is it still available?', firstName: 'Ada', lastName: 'Rider', email: 'ada@example.co.uk', phone: '07700900123', consent: 'on' } },
+    { name: 'chooseHandoverAction', run: (f) => dealActions.chooseHandoverAction(none, f), valid: { dealId: '1', token: 'forged.deal.token', handover: 'collection' } },
   ]
 }
 
@@ -431,7 +434,7 @@ function formCorpus(action: Action, rng: ReturnType<typeof seededRng>): { name: 
   ]
   const candidates: { name: string; form: FormData }[] = []
   // Faults that make a field wrong whatever the form: optional fields' empties are not faults, so only required-looking ones are emptied.
-  const mustHave = ['email', 'password', 'firstName', 'lastName', 'token', 'orderNumber', 'tierId', 'day', 'make', 'productId', 'slot', 'licence', 'phone', 'acceptTerms', 'newPassword', 'confirmPassword', 'action', 'addresses.0.line1', 'addresses.0.postcode']
+  const mustHave = ['message', 'handover', 'dealId', 'email', 'password', 'firstName', 'lastName', 'token', 'orderNumber', 'tierId', 'day', 'make', 'productId', 'slot', 'licence', 'phone', 'acceptTerms', 'newPassword', 'confirmPassword', 'action', 'addresses.0.line1', 'addresses.0.postcode']
   for (const field of Object.keys(action.valid)) {
     if (field === 'next' || field === 'addressCount') continue
     const { [field]: _gone, ...rest } = action.valid
