@@ -105,6 +105,8 @@ export const paths = {
     orderStep: (id: number | string, step: 'staff-view' | 'status' | 'certificate') => `/api/orders/${encodeURIComponent(String(id))}/${step}`,
     orderPartRefund: (id: number | string) => `/api/refunds/orders/${encodeURIComponent(String(id))}`,
     usedBikeLookup: () => '/api/used-bikes/lookup',
+    /** One click from a deal's reminder (mail programs post here themselves, RFC 8058). */
+    dealUnsubscribe: (token: string) => `/api/deals/unsubscribe?token=${encodeURIComponent(token)}`,
     /** Payload's own: who is signed in, for the browser. */
     me: () => '/api/users/me',
     /** Payload's own REST read of one document, for the admin's views. */

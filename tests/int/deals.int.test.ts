@@ -20,6 +20,9 @@ const { hubDeals, joinDeal } = await import('../../src/features/deals/deal-rows.
 const { dealView } = await import('../../src/features/deals/deal-view.server')
 const { placeReservation } = await import('../../src/features/reservations/place-reservation.server')
 const { bookTestRide, loadBookingSettings } = await import('../../src/features/bookings/bookings.server')
+const { runBackgroundPass } = await import('../../src/setup/jobs/runner.server')
+const { unsubscribeByToken } = await import('../../src/features/deals/unsubscribe.server')
+const { signLink } = await import('../../src/cms/auth/signed-links')
 
 withTestPayload(async (p) => {
   await smallWorkshop(p)
@@ -119,5 +122,44 @@ describe(`deals on ${db}`, () => {
     const user = { ...customer, collection: 'users' as const }
     expect((await payload.find({ collection: 'deals', overrideAccess: false, user, depth: 0 }).catch(() => ({ docs: [] }))).docs).toEqual([])
     await expect(payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'contacted' } })).rejects.toThrow()
+  })
+
+  it('the reminder sweep run twice sends one reminder to the customer who agreed, none to one who did not, and one click stops it', async () => {
+    const productId = await bike()
+    const agreed = person()
+    const silent = person()
+    const asked = new Date(Date.now() - 30 * 3600_000)
+    const yes = await askAboutBike(payload, { productId, contact: agreed, message: 'Can I see it on Saturday?', consent: true }, { now: asked })
+    const no = await askAboutBike(payload, { productId, contact: silent, message: 'Can I see it on Sunday?', consent: false }, { now: asked })
+    if (!yes.ok || !no.ok) throw new Error('the questions were refused')
+    await runBackgroundPass(payload, { sweep: true })
+    await runBackgroundPass(payload, { sweep: true })
+    await runJobs()
+    const reminders = (address: string) => mailTo(address).then((all) => all.filter((m) => m.idempotencyKey === `deal-${address === agreed.email ? yes.dealId : no.dealId}-reminder`))
+    const sent = await reminders(agreed.email)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    expect(await reminders(silent.email)).toHaveLength(0)
+    const deal = await payload.findByID({ collection: 'deals', id: yes.dealId, depth: 0, overrideAccess: true })
+    expect(deal.contact?.reminderSentAt).toBeTruthy()
+    expect(await unsubscribeByToken(payload, await signLink('deal-unsubscribe', yes.dealId))).toBe(true)
+    expect(await unsubscribeByToken(payload, 'forged.token.value')).toBe(false)
+    const after = await payload.findByID({ collection: 'deals', id: yes.dealId, depth: 0, overrideAccess: true })
+    expect(after.contact).toMatchObject({ consent: false, unsubscribedAt: expect.any(String) })
+  })
+
+  it('a step whose deal was never joined (a crash in between) gets its deal from the background pass', async () => {
+    const productId = await bike()
+    const who = person()
+    // The reservation commits; joining its deal is what a crash would lose, so the deal is removed here.
+    const placed = await placeReservation(payload, { reservationKey: randomUUID(), productId, contact: who })
+    if (!placed.ok) throw new Error(placed.message)
+    await payload.delete({ collection: 'deals', where: { email: { equals: who.email } }, overrideAccess: true })
+    expect(await dealsOf(who.email)).toHaveLength(0)
+    // Two minutes on: a step younger than a minute may still be joining its deal, so the pass leaves it.
+    await runBackgroundPass(payload, { sweep: true, now: new Date(Date.now() + 2 * 60_000) })
+    const deals = await dealsOf(who.email)
+    expect(deals).toHaveLength(1)
+    expect(deals[0]!.history?.[0]?.note).toBe(`Reserved the bike: ${placed.reservationNumber}`)
   })
 })

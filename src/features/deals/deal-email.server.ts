@@ -12,7 +12,8 @@ import { emailBrand } from '../emails/email-brand.server'
 import { renderEmail } from '../emails/render-email'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
-import { dealOpenedEmail, dealStageEmail } from './deal-email'
+import { dealOpenedEmail, dealReminderEmail, dealStageEmail } from './deal-email'
+import { mayRemind } from './deal-rows.server'
 import { dealView } from './deal-view.server'
 
 /** The customer's deal page, as a link that opens without an account. */
@@ -57,5 +58,31 @@ export async function sendDealEmail(payload: Payload, dealId: number, kind: stri
     await sendDealStageEmail(payload, dealId, stage)
     return 'sent'
   }
+  if (kind === 'reminder') return (await sendDealReminderEmail(payload, dealId)) ? 'sent' : 'not sent: the customer stopped reminders'
   throw new Error(`no deal email of the kind ${kind}`)
+}
+
+/**
+ * Sends the one reminder, unless the customer withdrew their consent since it was queued. It carries the one-click
+ * unsubscribe (RFC 8058) mail programs offer beside the sender.
+ */
+export async function sendDealReminderEmail(payload: Payload, dealId: number, deps: { email?: EmailSender } = {}): Promise<boolean> {
+  if (!(await mayRemind(payload, dealId))) return false
+  const view = await dealView(payload, dealId)
+  if (!view) return false
+  const brand = await emailBrand(payload)
+  const token = await signLink('deal-unsubscribe', dealId)
+  const unsubscribe = new URL(paths.dealUnsubscribe(token), brand.siteUrl).toString()
+  const oneClick = new URL(paths.api.dealUnsubscribe(token), brand.siteUrl).toString()
+  const mail = await renderEmail(dealReminderEmail({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, brand, { deal: await dealLink(dealId, brand.siteUrl), unsubscribe }), brand)
+  await (deps.email ?? emailSender()).send({
+    to: view.email,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    tag: 'deal-reminder',
+    idempotencyKey: `deal-${dealId}-reminder`,
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  })
+  return true
 }

@@ -8,7 +8,8 @@ import { historyEntry } from '../../cms/fields/history'
 import { execute, isPostgres, placeholders, readRows, withDatabaseLock, type Arg } from '../../cms/sql.server'
 import { DEAL_STAGE_VALUES, DEAL_STAGES, DEAL_STEP_LABELS, DEAL_TRANSITIONS, dealKey, isDealStage, stepTransition, type DealStage, type DealStep } from '../../domain/deals/deal-stages'
 import { keyedLock } from '../../lib/keyed-lock'
-import { enqueueAndRun } from '../jobs/queue.server'
+import { REMINDED_STAGES, reminderDue, reminderWindow } from '../../domain/deals/deal-reminder'
+import { enqueueAndRun, queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
 import type { OwnerChange } from '../records/owner-change.server'
 import { recordChange } from '../records/history.server'
@@ -189,4 +190,43 @@ export async function dealOwnership(payload: Payload, dealId: number): Promise<{
   const rows = await readRows(payload, { sql: 'SELECT customer_id, email FROM deals WHERE id = ?', args: [dealId] })
   const row = rows[0]
   return row ? { customerId: row.customer_id == null ? null : Number(row.customer_id), email: String(row.email) } : null
+}
+
+/**
+ * Claims the reminder of every deal due one (domain/deals/deal-reminder.ts) and queues its email in the same unit
+ * of work: the claim writes the sent date only while it is empty, so a sweep run twice, or on two instances, queues
+ * one email per deal. Answers how many it queued.
+ */
+export async function queueDueReminders(payload: Payload, now: Date): Promise<number> {
+  const window = reminderWindow(now)
+  const rows = await readRows(payload, {
+    sql: `SELECT id, status, last_activity_at FROM deals WHERE contact_consent = ? AND contact_reminder_sent_at IS NULL AND contact_unsubscribed_at IS NULL
+      AND status IN (${placeholders(REMINDED_STAGES.length)}) AND last_activity_at >= ? AND last_activity_at <= ? ORDER BY last_activity_at LIMIT 200`,
+    args: [flag(payload, true), ...REMINDED_STAGES, window.from, window.to],
+  })
+  let queued = 0
+  for (const row of rows) {
+    if (!isDealStage(row.status) || !reminderDue({ stage: row.status, consent: true, reminderSentAt: null, unsubscribedAt: null, lastActivityAt: iso(row.last_activity_at) }, now)) continue
+    const dealId = Number(row.id)
+    const owner: OwnerChange = { table: 'deals', id: dealId, stillNull: 'contact_reminder_sent_at', set: [['contact_reminder_sent_at', now.toISOString()]] }
+    const result = await recordChange(payload, null, change(payload, owner, {}, historyEntry(now, 'shop', null, null, 'Reminder sent: the customer stopped part-way.'), now, (when) => [queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind: 'reminder' }, now, when)]))
+    if (result.ownerChanged) queued += 1
+  }
+  return queued
+}
+
+/** The customer's one click from a reminder: no more emails about this deal, and their consent withdrawn. */
+export async function unsubscribeDeal(payload: Payload, dealId: number, now = new Date()): Promise<boolean> {
+  const exists = await readRows(payload, { sql: 'SELECT contact_unsubscribed_at FROM deals WHERE id = ?', args: [dealId] })
+  if (!exists[0]) return false
+  if (exists[0].contact_unsubscribed_at != null) return true
+  await recordChange(payload, null, change(payload, { table: 'deals', id: dealId, set: [['contact_unsubscribed_at', now.toISOString()], ['contact_consent', flag(payload, false)]] }, {}, historyEntry(now, 'customer', null, null, 'Asked us to stop emailing about this bike.'), now))
+  return true
+}
+
+/** Whether the customer may still be sent the reminder (asked at sending: they may have stopped it since). */
+export async function mayRemind(payload: Payload, dealId: number): Promise<boolean> {
+  const rows = await readRows(payload, { sql: 'SELECT contact_consent, contact_unsubscribed_at FROM deals WHERE id = ?', args: [dealId] })
+  const row = rows[0]
+  return Boolean(row) && (row!.contact_consent === true || Number(row!.contact_consent) === 1) && row!.contact_unsubscribed_at == null
 }

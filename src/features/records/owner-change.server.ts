@@ -18,7 +18,7 @@ export interface OwnerChange {
   /** A further column the owner must still have one of these values in (e.g. a finance application's status). */
   readonly alsoWhere?: { readonly column: 'finance_status' | 'certificate_status'; readonly in: readonly string[] }
   /** A column the owner must still have empty (e.g. an order's paid date, so a payment is recorded once). */
-  readonly stillNull?: 'payment_paid_at'
+  readonly stillNull?: 'payment_paid_at' | 'contact_reminder_sent_at'
   /** Further columns of the owner's row written by the same UPDATE (a paid date, a payment reference). */
   readonly set?: readonly (readonly [column: string, value: Arg])[]
   /**

@@ -11,6 +11,8 @@ import { FEEDS_QUEUE } from '../../features/feeds/rebuild-feeds'
 import { reconcileStock } from '../../features/orders/reconcile-stock.server'
 import { releaseExpiredHolds } from '../../features/orders/order-lifecycle.server'
 import { releaseExpiredReservations } from '../../features/reservations/reservation-lifecycle.server'
+import { queueDueReminders } from '../../features/deals/deal-rows.server'
+import { openMissingDeals } from '../../features/deals/missing-deals.server'
 
 const RUNNER_LOCK_KEY = 7_310_001 // any constant shared by every instance of this shop
 const JOBS_EVERY_MS = 2_000
@@ -67,6 +69,11 @@ export async function runBackgroundPass(payload: Payload, options: { sweep: bool
     const ended = await releaseExpiredReservations(payload, now)
     if (ended) payload.logger.info({ ended }, 'expired reservations released')
     if (await queueBackupIfDue(payload, now)) payload.logger.info('scheduled backup queued')
+    // A step whose process died before it joined its deal: looked for over the last ten minutes, a day at start-up.
+    const opened = await openMissingDeals(payload, now, new Date(now.getTime() - (options.startUp ? 86_400_000 : 10 * 60_000)))
+    if (opened) payload.logger.warn({ opened }, 'deals opened for steps that had none')
+    const reminded = await queueDueReminders(payload, now)
+    if (reminded) payload.logger.info({ reminded }, 'deal reminders queued')
   }
   await recoverStaleJobs(payload, options.startUp ? 0 : STALE_PROCESSING_MS, now)
   // Backups, and the builds of the sitemap and the Merchant feed (ADR 042), have queues of their own, each run beside
