@@ -45,6 +45,7 @@ const routes = {
   basketSaved: await import('../../src/app/api/basket/saved/route'),
   savedBikes: await import('../../src/app/api/saved-bikes/route'),
   savedBikesUnsubscribe: await import('../../src/app/api/saved-bikes/unsubscribe/route'),
+  dealsUnsubscribe: await import('../../src/app/api/deals/unsubscribe/route'),
   bookServices: await import('../../src/app/api/bookings/services/route'),
   bookTestRides: await import('../../src/app/api/bookings/test-rides/route'),
   manageBooking: await import('../../src/app/api/bookings/manage/route'),
@@ -216,6 +217,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'PUT /api/basket/saved (signed in)', url: '/api/basket/saved', method: 'PUT', handler: routes.basketSaved.PUT, schema: schemas.savedBasket, headers: signedIn(), valid: { lines } },
     { kind: 'json', name: 'POST /api/saved-bikes (signed in)', url: '/api/saved-bikes', method: 'POST', handler: routes.savedBikes.POST, schema: schemas.savedBikes, headers: signedIn(), valid: { action: 'remove', slugs: ['not-saved-bike'] } },
     { kind: 'json', name: 'POST /api/saved-bikes/unsubscribe', url: '/api/saved-bikes/unsubscribe?token=forged.token', method: 'POST', handler: routes.savedBikesUnsubscribe.POST, transportOnly: true, valid: { 'List-Unsubscribe': 'One-Click' } },
+    { kind: 'json', name: 'POST /api/deals/unsubscribe', url: '/api/deals/unsubscribe?token=forged.token', method: 'POST', handler: routes.dealsUnsubscribe.POST, transportOnly: true, valid: { 'List-Unsubscribe': 'One-Click' } },
     {
       kind: 'json', name: 'POST /api/bookings/services', url: '/api/bookings/services', method: 'POST', handler: routes.bookServices.POST, schema: schemas.booking.serviceBookingRequest,
       valid: { tierId, addOnIds: [], day: day(9), bike: { make: 'Trek', model: 'Domane', bikeType: 'road', eBike: false, notes: 'Squeaks' }, contact, extraWorkLimitPence: 2000, acceptTerms: true },
