@@ -907,6 +907,27 @@ export interface Order {
       | boolean
       | null;
     /**
+     * The figures the customer was shown with this quote, in pence, as the representative example printed them.
+     */
+    shownExample?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    /**
+     * The dealer’s broker status and commission disclosure as the customer read them with this quote.
+     */
+    disclosures?: {
+      dealerName?: string | null;
+      fcaFirmReference?: string | null;
+      brokerStatement?: string | null;
+      commissionDisclosure?: string | null;
+    };
+    /**
      * Accessories recorded against this finance order (order-reference call).
      */
     references?:
@@ -1453,6 +1474,10 @@ export interface FinanceQuote {
   facilityType: string;
   productName?: string | null;
   funderCode?: string | null;
+  /**
+   * The lender the customer was shown.
+   */
+  lenderName?: string | null;
   regularPaymentPence?: number | null;
   /**
    * Products quoted as value-added products, as [{productId, variantId}].
@@ -1480,6 +1505,27 @@ export interface FinanceQuote {
    */
   valuation?: (number | null) | PartExchangeValuation;
   expiresAt: string;
+  /**
+   * The figures the customer was shown with this quote, in pence, as the representative example printed them.
+   */
+  shownExample?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * The dealer’s broker status and commission disclosure as the customer read them with this quote.
+   */
+  disclosures?: {
+    dealerName?: string | null;
+    fcaFirmReference?: string | null;
+    brokerStatement?: string | null;
+    commissionDisclosure?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -2744,6 +2790,15 @@ export interface OrdersSelect<T extends boolean = true> {
         funderCode?: T;
         facilityType?: T;
         figures?: T;
+        shownExample?: T;
+        disclosures?:
+          | T
+          | {
+              dealerName?: T;
+              fcaFirmReference?: T;
+              brokerStatement?: T;
+              commissionDisclosure?: T;
+            };
         references?:
           | T
           | {
@@ -3008,11 +3063,21 @@ export interface FinanceQuotesSelect<T extends boolean = true> {
   facilityType?: T;
   productName?: T;
   funderCode?: T;
+  lenderName?: T;
   regularPaymentPence?: T;
   accessories?: T;
   figures?: T;
   valuation?: T;
   expiresAt?: T;
+  shownExample?: T;
+  disclosures?:
+    | T
+    | {
+        dealerName?: T;
+        fcaFirmReference?: T;
+        brokerStatement?: T;
+        commissionDisclosure?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3604,7 +3669,13 @@ export interface SiteSetting {
   };
   finance: {
     fcaFirmReference?: string | null;
+    /**
+     * That the dealer is a credit broker, not a lender: stated on every finance screen and kept with every finance quote and application. Left empty, the default text is shown.
+     */
     brokerStatement?: string | null;
+    /**
+     * How the dealer is paid by lenders for introductions: stated on every finance screen and kept with every finance quote and application. Left empty, the default text is shown.
+     */
     commissionDisclosure?: string | null;
     /**
      * An application not decided by then is cancelled and the bike goes back on sale. Extend one application on its order (Stock › Hold expires at).

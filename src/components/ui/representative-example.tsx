@@ -2,14 +2,10 @@
 // broker statement, commission disclosure and FCA firm reference, every figure in the same type as the monthly payment.
 import type { RepresentativeExample as Example } from '../../domain/finance/representative-example'
 import { formatPence } from '../../domain/money'
+import type { FinanceDisclosureTexts } from '../../domain/finance/disclosures'
 import './representative-example.css'
 
-export interface FinanceDisclosures {
-  readonly dealerName: string | null
-  readonly brokerStatement: string | null
-  readonly commissionDisclosure: string | null
-  readonly fcaFirmReference: string | null
-}
+export type FinanceDisclosures = FinanceDisclosureTexts
 
 const FACILITY = { HP: 'Hire purchase', PCP: 'Personal contract purchase' } as const
 
