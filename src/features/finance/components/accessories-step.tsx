@@ -10,7 +10,7 @@ import type { RelatedProduct } from '../api/related-products'
 import { getRelatedProducts } from '../api/get-related-products'
 import { reservationFor } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
-import { asOfferedQuote, fetchQuotes, toStoredQuote, type OfferedQuote } from '../quote-types'
+import { asOfferedQuote, fetchQuotes, isTransientFailure, toStoredQuote, type OfferedQuote } from '../quote-types'
 import type { OfferedAlternative } from '../quote-alternatives'
 import { RefusalChoices } from './refusal-choices'
 import { financeStepHref, FinanceSteps } from './finance-steps'
@@ -33,6 +33,7 @@ export function AccessoriesStep({ product, disclosures }: Props) {
   // A refusal by the lender (not a failure to reach it): what would work instead, and which accessory was the change.
   const [refusal, setRefusal] = useState<{ alternatives: readonly OfferedAlternative<OfferedQuote>[]; withoutChangeLabel: string } | null>(null)
   const [switching, setSwitching] = useState(false)
+  const [retryable, setRetryable] = useState(true)
   // The accessories and terms of the last quote the lender gave: "the quote without the change" goes back to them.
   const lastQuoted = useRef<{ accessories: { productId: number; variantId: number | null }[] } | null>(null)
   const lastAdded = useRef<string | null>(null)
@@ -103,6 +104,7 @@ export function AccessoriesStep({ product, disclosures }: Props) {
         if (!result.ok) {
           setQuoteMessage(result.message)
           setRefusal(null)
+          setRetryable(isTransientFailure(result.status))
           dispatch({ type: 'quoteWithAccessoriesFailed' })
           return
         }
@@ -284,11 +286,13 @@ export function AccessoriesStep({ product, disclosures }: Props) {
           )}
           {state.isQuoteWithAccessoriesError && !refusal && (
             <div className="fc-alert" role="alert">
-              <p>{quoteMessage ?? 'We could not update your quote with these accessories.'} Remove an accessory, or try again.</p>
-              {/* Only when the service could not be reached: a lender's refusal offers its alternatives above instead. */}
-              <button type="button" className="button button--solid" onClick={() => dispatch({ type: 'quoteWithAccessoriesRequested' }) /* clears the failure; the effect asks again */}>
-                Try again
-              </button>
+              <p>{quoteMessage ?? 'We could not update your quote with these accessories.'} {retryable ? 'Remove an accessory, or try again.' : 'Remove an accessory to carry on, or call us.'}</p>
+              {/* Only when the service could not be reached: asked again unchanged, a refusal would only be repeated. */}
+              {retryable && (
+                <button type="button" className="button button--solid" onClick={() => dispatch({ type: 'quoteWithAccessoriesRequested' }) /* clears the failure; the effect asks again */}>
+                  Try again
+                </button>
+              )}
             </div>
           )}
           {active && <RepresentativeExample example={active.example} disclosures={disclosures} lenderName={active.lenderName} headingLevel={3} />}

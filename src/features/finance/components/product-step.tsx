@@ -8,7 +8,7 @@ import { formatPence } from '../../../domain/money'
 import { depositField } from '../../../domain/finance/deposit-field'
 import type { FinanceProduct } from '../queries.server'
 import { looksLikeReservationToken, reservationFor, type FinanceReservation } from '../finance-reservation'
-import { asOfferedQuote, fetchQuotes, isReservationRefusal, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
+import { asOfferedQuote, fetchQuotes, isReservationRefusal, isTransientFailure, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { SoldOut } from './step-guard'
@@ -27,7 +27,7 @@ const FACILITIES = [
   { type: 'PCP', title: 'Personal contract purchase (PCP)', blurb: 'Lower monthly payments, then pay the optional final payment to keep the bike, or hand it back.' },
 ] as const
 
-type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string; reservationRefused: boolean }
+type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string; reservationRefused: boolean; retryable: boolean }
 
 interface Props {
   readonly product: FinanceProduct
@@ -100,7 +100,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
         const alternativesFor = previous ? { funderCode: previous.funderCode, facilityType: previous.facilityType, previous: before ? { ...before, accessories: [] } : null } : null
         const result = await fetchQuotes({ productId: product.productId, ...terms, ...(held ? { reservationToken: held.token } : {}), ...(valuationId ? { valuationId } : {}), ...(alternativesFor ? { alternativesFor } : {}) }, controller.signal)
         if (!result.ok) {
-          setView({ status: 'error', message: result.message, reservationRefused: held !== null && isReservationRefusal(result.status) })
+          setView({ status: 'error', message: result.message, reservationRefused: held !== null && isReservationRefusal(result.status), retryable: isTransientFailure(result.status) })
           return
         }
         setView({ status: 'ok', answer: result.answer })
@@ -250,9 +250,14 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
         {view.status === 'error' && !view.reservationRefused && (
           <div className="fc-alert" role="alert">
             <p>{view.message}</p>
-            <button type="button" className="button button--solid" onClick={() => setRetry((n) => n + 1)}>
-              Try again
-            </button>
+            {/* Asked again unchanged, only a failure to reach the service can come out differently. */}
+            {view.retryable ? (
+              <button type="button" className="button button--solid" onClick={() => setRetry((n) => n + 1)}>
+                Try again
+              </button>
+            ) : (
+              <p>Change the term, deposit or mileage above, or call us and we will help.</p>
+            )}
           </div>
         )}
       </div>
