@@ -2,6 +2,7 @@
 // own default deposit with a £540 helmet added; a term the lender does not offer) answers with what would work instead,
 // and each alternative, asked for, is quoted. And what the customer is shown is what is kept: the disclosures the finance
 // checkout and the finance page render are the ones a recorded quote and the application placed from it store.
+import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { seedDemoShop } from '../../src/setup/seed/seed'
@@ -16,6 +17,8 @@ vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTa
 
 const { FinanceCheckoutPage } = await import('../../src/features/finance/components/checkout-page')
 const { default: GenericPage } = await import('../../src/app/(shop)/[...path]/page')
+const { financeDisclosures, representativeQuoteForProduct } = await import('../../src/features/finance/queries.server')
+const { RepresentativeExample } = await import('../../src/components/ui/representative-example')
 
 const post = (url: string, body: unknown) => new Request(`http://shop.test${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
@@ -141,6 +144,15 @@ describe(`what the customer is shown is what is kept, on ${db}`, () => {
     const page = renderToStaticMarkup(await GenericPage({ params: Promise.resolve({ path: ['finance'] }) }))
     expect(rendered(page, 'broker')).toBe(broker)
     expect(rendered(page, 'commission')).toBe(commission)
+
+    // So does the product page's representative example, from what its route reads (the whole product page loads
+    // browser-only islands a server render outside Next cannot).
+    const example = await representativeQuoteForProduct(bike.slug)
+    if (!example) throw new Error('the CB650R has no representative example')
+    const productPage = renderToStaticMarkup(createElement(RepresentativeExample, { example: example.example, lenderName: example.lenderName, disclosures: await financeDisclosures() }))
+    expect(productPage).toContain('data-testid="representative-example"')
+    expect(rendered(productPage, 'broker')).toBe(broker)
+    expect(rendered(productPage, 'commission')).toBe(commission)
   })
 
   it('states the default broker status and commission when the settings leave them empty, and keeps those', async () => {

@@ -62,8 +62,8 @@ export function RepresentativeExample({ example, disclosures, lenderName, headin
       </dl>
       <div className="rep-example__legal">
         <p>Finance is subject to status and available to UK residents aged 18 and over.</p>
-        {disclosures.brokerStatement && <p>{disclosures.brokerStatement}</p>}
-        {disclosures.commissionDisclosure && <p>{disclosures.commissionDisclosure}</p>}
+        {disclosures.brokerStatement && <p data-disclosure="broker">{disclosures.brokerStatement}</p>}
+        {disclosures.commissionDisclosure && <p data-disclosure="commission">{disclosures.commissionDisclosure}</p>}
         {disclosures.fcaFirmReference && <p>{disclosures.dealerName ? `${disclosures.dealerName}: ` : ''}FCA firm reference number {disclosures.fcaFirmReference}.</p>}
       </div>
     </section>
