@@ -139,12 +139,16 @@ export function AccessoriesStep({ product, disclosures }: Props) {
       return
     }
     if (alternative.kind === 'without-change') {
-      const keep = new Set((lastQuoted.current?.accessories ?? []).map((a) => String(a.productId)))
-      for (const key of Object.keys(state.accessories)) if (!keep.has(key)) dispatch({ type: 'accessoryRemoved', productId: Number(key) })
+      // Back to the accessories last quoted: the one added taken off, a size or colour changed put back.
+      const before = new Map((lastQuoted.current?.accessories ?? []).map((a) => [String(a.productId), a.variantId]))
+      for (const [key, chosen] of Object.entries(state.accessories)) {
+        if (!before.has(key)) dispatch({ type: 'accessoryRemoved', productId: Number(key) })
+        else if ((before.get(key) ?? null) !== (chosen.variantId === null ? null : Number(chosen.variantId))) dispatch({ type: 'accessoryAdded', product: chosen.product, variantId: before.get(key) ?? null })
+      }
       return
     }
-    // Another lender: its quote with these accessories, as given. Its quote without them becomes the one the
-    // accessories are added to from now on, so later changes are asked of the new lender.
+    // Another lender: its quote with these accessories, as given. Its quote without them, when it gives one, becomes
+    // the one the accessories are added to from now on, so later changes are asked of the new lender.
     setSwitching(true)
     const base = await fetchQuotes({
       productId: product.productId,
