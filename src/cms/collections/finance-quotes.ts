@@ -9,7 +9,7 @@ import { staffOnly } from '../access/staff-only'
 
 export const FinanceQuotes: CollectionConfig = {
   slug: 'finance-quotes',
-  admin: { useAsTitle: 'quoteUid', defaultColumns: ['quoteUid', 'productName', 'facilityType', 'regularPaymentPence', 'createdAt'], group: 'Finance' },
+  admin: { useAsTitle: 'quoteUid', defaultColumns: ['quoteUid', 'productName', 'lenderName', 'facilityType', 'regularPaymentPence', 'createdAt'], group: 'Finance' },
   access: { read: staffOnly, create: nobody, update: nobody, delete: adminOnly },
   fields: [
     { name: 'quoteUid', type: 'text', required: true, unique: true, index: true, maxLength: 100 },

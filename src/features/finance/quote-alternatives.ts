@@ -1,7 +1,9 @@
 // What the quote call offers when the customer's chosen lender refuses a change they made: the alternatives the
 // panel predicts (domain/finance/refusal-alternatives.ts), turned into what the browser can act on in one click.
 // A lender's quote is offered only when the quote service really gave one on the changed terms, so choosing it
-// takes that quote as it was recorded.
+// takes that quote as it was recorded. With an outside quote service (FINANCE_QUOTES_URL) the shop's own panel, the
+// lenders collection, predicts the deposit; should the service still refuse it, that is a new request refused, and
+// its answer carries its own alternatives.
 import type { Pence } from '../../domain/money'
 import { partExchangeNet } from '../../domain/finance/part-exchange'
 import { alternativesToRefusal, type FinanceAlternative } from '../../domain/finance/refusal-alternatives'
