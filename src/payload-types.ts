@@ -910,6 +910,27 @@ export interface Order {
       | boolean
       | null;
     /**
+     * The figures the customer was shown with this quote, in pence, as the representative example printed them.
+     */
+    shownExample?:
+      | {
+          [k: string]: unknown;
+        }
+      | unknown[]
+      | string
+      | number
+      | boolean
+      | null;
+    /**
+     * The dealer’s broker status and commission disclosure as the customer read them with this quote.
+     */
+    disclosures?: {
+      dealerName?: string | null;
+      fcaFirmReference?: string | null;
+      brokerStatement?: string | null;
+      commissionDisclosure?: string | null;
+    };
+    /**
      * Accessories recorded against this finance order (order-reference call).
      */
     references?:
@@ -1558,6 +1579,10 @@ export interface FinanceQuote {
   facilityType: string;
   productName?: string | null;
   funderCode?: string | null;
+  /**
+   * The lender the customer was shown.
+   */
+  lenderName?: string | null;
   regularPaymentPence?: number | null;
   /**
    * Products quoted as value-added products, as [{productId, variantId}].
@@ -1585,6 +1610,27 @@ export interface FinanceQuote {
    */
   valuation?: (number | null) | PartExchangeValuation;
   expiresAt: string;
+  /**
+   * The figures the customer was shown with this quote, in pence, as the representative example printed them.
+   */
+  shownExample?:
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | string
+    | number
+    | boolean
+    | null;
+  /**
+   * The dealer’s broker status and commission disclosure as the customer read them with this quote.
+   */
+  disclosures?: {
+    dealerName?: string | null;
+    fcaFirmReference?: string | null;
+    brokerStatement?: string | null;
+    commissionDisclosure?: string | null;
+  };
   updatedAt: string;
   createdAt: string;
 }
@@ -2855,6 +2901,15 @@ export interface OrdersSelect<T extends boolean = true> {
         funderCode?: T;
         facilityType?: T;
         figures?: T;
+        shownExample?: T;
+        disclosures?:
+          | T
+          | {
+              dealerName?: T;
+              fcaFirmReference?: T;
+              brokerStatement?: T;
+              commissionDisclosure?: T;
+            };
         references?:
           | T
           | {
@@ -3172,11 +3227,21 @@ export interface FinanceQuotesSelect<T extends boolean = true> {
   facilityType?: T;
   productName?: T;
   funderCode?: T;
+  lenderName?: T;
   regularPaymentPence?: T;
   accessories?: T;
   figures?: T;
   valuation?: T;
   expiresAt?: T;
+  shownExample?: T;
+  disclosures?:
+    | T
+    | {
+        dealerName?: T;
+        fcaFirmReference?: T;
+        brokerStatement?: T;
+        commissionDisclosure?: T;
+      };
   updatedAt?: T;
   createdAt?: T;
 }
@@ -3768,7 +3833,13 @@ export interface SiteSetting {
   };
   finance: {
     fcaFirmReference?: string | null;
+    /**
+     * That the dealer is a credit broker, not a lender: stated on every finance screen and kept with every finance quote and application. Left empty, the default text is shown.
+     */
     brokerStatement?: string | null;
+    /**
+     * How the dealer is paid by lenders for introductions: stated on every finance screen and kept with every finance quote and application. Left empty, the default text is shown.
+     */
     commissionDisclosure?: string | null;
     /**
      * An application not decided by then is cancelled and the bike goes back on sale. Extend one application on its order (Stock › Hold expires at).

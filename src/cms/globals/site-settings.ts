@@ -2,6 +2,7 @@
 import type { Field, GlobalConfig } from 'payload'
 import { DEFAULT_ON_THE_ROAD_RATES } from '../../domain/catalogue/on-the-road'
 import { DEFAULT_EMAIL_COLOURS, validateEmailColour } from '../../domain/emails/email-brand'
+import { DEFAULT_BROKER_STATEMENT, DEFAULT_COMMISSION_DISCLOSURE } from '../../domain/finance/disclosures'
 import { anyone } from '../access/anyone'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
@@ -206,8 +207,20 @@ export const SiteSettings: GlobalConfig = {
       label: 'Finance (FCA)',
       fields: [
         { name: 'fcaFirmReference', label: 'FCA firm reference number', type: 'text', maxLength: 12 },
-        { name: 'brokerStatement', type: 'textarea', maxLength: 1000 },
-        { name: 'commissionDisclosure', type: 'textarea', maxLength: 1000 },
+        {
+          name: 'brokerStatement',
+          type: 'textarea',
+          maxLength: 1000,
+          defaultValue: DEFAULT_BROKER_STATEMENT,
+          admin: { description: 'That the dealer is a credit broker, not a lender: stated on every finance screen and kept with every finance quote and application. Left empty, the default text is shown.' },
+        },
+        {
+          name: 'commissionDisclosure',
+          type: 'textarea',
+          maxLength: 1000,
+          defaultValue: DEFAULT_COMMISSION_DISCLOSURE,
+          admin: { description: 'How the dealer is paid by lenders for introductions: stated on every finance screen and kept with every finance quote and application. Left empty, the default text is shown.' },
+        },
         {
           name: 'applicationHoldHours',
           label: 'Hold a bike for a finance application (hours)',

@@ -2,14 +2,10 @@
 // broker statement, commission disclosure and FCA firm reference, every figure in the same type as the monthly payment.
 import type { RepresentativeExample as Example } from '../../domain/finance/representative-example'
 import { formatPence } from '../../domain/money'
+import type { FinanceDisclosureTexts } from '../../domain/finance/disclosures'
 import './representative-example.css'
 
-export interface FinanceDisclosures {
-  readonly dealerName: string | null
-  readonly brokerStatement: string | null
-  readonly commissionDisclosure: string | null
-  readonly fcaFirmReference: string | null
-}
+export type FinanceDisclosures = FinanceDisclosureTexts
 
 const FACILITY = { HP: 'Hire purchase', PCP: 'Personal contract purchase' } as const
 
@@ -66,8 +62,8 @@ export function RepresentativeExample({ example, disclosures, lenderName, headin
       </dl>
       <div className="rep-example__legal">
         <p>Finance is subject to status and available to UK residents aged 18 and over.</p>
-        {disclosures.brokerStatement && <p>{disclosures.brokerStatement}</p>}
-        {disclosures.commissionDisclosure && <p>{disclosures.commissionDisclosure}</p>}
+        {disclosures.brokerStatement && <p data-disclosure="broker">{disclosures.brokerStatement}</p>}
+        {disclosures.commissionDisclosure && <p data-disclosure="commission">{disclosures.commissionDisclosure}</p>}
         {disclosures.fcaFirmReference && <p>{disclosures.dealerName ? `${disclosures.dealerName}: ` : ''}FCA firm reference number {disclosures.fcaFirmReference}.</p>}
       </div>
     </section>

@@ -1,14 +1,10 @@
-// The dealer's FCA disclosures printed under a listing's representative example (the finance pages read the same settings).
+// The dealer's FCA disclosures printed on every finance screen (the finance checkout, the product page's example, the
+// listings and the finance page), the broker statement and commission disclosure never empty (domain/finance/disclosures.ts).
 import 'server-only'
 import type { FinanceDisclosures } from '../../components/ui/representative-example'
+import { financeDisclosureTexts } from '../../domain/finance/disclosures'
 import { siteSettings } from '../catalogue/queries.server'
 
 export async function financeDisclosures(): Promise<FinanceDisclosures> {
-  const s = await siteSettings()
-  return {
-    dealerName: s.dealerName ?? null,
-    brokerStatement: s.finance?.brokerStatement ?? null,
-    commissionDisclosure: s.finance?.commissionDisclosure ?? null,
-    fcaFirmReference: s.finance?.fcaFirmReference ?? null,
-  }
+  return financeDisclosureTexts(await siteSettings())
 }

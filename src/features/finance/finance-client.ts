@@ -21,7 +21,9 @@ import type { IvendiFigures, IvendiQuoteResponse } from '../../adapters/finance/
 import { panelFromDocuments } from '../finance-figures/lender-document'
 import type { FinanceQuoteSource } from '../../adapters/finance/quote-source'
 import { poundsToPence } from '../../domain/money'
+import { financeDisclosureTexts, type FinanceDisclosureTexts } from '../../domain/finance/disclosures'
 import { storedValuation } from './part-exchange'
+import { offeredAlternatives, type AlternativesFor, type OfferedAlternative } from './quote-alternatives'
 
 export interface FinanceQuoteQuery {
   readonly productId: number
@@ -33,6 +35,8 @@ export interface FinanceQuoteQuery {
   readonly accessories?: readonly { readonly productId: number; readonly variantId?: number | null }[]
   /** A valuation the shop issued ("Value my bike"): its figures are read back from the store, never from the caller. */
   readonly valuationId?: string | null
+  /** The customer's chosen lender, and the terms before their change: asked for, a refusal comes with what would work instead. */
+  readonly alternativesFor?: AlternativesFor | null
 }
 
 /** The part-exchange on a quote, as the quote's own figures state it, with the bike it is for. */
@@ -75,6 +79,8 @@ export type FinanceQuoteOutcome =
       readonly refusals: readonly { readonly facilityType: string; readonly productName: string; readonly messages: readonly string[] }[]
       readonly financePricePence: number
       readonly accessories: readonly QuotedAccessory[]
+      /** When the chosen lender (alternativesFor) refused the change: what would work instead, each one click. */
+      readonly alternatives: readonly OfferedAlternative<OfferedQuote>[]
     }
   | { readonly ok: false; readonly status: 404 | 409 | 422 | 502; readonly message: string }
 
@@ -237,6 +243,8 @@ export async function financeQuotesForProduct(
   const lenders = await lenderPanel(payload)
   const lenderNames = new Map(lenders.map((l) => [l.funderCode, l.name]))
   const fallbackExpiry = new Date(now.getTime() + QUOTE_VALIDITY_DAYS * 86_400_000)
+  // The disclosures every finance screen prints beside these quotes, kept with each quote recorded as what was shown.
+  const disclosures = options.record !== false ? await shownDisclosures(payload) : null
   const quotes: OfferedQuote[] = []
   for (const usable of usableProductQuotes(answer.response)) {
     const facilityType = usable.FacilityType === 'PCP' ? 'PCP' : usable.FacilityType === 'HP' ? 'HP' : null
@@ -244,8 +252,12 @@ export async function financeQuotesForProduct(
     if (!facilityType || !example) continue
     const expiry = wireDate(usable.ExpiryDate)
     const expiresAt = expiry && expiry > now ? expiry : fallbackExpiry
-    if (options.record !== false) await recordQuote(payload, {
+    const lenderName = lenderNames.get(usable.FunderCode) ?? usable.ProductName
+    if (disclosures) await recordQuote(payload, {
       quoteUid: usable.QuoteUID,
+      lenderName,
+      example,
+      disclosures,
       productId: product.id,
       variantId: variant?.id ?? null,
       facilityType,
@@ -262,19 +274,37 @@ export async function financeQuotesForProduct(
       facilityType,
       productName: usable.ProductName,
       funderCode: usable.FunderCode,
-      lenderName: lenderNames.get(usable.FunderCode) ?? usable.ProductName,
+      lenderName,
       example,
       expiresAt: expiresAt.toISOString(),
       partExchange: valuation ? quotedPartExchange(usable.Figures, valuation) : null,
     })
   }
-  return { ok: true, quotes, refusals: refusalsOf(answer.response), financePricePence: financePrice, accessories }
+  const alternatives = offeredAlternatives({
+    panel: lenders,
+    bike: { cashPricePence: financePrice, condition: product.condition === 'used' ? 'used' : 'new', registrationDate: product.vehicle?.registrationDate ?? null, odometerMiles: product.vehicle?.mileage ?? 0 },
+    terms: { termMonths: query.termMonths, depositPence: query.depositPence, annualDistance: query.annualDistance },
+    accessories,
+    partExchange: valuation ? { valuePence: valuation.valuePence, settlementPence: valuation.outstandingFinancePence ?? 0 } : null,
+    quotes,
+    alternativesFor: query.alternativesFor,
+    asOf: now,
+  })
+  return { ok: true, quotes, refusals: refusalsOf(answer.response), financePricePence: financePrice, accessories, alternatives }
+}
+
+/** The dealer's disclosures as the finance screens print them (features/finance-figures/disclosures.server.ts reads the same settings). */
+export async function shownDisclosures(payload: Payload): Promise<FinanceDisclosureTexts> {
+  return financeDisclosureTexts(await payload.findGlobal({ slug: 'site-settings', depth: 0, overrideAccess: true }))
 }
 
 async function recordQuote(
   payload: Payload,
   quote: {
     quoteUid: string
+    lenderName: string
+    example: RepresentativeExample
+    disclosures: FinanceDisclosureTexts
     productId: number
     variantId: number | null
     facilityType: 'HP' | 'PCP'
@@ -299,6 +329,9 @@ async function recordQuote(
       facilityType: quote.facilityType,
       funderCode: quote.funderCode.slice(0, 20),
       productName: quote.productName.slice(0, 200),
+      lenderName: quote.lenderName.slice(0, 120),
+      shownExample: quote.example as unknown as Record<string, unknown>,
+      disclosures: quote.disclosures,
       regularPaymentPence: quote.regularPaymentPence,
       accessories: quote.accessories,
       figures: quote.figures as unknown as Record<string, unknown>,

@@ -20,6 +20,14 @@ export function asOfferedQuote(value: unknown): StoredQuote | null {
   return q as StoredQuote
 }
 
+/**
+ * A failure worth asking again about unchanged: the connection, the quote service or the rate limit. Anything else is
+ * an answer about the request itself, which the same request would only get again.
+ */
+export function isTransientFailure(status: number): boolean {
+  return status === 0 || status === 429 || status >= 500
+}
+
 /** A refusal of the reservation itself (link not valid or expired, no longer active, another bike), not of the quote. */
 export function isReservationRefusal(status: number): boolean {
   return status === 403 || status === 409 || status === 422

@@ -71,7 +71,15 @@ export interface NewOrder {
   /** Paid when written (a replacement the exchange credit pays in full): who took it and when. */
   readonly paid?: { readonly provider: string; readonly at: string }
   readonly stock: { readonly state: Order['stock']['state']; readonly holdExpiresAt: string; readonly couponCounted: boolean }
-  readonly finance?: { readonly quoteId: string; readonly lenderName: string; readonly funderCode: string; readonly facilityType: string; readonly figures: Record<string, unknown> }
+  readonly finance?: {
+    readonly quoteId: string
+    readonly lenderName: string
+    readonly funderCode: string
+    readonly facilityType: string
+    readonly figures: Record<string, unknown>
+    readonly shownExample?: Record<string, unknown> | null
+    readonly disclosures?: { readonly dealerName: string | null; readonly fcaFirmReference: string | null; readonly brokerStatement: string | null; readonly commissionDisclosure: string | null } | null
+  }
   /** Required: the checkout key names the new row inside SQLite's batch. */
   readonly checkoutKey: string
   readonly accessTokenHash?: string | null
@@ -153,6 +161,11 @@ export function orderColumns(o: NewOrder, bool: (b: boolean) => Arg, now: string
     ['finance_funder_code', orNull(o.finance?.funderCode)],
     ['finance_facility_type', orNull(o.finance?.facilityType)],
     ['finance_figures', o.finance ? JSON.stringify(o.finance.figures) : null],
+    ['finance_shown_example', o.finance?.shownExample ? JSON.stringify(o.finance.shownExample) : null],
+    ['finance_disclosures_dealer_name', orNull(o.finance?.disclosures?.dealerName)],
+    ['finance_disclosures_fca_firm_reference', orNull(o.finance?.disclosures?.fcaFirmReference)],
+    ['finance_disclosures_broker_statement', orNull(o.finance?.disclosures?.brokerStatement)],
+    ['finance_disclosures_commission_disclosure', orNull(o.finance?.disclosures?.commissionDisclosure)],
     ['checkout_key', o.checkoutKey],
     ['access_token_hash', orNull(o.accessTokenHash)],
     ['updated_at', now],
@@ -241,6 +254,13 @@ export function asRead(o: NewOrder, id: number, stamp: string, lineIds: readonly
       funderCode: orNull(o.finance?.funderCode),
       facilityType: orNull(o.finance?.facilityType),
       figures: o.finance ? o.finance.figures : null,
+      shownExample: o.finance?.shownExample ?? null,
+      disclosures: {
+        dealerName: orNull(o.finance?.disclosures?.dealerName),
+        fcaFirmReference: orNull(o.finance?.disclosures?.fcaFirmReference),
+        brokerStatement: orNull(o.finance?.disclosures?.brokerStatement),
+        commissionDisclosure: orNull(o.finance?.disclosures?.commissionDisclosure),
+      },
       references: [],
     },
     // the join field of part-exchange valuations: a new order has none yet; the finance step links its

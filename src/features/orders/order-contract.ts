@@ -1,4 +1,5 @@
 // The contract of order placement shared by card checkout and finance orders (implemented in place-order.server.ts).
+import type { FinanceDisclosureTexts } from '../../domain/finance/disclosures'
 import type { DeliveryMethod } from '../../domain/delivery/delivery'
 import type { BasketLineInput } from '../basket/basket-request'
 import type { CheckoutForm } from '../checkout/checkout-form'
@@ -15,6 +16,9 @@ export interface FinanceOrderDetails {
   readonly facilityType: 'HP' | 'PCP'
   /** The accepted quote's Figures, stored as the customer saw them. */
   readonly figures: Record<string, unknown>
+  /** The representative example and the dealer's disclosures the customer was shown with the quote, as it recorded them. */
+  readonly shownExample?: Record<string, unknown> | null
+  readonly disclosures?: FinanceDisclosureTexts | null
 }
 
 export interface PlaceOrderInput {

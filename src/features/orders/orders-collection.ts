@@ -7,6 +7,7 @@ import { ownOrdersOrStaff } from '../../cms/access/own-orders-or-staff'
 import { isStaffUser } from '../../cms/access/roles'
 import { staffOnly } from '../../cms/access/staff-only'
 import { addressGroup } from '../../cms/fields/address'
+import { financeEvidenceFields } from '../../cms/fields/finance-evidence'
 import { enforceOrderStatusChange, joinDealOnFinanceApproval, queueStatusEmail } from './order-status-change'
 import { orderEndpoints } from './order-endpoints'
 import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './order-field-options'
@@ -217,6 +218,8 @@ export const Orders: CollectionConfig = {
           { name: 'facilityType', type: 'text', maxLength: 10, admin: readOnly },
         ] },
         { name: 'figures', type: 'json', admin: { ...readOnly, description: 'The quote’s figures as the customer accepted them.', components: JSON_VIEW } },
+        // Copied from the recorded quote: the example and the disclosures the customer was shown when they applied.
+        ...financeEvidenceFields(),
         {
           name: 'references',
           type: 'array',

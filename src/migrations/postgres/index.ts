@@ -35,6 +35,7 @@ import * as migration_20261201_010000_cycle_to_work from './20261201_010000_cycl
 import * as migration_20261201_030000_exchanges from './20261201_030000_exchanges';
 import * as migration_20261202_030000_price_history from './20261202_030000_price_history';
 import * as migration_20261203_010000_deals from './20261203_010000_deals';
+import * as migration_20261203_020000_finance_evidence from './20261203_020000_finance_evidence';
 
 export const migrations = [
   {
@@ -221,5 +222,10 @@ export const migrations = [
     up: migration_20261203_010000_deals.up,
     down: migration_20261203_010000_deals.down,
     name: '20261203_010000_deals',
+  },
+  {
+    up: migration_20261203_020000_finance_evidence.up,
+    down: migration_20261203_020000_finance_evidence.down,
+    name: '20261203_020000_finance_evidence',
   },
 ];

@@ -1,10 +1,13 @@
 // The generic page template at /{slug}; any other path nothing else answers follows a CMS redirect or 404s. The
-// returns page also carries the model cancellation form with the dealer's details.
+// returns page also carries the model cancellation form with the dealer's details; the finance page, the dealer's
+// broker status and commission disclosure.
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { paths } from '../../../config/paths'
 import { RichText } from '../../../components/ui/rich-text'
-import { cancellationTrader, pageBySlug, RETURNS_PAGE_SLUG } from '../../../features/content/queries.server'
+import { cancellationTrader, FINANCE_PAGE_SLUG, pageBySlug, RETURNS_PAGE_SLUG } from '../../../features/content/queries.server'
+import { FinanceBrokerNotice } from '../../../components/ui/finance-broker-notice'
+import { financeDisclosures } from '../../../features/finance/queries.server'
 import { ModelCancellationForm } from '../../../features/content/components/model-cancellation-form'
 import { redirectOrNotFound } from '../../../features/content/redirect-or-not-found.server'
 
@@ -48,6 +51,8 @@ export default async function GenericPage({ params }: Props) {
       <RichText data={page.content} />
       {/* The law asks for the model cancellation form where the right to cancel is explained, whatever staff write. */}
       {page.slug === RETURNS_PAGE_SLUG && <ModelCancellationForm trader={await cancellationTrader()} />}
+      {/* The finance page states the broker status and the commission as every finance screen does, whatever staff write. */}
+      {page.slug === FINANCE_PAGE_SLUG && <FinanceBrokerNotice disclosures={await financeDisclosures()} />}
     </article>
   )
 }

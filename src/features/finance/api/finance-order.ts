@@ -59,10 +59,15 @@ export async function createFinanceOrder(
     customerId: deps.customerId ?? null,
     finance: {
       quoteId: quote.quoteUid,
-      lenderName: lender.docs[0]?.name ?? quote.productName ?? quote.funderCode ?? 'Lender',
+      lenderName: quote.lenderName ?? lender.docs[0]?.name ?? quote.productName ?? quote.funderCode ?? 'Lender',
       funderCode: quote.funderCode ?? '',
       facilityType,
       figures: (quote.figures ?? {}) as Record<string, unknown>,
+      // What the customer was shown with the quote, as it was recorded then: the application keeps the same evidence.
+      shownExample: (quote.shownExample ?? null) as Record<string, unknown> | null,
+      disclosures: quote.disclosures
+        ? { dealerName: quote.disclosures.dealerName ?? null, fcaFirmReference: quote.disclosures.fcaFirmReference ?? null, brokerStatement: quote.disclosures.brokerStatement ?? null, commissionDisclosure: quote.disclosures.commissionDisclosure ?? null }
+        : null,
     },
     reservation: deps.reservation,
   })

@@ -20,6 +20,23 @@ export const shopQuoteRequest = z
     reservationToken: z.string().min(1).max(2048).optional(),
     /** A valuation from POST /api/finance/part-exchange, applied as the part-exchange; its figures are read on the server. */
     valuationId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'valuationId is not a valuation id').optional(),
+    /** The lender the customer had chosen and their terms before this change: if that lender refuses, the answer says what would work. */
+    alternativesFor: z
+      .object({
+        funderCode: z.string().trim().min(1).max(20),
+        facilityType: z.enum(['HP', 'PCP']),
+        previous: z
+          .object({
+            termMonths: z.number().int().min(1).max(120),
+            depositPence: z.number().int('depositPence must be whole pence').min(0).max(100_000_000),
+            annualDistance: z.number().int().min(0).max(100_000),
+            accessories: z.array(z.object({ productId: id, variantId: id.nullish() }).strict()).max(20),
+          })
+          .strict()
+          .nullish(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
 

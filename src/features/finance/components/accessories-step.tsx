@@ -2,7 +2,7 @@
 // Step 2 (/finance-checkout-accessories): the bike's accessories from GET /api/v1/related-products (spec §7 call 4);
 // each one chosen is financed as a value-added product and the quote is asked for again. A reserved bike is financed
 // on its own online (the server refuses accessories with a reservation), so for it the step only says why.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
 import type { FinanceProductSnapshot } from '../state/finance-state'
 import { formatPence } from '../../../domain/money'
@@ -10,7 +10,9 @@ import type { RelatedProduct } from '../api/related-products'
 import { getRelatedProducts } from '../api/get-related-products'
 import { reservationFor } from '../finance-reservation'
 import type { FinanceProduct } from '../queries.server'
-import { asOfferedQuote, fetchQuotes, toStoredQuote } from '../quote-types'
+import { asOfferedQuote, fetchQuotes, isTransientFailure, toStoredQuote, type OfferedQuote } from '../quote-types'
+import type { OfferedAlternative } from '../quote-alternatives'
+import { RefusalChoices } from './refusal-choices'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit } from './reservation-deposit'
 import { Loading, NoQuoteYet, SoldOut } from './step-guard'
@@ -28,6 +30,13 @@ export function AccessoriesStep({ product, disclosures }: Props) {
   const [variantChoice, setVariantChoice] = useState<Record<number, number>>({})
   const [quoteMessage, setQuoteMessage] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
+  // A refusal by the lender (not a failure to reach it): what would work instead, and which accessory was the change.
+  const [refusal, setRefusal] = useState<{ alternatives: readonly OfferedAlternative<OfferedQuote>[]; withoutChangeLabel: string } | null>(null)
+  const [switching, setSwitching] = useState(false)
+  const [retryable, setRetryable] = useState(true)
+  // The accessories and terms of the last quote the lender gave: "the quote without the change" goes back to them.
+  const lastQuoted = useRef<{ accessories: { productId: number; variantId: number | null }[] } | null>(null)
+  const lastAdded = useRef<string | null>(null)
   const quote = asOfferedQuote(state.quote)
   const withAccessories = asOfferedQuote(state.quoteWithAccessories)
   const soldOut = !product.inStock && reservation === null
@@ -71,6 +80,8 @@ export function AccessoriesStep({ product, disclosures }: Props) {
     if (!valid || reservation || !quote || chosenKeys.length === 0 || state.quoteWithAccessories || state.isQuoteWithAccessoriesError) return
     const controller = new AbortController()
     dispatch({ type: 'quoteWithAccessoriesRequested' })
+    const accessories = chosenAccessories()
+    const previous = lastQuoted.current?.accessories ?? []
     ;(async () => {
       try {
         const result = await fetchQuotes(
@@ -79,14 +90,21 @@ export function AccessoriesStep({ product, disclosures }: Props) {
             termMonths: state.queryTermInMonths,
             depositPence: state.queryCashDeposit,
             annualDistance: state.queryAnnualDistance,
-            accessories: Object.values(state.accessories).map((a) => ({ productId: Number(a.product.productId), variantId: a.variantId === null ? null : Number(a.variantId) })),
+            accessories,
             // The part-exchange the chosen quote carries is applied to the quote with accessories too.
             ...(quote.partExchange ? { valuationId: quote.partExchange.valuationId } : {}),
+            alternativesFor: {
+              funderCode: quote.funderCode,
+              facilityType: quote.facilityType,
+              previous: { termMonths: state.queryTermInMonths, depositPence: state.queryCashDeposit, annualDistance: state.queryAnnualDistance, accessories: previous },
+            },
           },
           controller.signal,
         )
         if (!result.ok) {
           setQuoteMessage(result.message)
+          setRefusal(null)
+          setRetryable(isTransientFailure(result.status))
           dispatch({ type: 'quoteWithAccessoriesFailed' })
           return
         }
@@ -94,9 +112,13 @@ export function AccessoriesStep({ product, disclosures }: Props) {
         if (!same) {
           const reasons = result.answer.refusals.filter((r) => r.facilityType === quote.facilityType).flatMap((r) => r.messages)
           setQuoteMessage(`${quote.lenderName} cannot add these accessories to your ${quote.facilityType} agreement${reasons[0] ? `: ${reasons[0]}` : '.'}`)
+          const added = lastAdded.current
+          const withoutChangeLabel = added && previous.length + 1 === accessories.length ? `Remove the ${added}` : previous.length === 0 ? 'Remove the accessories' : 'Go back to the accessories quoted before'
+          setRefusal({ alternatives: result.answer.alternatives, withoutChangeLabel })
           dispatch({ type: 'quoteWithAccessoriesFailed' })
           return
         }
+        lastQuoted.current = { accessories }
         dispatch({ type: 'quoteWithAccessoriesReceived', quote: toStoredQuote(same) })
       } catch {
         /* aborted: a newer choice replaced this request */
@@ -105,6 +127,43 @@ export function AccessoriesStep({ product, disclosures }: Props) {
     return () => controller.abort()
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [valid, reservation === null, accessoriesKey, state.quoteWithAccessories === null, state.isQuoteWithAccessoriesError])
+
+  function chosenAccessories(): { productId: number; variantId: number | null }[] {
+    return Object.values(state.accessories).map((a) => ({ productId: Number(a.product.productId), variantId: a.variantId === null ? null : Number(a.variantId) }))
+  }
+
+  /** One click on an alternative: a new request that differs from the refused one, never the same one again. */
+  async function chooseAlternative(alternative: OfferedAlternative<OfferedQuote>) {
+    if (alternative.kind === 'deposit') {
+      dispatch({ type: 'cashDepositSet', cashDepositPence: alternative.depositPence })
+      return
+    }
+    if (alternative.kind === 'without-change') {
+      // Back to the accessories last quoted: the one added taken off, a size or colour changed put back.
+      const before = new Map((lastQuoted.current?.accessories ?? []).map((a) => [String(a.productId), a.variantId]))
+      for (const [key, chosen] of Object.entries(state.accessories)) {
+        if (!before.has(key)) dispatch({ type: 'accessoryRemoved', productId: Number(key) })
+        else if ((before.get(key) ?? null) !== (chosen.variantId === null ? null : Number(chosen.variantId))) dispatch({ type: 'accessoryAdded', product: chosen.product, variantId: before.get(key) ?? null })
+      }
+      return
+    }
+    // Another lender: its quote with these accessories, as given. Its quote without them, when it gives one, becomes
+    // the one the accessories are added to from now on, so later changes are asked of the new lender.
+    setSwitching(true)
+    const base = await fetchQuotes({
+      productId: product.productId,
+      termMonths: state.queryTermInMonths,
+      depositPence: state.queryCashDeposit,
+      annualDistance: state.queryAnnualDistance,
+      ...(quote?.partExchange ? { valuationId: quote.partExchange.valuationId } : {}),
+    }).catch(() => null)
+    setSwitching(false)
+    const alone = base?.ok ? base.answer.quotes.find((q) => q.funderCode === alternative.funderCode && q.facilityType === alternative.facilityType) : undefined
+    if (alone) dispatch({ type: 'quoteSet', quote: toStoredQuote(alone) })
+    lastQuoted.current = { accessories: chosenAccessories() }
+    setRefusal(null)
+    dispatch({ type: 'quoteWithAccessoriesReceived', quote: toStoredQuote(alternative.quote) })
+  }
 
   if (!ready) return <Loading />
   if (soldOut) return (<><FinanceSteps current="accessories" /><h1>Accessories</h1><SoldOut name={product.name} /></>)
@@ -148,6 +207,7 @@ export function AccessoriesStep({ product, disclosures }: Props) {
     }
     const variantId = p.nodeType === 'VariableProduct' ? (picked ?? shownVariant(p)) : null
     const variant = p.variants.find((v) => v.id === variantId)
+    lastAdded.current = p.name
     dispatch({ type: 'accessoryAdded', product: { productId: p.id, slug: p.slug, name: p.name, pricePence: variant?.pricePence ?? p.pricePence ?? 0 }, variantId })
   }
 
@@ -219,12 +279,24 @@ export function AccessoriesStep({ product, disclosures }: Props) {
         <section aria-labelledby="fc-current-title" aria-live="polite">
           <h2 id="fc-current-title">Your quote{chosenKeys.length > 0 ? ' with accessories' : ''}</h2>
           {state.isFetchingQuoteWithAccessories && <p className="fc-status">Updating your quote…</p>}
-          {state.isQuoteWithAccessoriesError && (
+          {state.isQuoteWithAccessoriesError && refusal && (
+            <RefusalChoices
+              message={quoteMessage ?? 'Your lender cannot add these accessories.'}
+              alternatives={refusal.alternatives}
+              withoutChangeLabel={refusal.withoutChangeLabel}
+              busy={switching}
+              onChoose={(alternative) => void chooseAlternative(alternative)}
+            />
+          )}
+          {state.isQuoteWithAccessoriesError && !refusal && (
             <div className="fc-alert" role="alert">
-              <p>{quoteMessage ?? 'We could not update your quote with these accessories.'} Remove an accessory, or try again.</p>
-              <button type="button" className="button button--solid" onClick={() => dispatch({ type: 'quoteWithAccessoriesRequested' }) /* clears the failure; the effect asks again */}>
-                Try again
-              </button>
+              <p>{quoteMessage ?? 'We could not update your quote with these accessories.'} {retryable ? 'Remove an accessory, or try again.' : 'Remove an accessory to carry on, or call us.'}</p>
+              {/* Only when the service could not be reached: asked again unchanged, a refusal would only be repeated. */}
+              {retryable && (
+                <button type="button" className="button button--solid" onClick={() => dispatch({ type: 'quoteWithAccessoriesRequested' }) /* clears the failure; the effect asks again */}>
+                  Try again
+                </button>
+              )}
             </div>
           )}
           {active && <RepresentativeExample example={active.example} disclosures={disclosures} lenderName={active.lenderName} headingLevel={3} />}

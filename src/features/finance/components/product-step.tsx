@@ -8,13 +8,17 @@ import { formatPence } from '../../../domain/money'
 import { depositField } from '../../../domain/finance/deposit-field'
 import type { FinanceProduct } from '../queries.server'
 import { looksLikeReservationToken, reservationFor, type FinanceReservation } from '../finance-reservation'
-import { asOfferedQuote, fetchQuotes, isReservationRefusal, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
+import { asOfferedQuote, fetchQuotes, isReservationRefusal, isTransientFailure, toStoredQuote, type OfferedQuote, type QuotesAnswer } from '../quote-types'
 import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 import { PartExchangeValuation, QuotePartExchange } from './part-exchange'
 import { keepPartExchange, partExchangeSnapshot, serverPartExchangeSnapshot, subscribePartExchange } from '../part-exchange-client'
+import type { OfferedAlternative } from '../quote-alternatives'
+import { RefusalChoices } from './refusal-choices'
+
+type Terms = { readonly termMonths: number; readonly depositPence: number; readonly annualDistance: number }
 
 const TERMS = [12, 24, 36, 48, 60]
 const MILEAGES = [3000, 4000, 5000, 6000, 8000, 10000]
@@ -23,7 +27,7 @@ const FACILITIES = [
   { type: 'PCP', title: 'Personal contract purchase (PCP)', blurb: 'Lower monthly payments, then pay the optional final payment to keep the bike, or hand it back.' },
 ] as const
 
-type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string; reservationRefused: boolean }
+type QuotesView = { status: 'loading' } | { status: 'ok'; answer: QuotesAnswer } | { status: 'error'; message: string; reservationRefused: boolean; retryable: boolean }
 
 interface Props {
   readonly product: FinanceProduct
@@ -55,6 +59,11 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
   useEffect(() => {
     chosenRef.current = chosen
   })
+  // The quote the customer had chosen when its lender refused their change, and the terms it was last given on: the
+  // alternatives are asked for that lender, and "keep" goes back to those terms.
+  const refusedRef = useRef<OfferedQuote | null>(null)
+  const lastQuotedTerms = useRef<Terms | null>(null)
+  const [refusal, setRefusal] = useState<{ message: string; alternatives: readonly OfferedAlternative<OfferedQuote>[]; withoutChangeLabel: string } | null>(null)
   const isThisProduct = state.product?.productId === product.productId
   // A sold bike is offered on finance only to the customer holding its reservation; anyone else is told at once.
   const soldOut = !product.inStock && reservation === null && linkToken === null
@@ -86,9 +95,12 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
       setView({ status: 'loading' })
       try {
         const held = reservationRef.current
-        const result = await fetchQuotes({ productId: product.productId, ...terms, ...(held ? { reservationToken: held.token } : {}), ...(valuationId ? { valuationId } : {}) }, controller.signal)
+        const previous = chosenRef.current ?? refusedRef.current
+        const before = lastQuotedTerms.current
+        const alternativesFor = previous ? { funderCode: previous.funderCode, facilityType: previous.facilityType, previous: before ? { ...before, accessories: [] } : null } : null
+        const result = await fetchQuotes({ productId: product.productId, ...terms, ...(held ? { reservationToken: held.token } : {}), ...(valuationId ? { valuationId } : {}), ...(alternativesFor ? { alternativesFor } : {}) }, controller.signal)
         if (!result.ok) {
-          setView({ status: 'error', message: result.message, reservationRefused: held !== null && isReservationRefusal(result.status) })
+          setView({ status: 'error', message: result.message, reservationRefused: held !== null && isReservationRefusal(result.status), retryable: isTransientFailure(result.status) })
           return
         }
         setView({ status: 'ok', answer: result.answer })
@@ -102,8 +114,19 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
           }
         }
         // Keep the customer's choice of lender and product across term changes: the new quote from the same one.
-        const previous = chosenRef.current
         const same = previous ? result.answer.quotes.find((q) => q.funderCode === previous.funderCode && q.facilityType === previous.facilityType) : undefined
+        if (previous && !same) {
+          // The lender refused the change: say so, and offer what would work instead (never the same request again).
+          refusedRef.current = previous
+          const reasons = result.answer.refusals.flatMap((r) => r.messages)
+          const reason = reasons.find((m) => m.includes(previous.lenderName)) ?? reasons[0]
+          const keep = before && before.termMonths !== terms.termMonths && before.depositPence === terms.depositPence && before.annualDistance === terms.annualDistance ? `Keep ${before.termMonths} months` : 'Go back to the terms you had'
+          setRefusal({ message: `${previous.lenderName} cannot give your ${previous.facilityType} quote on these terms${reason ? `: ${reason}` : '.'}`, alternatives: result.answer.alternatives, withoutChangeLabel: keep })
+        } else {
+          refusedRef.current = null
+          setRefusal(null)
+          if (same) lastQuotedTerms.current = { termMonths: terms.termMonths, depositPence: terms.depositPence, annualDistance: terms.annualDistance }
+        }
         dispatch({ type: 'quoteSet', quote: same ? toStoredQuote(same) : null })
       } catch {
         /* aborted by a newer change */
@@ -131,6 +154,25 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
   const deposit = depositField(depositText, depositLimits)
   const depositInvalid = !deposit.ok
   const depositMessage = deposit.ok ? deposit.hint : deposit.message
+  /** One click on an alternative to a refused change: each asks for something other than what was refused. */
+  function chooseAlternative(alternative: OfferedAlternative<OfferedQuote>) {
+    if (alternative.kind === 'lender') {
+      choose(alternative.quote)
+      return
+    }
+    const back = alternative.kind === 'deposit' ? { ...terms, depositPence: alternative.depositPence } : lastQuotedTerms.current
+    if (!back) return
+    setDepositDraft(null)
+    dispatch({ type: 'termSet', termInMonths: back.termMonths })
+    dispatch({ type: 'cashDepositSet', cashDepositPence: back.depositPence })
+    dispatch({ type: 'annualDistanceSet', annualDistance: back.annualDistance })
+  }
+  function choose(quote: OfferedQuote) {
+    refusedRef.current = null
+    setRefusal(null)
+    lastQuotedTerms.current = { termMonths: terms.termMonths, depositPence: terms.depositPence, annualDistance: terms.annualDistance }
+    dispatch({ type: 'quoteSet', quote: toStoredQuote(quote) })
+  }
   function withoutReservation() {
     setWithoutLink(true)
     setReservation(null)
@@ -208,14 +250,20 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
         {view.status === 'error' && !view.reservationRefused && (
           <div className="fc-alert" role="alert">
             <p>{view.message}</p>
-            <button type="button" className="button button--solid" onClick={() => setRetry((n) => n + 1)}>
-              Try again
-            </button>
+            {/* Asked again unchanged, only a failure to reach the service can come out differently. */}
+            {view.retryable ? (
+              <button type="button" className="button button--solid" onClick={() => setRetry((n) => n + 1)}>
+                Try again
+              </button>
+            ) : (
+              <p>Change the term, deposit or mileage above, or call us and we will help.</p>
+            )}
           </div>
         )}
       </div>
 
       {view.status === 'ok' && depositInvalid && <p className="fc-hint" data-testid="fc-quotes-waiting">Correct the deposit above to see quotes for it.</p>}
+      {quotesShown && refusal && <RefusalChoices message={refusal.message} alternatives={refusal.alternatives} withoutChangeLabel={refusal.withoutChangeLabel} onChoose={chooseAlternative} />}
       {quotesShown && (
         <div className="fc-quotes">
           {FACILITIES.map((facility) => {
@@ -239,7 +287,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
                     )}
                   </div>
                 ) : (
-                  quotes.map((quote, i) => <QuoteChoice key={quote.quoteUid} quote={quote} chosen={chosen?.quoteUid === quote.quoteUid} cheapest={i === 0} disclosures={disclosures} onChoose={() => dispatch({ type: 'quoteSet', quote: toStoredQuote(quote) })} />)
+                  quotes.map((quote, i) => <QuoteChoice key={quote.quoteUid} quote={quote} chosen={chosen?.quoteUid === quote.quoteUid} cheapest={i === 0} disclosures={disclosures} onChoose={() => choose(quote)} />)
                 )}
               </section>
             )

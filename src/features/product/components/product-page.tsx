@@ -15,6 +15,7 @@ import { CompareToggle } from './compare-toggle'
 import { BIKE_KINDS } from '../../../domain/catalogue/product-kind'
 import { RichText } from '../../../components/ui/rich-text'
 import { RepresentativeExample, type FinanceDisclosures } from '../../../components/ui/representative-example'
+import { FinanceBrokerNotice } from '../../../components/ui/finance-broker-notice'
 import type { RepresentativeExample as Example } from '../../../domain/finance/representative-example'
 import { estimateContaining } from '../../../domain/finance/product-monthly-estimate'
 import { payLaterVerdict } from '../../../domain/payments/pay-later'
@@ -89,7 +90,11 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
           }
         />
       ) : (
-        <p className="pdp-finance__key">Hire purchase and PCP available on this bike, subject to status. Get a personal quote from our panel of lenders.</p>
+        <>
+          <p className="pdp-finance__key">Hire purchase and PCP available on this bike, subject to status. Get a personal quote from our panel of lenders.</p>
+          {/* No example to carry the disclosures: the broker status and commission are stated on their own. */}
+          <FinanceBrokerNotice disclosures={disclosures} headingLevel={3} />
+        </>
       )}
       <p className="pdp-finance__actions">
         <a className="pdp-finance__link" href={paths.financeCheckoutProduct(product.slug)} data-testid="buy-on-finance">
