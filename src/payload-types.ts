@@ -1341,7 +1341,10 @@ export interface Refund {
  */
 export interface Deal {
   id: number;
-  title: string;
+  /**
+   * The customer and the bike, filled in when the deal opens.
+   */
+  title?: string | null;
   /**
    * Moves only as the deal’s stages allow; “Lost” needs a reason.
    */
@@ -1378,7 +1381,10 @@ export interface Deal {
   customer?: (number | null) | User;
   product: number | Product;
   variant?: (number | null) | Variant;
-  productName: string;
+  /**
+   * Filled in from the bike.
+   */
+  productName?: string | null;
   /**
    * The valuation the customer brought to this deal; one quoted with the reservation or the finance application counts too.
    */
@@ -1414,7 +1420,18 @@ export interface Deal {
    * The customer’s last step.
    */
   lastActivityAt?: string | null;
-  dealKey: string;
+  /**
+   * A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange and how they take it. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit or the whole by card through the checkout (prices and stock checked again then).
+   */
+  quote?: {
+    accessories?: (number | Product)[] | null;
+    /**
+     * Unticked again once sent.
+     */
+    send?: boolean | null;
+    sentAt?: string | null;
+  };
+  dealKey?: string | null;
   /**
    * Everything that happened to the deal, newest last: the customer’s steps and staff changes.
    */
@@ -3089,6 +3106,13 @@ export interface DealsSelect<T extends boolean = true> {
       };
   source?: T;
   lastActivityAt?: T;
+  quote?:
+    | T
+    | {
+        accessories?: T;
+        send?: T;
+        sentAt?: T;
+      };
   dealKey?: T;
   history?:
     | T

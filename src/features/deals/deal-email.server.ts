@@ -12,7 +12,7 @@ import { emailBrand } from '../emails/email-brand.server'
 import { renderEmail } from '../emails/render-email'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
-import { dealOpenedEmail, dealReminderEmail, dealStageEmail } from './deal-email'
+import { dealOpenedEmail, dealQuoteEmail, dealReminderEmail, dealStageEmail } from './deal-email'
 import { mayRemind } from './deal-rows.server'
 import { dealView } from './deal-view.server'
 
@@ -26,7 +26,12 @@ export async function dealLink(dealId: number, siteUrl: string, now = new Date()
  * update on PostgreSQL; on SQLite right after the write, as the order status emails are).
  */
 export async function queueDealStageEmail(payload: Payload, transactionID: TransactionId, dealId: number, stage: DealStage, now: Date): Promise<void> {
-  await execute(payload, transactionID, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind: `stage:${stage}` }, now, null))
+  await queueDealEmail(payload, transactionID, dealId, `stage:${stage}`, now)
+}
+
+/** Queues one of the deal's emails in the unit of work of the staff change that earns it. */
+export async function queueDealEmail(payload: Payload, transactionID: TransactionId, dealId: number, kind: string, now: Date): Promise<void> {
+  await execute(payload, transactionID, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind }, now, null))
 }
 
 /** Sends the stage email (the job handler): once per deal and stage, whatever the retries. */
@@ -58,6 +63,10 @@ export async function sendDealEmail(payload: Payload, dealId: number, kind: stri
     await sendDealStageEmail(payload, dealId, stage)
     return 'sent'
   }
+  if (kind.startsWith('quote:')) {
+    await sendDealQuoteEmail(payload, dealId, kind.slice('quote:'.length))
+    return 'sent'
+  }
   if (kind === 'reminder') return (await sendDealReminderEmail(payload, dealId)) ? 'sent' : 'not sent: the customer stopped reminders'
   throw new Error(`no deal email of the kind ${kind}`)
 }
@@ -85,4 +94,13 @@ export async function sendDealReminderEmail(payload: Payload, dealId: number, de
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   })
   return true
+}
+
+/** Sends a quote staff built: its figures and the link to pay; once per sending (`sentAt` names it). */
+export async function sendDealQuoteEmail(payload: Payload, dealId: number, sentAt: string, deps: { email?: EmailSender } = {}): Promise<void> {
+  const view = await dealView(payload, dealId)
+  if (!view) return
+  const brand = await emailBrand(payload)
+  const mail = await renderEmail(dealQuoteEmail({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, view.quoteLines, brand, { deal: `${await dealLink(dealId, brand.siteUrl)}#deal-quote` }), brand)
+  await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'deal-quote', idempotencyKey: `deal-${dealId}-quote-${Date.parse(sentAt)}` })
 }

@@ -38,6 +38,20 @@ export function dealStageEmail(deal: EmailDeal, dealer: DealerDetails, links: De
   }
 }
 
+/** A quote staff built for a phone or showroom customer: the lines, the figures and the button to see and pay it. */
+export function dealQuoteEmail(deal: EmailDeal, lines: readonly { readonly name: string; readonly pricePence: number }[], dealer: DealerDetails, links: DealLinks): EmailContent {
+  return {
+    subject: `Your quote for the ${deal.productName}`,
+    heading: `Your quote for the ${deal.productName}`,
+    blocks: [
+      ...paragraphs(`Hello ${deal.firstName},`, `Thank you for talking to us. Here is your quote; your deal page shows the same figures, and you can pay the deposit or the whole by card from there. We check the prices and that the bike is still here when you pay.`),
+      rows([...lines.map((l) => ({ label: l.name, value: formatPence(l.pricePence) })), { label: 'Total price', value: formatPence(deal.totalPricePence), ruleAbove: true }, { label: 'Balance', value: formatPence(deal.balancePence), strong: true }]),
+      button('See and pay your quote', links.deal),
+      questionsBlock(dealer),
+    ],
+  }
+}
+
 /** Sent when a customer's first step opens their deal: the link to the page that keeps every step in one place. */
 export function dealOpenedEmail(deal: EmailDeal, dealer: DealerDetails, links: DealLinks): EmailContent {
   return {
@@ -73,6 +87,7 @@ export function dealEmailSamples(dealer: DealerDetails): EmailSample[] {
   const links = { deal: `${dealer.siteUrl}/deals/12?token=sample`, unsubscribe: `${dealer.siteUrl}/deals/unsubscribe?token=sample` }
   return [
     { id: 'deal-opened', title: 'Deal: opened by the customer’s first step', content: dealOpenedEmail({ ...deal, stage: 'new' }, dealer, links) },
+    { id: 'deal-quote', title: 'Deal: a quote staff built, with its pay link', content: dealQuoteEmail(deal, [{ name: 'Honda CB650R', pricePence: 700_000 }, { name: 'Shoei NXR2 helmet', pricePence: 54_000 }], dealer, links) },
     { id: 'deal-ready-for-handover', title: 'Deal: ready for handover', content: dealStageEmail(deal, dealer, links) },
     { id: 'deal-reminder', title: 'Deal: the one reminder', content: dealReminderEmail({ ...deal, stage: 'new' }, dealer, links) },
   ]

@@ -40,10 +40,13 @@ export interface DealView {
   readonly continueWith: readonly DealNextLink[]
   readonly figures: DealFigures
   /** What the figures were read from: the finance application, the reservation or the bike's price today. */
-  readonly figuresFrom: 'finance application' | 'reservation' | 'price today'
+  readonly figuresFrom: 'finance application' | 'reservation' | 'quote' | 'price today'
   /** A finance application's lender and amount borrowed, when there is one. */
   readonly finance: { readonly orderNumber: string; readonly lender: string; readonly status: string; readonly advancePence: number | null } | null
   readonly valuation: { readonly vrm: string; readonly make: string; readonly year: number } | null
+  /** A quote staff sent: when, and its lines at today's prices (the bike, then the accessories). */
+  readonly quoteSentAt: string | null
+  readonly quoteLines: readonly { readonly productId: number; readonly name: string; readonly pricePence: number }[]
   readonly timeline: readonly { readonly at: string; readonly actor: string; readonly note: string; readonly staff: boolean; readonly stageChange: boolean }[]
 }
 
@@ -84,6 +87,9 @@ function partExchangeOf(v: PartExchangeValuation | null): DealPartExchange | nul
   return { quotedPence: v.valuePence, confirmedPence: v.inspection?.confirmedValuePence ?? null, adjustmentReason: v.inspection?.notes ?? null, outstandingFinancePence: v.outstandingFinancePence ?? 0, expiresAt: v.expiresAt }
 }
 
+/** A product's headline price today: its price with every mandatory charge (ADR 023), as the basket charges it. */
+const headlineOf = (p: Product) => headlinePricePence({ basePricePence: p.price ?? null, vatRatePercent: p.vatRate, charges: chargesFromExtraFee(p.beforeAddToBasketNotification?.extraFee) })
+
 const pounds = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 
 export async function dealView(payload: Payload, dealId: number, now = new Date()): Promise<DealView | null> {
@@ -99,6 +105,9 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
   const valuation = await findValuation(payload, deal, reservation, application)
   const px = partExchangeOf(valuation)
 
+  const accessoryIds = (deal.quote?.accessories ?? []).map(idOf).filter((n): n is number => n !== null)
+  const accessoryDocs = accessoryIds.length ? (await payload.find({ collection: 'products', where: { and: [{ id: { in: accessoryIds } }, { status: { equals: 'active' } }] }, limit: 10, depth: 0, overrideAccess: true })).docs : []
+  const quoteAccessories = accessoryDocs.map((p) => ({ productId: p.id, name: p.name, pricePence: headlineOf(p) })).filter((a): a is { productId: number; name: string; pricePence: number } => a.pricePence !== null)
   let figures: DealFigures
   let figuresFrom: DealView['figuresFrom']
   let finance: DealView['finance'] = null
@@ -110,10 +119,9 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
     finance = { orderNumber: application.orderNumber, lender: application.finance?.lenderName ?? 'Lender', status: FINANCE_STATUS_LABELS[application.financeStatus ?? ''] ?? 'Submitted', advancePence: pounds(stored.Advance) === null ? null : Math.round(pounds(stored.Advance)! * 100) }
   } else {
     const paidDeposit = reservation && live(reservation) ? reservation.depositPence : 0
-    const today = product ? headlinePricePence({ basePricePence: product.price ?? null, vatRatePercent: product.vatRate, charges: chargesFromExtraFee(product.beforeAddToBasketNotification?.extraFee) }) : null
-    const cash = reservation?.pricePence ?? today ?? 0
-    figures = dealFigures({ cashPricePence: cash, accessories: [], deliveryPence: 0, partExchange: px, depositPence: paidDeposit }, now)
-    figuresFrom = reservation ? 'reservation' : 'price today'
+    const cash = reservation?.pricePence ?? (product ? headlineOf(product) : null) ?? 0
+    figures = dealFigures({ cashPricePence: cash, accessories: quoteAccessories, deliveryPence: 0, partExchange: px, depositPence: paidDeposit }, now)
+    figuresFrom = reservation ? 'reservation' : quoteAccessories.length > 0 ? 'quote' : 'price today'
   }
 
   const steps: DealStepView[] = []
@@ -141,7 +149,7 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
     stageLabel: DEAL_STAGES[stage].label,
     next: DEAL_STAGES[stage].next,
     productId,
-    productName: deal.productName,
+    productName: deal.productName ?? product?.name ?? 'Bike',
     productSlug: slug,
     firstName: deal.firstName,
     lastName: deal.lastName,
@@ -155,6 +163,8 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
     figuresFrom,
     finance,
     valuation: valuation ? { vrm: valuation.vrm, make: valuation.make, year: valuation.year } : null,
+    quoteSentAt: deal.quote?.sentAt ?? null,
+    quoteLines: [{ productId, name: deal.productName ?? product?.name ?? 'Bike', pricePence: figures.cashPricePence }, ...quoteAccessories],
     timeline: (deal.history ?? []).map((h) => ({ at: h.at, actor: h.actor ?? '', note: h.note ?? '', staff: h.by != null || !['customer', 'lender', 'shop'].includes(h.actor ?? ''), stageChange: Boolean(h.to) })),
   }
 }

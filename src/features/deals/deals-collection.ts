@@ -5,14 +5,63 @@
 // owner, the next action and when it is due, and notes. Every change is in its history.
 import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHook, type CollectionConfig } from 'payload'
 import { adminOnly } from '../../cms/access/admin-only'
-import { nobody } from '../../cms/access/nobody'
 import { staffOnly } from '../../cms/access/staff-only'
 import { historyEntry, historyField, staffActor, type HistoryEntry } from '../../cms/fields/history'
-import { checkStaffMove, DEAL_STAGES, DEAL_TRANSITIONS, dealStageOptions, isDealStage, type DealStage } from '../../domain/deals/deal-stages'
+import { BIKE_KINDS } from '../../domain/catalogue/product-kind'
+import { checkStaffMove, DEAL_STAGES, DEAL_TRANSITIONS, dealKey, dealStageOptions, isDealStage, type DealStage } from '../../domain/deals/deal-stages'
 import type { Deal } from '../../payload-types'
 import { HANDOVER_OPTIONS } from './handover'
 
 const readOnly = { readOnly: true } as const
+/** Who the deal is for and which bike: chosen when it opens, never changed (its key is made from them). */
+const setOnce = { update: () => false }
+
+/**
+ * A deal staff open in the admin for a phone or showroom customer: keyed, titled and stamped as the shop's own are,
+ * and refused when the customer already has a deal for the bike (staff open that one instead).
+ */
+const openStaffDeal: CollectionBeforeChangeHook<Deal> = async ({ data, operation, req }) => {
+  if (operation !== 'create') return data
+  if (!data.email || !data.product) throw new APIError('Give the customer’s email address and the bike.', 400, null, true)
+  const productId = typeof data.product === 'object' ? data.product.id : data.product
+  const product = await req.payload.findByID({ collection: 'products', id: productId, depth: 0, overrideAccess: true, disableErrors: true, req })
+  if (!product) throw new APIError('Choose a bike from the catalogue.', 400, null, true)
+  const email = data.email.trim().toLowerCase()
+  const key = dealKey(email, productId)
+  const existing = await req.payload.find({ collection: 'deals', where: { dealKey: { equals: key } }, limit: 1, depth: 0, overrideAccess: true, req })
+  if (existing.docs[0]) throw new APIError(`${data.firstName ?? 'This customer'} already has a deal for the ${product.name}: open deal ${existing.docs[0].id} instead.`, 409, null, true)
+  const now = new Date()
+  const { by, actor } = staffActor(req)
+  return {
+    ...data,
+    email,
+    dealKey: key,
+    productName: product.name,
+    title: `${data.firstName} ${data.lastName}: ${product.name}`.slice(0, 300),
+    status: 'new',
+    source: 'staff',
+    lastActivityAt: now.toISOString(),
+    history: [historyEntry(now, actor, null, 'new', 'Deal opened by staff for a phone or showroom customer.', by)],
+  }
+}
+
+/** Ticking “Email the quote” stamps it sent and unticks it; the email is queued after the save. */
+const markQuoteSent: CollectionBeforeChangeHook<Deal> = ({ data, originalDoc, req }) => {
+  if (!data.quote?.send) return data
+  const now = new Date()
+  const { by, actor } = staffActor(req)
+  return { ...data, quote: { ...data.quote, send: false, sentAt: now.toISOString() }, history: [...(data.history ?? originalDoc?.history ?? []), historyEntry(now, actor, null, null, 'Quote emailed to the customer.', by)] }
+}
+
+/** A quote stamped sent by this save is emailed, once per sending. */
+const queueQuoteEmail: CollectionAfterChangeHook<Deal> = async ({ doc, previousDoc, req }) => {
+  const sent = doc.quote?.sentAt
+  if (!sent || sent === previousDoc?.quote?.sentAt) return doc
+  // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
+  const { queueDealEmail } = await import('./deal-email.server')
+  await queueDealEmail(req.payload, (await req.transactionID) ?? null, doc.id, `quote:${sent}`, new Date())
+  return doc
+}
 
 /** What a staff edit changed, as history entries: the stage (checked against the declared moves), the owner, the next action. */
 const recordStaffChange: CollectionBeforeChangeHook<Deal> = ({ data, originalDoc, operation, req, context }) => {
@@ -62,13 +111,14 @@ export const Deals: CollectionConfig = {
     listSearchableFields: ['title', 'email', 'lastName'],
     description: 'One deal per customer and bike, opened by the customer’s first step. The deal hub (Admin › Deal hub) lists them by stage, those past their next action first.',
   },
-  // Customers see their own deal on its own page (signed in, or by its emailed link), never through the API.
-  access: { read: staffOnly, create: nobody, update: staffOnly, delete: adminOnly },
+  // Customers see their own deal on its own page (signed in, or by its emailed link), never through the API. Staff open
+  // one for a phone or showroom customer; the shop opens the rest from the customer's steps (deal-rows.server.ts).
+  access: { read: staffOnly, create: staffOnly, update: staffOnly, delete: adminOnly },
   defaultSort: '-updatedAt',
-  hooks: { beforeChange: [recordStaffChange], afterChange: [queueStageEmail] },
+  hooks: { beforeChange: [openStaffDeal, recordStaffChange, markQuoteSent], afterChange: [queueStageEmail, queueQuoteEmail] },
   fields: [
     { name: 'dealPanel', type: 'ui', admin: { components: { Field: '/features/deals/admin/deal-panel#DealPanel' } } },
-    { name: 'title', type: 'text', required: true, maxLength: 300, admin: readOnly },
+    { name: 'title', type: 'text', maxLength: 300, admin: { ...readOnly, description: 'The customer and the bike, filled in when the deal opens.' } },
     { name: 'status', label: 'Stage', type: 'select', required: true, defaultValue: 'new', index: true, options: dealStageOptions(), admin: { position: 'sidebar', description: 'Moves only as the deal’s stages allow; “Lost” needs a reason.' } },
     { name: 'lostReason', type: 'text', maxLength: 300, admin: { position: 'sidebar', condition: (data) => data?.status === 'lost', description: 'Why the customer did not buy.' } },
     { name: 'owner', type: 'relationship', relationTo: 'users', index: true, filterOptions: { role: { in: ['staff', 'admin'] } }, admin: { position: 'sidebar', description: 'Who looks after this deal.' } },
@@ -78,19 +128,19 @@ export const Deals: CollectionConfig = {
     ] },
     { name: 'notes', type: 'textarea', maxLength: 5000 },
     { type: 'row', fields: [
-      { name: 'firstName', type: 'text', required: true, maxLength: 80, admin: readOnly },
-      { name: 'lastName', type: 'text', required: true, maxLength: 80, admin: readOnly },
+      { name: 'firstName', type: 'text', required: true, maxLength: 80, access: setOnce },
+      { name: 'lastName', type: 'text', required: true, maxLength: 80, access: setOnce },
     ] },
     { type: 'row', fields: [
-      { name: 'email', type: 'email', required: true, index: true, admin: readOnly },
-      { name: 'phone', type: 'text', maxLength: 30, admin: readOnly },
+      { name: 'email', type: 'email', required: true, index: true, access: setOnce },
+      { name: 'phone', type: 'text', maxLength: 30, access: setOnce },
     ] },
     { name: 'customer', type: 'relationship', relationTo: 'users', index: true, admin: { ...readOnly, description: 'The account, when the customer was signed in.' } },
     { type: 'row', fields: [
-      { name: 'product', label: 'Bike', type: 'relationship', relationTo: 'products', required: true, index: true, admin: readOnly },
-      { name: 'variant', type: 'relationship', relationTo: 'variants', admin: readOnly },
+      { name: 'product', label: 'Bike', type: 'relationship', relationTo: 'products', required: true, index: true, access: setOnce, filterOptions: { kind: { in: [...BIKE_KINDS] } } },
+      { name: 'variant', type: 'relationship', relationTo: 'variants', access: setOnce },
     ] },
-    { name: 'productName', type: 'text', required: true, maxLength: 200, admin: readOnly },
+    { name: 'productName', type: 'text', maxLength: 200, admin: { ...readOnly, description: 'Filled in from the bike.' } },
     { name: 'valuation', label: 'Part-exchange valuation', type: 'relationship', relationTo: 'part-exchange-valuations', admin: { ...readOnly, description: 'The valuation the customer brought to this deal; one quoted with the reservation or the finance application counts too.' } },
     { name: 'handover', type: 'select', options: [...HANDOVER_OPTIONS], admin: { description: 'How the customer chose to take the bike.' } },
     {
@@ -115,7 +165,17 @@ export const Deals: CollectionConfig = {
     },
     { name: 'source', type: 'text', maxLength: 40, admin: { ...readOnly, description: 'The step that opened the deal.' } },
     { name: 'lastActivityAt', type: 'date', index: true, admin: { ...readOnly, description: 'The customer’s last step.' } },
-    { name: 'dealKey', type: 'text', required: true, unique: true, index: true, maxLength: 400, admin: { hidden: true }, access: { read: () => false, update: () => false } },
+    {
+      name: 'quote',
+      type: 'group',
+      admin: { description: 'A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange and how they take it. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit or the whole by card through the checkout (prices and stock checked again then).' },
+      fields: [
+        { name: 'accessories', type: 'relationship', relationTo: 'products', hasMany: true, maxRows: 10, filterOptions: { kind: { not_in: [...BIKE_KINDS] } } },
+        { name: 'send', label: 'Email the quote to the customer when I save', type: 'checkbox', defaultValue: false, admin: { description: 'Unticked again once sent.' } },
+        { name: 'sentAt', type: 'date', admin: readOnly },
+      ],
+    },
+    { name: 'dealKey', type: 'text', unique: true, index: true, maxLength: 400, admin: { hidden: true }, access: { read: () => false, update: () => false } },
     historyField('Everything that happened to the deal, newest last: the customer’s steps and staff changes.', 'Who made the change when not a signed-in user: the customer, the lender.'),
   ],
 }

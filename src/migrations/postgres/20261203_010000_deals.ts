@@ -20,7 +20,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   );
   CREATE TABLE "deals" (
   	"id" serial PRIMARY KEY NOT NULL,
-  	"title" varchar NOT NULL,
+  	"title" varchar,
   	"status" "enum_deals_status" DEFAULT 'new' NOT NULL,
   	"lost_reason" varchar,
   	"owner_id" integer,
@@ -34,7 +34,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	"customer_id" integer,
   	"product_id" integer NOT NULL,
   	"variant_id" integer,
-  	"product_name" varchar NOT NULL,
+  	"product_name" varchar,
   	"valuation_id" integer,
   	"handover" "enum_deals_handover",
   	"enquiry_message" varchar,
@@ -45,9 +45,18 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	"contact_unsubscribed_at" timestamp(3) with time zone,
   	"source" varchar,
   	"last_activity_at" timestamp(3) with time zone,
-  	"deal_key" varchar NOT NULL,
+  	"quote_send" boolean DEFAULT false,
+  	"quote_sent_at" timestamp(3) with time zone,
+  	"deal_key" varchar,
   	"updated_at" timestamp(3) with time zone DEFAULT now() NOT NULL,
   	"created_at" timestamp(3) with time zone DEFAULT now() NOT NULL
+  );
+  CREATE TABLE "deals_rels" (
+  	"id" serial PRIMARY KEY NOT NULL,
+  	"order" integer,
+  	"parent_id" integer NOT NULL,
+  	"path" varchar NOT NULL,
+  	"products_id" integer
   );
   ALTER TABLE "payload_locked_documents_rels" ADD COLUMN "deals_id" integer;
   ALTER TABLE "deals_history" ADD CONSTRAINT "deals_history_by_id_users_id_fk" FOREIGN KEY ("by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
@@ -57,6 +66,8 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   ALTER TABLE "deals" ADD CONSTRAINT "deals_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "deals" ADD CONSTRAINT "deals_variant_id_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."variants"("id") ON DELETE set null ON UPDATE no action;
   ALTER TABLE "deals" ADD CONSTRAINT "deals_valuation_id_part_exchange_valuations_id_fk" FOREIGN KEY ("valuation_id") REFERENCES "public"."part_exchange_valuations"("id") ON DELETE set null ON UPDATE no action;
+  ALTER TABLE "deals_rels" ADD CONSTRAINT "deals_rels_parent_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;
+  ALTER TABLE "deals_rels" ADD CONSTRAINT "deals_rels_products_fk" FOREIGN KEY ("products_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "deals_history_order_idx" ON "deals_history" USING btree ("_order");
   CREATE INDEX "deals_history_parent_id_idx" ON "deals_history" USING btree ("_parent_id");
   CREATE INDEX "deals_history_by_idx" ON "deals_history" USING btree ("by_id");
@@ -72,6 +83,10 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   CREATE UNIQUE INDEX "deals_deal_key_idx" ON "deals" USING btree ("deal_key");
   CREATE INDEX "deals_updated_at_idx" ON "deals" USING btree ("updated_at");
   CREATE INDEX "deals_created_at_idx" ON "deals" USING btree ("created_at");
+  CREATE INDEX "deals_rels_order_idx" ON "deals_rels" USING btree ("order");
+  CREATE INDEX "deals_rels_parent_idx" ON "deals_rels" USING btree ("parent_id");
+  CREATE INDEX "deals_rels_path_idx" ON "deals_rels" USING btree ("path");
+  CREATE INDEX "deals_rels_products_id_idx" ON "deals_rels" USING btree ("products_id");
   ALTER TABLE "payload_locked_documents_rels" ADD CONSTRAINT "payload_locked_documents_rels_deals_fk" FOREIGN KEY ("deals_id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;
   CREATE INDEX "payload_locked_documents_rels_deals_id_idx" ON "payload_locked_documents_rels" USING btree ("deals_id");`)
 }
@@ -84,6 +99,7 @@ export async function down({ db }: MigrateDownArgs): Promise<void> {
   ALTER TABLE "payload_locked_documents_rels" DROP CONSTRAINT IF EXISTS "payload_locked_documents_rels_deals_fk";
   DROP INDEX IF EXISTS "payload_locked_documents_rels_deals_id_idx";
   ALTER TABLE "payload_locked_documents_rels" DROP COLUMN IF EXISTS "deals_id";
+  DROP TABLE IF EXISTS "deals_rels" CASCADE;
   DROP TABLE IF EXISTS "deals_history" CASCADE;
   DROP TABLE IF EXISTS "deals" CASCADE;
   DROP TYPE IF EXISTS "public"."enum_deals_status";

@@ -22,7 +22,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE INDEX \`deals_history_by_idx\` ON \`deals_history\` (\`by_id\`);`)
   await db.run(sql`CREATE TABLE \`deals\` (
   	\`id\` integer PRIMARY KEY NOT NULL,
-  	\`title\` text NOT NULL,
+  	\`title\` text,
   	\`status\` text DEFAULT 'new' NOT NULL,
   	\`lost_reason\` text,
   	\`owner_id\` integer,
@@ -36,7 +36,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	\`customer_id\` integer,
   	\`product_id\` integer NOT NULL,
   	\`variant_id\` integer,
-  	\`product_name\` text NOT NULL,
+  	\`product_name\` text,
   	\`valuation_id\` integer,
   	\`handover\` text,
   	\`enquiry_message\` text,
@@ -47,7 +47,9 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   	\`contact_unsubscribed_at\` text,
   	\`source\` text,
   	\`last_activity_at\` text,
-  	\`deal_key\` text NOT NULL,
+  	\`quote_send\` integer DEFAULT false,
+  	\`quote_sent_at\` text,
+  	\`deal_key\` text,
   	\`updated_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
   	\`created_at\` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
   	FOREIGN KEY (\`owner_id\`) REFERENCES \`users\`(\`id\`) ON UPDATE no action ON DELETE set null,
@@ -69,6 +71,20 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
   await db.run(sql`CREATE UNIQUE INDEX \`deals_deal_key_idx\` ON \`deals\` (\`deal_key\`);`)
   await db.run(sql`CREATE INDEX \`deals_updated_at_idx\` ON \`deals\` (\`updated_at\`);`)
   await db.run(sql`CREATE INDEX \`deals_created_at_idx\` ON \`deals\` (\`created_at\`);`)
+  await db.run(sql`CREATE TABLE \`deals_rels\` (
+  	\`id\` integer PRIMARY KEY NOT NULL,
+  	\`order\` integer,
+  	\`parent_id\` integer NOT NULL,
+  	\`path\` text NOT NULL,
+  	\`products_id\` integer,
+  	FOREIGN KEY (\`parent_id\`) REFERENCES \`deals\`(\`id\`) ON UPDATE no action ON DELETE cascade,
+  	FOREIGN KEY (\`products_id\`) REFERENCES \`products\`(\`id\`) ON UPDATE no action ON DELETE cascade
+  );
+  `)
+  await db.run(sql`CREATE INDEX \`deals_rels_order_idx\` ON \`deals_rels\` (\`order\`);`)
+  await db.run(sql`CREATE INDEX \`deals_rels_parent_idx\` ON \`deals_rels\` (\`parent_id\`);`)
+  await db.run(sql`CREATE INDEX \`deals_rels_path_idx\` ON \`deals_rels\` (\`path\`);`)
+  await db.run(sql`CREATE INDEX \`deals_rels_products_id_idx\` ON \`deals_rels\` (\`products_id\`);`)
   await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` ADD \`deals_id\` integer REFERENCES deals(id);`)
   await db.run(sql`CREATE INDEX \`payload_locked_documents_rels_deals_id_idx\` ON \`payload_locked_documents_rels\` (\`deals_id\`);`)
 }
@@ -76,6 +92,7 @@ export async function up({ db }: MigrateUpArgs): Promise<void> {
 export async function down({ db }: MigrateDownArgs): Promise<void> {
   await db.run(sql`DROP INDEX IF EXISTS \`payload_locked_documents_rels_deals_id_idx\`;`)
   await db.run(sql`ALTER TABLE \`payload_locked_documents_rels\` DROP COLUMN \`deals_id\`;`)
+  await db.run(sql`DROP TABLE IF EXISTS \`deals_rels\`;`)
   await db.run(sql`DROP TABLE IF EXISTS \`deals_history\`;`)
   await db.run(sql`DROP TABLE IF EXISTS \`deals\`;`)
 }
