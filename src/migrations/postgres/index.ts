@@ -34,6 +34,7 @@ import * as migration_20261130_020000_email_brand from './20261130_020000_email_
 import * as migration_20261201_010000_cycle_to_work from './20261201_010000_cycle_to_work';
 import * as migration_20261201_030000_exchanges from './20261201_030000_exchanges';
 import * as migration_20261202_030000_price_history from './20261202_030000_price_history';
+import * as migration_20261203_010000_part_exchange_answers from './20261203_010000_part_exchange_answers';
 
 export const migrations = [
   {
@@ -215,5 +216,10 @@ export const migrations = [
     up: migration_20261202_030000_price_history.up,
     down: migration_20261202_030000_price_history.down,
     name: '20261202_030000_price_history',
+  },
+  {
+    up: migration_20261203_010000_part_exchange_answers.up,
+    down: migration_20261203_010000_part_exchange_answers.down,
+    name: '20261203_010000_part_exchange_answers',
   },
 ];
