@@ -29,6 +29,8 @@ export const paths = {
   basket: () => '/basket',
   basketDeliveryOptions: () => '/basket/delivery-options',
   checkout: () => '/checkout',
+  /** "Value my bike": a part-exchange valuation anyone can ask for, kept in the browser for the finance checkout and a reservation. */
+  valueMyBike: () => '/value-my-bike',
   financeCheckoutProduct: (productSlug: string) => `/finance-checkout-product?product=${encodeURIComponent(productSlug)}`,
   /** A reserved bike's finance checkout: the link token from the reservation email, which the quote step keeps. */
   financeCheckoutReserved: (productSlug: string, reservationToken: string) =>

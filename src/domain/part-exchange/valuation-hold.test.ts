@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VALUATION_HOLD_DAYS, inspectionReasonProblem, valuationDay, valuationExpired, valuationExpiresAt } from './valuation-hold'
+import { VALUATION_HOLD_DAYS, heldValuationIdIn, inspectionReasonProblem, valuationDay, valuationExpired, valuationExpiresAt } from './valuation-hold'
 
 describe('the part-exchange valuation hold', () => {
   it('is 14 days', () => {
@@ -34,5 +34,23 @@ describe('an inspection adjustment', () => {
     expect(inspectionReasonProblem(250_000, 230_000, '')).toMatch(/reason/)
     expect(inspectionReasonProblem(250_000, 270_000, '   ')).toMatch(/reason/)
     expect(inspectionReasonProblem(250_000, 230_000, 'Scratched tank')).toBeNull()
+  })
+})
+
+describe('the kept valuation id', () => {
+  const now = new Date('2026-12-01T12:00:00.000Z')
+  const kept = (valuationId: unknown, expiresAt: unknown) => JSON.stringify({ valuation: { valuationId, expiresAt, vrm: 'AB21CDE' }, applied: false })
+
+  it('is read while the valuation is held', () => {
+    expect(heldValuationIdIn(kept('3f2b-11aa', '2026-12-10T00:00:00.000Z'), now)).toBe('3f2b-11aa')
+  })
+
+  it('is null when expired, missing, malformed or not an id', () => {
+    expect(heldValuationIdIn(kept('3f2b-11aa', '2026-11-30T00:00:00.000Z'), now)).toBeNull()
+    expect(heldValuationIdIn(null, now)).toBeNull()
+    expect(heldValuationIdIn('{not json', now)).toBeNull()
+    expect(heldValuationIdIn('null', now)).toBeNull()
+    expect(heldValuationIdIn(kept('<script>', '2026-12-10T00:00:00.000Z'), now)).toBeNull()
+    expect(heldValuationIdIn(kept(42, '2026-12-10T00:00:00.000Z'), now)).toBeNull()
   })
 })

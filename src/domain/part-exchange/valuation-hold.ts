@@ -32,3 +32,23 @@ export function inspectionReasonProblem(quotedPence: number | null | undefined, 
   if (confirmedPence === quotedPence) return null
   return (reason ?? '').trim() === '' ? 'Give the reason the confirmed value differs from the value quoted.' : null
 }
+
+/**
+ * The browser's storage key for the valuation the customer was given (its figures for display and its id): the
+ * value-my-bike page and the finance steps write it, and the finance quote and the reservation form read it.
+ */
+export const KEPT_VALUATION_KEY = 'wheelhouse.finance.partExchange'
+
+/** The id of the valuation kept under KEPT_VALUATION_KEY while its hold lasts; null when none, unreadable or expired. */
+export function heldValuationIdIn(raw: string | null, now: Date): string | null {
+  if (!raw) return null
+  try {
+    const parsed = JSON.parse(raw) as { valuation?: { valuationId?: unknown; expiresAt?: unknown } } | null
+    const id = parsed?.valuation?.valuationId
+    const expiresAt = parsed?.valuation?.expiresAt
+    if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,100}$/.test(id) || typeof expiresAt !== 'string' || valuationExpired(expiresAt, now)) return null
+    return id
+  } catch {
+    return null
+  }
+}

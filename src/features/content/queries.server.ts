@@ -90,6 +90,8 @@ function resolveTarget(redirect: Redirect): string | null {
 
 /** The slug of the page that carries the model cancellation form (CCR 2013 Sch. 3 Part B), linked from checkout. */
 export const RETURNS_PAGE_SLUG = 'returns'
+/** The CMS page that explains finance: it also links to "Value my bike" (a part-exchange lowers what is borrowed). */
+export const FINANCE_PAGE_SLUG = 'finance'
 
 /** The dealer as the model cancellation form names it: name, geographical address and email from the site settings. */
 export async function cancellationTrader(): Promise<TraderDetails> {

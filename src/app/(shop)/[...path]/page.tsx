@@ -4,7 +4,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { paths } from '../../../config/paths'
 import { RichText } from '../../../components/ui/rich-text'
-import { cancellationTrader, pageBySlug, RETURNS_PAGE_SLUG } from '../../../features/content/queries.server'
+import { cancellationTrader, FINANCE_PAGE_SLUG, pageBySlug, RETURNS_PAGE_SLUG } from '../../../features/content/queries.server'
 import { ModelCancellationForm } from '../../../features/content/components/model-cancellation-form'
 import { redirectOrNotFound } from '../../../features/content/redirect-or-not-found.server'
 
@@ -48,6 +48,12 @@ export default async function GenericPage({ params }: Props) {
       <RichText data={page.content} />
       {/* The law asks for the model cancellation form where the right to cancel is explained, whatever staff write. */}
       {page.slug === RETURNS_PAGE_SLUG && <ModelCancellationForm trader={await cancellationTrader()} />}
+      {/* Finance takes a part-exchange: the way to value one sits with the explanation, whatever staff write. */}
+      {page.slug === FINANCE_PAGE_SLUG && (
+        <p>
+          Part-exchanging your bike? <a href={paths.valueMyBike()}>Value my bike</a>: the figure comes off what you borrow.
+        </p>
+      )}
     </article>
   )
 }
