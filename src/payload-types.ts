@@ -1194,7 +1194,17 @@ export interface PartExchangeValuation {
    */
   outstandingFinancePence: number;
   /**
-   * A quote may use the valuation until then.
+   * What the customer told us about the bike; check them at inspection.
+   */
+  answers?: {
+    fullServiceHistory?: boolean | null;
+    keys?: number | null;
+    logbookPresent?: boolean | null;
+    damage?: boolean | null;
+    damageDescription?: string | null;
+  };
+  /**
+   * Held until then: a quote, an application or a reservation may use the valuation until then.
    */
   expiresAt: string;
   order?: (number | null) | Order;
@@ -1207,7 +1217,13 @@ export interface PartExchangeValuation {
      * The figure the dealer confirms on inspection.
      */
     confirmedValuePence?: number | null;
+    /**
+     * Required when the confirmed value differs from the value quoted.
+     */
+    adjustmentReason?: string | null;
     notes?: string | null;
+    inspectedBy?: string | null;
+    inspectedAt?: string | null;
   };
   updatedAt: string;
   createdAt: string;
@@ -3285,6 +3301,15 @@ export interface PartExchangeValuationsSelect<T extends boolean = true> {
   highPence?: T;
   valuePence?: T;
   outstandingFinancePence?: T;
+  answers?:
+    | T
+    | {
+        fullServiceHistory?: T;
+        keys?: T;
+        logbookPresent?: T;
+        damage?: T;
+        damageDescription?: T;
+      };
   expiresAt?: T;
   order?: T;
   reservation?: T;
@@ -3292,7 +3317,10 @@ export interface PartExchangeValuationsSelect<T extends boolean = true> {
     | T
     | {
         confirmedValuePence?: T;
+        adjustmentReason?: T;
         notes?: T;
+        inspectedBy?: T;
+        inspectedAt?: T;
       };
   updatedAt?: T;
   createdAt?: T;

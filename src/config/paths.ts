@@ -29,6 +29,8 @@ export const paths = {
   basket: () => '/basket',
   basketDeliveryOptions: () => '/basket/delivery-options',
   checkout: () => '/checkout',
+  /** "Value my bike": a part-exchange valuation anyone can ask for, kept in the browser for the finance checkout and a reservation. */
+  valueMyBike: () => '/value-my-bike',
   financeCheckoutProduct: (productSlug: string) => `/finance-checkout-product?product=${encodeURIComponent(productSlug)}`,
   /** A reserved bike's finance checkout: the link token from the reservation email, which the quote step keeps. */
   financeCheckoutReserved: (productSlug: string, reservationToken: string) =>
@@ -58,8 +60,6 @@ export const paths = {
   accountBookings: () => '/account/bookings',
   /** A customer's deal for one bike: signed in, or by the signed link (token) from its emails and result pages. */
   deal: (id: number | string, token?: string) => `/deals/${encodeURIComponent(String(id))}${token ? `?token=${encodeURIComponent(token)}` : ''}`,
-  /** "Value my bike": a part-exchange valuation, reachable from anywhere (kept in the browser for the finance checkout). */
-  valueMyBike: () => '/value-my-bike',
   /** One click stops a deal's reminder (List-Unsubscribe too). */
   dealUnsubscribe: (token: string) => `/deals/unsubscribe?token=${encodeURIComponent(token)}`,
   reserve: (productSlug: string) => `/reserve?product=${encodeURIComponent(productSlug)}`,

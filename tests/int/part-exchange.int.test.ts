@@ -112,6 +112,21 @@ describe('a valuation applied to a finance quote', () => {
     expect(response.status).toBe(422)
   })
 
+  it('refuses an application whose quote priced a valuation that has since expired, placing nothing', async () => {
+    const id = await productId('used-ktm-790-duke-2019')
+    const valued = await value({ registration: 'AB21 CDE', mileage: 9000, condition: 'good', make: 'Honda' })
+    const quote = (await quotes({ productId: id, ...terms, valuationId: valued.body.valuationId }))[0]!
+    const stored = await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: valued.body.valuationId as string } }, overrideAccess: true })
+    await payload.update({ collection: 'part-exchange-valuations', id: stored.docs[0]!.id, data: { expiresAt: '2026-01-10T12:00:00.000Z' }, overrideAccess: true })
+    const orders = async () => (await payload.count({ collection: 'orders', overrideAccess: true })).totalDocs
+    const before = await orders()
+    const details = { email: 'late@example.co.uk', phone: '07700 900457', firstName: 'Late', lastName: 'Rider', shippingMethod: 'free', shippingAddress: { address1: '2 Low Road', city: 'York', postcode: 'YO1 7HH', country: 'GB' } }
+    const response = await handleShopFinanceOrder(post('/api/finance/orders', { ...details, quoteId: quote.quoteUid, productId: id, variantId: null }), payload, { placeOrder })
+    expect(response.status).toBe(422)
+    expect(((await response.json()) as { message: string }).message).toContain('expired on 10 January 2026')
+    expect(await orders()).toBe(before)
+  })
+
   it('is stored with the finance application, for staff to see on it', async () => {
     const id = await productId('used-ktm-790-duke-2019')
     const valued = await value({ registration: 'AB21 CDE', mileage: 9000, condition: 'good', outstandingFinancePence: 10_000, make: 'Honda' })

@@ -3,6 +3,8 @@ import { featuredProducts, latestPosts, siteSettings, topCategories } from '../.
 import { Picture } from '../../components/ui/picture'
 import type { Media } from '../../payload-types'
 import { listedAmongCycles } from '../../domain/vehicles/eapc'
+import { VALUATION_HOLD_DAYS } from '../../domain/part-exchange/valuation-hold'
+import { paths } from '../../config/paths'
 
 // Served from the cache and regenerated in the background at most once a minute.
 export const revalidate = 60
@@ -61,6 +63,7 @@ export default async function HomePage() {
         <h2 id="finance-teaser">Ride now, pay monthly</h2>
         <p>Hire purchase and PCP on new and used bikes, with live quotes from our panel of lenders. Finance is subject to status; UK residents aged 18 and over.</p>
         <p><a href="/finance">Read how finance works</a></p>
+        <p>Got a bike to trade in? <a href={paths.valueMyBike()}>Value my bike</a> for a part-exchange figure we hold for {VALUATION_HOLD_DAYS} days.</p>
       </section>
 
       {posts.length > 0 && (

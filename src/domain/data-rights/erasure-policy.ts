@@ -61,7 +61,7 @@ export const ERASURE_POLICY: Readonly<Record<string, ErasurePolicy>> = {
   },
   'part-exchange-valuations': {
     action: 'anonymise',
-    clear: ['vrm', 'inspection.notes'],
+    clear: ['vrm', 'answers.damageDescription', 'inspection.adjustmentReason', 'inspection.notes'],
     retain: [],
     why: 'The registration mark identifies the owner; the valuation\u2019s figures stay with the order they priced. A vehicle the dealer took in is a product of its own, with its stock-book record there.',
   },

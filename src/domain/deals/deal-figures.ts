@@ -4,9 +4,7 @@
 // application stored, so the page and the agreement agree to the penny. Pure: no clock but the one handed in.
 import type { Pence } from '../money'
 
-/** How long a part-exchange valuation holds before the customer must value the bike again. */
-export const VALUATION_HOLD_DAYS = 14
-
+/** A part-exchange as the deal counts it; its expiry is set when it is made (domain/part-exchange/valuation-hold.ts). */
 export interface DealPartExchange {
   /** The figure the shop quoted online. */
   readonly quotedPence: Pence
@@ -81,11 +79,6 @@ export function dealFigures(input: DealFigureInput, now: Date): DealFigures {
   }
   const balancePence = totalPricePence - (partExchange?.netPence ?? 0) - input.depositPence
   return { cashPricePence: input.cashPricePence, accessoriesPence, deliveryPence: input.deliveryPence, totalPricePence, partExchange, depositPence: input.depositPence, balancePence }
-}
-
-/** The expiry of a valuation made at `madeAt`. */
-export function valuationExpiry(madeAt: Date): Date {
-  return new Date(madeAt.getTime() + VALUATION_HOLD_DAYS * 24 * 3600 * 1000)
 }
 
 /**

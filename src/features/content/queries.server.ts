@@ -90,8 +90,7 @@ function resolveTarget(redirect: Redirect): string | null {
 
 /** The slug of the page that carries the model cancellation form (CCR 2013 Sch. 3 Part B), linked from checkout. */
 export const RETURNS_PAGE_SLUG = 'returns'
-
-/** The finance page, which states the dealer's broker status and commission whatever staff write on it. */
+/** The CMS page that explains finance: whatever staff write on it, it states the dealer's broker status and commission and links to "Value my bike". */
 export const FINANCE_PAGE_SLUG = 'finance'
 
 /** The dealer as the model cancellation form names it: name, geographical address and email from the site settings. */

@@ -84,7 +84,7 @@ async function findValuation(payload: Payload, deal: Deal, reservation: Reservat
 
 function partExchangeOf(v: PartExchangeValuation | null): DealPartExchange | null {
   if (!v) return null
-  return { quotedPence: v.valuePence, confirmedPence: v.inspection?.confirmedValuePence ?? null, adjustmentReason: v.inspection?.notes ?? null, outstandingFinancePence: v.outstandingFinancePence ?? 0, expiresAt: v.expiresAt }
+  return { quotedPence: v.valuePence, confirmedPence: v.inspection?.confirmedValuePence ?? null, adjustmentReason: v.inspection?.adjustmentReason ?? null, outstandingFinancePence: v.outstandingFinancePence ?? 0, expiresAt: v.expiresAt }
 }
 
 /** A product's headline price today: its price with every mandatory charge (ADR 023), as the basket charges it. */

@@ -1,7 +1,11 @@
-// The browser's side of "Value my bike": the call, and the valuation kept in this tab's storage so the finance steps
-// can apply it to every quote. Only its id is sent back; the server reads the figures it issued.
+// The browser's side of "Value my bike": the call, and the valuation kept in this browser's storage so the finance
+// steps can apply it to every quote, whichever page valued the bike (the value-my-bike page or the finance step). Only
+// its id is sent back; the server reads the figures it issued. Kept in localStorage: the shop holds the figure for
+// days, so a new tab or a visit next week still finds it. An expired one is kept too, so the customer is told it
+// expired rather than finding it gone.
 // Free of zod on purpose: the steps import it with their first-load JavaScript.
 import type { IssuedValuation } from './part-exchange'
+import { KEPT_VALUATION_KEY, valuationExpired } from '../../domain/part-exchange/valuation-hold'
 import { valuePartExchange, type ValuePartExchangeRequest } from './api/value-part-exchange'
 
 export type { IssuedValuation }
@@ -12,7 +16,7 @@ export interface KeptPartExchange {
   readonly applied: boolean
 }
 
-const KEY = 'wheelhouse.finance.partExchange'
+const KEY = KEPT_VALUATION_KEY
 
 function isValuation(value: unknown): value is IssuedValuation {
   if (!value || typeof value !== 'object') return false
@@ -20,13 +24,20 @@ function isValuation(value: unknown): value is IssuedValuation {
   return typeof v.valuationId === 'string' && typeof v.vrm === 'string' && typeof v.make === 'string' && typeof v.valuePence === 'number' && typeof v.lowPence === 'number' && typeof v.highPence === 'number' && typeof v.netPence === 'number' && typeof v.expiresAt === 'string'
 }
 
+/** True once the shop's hold on the kept valuation is over: a quote, an application or a reservation refuses it. */
+export function keptExpired(kept: KeptPartExchange, now: Date = new Date()): boolean {
+  return valuationExpired(kept.valuation.expiresAt, now)
+}
+
 function readKept(now: Date): KeptPartExchange | null {
   try {
-    const raw = window.sessionStorage.getItem(KEY)
+    // a tab valued before the valuation moved to localStorage still has its copy in sessionStorage
+    const raw = window.localStorage.getItem(KEY) ?? window.sessionStorage.getItem(KEY)
     if (!raw) return null
     const parsed = JSON.parse(raw) as { valuation?: unknown; applied?: unknown }
-    if (!isValuation(parsed.valuation) || new Date(parsed.valuation.expiresAt).getTime() <= now.getTime()) return null
-    return { valuation: parsed.valuation, applied: parsed.applied === true }
+    if (!isValuation(parsed.valuation)) return null
+    // an expired valuation is never applied to a quote; it stays to be shown as expired
+    return { valuation: parsed.valuation, applied: parsed.applied === true && !valuationExpired(parsed.valuation.expiresAt, now) }
   } catch {
     return null
   }
@@ -55,8 +66,9 @@ export function serverPartExchangeSnapshot(): KeptPartExchange | null {
 export function keepPartExchange(kept: KeptPartExchange | null): void {
   current = kept
   try {
-    if (kept) window.sessionStorage.setItem(KEY, JSON.stringify(kept))
-    else window.sessionStorage.removeItem(KEY)
+    if (kept) window.localStorage.setItem(KEY, JSON.stringify(kept))
+    else window.localStorage.removeItem(KEY)
+    window.sessionStorage.removeItem(KEY)
   } catch {
     /* storage refused (private mode): the valuation lasts for this page only */
   }

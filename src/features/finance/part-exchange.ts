@@ -6,6 +6,7 @@ import { z } from '../../lib/zod'
 import { env } from '../../config/env'
 import { BIKE_CONDITIONS, appliedValuePence } from '../../domain/part-exchange/trade-in'
 import { parseVrm } from '../../domain/part-exchange/vrm'
+import { valuationDay, valuationExpired, valuationExpiresAt } from '../../domain/part-exchange/valuation-hold'
 import { partExchangeNet } from '../../domain/finance/part-exchange'
 import { builtInValuationSource } from '../../adapters/valuation/built-in-valuation-source'
 import { httpValuationSource } from '../../adapters/valuation/http-valuation-source'
@@ -14,8 +15,6 @@ import { vehicleEnquiryFor } from '../../adapters/vehicle-data/configured'
 import type { VehicleEnquirySource } from '../../adapters/vehicle-data/vehicle-data-source'
 import type { PartExchangeValuation } from '../../payload-types'
 
-/** A valuation may be applied to quotes for this long; after that the customer values the bike again. */
-export const VALUATION_VALIDITY_DAYS = 30
 const MAX_MILEAGE = 500_000
 const MAX_OUTSTANDING_PENCE = 10_000_000
 
@@ -27,8 +26,17 @@ export const valuationRequest = z
     outstandingFinancePence: z.number({ message: 'outstandingFinancePence must be a number' }).int('outstandingFinancePence must be whole pence').min(0, 'outstandingFinancePence cannot be negative').max(MAX_OUTSTANDING_PENCE, 'outstandingFinancePence is too large').optional().default(0),
     make: z.string().trim().max(60, 'make is too long').regex(/^[\p{L}\p{N} .&'-]*$/u, 'make has characters we do not expect').optional(),
     year: z.number().int('year must be a whole year').min(1900, 'year must be 1900 or later').max(2100, 'year is not a real year').optional(),
+    // The condition questions: kept with the valuation for the inspection, optional so a shorter form may leave them out.
+    fullServiceHistory: z.boolean({ message: 'fullServiceHistory must be true or false' }).optional(),
+    keys: z.number({ message: 'keys must be a number' }).int('keys must be a whole number').min(0, 'keys cannot be negative').max(9, 'keys must be at most 9').optional(),
+    logbookPresent: z.boolean({ message: 'logbookPresent must be true or false' }).optional(),
+    damage: z.boolean({ message: 'damage must be true or false' }).optional(),
+    damageDescription: z.string({ message: 'damageDescription must be text' }).trim().max(500, 'damageDescription must be at most 500 characters').optional(),
   })
   .strict()
+  .superRefine((value, context) => {
+    if (value.damage === true && !value.damageDescription) context.addIssue({ code: 'custom', path: ['damageDescription'], message: 'Describe the damage in a few words' })
+  })
 
 export type ValuationRequestInput = z.input<typeof valuationRequest>
 
@@ -157,7 +165,14 @@ export async function valueBike(
       highPence: v.highPence,
       valuePence: appliedValuePence(v),
       outstandingFinancePence: input.outstandingFinancePence,
-      expiresAt: new Date(now.getTime() + VALUATION_VALIDITY_DAYS * 86_400_000).toISOString(),
+      answers: {
+        fullServiceHistory: input.fullServiceHistory ?? null,
+        keys: input.keys ?? null,
+        logbookPresent: input.logbookPresent ?? null,
+        damage: input.damage ?? null,
+        damageDescription: input.damage ? (input.damageDescription ?? null) : null,
+      },
+      expiresAt: valuationExpiresAt(now).toISOString(),
     },
   })
   return { ok: true, valuation: issuedValuation(doc) }
@@ -167,8 +182,18 @@ export async function valueBike(
 export async function storedValuation(payload: Payload, valuationId: string, now: Date = new Date()): Promise<PartExchangeValuation | null> {
   const found = await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: valuationId } }, limit: 1, depth: 0, overrideAccess: true })
   const doc = found.docs[0]
-  if (!doc || new Date(doc.expiresAt).getTime() <= now.getTime()) return null
+  if (!doc || valuationExpired(doc.expiresAt, now)) return null
   return doc
+}
+
+/** Why a valuation cannot be used now, in the customer's words, or null when it can: for a quote or an application. */
+export async function valuationRefusal(payload: Payload, valuationDbId: number, now: Date = new Date()): Promise<string | null> {
+  const doc = await payload.findByID({ collection: 'part-exchange-valuations', id: valuationDbId, depth: 0, overrideAccess: true, disableErrors: true })
+  if (!doc) return 'The valuation of your bike was not found: value your bike again and get a new quote.'
+  // Filed with an application while it was held: asking again for that application answers it as before.
+  if (doc.order !== null && doc.order !== undefined) return null
+  if (valuationExpired(doc.expiresAt, now)) return `The valuation of your bike expired on ${valuationDay(doc.expiresAt)}: value your bike again and get a new quote.`
+  return null
 }
 
 /** Files the valuation with the finance application, and with the reservation that application completes. */

@@ -8,6 +8,7 @@ import { isReservationNumber } from '../../domain/reservations/reservation-rules
 import type { Reservation } from '../../payload-types'
 import { RESERVATION_COOKIE } from './reservation-email.server'
 import { reservationIdFromToken } from './reservation-token'
+import { reservationPartExchange, type ReservationPartExchange } from './reservation-part-exchange.server'
 
 export interface DealerInfo {
   readonly name: string
@@ -60,3 +61,8 @@ export async function customerReservations(customerId: number): Promise<Reservat
   return found.docs
 }
 
+
+/** The part-exchange valuation filed with a reservation, for the customer's pages; null when none. */
+export async function reservationPartExchangeFor(reservationId: number): Promise<ReservationPartExchange | null> {
+  return reservationPartExchange(await payloadClient(), reservationId)
+}

@@ -10,6 +10,8 @@ export const reserveRequest = z
     variantId: z.number().int().positive().max(2_147_483_647).nullish(),
     contact: contactSchema,
     acceptTerms: z.literal(true, { message: 'Please confirm you have read how the reservation and its refund work' }),
+    /** A part-exchange valuation the browser keeps ("Value my bike"), to file with the reservation while it is held. */
+    valuationId: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'valuationId is not a valuation id').optional(),
   })
   .strict()
 

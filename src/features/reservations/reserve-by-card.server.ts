@@ -11,6 +11,7 @@ import { depositPaymentUrl, placeReservation, type PlaceReservationResult } from
 import { manageToken, RESERVATION_COOKIE } from './reservation-email.server'
 import { markDepositFailed } from './reservation-lifecycle.server'
 import type { ReserveRequest } from './reservation-request'
+import { fileValuationWithReservation } from './reservation-part-exchange.server'
 
 export type CardReservation =
   | { readonly ok: true; readonly created: boolean; readonly reservationNumber: string; readonly depositPence: number; readonly paymentUrl: string; readonly cookie: string }
@@ -57,6 +58,15 @@ interface Who {
   readonly network?: string | null
 }
 
+/** The customer's part-exchange, filed once the reservation stands; a failure here never costs them the bike. */
+async function filePartExchange(payload: Payload, reservationId: number, valuationId: string): Promise<void> {
+  try {
+    await fileValuationWithReservation(payload, reservationId, valuationId)
+  } catch (error) {
+    payload.logger.error({ err: error, reservationId }, 'could not file the part-exchange valuation with the reservation')
+  }
+}
+
 export async function reserveByCard(payload: Payload, input: ReserveRequest, who: Who): Promise<CardReservation> {
   const context: Context = { payload, provider: paymentProvider(payload) }
   try {
@@ -64,6 +74,7 @@ export async function reserveByCard(payload: Payload, input: ReserveRequest, who
     return await runFlow(context, { compensate: true, onCompensationFailed }, async (run) => {
       const placed = await run(placeStep, { input, who })
       const paymentUrl = await run(startPaymentStep, placed.reservation)
+      if (input.valuationId) await filePartExchange(payload, placed.reservationId, input.valuationId)
       const cookie = await reservationCookie(placed.reservationId, who.secureCookie)
       return { ok: true, created: placed.created, reservationNumber: placed.reservationNumber, depositPence: placed.depositPence, paymentUrl, cookie }
     })

@@ -36,6 +36,7 @@ import * as migration_20261201_030000_exchanges from './20261201_030000_exchange
 import * as migration_20261202_030000_price_history from './20261202_030000_price_history';
 import * as migration_20261203_010000_deals from './20261203_010000_deals';
 import * as migration_20261203_020000_finance_evidence from './20261203_020000_finance_evidence';
+import * as migration_20261203_030000_part_exchange_answers from './20261203_030000_part_exchange_answers';
 
 export const migrations = [
   {
@@ -227,5 +228,10 @@ export const migrations = [
     up: migration_20261203_020000_finance_evidence.up,
     down: migration_20261203_020000_finance_evidence.down,
     name: '20261203_020000_finance_evidence',
+  },
+  {
+    up: migration_20261203_030000_part_exchange_answers.up,
+    down: migration_20261203_030000_part_exchange_answers.down,
+    name: '20261203_030000_part_exchange_answers',
   },
 ];

@@ -53,6 +53,12 @@ export default async function GenericPage({ params }: Props) {
       {page.slug === RETURNS_PAGE_SLUG && <ModelCancellationForm trader={await cancellationTrader()} />}
       {/* The finance page states the broker status and the commission as every finance screen does, whatever staff write. */}
       {page.slug === FINANCE_PAGE_SLUG && <FinanceBrokerNotice disclosures={await financeDisclosures()} />}
+      {/* Finance takes a part-exchange: the way to value one sits with the explanation, whatever staff write. */}
+      {page.slug === FINANCE_PAGE_SLUG && (
+        <p>
+          Part-exchanging your bike? <a href={paths.valueMyBike()}>Value my bike</a>: the figure comes off what you borrow.
+        </p>
+      )}
     </article>
   )
 }

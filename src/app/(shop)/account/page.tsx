@@ -39,6 +39,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
       <nav aria-label="Account" className="account-nav">
         <a href={paths.orders()}>Your orders</a>
         <a href={paths.accountBookings()}>Your bookings and test rides</a>
+        <a href={paths.valueMyBike()}>Value my bike</a>
         <SignOutButton />
       </nav>
       <div className="account-grid">

@@ -4,7 +4,7 @@ import type { Metadata } from 'next'
 import { paths } from '../../../config/paths'
 import { PaymentPending } from '../../../features/orders/components/payment-pending'
 import { ReservationDetails } from '../../../features/reservations/components/reservation-details'
-import { dealerInfo, visibleReservation } from '../../../features/reservations/queries.server'
+import { dealerInfo, reservationPartExchangeFor, visibleReservation } from '../../../features/reservations/queries.server'
 import { reservationFinanceHref } from '../../../features/finance/queries.server'
 import { manageToken } from '../../../features/reservations/reservation-email.server'
 import '../../../features/orders/components/order-result.css'
@@ -25,7 +25,7 @@ export default async function ReservationSuccessPage({ searchParams }: { searchP
     )
   }
   const token = await manageToken(r.id)
-  const [dealer, financeHref] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token)])
+  const [dealer, financeHref, partExchange] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token), reservationPartExchangeFor(r.id)])
   const failed = r.status === 'cancelled' && !r.payment?.paidAt
   const heading = r.status === 'active' ? 'Thank you, the bike is reserved for you' : r.status === 'awaiting_payment' ? 'Confirming your deposit' : failed ? 'Your reservation was not completed' : 'Your reservation'
   return (
@@ -36,7 +36,7 @@ export default async function ReservationSuccessPage({ searchParams }: { searchP
         {r.status === 'awaiting_payment' && <PaymentPending />}
         {failed && <p>{r.payment?.failureMessage ?? 'The deposit payment did not complete.'} Nothing was taken and the bike is not reserved. <a href={paths.allBikes()}>See the bikes</a> to try again.</p>}
       </div>
-      <ReservationDetails reservation={r} dealer={dealer} />
+      <ReservationDetails reservation={r} dealer={dealer} partExchange={partExchange} />
       <div className="reservation-actions">
         {r.status === 'active' && <a className="button button--solid" href={paths.completeReservation(token)}>Complete your purchase online</a>}
         {financeHref && <a className="button" href={financeHref}>Complete your purchase on finance</a>}

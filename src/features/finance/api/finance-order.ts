@@ -4,7 +4,7 @@ import type { Payload } from 'payload'
 import { z } from '../../../lib/zod'
 import { addressSchema, contactSchema } from '../../checkout/checkout-form'
 import type { PlaceOrderInput, PlaceOrderResult } from '../../orders/order-contract'
-import { fileValuationWith } from '../part-exchange'
+import { fileValuationWith, valuationRefusal } from '../part-exchange'
 import { financeOrderRequest, id, orderReferenceRequest, type FinanceOrderRequest, type OrderReferenceRequest } from './finance-order-request'
 
 export { financeOrderRequest, orderReferenceRequest, type FinanceOrderRequest, type OrderReferenceRequest }
@@ -41,6 +41,10 @@ export async function createFinanceOrder(
   if (new Date(quote.expiresAt).getTime() <= (deps.now ?? new Date()).getTime()) {
     return { ok: false, status: 422, message: 'That quote has expired: get a new quote and try again.' }
   }
+  // A quote may outlive the valuation it priced: the part-exchange is held for a fixed time, then valued again.
+  const valuationId = quote.valuation === null || quote.valuation === undefined ? null : typeof quote.valuation === 'object' ? quote.valuation.id : quote.valuation
+  const valuationProblem = valuationId === null ? null : await valuationRefusal(payload, valuationId, deps.now ?? new Date())
+  if (valuationProblem) return { ok: false, status: 422, message: valuationProblem }
   const facilityType = quote.facilityType === 'PCP' ? 'PCP' : 'HP'
   const accessories = z.array(z.object({ productId: id, variantId: id.nullable() })).catch([]).parse(quote.accessories)
   const lender = await payload.find({ collection: 'lenders', where: { funderCode: { equals: quote.funderCode ?? '' } }, limit: 1, depth: 0, overrideAccess: true })
@@ -76,7 +80,6 @@ export async function createFinanceOrder(
     return { ok: false, status: result.status, message: result.message, problems: detail }
   }
   // The part-exchange quoted is filed with the application (and the reservation it completes) for staff to inspect.
-  const valuationId = quote.valuation === null || quote.valuation === undefined ? null : typeof quote.valuation === 'object' ? quote.valuation.id : quote.valuation
   if (valuationId !== null) await fileValuationWith(payload, valuationId, { orderId: result.orderId, reservationId: deps.reservation?.id ?? null })
   return { ok: true, orderId: result.orderId, orderNumber: result.orderNumber, created: result.created }
 }

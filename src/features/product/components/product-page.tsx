@@ -169,6 +169,9 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
         <div className="pdp-keep">
           {saveButton}
           <CompareToggle slug={product.slug} name={product.name} />
+          <p>
+            <a href={paths.valueMyBike()} data-testid="value-my-bike">Value my bike</a> to part-exchange it against this one
+          </p>
         </div>
       )}
 

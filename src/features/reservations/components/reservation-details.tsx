@@ -4,6 +4,8 @@ import { formatPence } from '../../../domain/money'
 import { formatUkDateTime, leftToPayPence } from '../../../domain/reservations/reservation-rules'
 import type { Reservation } from '../../../payload-types'
 import type { DealerInfo } from '../queries.server'
+import type { ReservationPartExchange } from '../reservation-part-exchange.server'
+import { displayVrm } from '../../../domain/part-exchange/vrm'
 import './reservation.css'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS, REFUND_DAYS } from '../../../domain/consumer-rights'
 
@@ -16,7 +18,7 @@ const STATUS_WORDS: Record<Reservation['status'], string> = {
   released: 'Released by the dealer',
 }
 
-export function ReservationDetails({ reservation: r, dealer }: { reservation: Reservation; dealer: DealerInfo }) {
+export function ReservationDetails({ reservation: r, dealer, partExchange = null }: { reservation: Reservation; dealer: DealerInfo; partExchange?: ReservationPartExchange | null }) {
   const until = r.stock?.holdExpiresAt ? formatUkDateTime(new Date(r.stock.holdExpiresAt)) : null
   const refunded = r.payment?.refundedPence ?? 0
   const phoneHref = dealer.phone ? `tel:${dealer.phone.replace(/\s/g, '')}` : null
@@ -34,6 +36,17 @@ export function ReservationDetails({ reservation: r, dealer }: { reservation: Re
         )}
         {refunded > 0 && <div><dt>Refunded to your card</dt><dd data-testid="refunded">{formatPence(refunded)}</dd></div>}
       </dl>
+
+      {partExchange && (
+        <section aria-labelledby="reservation-px-title" data-testid="reservation-part-exchange">
+          <h2 id="reservation-px-title">Your part-exchange</h2>
+          <p>
+            {displayVrm(partExchange.vrm)}, {partExchange.make}, {partExchange.year}: valued at {formatPence(partExchange.valuePence)} (trade range {formatPence(partExchange.lowPence)} to {formatPence(partExchange.highPence)})
+            {partExchange.outstandingFinancePence > 0 ? `, with ${formatPence(partExchange.outstandingFinancePence)} of finance to settle` : ''}.
+          </p>
+          <p>Subject to inspection: bring the bike, its keys and its V5C logbook, and we confirm the figure when we see it.</p>
+        </section>
+      )}
 
       {r.status === 'active' && (
         <>

@@ -5,6 +5,16 @@ import { AcceptTerms, Problem, TextField, type FieldSpec } from './form-fields'
 import { usePaymentForm } from './use-payment-form'
 import { reserveBike, type ReserveBikeRequest } from '../api/reserve-bike'
 import { CANCELLATION_DAYS, CONSUMER_CONTRACTS_REGULATIONS } from '../../../domain/consumer-rights'
+import { KEPT_VALUATION_KEY, heldValuationIdIn } from '../../../domain/part-exchange/valuation-hold'
+
+/** The part-exchange valuation this browser keeps ("Value my bike"), while the shop still holds it. */
+function keptValuationId(): string | null {
+  try {
+    return heldValuationIdIn(window.localStorage.getItem(KEPT_VALUATION_KEY) ?? window.sessionStorage.getItem(KEPT_VALUATION_KEY), new Date())
+  } catch {
+    return null
+  }
+}
 
 const FIELDS: readonly FieldSpec[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -20,13 +30,15 @@ interface Props {
   readonly prefill: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone', string>>
 }
 
+const withValuation = (valuationId: string | null) => (valuationId ? { valuationId } : {})
+
 export function ReserveForm({ productId, depositText, terms, prefill }: Props) {
   const initial = { firstName: prefill.firstName ?? '', lastName: prefill.lastName ?? '', email: prefill.email ?? '', phone: prefill.phone ?? '' }
   const form = usePaymentForm(FIELDS, initial, 'Please confirm you have read how the reservation and its refund work')
   const { values, errors } = form
 
   return (
-    <form className="reservation-form" onSubmit={(e) => void form.submit(e, reserveBike, (key): ReserveBikeRequest => ({ reservationKey: key, productId, contact: { firstName: values.firstName ?? '', lastName: values.lastName ?? '', email: values.email ?? '', phone: values.phone ?? '' }, acceptTerms: true }))} noValidate>
+    <form className="reservation-form" onSubmit={(e) => void form.submit(e, reserveBike, (key): ReserveBikeRequest => ({ reservationKey: key, productId, contact: { firstName: values.firstName ?? '', lastName: values.lastName ?? '', email: values.email ?? '', phone: values.phone ?? '' }, acceptTerms: true, ...withValuation(keptValuationId()) }))} noValidate>
       <Problem message={form.problem} innerRef={form.problemRef} />
       <fieldset>
         <legend>Your details</legend>

@@ -5,7 +5,7 @@ import { formatPence } from '../../../../domain/money'
 import { customerMayCancel } from '../../../../domain/reservations/reservation-rules'
 import { CancelReservation } from '../../../../features/reservations/components/cancel-reservation'
 import { ReservationDetails } from '../../../../features/reservations/components/reservation-details'
-import { dealerInfo, reservationByToken } from '../../../../features/reservations/queries.server'
+import { dealerInfo, reservationByToken, reservationPartExchangeFor } from '../../../../features/reservations/queries.server'
 import { reservationFinanceHref } from '../../../../features/finance/queries.server'
 import '../../../../features/orders/components/order-result.css'
 
@@ -24,7 +24,7 @@ export default async function ManageReservationPage({ searchParams }: { searchPa
       </div>
     )
   }
-  const [dealer, financeHref] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token)])
+  const [dealer, financeHref, partExchange] = await Promise.all([dealerInfo(), reservationFinanceHref(r, token), reservationPartExchangeFor(r.id)])
   return (
     <div className="container order-result">
       <h1>Your reservation of the {r.productName}</h1>
@@ -38,7 +38,7 @@ export default async function ManageReservationPage({ searchParams }: { searchPa
             : '. Nothing was charged.'}
         </p>
       )}
-      <ReservationDetails reservation={r} dealer={dealer} />
+      <ReservationDetails reservation={r} dealer={dealer} partExchange={partExchange} />
       <div className="reservation-actions">
         {r.status === 'active' && <a className="button button--solid" href={paths.completeReservation(token)}>Complete your purchase online</a>}
         {financeHref && <a className="button" href={financeHref}>Complete your purchase on finance</a>}
