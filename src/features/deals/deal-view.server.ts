@@ -46,7 +46,7 @@ export interface DealView {
   readonly valuation: { readonly vrm: string; readonly make: string; readonly year: number } | null
   /** A quote staff sent: when, and its lines at today's prices (the bike, then the accessories). */
   readonly quoteSentAt: string | null
-  readonly quoteLines: readonly { readonly productId: number; readonly name: string; readonly pricePence: number }[]
+  readonly quoteLines: readonly { readonly productId: number; readonly variantId?: number | null; readonly name: string; readonly pricePence: number }[]
   readonly timeline: readonly { readonly at: string; readonly actor: string; readonly note: string; readonly staff: boolean; readonly stageChange: boolean }[]
 }
 
@@ -164,7 +164,7 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
     finance,
     valuation: valuation ? { vrm: valuation.vrm, make: valuation.make, year: valuation.year } : null,
     quoteSentAt: deal.quote?.sentAt ?? null,
-    quoteLines: [{ productId, name: deal.productName ?? product?.name ?? 'Bike', pricePence: figures.cashPricePence }, ...quoteAccessories],
+    quoteLines: [{ productId, variantId: idOf(deal.variant), name: deal.productName ?? product?.name ?? 'Bike', pricePence: figures.cashPricePence }, ...quoteAccessories],
     timeline: (deal.history ?? []).map((h) => ({ at: h.at, actor: h.actor ?? '', note: h.note ?? '', staff: h.by != null || !['customer', 'lender', 'shop'].includes(h.actor ?? ''), stageChange: Boolean(h.to) })),
   }
 }

@@ -5,6 +5,8 @@ import { ChangePasswordForm } from '../../../features/account/components/change-
 import { SignOutButton } from '../../../features/account/components/sign-out-button'
 import { requireCustomer } from '../../../features/account/session.server'
 import { EraseAccountForm } from '../../../features/data-rights/components/erase-account-form'
+import { customerDeals } from '../../../features/deals/queries.server'
+import { DEAL_STAGES } from '../../../domain/deals/deal-stages'
 import '../../../features/account/account.css'
 
 export const dynamic = 'force-dynamic'
@@ -26,6 +28,8 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
   const params = await searchParams
   const reset = params.reset === '1'
   const emailNotice = typeof params.email === 'string' ? EMAIL_NOTICES[params.email] : undefined
+  // Deals opened under another address count only once this one is confirmed as the customer's (queries.server.ts).
+  const deals = (await customerDeals(customer.id, customer.emailConfirmedAt ? customer.email : '')).slice(0, 10)
   return (
     <div className="container account-page">
       <h1>Your account</h1>
@@ -42,6 +46,14 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
         <a href={paths.valueMyBike()}>Value my bike</a>
         <SignOutButton />
       </nav>
+      {deals.length > 0 && (
+        <section aria-labelledby="deals-heading">
+          <h2 id="deals-heading">Your bikes in progress</h2>
+          <ul className="account-page__links">
+            {deals.map((d) => <li key={d.id}><a href={paths.deal(d.id)}>{d.productName}</a>: {DEAL_STAGES[d.stage].label}</li>)}
+          </ul>
+        </section>
+      )}
       <div className="account-grid">
         <section aria-labelledby="details-heading">
           <h2 id="details-heading">Details and addresses</h2>

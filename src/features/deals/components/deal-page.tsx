@@ -1,12 +1,14 @@
 // The customer's deal page: where the purchase stands and what happens next, the steps they took, the figures
 // (the same as staff see), a way to carry on where they stopped, and their choice of collection or delivery.
 import { formatUkDateTime } from '../../../domain/reservations/reservation-rules'
+import { formatPence } from '../../../domain/money'
+import { paths } from '../../../config/paths'
 import type { DealView } from '../deal-view.server'
 import { DealFiguresTable } from './deal-figures-table'
 import { HandoverChoice } from './handover-choice'
 import '../deals.css'
 
-export function DealPage({ view, token }: { view: DealView; token: string }) {
+export function DealPage({ view, token, payInFull = null }: { view: DealView; token: string; payInFull?: React.ReactNode }) {
   const closed = view.stage === 'handed_over' || view.stage === 'lost'
   const timeline = view.timeline.filter((t) => !t.staff || t.stageChange)
   return (
@@ -31,6 +33,22 @@ export function DealPage({ view, token }: { view: DealView; token: string }) {
           <h2 id="deal-continue">Carry on</h2>
           <div className="deal-continue">
             {view.continueWith.map((c) => <a key={c.href} className="button" href={c.href}>{c.label}</a>)}
+          </div>
+        </section>
+      )}
+      {view.quoteSentAt && !closed && (
+        <section aria-labelledby="deal-quote" id="deal-quote">
+          <h2 id="deal-quote">Your quote</h2>
+          <table className="deal-figures">
+            <caption>Sent {formatUkDateTime(new Date(view.quoteSentAt))}, at today’s prices</caption>
+            <tbody>
+              {view.quoteLines.map((l) => <tr key={l.productId}><th scope="row">{l.name}</th><td>{formatPence(l.pricePence)}</td></tr>)}
+            </tbody>
+          </table>
+          <p>Pay a deposit to reserve the bike, or the whole by card. We check the prices and that everything is still here when you pay.</p>
+          <div className="deal-continue">
+            {view.productSlug && <a className="button" href={paths.reserve(view.productSlug)}>Pay the deposit to reserve the bike</a>}
+            {view.figures.partExchange ? <p>With a part-exchange, the balance is settled at the handover, once we have seen your bike.</p> : payInFull}
           </div>
         </section>
       )}

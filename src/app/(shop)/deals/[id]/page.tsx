@@ -3,6 +3,9 @@
 import type { Metadata } from 'next'
 import { DealPage } from '../../../../features/deals/components/deal-page'
 import { visibleDeal } from '../../../../features/deals/queries.server'
+import { priceBasket } from '../../../../features/basket/price-basket.server'
+import { QuoteToBasket } from '../../../../features/basket/components/quote-to-basket'
+import { payloadClient } from '../../../../cms/payload-client.server'
 
 export const dynamic = 'force-dynamic'
 export const metadata: Metadata = { title: 'Your deal', robots: { index: false, follow: false }, referrer: 'no-referrer' }
@@ -21,5 +24,9 @@ export default async function Page({ params, searchParams }: Props) {
       </div>
     )
   }
-  return <DealPage view={visible.view} token={visible.token} />
+  const { view } = visible
+  // A quote paid in full goes through the checkout: its lines priced now, as the basket prices them.
+  const priced = view.quoteSentAt && !view.figures.partExchange ? await priceBasket(await payloadClient(), view.quoteLines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, count: 1 }))) : null
+  const payInFull = priced && priced.problems.length === 0 ? <QuoteToBasket basket={priced.basket} totalPence={priced.totals.totalPence} /> : null
+  return <DealPage view={view} token={visible.token} payInFull={payInFull} />
 }
