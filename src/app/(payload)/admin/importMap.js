@@ -37,6 +37,7 @@ import { OrdersExportForm as OrdersExportForm_fba87e296b7dbb24ab544a9d0a7e60de }
 import { ReturnActions as ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
 import { RefundDueCell as RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74 } from '../../../features/returns/components/return-actions'
 import { ReturnsExportForm as ReturnsExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
+import { DealPanel as DealPanel_4c34b8e9c292ec6982303ec4082d6275 } from '../../../features/deals/admin/deal-panel'
 import { CouponAmountCell as CouponAmountCell_1293ab532d3358588d843cb9963733a5 } from '../../../cms/components/coupon-amount-cell'
 import { DocumentPdfLink as DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155 } from '../../../features/invoices/components/document-pdf-link'
 import { InvoicesExportForm as InvoicesExportForm_fba87e296b7dbb24ab544a9d0a7e60de } from '../../../features/exports/admin/export-forms'
@@ -47,10 +48,12 @@ import { JobKindCell as JobKindCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../
 import { JobStateCell as JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { JobErrorCell as JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
 import { JobTimesCell as JobTimesCell_6c2afc22d5996f74717f1be1ebe51ad8 } from '../../../features/jobs/admin/job-cells'
+import { DealHubNavLink as DealHubNavLink_3277021e60e873f521c54713f1947542 } from '../../../features/deals/admin/deal-hub-nav-link'
 import { WorkshopNavLink as WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6 } from '../../../features/bookings/admin/workshop-nav-link'
 import { EmailPreviewsNavLink as EmailPreviewsNavLink_6dcb9840e90528ffd42d76d1dece80b7 } from '../../../email-previews/email-previews-nav-link'
 import { ShopDashboard as ShopDashboard_9383c29307354caad4be63f379a17663 } from '../../../features/dashboard/admin/shop-dashboard'
 import { WorkshopDayView as WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73 } from '../../../features/bookings/admin/workshop-day-view'
+import { DealHubView as DealHubView_18910fd56bc7e18e54dcc78d25b4e40f } from '../../../features/deals/admin/deal-hub-view'
 import { EmailPreviewsView as EmailPreviewsView_709e90e39b6ad130ee1cd6bc4c7af030 } from '../../../email-previews/email-previews-view'
 import { CollectionCards as CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1 } from '@payloadcms/next/rsc'
 
@@ -95,6 +98,7 @@ export const importMap = {
   "/features/returns/components/return-actions#ReturnActions": ReturnActions_c54ccc6f9f8eed2685ff25ba83d20e74,
   "/features/returns/components/return-actions#RefundDueCell": RefundDueCell_c54ccc6f9f8eed2685ff25ba83d20e74,
   "/features/exports/admin/export-forms#ReturnsExportForm": ReturnsExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
+  "/features/deals/admin/deal-panel#DealPanel": DealPanel_4c34b8e9c292ec6982303ec4082d6275,
   "/cms/components/coupon-amount-cell#CouponAmountCell": CouponAmountCell_1293ab532d3358588d843cb9963733a5,
   "/features/invoices/components/document-pdf-link#DocumentPdfLink": DocumentPdfLink_8b24941604b2a50ea3a26e0ac2e65155,
   "/features/exports/admin/export-forms#InvoicesExportForm": InvoicesExportForm_fba87e296b7dbb24ab544a9d0a7e60de,
@@ -105,10 +109,12 @@ export const importMap = {
   "/features/jobs/admin/job-cells#JobStateCell": JobStateCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/jobs/admin/job-cells#JobErrorCell": JobErrorCell_6c2afc22d5996f74717f1be1ebe51ad8,
   "/features/jobs/admin/job-cells#JobTimesCell": JobTimesCell_6c2afc22d5996f74717f1be1ebe51ad8,
+  "/features/deals/admin/deal-hub-nav-link#DealHubNavLink": DealHubNavLink_3277021e60e873f521c54713f1947542,
   "/features/bookings/admin/workshop-nav-link#WorkshopNavLink": WorkshopNavLink_8861bc6873f5d149562d0a25b97ff7d6,
   "/email-previews/email-previews-nav-link#EmailPreviewsNavLink": EmailPreviewsNavLink_6dcb9840e90528ffd42d76d1dece80b7,
   "/features/dashboard/admin/shop-dashboard#ShopDashboard": ShopDashboard_9383c29307354caad4be63f379a17663,
   "/features/bookings/admin/workshop-day-view#WorkshopDayView": WorkshopDayView_7906c83bcfef9ec9cc42877da7b40a73,
+  "/features/deals/admin/deal-hub-view#DealHubView": DealHubView_18910fd56bc7e18e54dcc78d25b4e40f,
   "/email-previews/email-previews-view#EmailPreviewsView": EmailPreviewsView_709e90e39b6ad130ee1cd6bc4c7af030,
   "@payloadcms/next/rsc#CollectionCards": CollectionCards_f9c02e79a4aed9a3924487c0cd4cafb1
 }
