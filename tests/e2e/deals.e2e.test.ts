@@ -49,7 +49,7 @@ describe('one deal', () => {
     await page.goto('/products/ktm-390-duke')
     await hydrated(page, '.deal-ask summary')
     await rejectAnalyticsCookies(page)
-    await page.getByText('Ask about this bike').click()
+    await page.locator('.deal-ask summary').click()
     await page.getByLabel('Your question').fill('Can I part-exchange my CB125F?')
     await fillContact(page, email)
     await page.getByLabel(/You may contact me about this bike/).check()
@@ -111,11 +111,11 @@ describe('one deal', () => {
 
   it('staff build a quote for a phone customer; its link shows the same lines, and paying in full takes them to the checkout', async () => {
     const email = `quote-${suffix}@e2e.test`
-    const products = await adminApi<{ docs: { id: number; slug: string; kind: string }[] }>('/api/products?where[slug][in]=honda-cb650r,shoei-nxr2-helmet&depth=0&limit=5')
-    const bike = products.docs.find((p) => p.slug === 'honda-cb650r')
-    const helmet = products.docs.find((p) => p.slug !== 'honda-cb650r')
+    const find = async (name: string) => (await adminApi<{ docs: { id: number }[] }>(`/api/products?where[name][equals]=${encodeURIComponent(name)}&depth=0&limit=1`)).docs[0]
+    const bike = await find('Honda CB650R')
+    const lock = await find('Oxford Boss Chain Lock 1.5m')
     if (!bike) throw new Error('the seeded Honda CB650R is missing')
-    const created = await adminApi<{ doc: { id: number } }>('/api/deals', { method: 'POST', body: JSON.stringify({ firstName: 'Phone', lastName: 'Buyer', email, phone: '07700900654', product: bike.id, quote: { accessories: helmet ? [helmet.id] : [], send: true } }) })
+    const created = await adminApi<{ doc: { id: number } }>('/api/deals', { method: 'POST', body: JSON.stringify({ firstName: 'Phone', lastName: 'Buyer', email, phone: '07700900654', product: bike.id, quote: { accessories: lock ? [lock.id] : [], send: true } }) })
     const sent = await mailFor((m) => m.to === email && m.tag === 'deal-quote')
     expect(sent.subject).toBe('Your quote for the Honda CB650R')
     const { page } = await newPage({ width: 412, height: 900 })
@@ -124,6 +124,7 @@ describe('one deal', () => {
     await quote.getByRole('heading', { name: 'Your quote' }).waitFor()
     const lines = await quote.locator('table').innerText()
     expect(lines).toContain('Honda CB650R')
+    expect(lines).toContain('Oxford Boss Chain Lock 1.5m')
     for (const row of lines.split('\n').filter((l) => l.includes('£'))) expect(sent.text).toContain(row.split('\t').pop()!.trim())
     await look(page, 'deal-quote')
     await hydrated(page, '#deal-quote button')

@@ -135,6 +135,8 @@ export interface HubDeal {
   readonly nextAction: string | null
   readonly nextActionDue: string | null
   readonly lastActivityAt: string | null
+  /** The one reminder, when the customer stopped part-way and agreed to hear from us. */
+  readonly remindedAt: string | null
   readonly createdAt: string
 }
 
@@ -153,7 +155,7 @@ export async function hubDeals(payload: Payload, options: { readonly stages: rea
   const open = DEAL_STAGE_VALUES.filter((s) => !DEAL_STAGES[s].final)
   const [rows, counts] = await Promise.all([
     readRows(payload, {
-      sql: `SELECT d.id, d.title, d.status, u.email AS owner_email, d.next_action, d.next_action_due, d.last_activity_at, d.created_at, COUNT(*) OVER () AS total
+      sql: `SELECT d.id, d.title, d.status, u.email AS owner_email, d.next_action, d.next_action_due, d.last_activity_at, d.contact_reminder_sent_at, d.created_at, COUNT(*) OVER () AS total
         FROM deals d LEFT JOIN users u ON u.id = d.owner_id
         WHERE d.status IN (${placeholders(options.stages.length)})
         ORDER BY CASE WHEN d.next_action_due < ? AND d.status IN (${placeholders(open.length)}) THEN 0 ELSE 1 END, d.next_action_due ASC NULLS LAST, d.created_at DESC, d.id DESC
@@ -173,6 +175,7 @@ export async function hubDeals(payload: Payload, options: { readonly stages: rea
       nextAction: r.next_action == null ? null : String(r.next_action),
       nextActionDue: iso(r.next_action_due),
       lastActivityAt: iso(r.last_activity_at),
+      remindedAt: iso(r.contact_reminder_sent_at),
       createdAt: iso(r.created_at)!,
     })),
     total: Number(rows[0]?.total ?? 0),

@@ -170,7 +170,7 @@ export const Deals: CollectionConfig = {
       type: 'group',
       admin: { description: 'A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange and how they take it. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit or the whole by card through the checkout (prices and stock checked again then).' },
       fields: [
-        { name: 'accessories', type: 'relationship', relationTo: 'products', hasMany: true, maxRows: 10, filterOptions: { kind: { not_in: [...BIKE_KINDS] } } },
+        { name: 'accessories', type: 'relationship', relationTo: 'products', hasMany: true, maxRows: 10, filterOptions: { and: [{ kind: { not_in: [...BIKE_KINDS] } }, { productType: { not_equals: 'variable' } }] }, admin: { description: 'Accessories without sizes or colours; the customer adds sized riderwear at the checkout.' } },
         { name: 'send', label: 'Email the quote to the customer when I save', type: 'checkbox', defaultValue: false, admin: { description: 'Unticked again once sent.' } },
         { name: 'sentAt', type: 'date', admin: readOnly },
       ],
