@@ -7,6 +7,7 @@ import { paths } from '../../config/paths'
 import { chargesFromExtraFee, headlinePricePence } from '../../domain/catalogue/product-price'
 import { dealFigures, financeDealFigures, type DealFigures, type DealPartExchange } from '../../domain/deals/deal-figures'
 import { DEAL_STAGES, isDealStage, type DealStage } from '../../domain/deals/deal-stages'
+import { formatDayLong } from '../../domain/booking/calendar'
 import { RESERVATION_STATES, type ReservationStatus } from '../../domain/reservations/reservation-rules'
 import type { Booking, Deal, Order, PartExchangeValuation, Product, Reservation } from '../../payload-types'
 
@@ -128,7 +129,7 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
   if (deal.enquiry?.askedAt) steps.push({ label: 'Asked about the bike', detail: deal.enquiry.message ?? '', at: deal.enquiry.askedAt })
   if (valuation) steps.push({ label: 'Valued a part-exchange', detail: `${valuation.year} ${valuation.make} (${valuation.vrm})`, at: valuation.createdAt })
   for (const r of reservations) steps.push({ label: 'Reserved the bike', detail: `${r.reservationNumber}: ${RESERVATION_STATES[r.status as ReservationStatus]?.label ?? r.status}`, at: r.createdAt })
-  for (const b of rides) steps.push({ label: 'Booked a test ride', detail: `${b.reference}: ${b.day ?? ''} ${b.window ?? ''}`.trim(), at: b.createdAt })
+  for (const b of rides) steps.push({ label: 'Booked a test ride', detail: `${b.reference}: ${b.day ? formatDayLong(b.day) : ''}${b.window ? ` at ${b.window}` : ''}`, at: b.createdAt })
   if (application) steps.push({ label: 'Applied for finance', detail: `${application.orderNumber} with ${finance?.lender}: ${finance?.status}`, at: application.createdAt })
   if (cardOrder) steps.push({ label: 'Paid by card', detail: cardOrder.orderNumber, at: cardOrder.payment?.paidAt ?? cardOrder.createdAt })
   steps.sort((a, b) => a.at.localeCompare(b.at))
