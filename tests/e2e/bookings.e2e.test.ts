@@ -5,10 +5,9 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { signLink } from '../../src/cms/auth/signed-links'
 import { closeBrowser, newPage, screenshotsAndAxe, watchTitle } from './browser'
-import { adminToken, customerAccount, headTitle, hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { adminToken, customerAccount, headTitle, hydrated, mailFor, rejectAnalyticsCookies } from './shop-fixtures'
 import { shop } from './shops'
 
 
@@ -22,15 +21,6 @@ afterAll(async () => {
 })
 
 const look = (page: Page, name: string) => screenshotsAndAxe(page, name, shotDir)
-
-async function mailFor(match: (m: OutboxEntry) => boolean): Promise<OutboxEntry> {
-  for (let i = 0; i < 50; i++) {
-    const found = (await readOutbox(env.OUTBOX_DIR!)).filter(match).pop()
-    if (found) return found
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('expected email not in the outbox')
-}
 
 /** A link from an email, on this test server. */
 function local(url: string): string {

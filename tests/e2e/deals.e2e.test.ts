@@ -6,26 +6,15 @@
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
-import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
+import type { OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { closeBrowser, newPage, screenshotsAndAxe } from './browser'
-import { adminApi, hydrated, rejectAnalyticsCookies, seededAdmin, signInToAdmin } from './shop-fixtures'
-import { shop } from './shops'
+import { adminApi, hydrated, mailFor, rejectAnalyticsCookies, seededAdmin, signInToAdmin } from './shop-fixtures'
 
-const env = shop().env
 const shotDir = path.resolve('data/e2e/screenshots')
 const suffix = Date.now().toString(36)
 const look = (page: Page, name: string) => screenshotsAndAxe(page, name, shotDir)
 
 afterAll(closeBrowser)
-
-async function mailFor(match: (m: OutboxEntry) => boolean): Promise<OutboxEntry> {
-  for (let i = 0; i < 150; i++) {
-    const found = (await readOutbox(env.OUTBOX_DIR!)).filter(match).pop()
-    if (found) return found
-    await new Promise((r) => setTimeout(r, 400))
-  }
-  throw new Error('expected email not in the outbox')
-}
 
 /** The deal page's link from an email, on this test server. */
 function dealLinkIn(mail: OutboxEntry): string {
@@ -104,7 +93,7 @@ describe('one deal', () => {
     expect(deals.docs[0]).toMatchObject({ status: 'test_ride', handover: 'collection' })
     await adminApi(`/api/deals/${deals.docs[0]!.id}`, { method: 'PATCH', body: JSON.stringify({ status: 'ready_for_handover' }) })
     // The email goes out on the runner's next pass, up to half a minute after the move.
-    const ready = await mailFor((m) => m.to === email && m.tag === 'deal-ready-for-handover')
+    const ready = await mailFor((m) => m.to === email && m.tag === 'deal-ready-for-handover', 60)
     expect(ready.subject).toBe('Your KTM 390 Duke is ready for handover')
     await page.goto(link)
     expect(await page.locator('.deal-stage').innerText()).toBe('Ready for handover')

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core'
 import type { Payload } from 'payload'
 import { expect, inject } from 'vitest'
+import { readOutbox, type OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { shop } from './shops'
 
 /** Resolves once the element at `selector` is in the page and React has hydrated it. */
@@ -128,4 +129,15 @@ export async function draftProduct(kind: string, fields: Record<string, unknown>
   expect(res.status, await res.clone().text()).toBe(201)
   const { doc } = (await res.json()) as { doc: { id: number; slug: string } }
   return doc
+}
+
+/** The newest email in this shop's outbox that `match` picks, waiting up to `seconds` for it (a job may send it). */
+export async function mailFor(match: (m: OutboxEntry) => boolean, seconds = 10): Promise<OutboxEntry> {
+  const deadline = Date.now() + seconds * 1000
+  for (;;) {
+    const found = (await readOutbox(shop().env.OUTBOX_DIR!)).filter(match).pop()
+    if (found) return found
+    if (Date.now() > deadline) throw new Error('expected email not in the outbox')
+    await new Promise((r) => setTimeout(r, 200))
+  }
 }
