@@ -2,12 +2,13 @@
 // a bike (agreeing to be contacted), opens their deal from the email, books a test ride from it and chooses
 // collection; the deal shows every step with the figures. Staff find it in the deal hub, move it to "Ready for
 // handover", and the customer is emailed. Staff then build a quote for a phone customer and send it; the customer's
-// page shows the same lines, and paying in full puts them in the basket for the checkout.
+// page shows the same lines, the customer pays it in full through the checkout, and the paid order joins the deal.
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../../src/adapters/email/file-outbox'
 import { closeBrowser, newPage, screenshotsAndAxe } from './browser'
+import { collectAndFillCheckout, payOnGateway } from './checkout-steps'
 import { adminApi, hydrated, mailFor, rejectAnalyticsCookies, seededAdmin, signInToAdmin } from './shop-fixtures'
 
 const shotDir = path.resolve('data/e2e/screenshots')
@@ -99,13 +100,13 @@ describe('one deal', () => {
     expect(await page.locator('.deal-stage').innerText()).toBe('Ready for handover')
   }, 150_000)
 
-  it('staff build a quote for a phone customer; its link shows the same lines, and paying in full takes them to the checkout', async () => {
+  it('staff build a quote for a phone customer; its link shows the same lines; the customer pays it in full through the checkout and the order joins the deal', async () => {
     const email = `quote-${suffix}@e2e.test`
     const find = async (name: string) => (await adminApi<{ docs: { id: number }[] }>(`/api/products?where[name][equals]=${encodeURIComponent(name)}&depth=0&limit=1`)).docs[0]
     const bike = await find('Honda CB650R')
     const lock = await find('Oxford Boss Chain Lock 1.5m')
     if (!bike) throw new Error('the seeded Honda CB650R is missing')
-    const created = await adminApi<{ doc: { id: number } }>('/api/deals', { method: 'POST', body: JSON.stringify({ firstName: 'Phone', lastName: 'Buyer', email, phone: '07700900654', product: bike.id, quote: { accessories: lock ? [lock.id] : [], send: true } }) })
+    await adminApi('/api/deals', { method: 'POST', body: JSON.stringify({ firstName: 'Phone', lastName: 'Buyer', email, phone: '07700900654', product: bike.id, quote: { accessories: lock ? [lock.id] : [], send: true } }) })
     const sent = await mailFor((m) => m.to === email && m.tag === 'deal-quote')
     expect(sent.subject).toBe('Your quote for the Honda CB650R')
     const { page } = await newPage({ width: 412, height: 900 })
@@ -118,9 +119,20 @@ describe('one deal', () => {
     for (const row of lines.split('\n').filter((l) => l.includes('£'))) expect(sent.text).toContain(row.split('\t').pop()!.trim())
     await look(page, 'deal-quote')
     await hydrated(page, '#deal-quote button')
+    const whole = await quote.getByRole('button', { name: /in full by card/ }).innerText()
     await quote.getByRole('button', { name: /in full by card/ }).click()
     await page.waitForURL((u) => u.pathname === '/checkout')
-    const deal = await adminApi<{ id: number; quote: { sentAt: string } }>(`/api/deals/${created.doc.id}?depth=0`)
-    expect(deal.quote.sentAt).toBeTruthy()
-  }, 120_000)
+    // The same checkout as any basket: collected from the dealer, paid by card, prices and stock checked again.
+    await collectAndFillCheckout(page, email, 'Buyer')
+    await page.getByRole('button', { name: /^Place order/ }).click()
+    await payOnGateway(page, '4242 4242 4242 4242', 'Phone Buyer')
+    await page.waitForURL(/\/payment-success/)
+    // The order's total is the figure the quote offered, to the penny.
+    const wholePence = Math.round(Number(/£([\d,]+(?:\.\d\d)?)/.exec(whole)![1]!.replace(/,/g, '')) * 100)
+    const orders = await adminApi<{ docs: { totalPence: number }[] }>(`/api/orders?where[email][equals]=${encodeURIComponent(email)}&depth=0`)
+    expect(orders.docs.map((o) => o.totalPence)).toEqual([wholePence])
+    // The paid order joins the deal: the customer's page lists it among the steps.
+    await page.goto(dealLinkIn(sent))
+    await expect.poll(async () => (await page.reload(), await page.locator('.deal-steps').first().innerText()), { timeout: 30_000 }).toContain('Paid by card')
+  }, 150_000)
 })
