@@ -106,6 +106,8 @@ export const paths = {
     orderPartRefund: (id: number | string) => `/api/refunds/orders/${encodeURIComponent(String(id))}`,
     usedBikeLookup: () => '/api/used-bikes/lookup',
     /** One click from a deal's reminder (mail programs post here themselves, RFC 8058). */
+    /** The finance checkout's details step opens the customer's deal when they agree to be contacted. */
+    dealStarted: () => '/api/deals/started',
     dealUnsubscribe: (token: string) => `/api/deals/unsubscribe?token=${encodeURIComponent(token)}`,
     /** Payload's own: who is signed in, for the browser. */
     me: () => '/api/users/me',

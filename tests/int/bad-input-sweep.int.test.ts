@@ -46,6 +46,7 @@ const routes = {
   savedBikes: await import('../../src/app/api/saved-bikes/route'),
   savedBikesUnsubscribe: await import('../../src/app/api/saved-bikes/unsubscribe/route'),
   dealsUnsubscribe: await import('../../src/app/api/deals/unsubscribe/route'),
+  dealsStarted: await import('../../src/app/api/deals/started/route'),
   bookServices: await import('../../src/app/api/bookings/services/route'),
   bookTestRides: await import('../../src/app/api/bookings/test-rides/route'),
   manageBooking: await import('../../src/app/api/bookings/manage/route'),
@@ -89,6 +90,7 @@ const schemas = {
   erasure: (await import('../../src/features/data-rights/account-requests.server')).erasureRequest,
   returns: await import('../../src/features/returns/return-request-schema'),
   reservation: await import('../../src/features/reservations/reservation-request'),
+  deals: await import('../../src/features/deals/enquiry-request'),
   shopQuote: (await import('../../src/features/finance/api/get-quotes')).shopQuoteRequest,
   valuation: (await import('../../src/features/finance/part-exchange')).valuationRequest,
   usedBikeLookup: (await import('../../src/features/used-bikes/registration-lookup.server')).lookupRequest,
@@ -217,6 +219,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'PUT /api/basket/saved (signed in)', url: '/api/basket/saved', method: 'PUT', handler: routes.basketSaved.PUT, schema: schemas.savedBasket, headers: signedIn(), valid: { lines } },
     { kind: 'json', name: 'POST /api/saved-bikes (signed in)', url: '/api/saved-bikes', method: 'POST', handler: routes.savedBikes.POST, schema: schemas.savedBikes, headers: signedIn(), valid: { action: 'remove', slugs: ['not-saved-bike'] } },
     { kind: 'json', name: 'POST /api/saved-bikes/unsubscribe', url: '/api/saved-bikes/unsubscribe?token=forged.token', method: 'POST', handler: routes.savedBikesUnsubscribe.POST, transportOnly: true, valid: { 'List-Unsubscribe': 'One-Click' } },
+    { kind: 'json', name: 'POST /api/deals/started', url: '/api/deals/started', method: 'POST', handler: routes.dealsStarted.POST, schema: schemas.deals.financeStartedRequest, valid: { productId: demoBikeId, contact, consent: true } },
     { kind: 'json', name: 'POST /api/deals/unsubscribe', url: '/api/deals/unsubscribe?token=forged.token', method: 'POST', handler: routes.dealsUnsubscribe.POST, transportOnly: true, valid: { 'List-Unsubscribe': 'One-Click' } },
     {
       kind: 'json', name: 'POST /api/bookings/services', url: '/api/bookings/services', method: 'POST', handler: routes.bookServices.POST, schema: schemas.booking.serviceBookingRequest,

@@ -15,7 +15,8 @@ import { uniqueSuffix } from '../../src/setup/seed/factories'
 process.env.RATE_LIMITS = 'off'
 const outbox = fileOutbox('deals')
 
-const { askAboutBike } = await import('../../src/features/deals/enquiry.server')
+const { askAboutBike, startFinanceDeal } = await import('../../src/features/deals/enquiry.server')
+const { POST: startedRoute } = await import('../../src/app/api/deals/started/route')
 const { hubDeals, joinDeal } = await import('../../src/features/deals/deal-rows.server')
 const { dealView } = await import('../../src/features/deals/deal-view.server')
 const { placeReservation } = await import('../../src/features/reservations/place-reservation.server')
@@ -161,5 +162,23 @@ describe(`deals on ${db}`, () => {
     const deals = await dealsOf(who.email)
     expect(deals).toHaveLength(1)
     expect(deals[0]!.history?.[0]?.note).toBe(`Reserved the bike: ${placed.reservationNumber}`)
+  })
+
+  it('a customer in the finance checkout who agrees to be contacted has their deal opened before applying; the route answers alike whether or not one existed', async () => {
+    const productId = await bike()
+    const who = person()
+    const post = () => startedRoute(new Request('http://localhost:3000/api/deals/started', { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' }, body: JSON.stringify({ productId, contact: who, consent: true }) }))
+    const first = await post()
+    const second = await post()
+    expect([first.status, second.status]).toEqual([202, 202])
+    expect(await first.json()).toEqual(await second.json())
+    const deals = await dealsOf(who.email)
+    expect(deals).toHaveLength(1)
+    expect(deals[0]).toMatchObject({ status: 'new', source: 'finance_started', contact: { consent: true } })
+    expect(deals[0]!.history?.map((h) => h.note)).toEqual(['Started a finance application: the finance checkout'])
+    expect(await startFinanceDeal(payload, { productId: 999_999, contact: who, consent: true })).toMatchObject({ ok: false, status: 404 })
+    // Without consent the browser never calls: the schema refuses it.
+    const refused = await startedRoute(new Request('http://localhost:3000/api/deals/started', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId, contact: person(), consent: false }) }))
+    expect(refused.status).toBe(400)
   })
 })

@@ -72,3 +72,10 @@ export async function limitRequest(request: Request, rule: RateRule): Promise<Re
   if (decision.ok) return null
   return refuse(429, 'rate_limited', rateLimitedMessage(decision.retryAfterSeconds), {}, { 'retry-after': String(decision.retryAfterSeconds) })
 }
+
+/** As limitRequest, and then per address the request writes to (an email it sends): the form actions' rule, for a JSON route. */
+export async function limitRequestAndTargets(request: Request, rule: RateRule, targets: readonly { readonly rule: RateRule; readonly target: string }[]): Promise<Response | null> {
+  const decision = await limitsDecision(request.headers, { network: rule, targets })
+  if (decision.ok) return null
+  return refuse(429, 'rate_limited', rateLimitedMessage(decision.retryAfterSeconds), {}, { 'retry-after': String(decision.retryAfterSeconds) })
+}

@@ -22,3 +22,15 @@ export const handoverRequest = z
     handover: z.enum(['collection', 'delivery'], { message: 'Choose collection or delivery.' }),
   })
   .strict()
+
+/** The finance checkout's details step, sent when the customer agrees to be contacted: their deal opens before they apply. */
+export const financeStartedRequest = z
+  .object({
+    productId: z.number({ message: 'Choose a bike.' }).int('Choose a bike.').positive('Choose a bike.').max(2_147_483_647, 'Choose a bike.'),
+    variantId: z.number().int().positive().max(2_147_483_647).nullish(),
+    contact: contactInput,
+    consent: z.literal(true, { message: 'Only sent when the customer agrees to be contacted.' }),
+  })
+  .strict()
+
+export type FinanceStartedRequest = z.output<typeof financeStartedRequest>

@@ -12,6 +12,7 @@ import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit } from './reservation-deposit'
 import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
+import { startFinanceDealCall } from '../../deals/api/start-finance-deal'
 
 interface Props {
   readonly product: FinanceProduct
@@ -28,6 +29,7 @@ export function DataStep({ product, disclosures }: Props) {
   const reservation = reservationFor(storedReservation, product.productId)
   const [errors, setErrors] = useState<Errors>({})
   const [leaving, setLeaving] = useState(false)
+  const [consent, setConsent] = useState(false)
   useEffect(() => {
     void loadFormRules()
   }, [])
@@ -61,6 +63,8 @@ export function DataStep({ product, disclosures }: Props) {
       dispatch({ type: 'emailSet', email: c.data.email })
       dispatch({ type: 'phoneSet', phone: c.data.phone })
       setContact({ ...contact, postcode: a.data.postcode, shippingMethod: reservation ? 'free' : contact.shippingMethod })
+      // With their agreement, the customer's deal opens now: one reminder if they stop before applying. Never in the way.
+      if (consent) await startFinanceDealCall({ productId: product.productId, variantId: state.product?.variantId != null ? Number(state.product.variantId) : null, contact: { firstName: c.data.firstName, lastName: c.data.lastName, email: c.data.email, phone: c.data.phone }, consent: true }).catch(() => undefined)
     }
     setLeaving(true)
   }
@@ -100,6 +104,10 @@ export function DataStep({ product, disclosures }: Props) {
             {field('lastName', 'Last name', contact.lastName, (v) => update({ lastName: v }), { autoComplete: 'family-name' })}
             {field('email', 'Email', state.email, (v) => dispatch({ type: 'emailSet', email: v }), { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {field('phone', 'Phone', state.phone, (v) => dispatch({ type: 'phoneSet', phone: v }), { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+            <label className="fc-check">
+              <input type="checkbox" name="contactConsent" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
+              <span>You may contact me about this bike, including one reminder if I stop before applying. I can stop this at any time.</span>
+            </label>
           </fieldset>
           <fieldset>
             <legend>Your address</legend>
