@@ -1440,6 +1440,9 @@ export interface Deal {
    * A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange and how they take it. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit or the whole by card through the checkout (prices and stock checked again then).
    */
   quote?: {
+    /**
+     * Accessories without sizes or colours; the customer adds sized riderwear at the checkout.
+     */
     accessories?: (number | Product)[] | null;
     /**
      * Unticked again once sent.
