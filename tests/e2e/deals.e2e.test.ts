@@ -52,7 +52,7 @@ describe('one deal', () => {
     await page.getByText(/We have emailed you a link to follow your deal/).waitFor()
     await look(page, 'deal-asked')
 
-    const opened = await mailFor((m) => m.to === email && m.tag === 'deal-opened')
+    const opened = await mailFor((m) => m.to === email && m.tag === 'deal-opened', 60)
     const link = dealLinkIn(opened)
     await page.goto(link)
     await page.getByRole('heading', { level: 1, name: /Your KTM 390 Duke/ }).waitFor()
@@ -165,7 +165,7 @@ describe('one deal', () => {
     await page.getByTestId('order-number').waitFor()
 
     // One deal: every step, and its balance is the lender's amount of credit.
-    const opened = await mailFor((m) => m.to === email && m.tag === 'deal-opened')
+    const opened = await mailFor((m) => m.to === email && m.tag === 'deal-opened', 60)
     const link = dealLinkIn(opened)
     await page.goto(link)
     expect(await page.locator('.deal-stage').innerText()).toBe('Finance submitted')

@@ -9,7 +9,7 @@ import { execute, isPostgres, placeholders, readRows, withDatabaseLock, type Arg
 import { DEAL_STAGE_VALUES, DEAL_STAGES, DEAL_STEP_LABELS, DEAL_TRANSITIONS, dealKey, isDealStage, stepTransition, type DealStage, type DealStep } from '../../domain/deals/deal-stages'
 import { keyedLock } from '../../lib/keyed-lock'
 import { REMINDED_STAGES, reminderDue, reminderWindow } from '../../domain/deals/deal-reminder'
-import { enqueueAndRun, queueJobStatement } from '../jobs/queue.server'
+import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
 import type { OwnerChange } from '../records/owner-change.server'
 import { recordChange } from '../records/history.server'
@@ -88,8 +88,9 @@ async function joinLocked(payload: Payload, key: string, input: DealStepInput): 
     args: opening.map(([, v]) => v),
   })
   const created = inserted.rows.length === 1
-  // The customer hears of their deal once, with its link: the runner sends it if this try fails.
-  if (created) await enqueueAndRun(payload, SEND_DEAL_EMAIL, { dealId: Number(inserted.rows[0]!.id), kind: 'opened' })
+  // The customer hears of their deal once, with its link, from the runner's next pass: the step that opened it (a
+  // reservation, a finance application) does not wait for an email to be drawn.
+  if (created) await execute(payload, null, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId: Number(inserted.rows[0]!.id), kind: 'opened' }, now, null))
   const note = `${DEAL_STEP_LABELS[input.step]}: ${input.reference}`.slice(0, 500)
   for (let attempt = 0; attempt < 3; attempt++) {
     const deal = await dealByKey(payload, key)
