@@ -37,6 +37,19 @@ async function fillContact(page: Page, email: string) {
   await page.getByLabel('Phone number').fill('07700 900321')
 }
 
+/** From the deal page's "Carry on" link, the first free test ride on an A2 licence, to its result page. */
+async function bookTestRideFromDeal(page: Page, email: string) {
+  await page.getByRole('link', { name: 'Book a test ride' }).click()
+  await page.waitForURL((u) => u.pathname === '/test-ride')
+  await hydrated(page, 'main form button[type="submit"]')
+  await page.getByRole('radio', { name: 'Category A2' }).check()
+  await page.locator('input[name="slot"]').first().check()
+  await fillContact(page, email)
+  await page.getByLabel(/I accept the test ride terms/).check()
+  await page.getByRole('button', { name: 'Book the test ride' }).click()
+  await page.waitForURL((u) => u.pathname === '/test-ride-success')
+}
+
 describe('one deal', () => {
   it('a guest’s question, test ride and choice of collection make one deal; staff move it to ready for handover and the customer hears', async () => {
     const email = `deal-${suffix}@e2e.test`
@@ -61,15 +74,7 @@ describe('one deal', () => {
     await look(page, 'deal-new')
 
     // Carry on where they stopped: a test ride, from the deal page.
-    await page.getByRole('link', { name: 'Book a test ride' }).click()
-    await page.waitForURL((u) => u.pathname === '/test-ride')
-    await hydrated(page, 'main form button[type="submit"]')
-    await page.getByRole('radio', { name: 'Category A2' }).check()
-    await page.locator('input[name="slot"]').first().check()
-    await fillContact(page, email)
-    await page.getByLabel(/I accept the test ride terms/).check()
-    await page.getByRole('button', { name: 'Book the test ride' }).click()
-    await page.waitForURL((u) => u.pathname === '/test-ride-success')
+    await bookTestRideFromDeal(page, email)
 
     await page.goto(link)
     expect(await page.locator('.deal-stage').innerText()).toBe('Test ride')
@@ -179,15 +184,7 @@ describe('one deal', () => {
     await page.getByLabel('Collect from the shop').check()
     await page.getByRole('button', { name: 'Save my choice' }).click()
     await page.getByText('Saved: you will collect the bike from the shop.').waitFor()
-    await page.getByRole('link', { name: 'Book a test ride' }).click()
-    await page.waitForURL((u) => u.pathname === '/test-ride')
-    await hydrated(page, 'main form button[type="submit"]')
-    await page.getByRole('radio', { name: 'Category A2' }).check()
-    await page.locator('input[name="slot"]').first().check()
-    await fillContact(page, email)
-    await page.getByLabel(/I accept the test ride terms/).check()
-    await page.getByRole('button', { name: 'Book the test ride' }).click()
-    await page.waitForURL((u) => u.pathname === '/test-ride-success')
+    await bookTestRideFromDeal(page, email)
     await page.goto(link)
     expect(await page.locator('.deal-steps').first().innerText()).toContain('Booked a test ride')
     expect(/Balance \(borrowed from [^)]+\)\s*(£[\d,]+(?:\.\d\d)?)/.exec(await page.locator('.deal-figures').last().innerText())?.[1]).toBe(credit)
