@@ -14,7 +14,11 @@ import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
 import { dealOpenedEmail, dealQuoteEmail, dealReminderEmail, dealStageEmail } from './deal-email'
 import { mayRemind } from './deal-rows.server'
-import { dealView } from './deal-view.server'
+import { dealView, type DealView } from './deal-view.server'
+import type { EmailDeal } from './deal-email'
+
+/** What every deal email says of the deal, from the one read of it. */
+const emailDealOf = (view: DealView): EmailDeal => ({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover })
 
 /** The customer's deal page, as a link that opens without an account. */
 export async function dealLink(dealId: number, siteUrl: string, now = new Date()): Promise<string> {
@@ -39,7 +43,7 @@ export async function sendDealStageEmail(payload: Payload, dealId: number, stage
   const view = await dealView(payload, dealId)
   if (!view) return
   const brand = await emailBrand(payload)
-  const mail = await renderEmail(dealStageEmail({ firstName: view.firstName, productName: view.productName, stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, brand, { deal: await dealLink(dealId, brand.siteUrl) }), brand)
+  const mail = await renderEmail(dealStageEmail({ ...emailDealOf(view), stage }, brand, { deal: await dealLink(dealId, brand.siteUrl) }), brand)
   await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: `deal-${stage.replace(/_/g, '-')}`, idempotencyKey: `deal-${dealId}-${stage}` })
 }
 
@@ -48,7 +52,7 @@ export async function sendDealOpenedEmail(payload: Payload, dealId: number, deps
   const view = await dealView(payload, dealId)
   if (!view) return
   const brand = await emailBrand(payload)
-  const mail = await renderEmail(dealOpenedEmail({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, brand, { deal: await dealLink(dealId, brand.siteUrl) }), brand)
+  const mail = await renderEmail(dealOpenedEmail(emailDealOf(view), brand, { deal: await dealLink(dealId, brand.siteUrl) }), brand)
   await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'deal-opened', idempotencyKey: `deal-${dealId}-opened` })
 }
 
@@ -83,7 +87,7 @@ export async function sendDealReminderEmail(payload: Payload, dealId: number, de
   const token = await signLink('deal-unsubscribe', dealId)
   const unsubscribe = new URL(paths.dealUnsubscribe(token), brand.siteUrl).toString()
   const oneClick = new URL(paths.api.dealUnsubscribe(token), brand.siteUrl).toString()
-  const mail = await renderEmail(dealReminderEmail({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, brand, { deal: await dealLink(dealId, brand.siteUrl), unsubscribe }), brand)
+  const mail = await renderEmail(dealReminderEmail(emailDealOf(view), brand, { deal: await dealLink(dealId, brand.siteUrl), unsubscribe }), brand)
   await (deps.email ?? emailSender()).send({
     to: view.email,
     subject: mail.subject,
@@ -101,6 +105,6 @@ export async function sendDealQuoteEmail(payload: Payload, dealId: number, sentA
   const view = await dealView(payload, dealId)
   if (!view) return
   const brand = await emailBrand(payload)
-  const mail = await renderEmail(dealQuoteEmail({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover }, view.quoteLines, brand, { deal: `${await dealLink(dealId, brand.siteUrl)}#deal-quote` }), brand)
+  const mail = await renderEmail(dealQuoteEmail(emailDealOf(view), view.quoteLines, brand, { deal: `${await dealLink(dealId, brand.siteUrl)}#deal-quote` }), brand)
   await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'deal-quote', idempotencyKey: `deal-${dealId}-quote-${Date.parse(sentAt)}` })
 }
