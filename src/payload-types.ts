@@ -1402,7 +1402,7 @@ export interface Deal {
    */
   productName?: string | null;
   /**
-   * The valuation the customer brought to this deal; one quoted with the reservation or the finance application counts too.
+   * The customer’s valuation, by registration (made on Value my bike, by them or by you on the phone with them); one quoted with their reservation or finance application counts too. Held 14 days; confirm it at inspection on the valuation itself.
    */
   valuation?: (number | null) | PartExchangeValuation;
   /**
@@ -1433,17 +1433,25 @@ export interface Deal {
    */
   source?: string | null;
   /**
-   * The customer’s last step.
+   * When the customer last took a step.
    */
   lastActivityAt?: string | null;
   /**
-   * A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange and how they take it. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit or the whole by card through the checkout (prices and stock checked again then).
+   * The customer’s last step. A customer who stopped in the finance or basket checkout, and agreed to hear from us, gets one reminder a day later.
+   */
+  lastStep?: string | null;
+  /**
+   * A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange valuation above, and the delivery charge when they choose delivery. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit, or the whole by card through the checkout (prices and stock checked again then). With a part-exchange the balance is paid at the handover, once you have seen their bike; so is a delivery charge.
    */
   quote?: {
     /**
      * Accessories without sizes or colours; the customer adds sized riderwear at the checkout.
      */
     accessories?: (number | Product)[] | null;
+    /**
+     * The dealer van’s charge you agreed (our bands: up to 25 miles £49, 50 miles £89, 100 miles £149). Counted once the customer chooses delivery, and paid at the handover.
+     */
+    deliveryPence?: number | null;
     /**
      * Unticked again once sent.
      */
@@ -3125,10 +3133,12 @@ export interface DealsSelect<T extends boolean = true> {
       };
   source?: T;
   lastActivityAt?: T;
+  lastStep?: T;
   quote?:
     | T
     | {
         accessories?: T;
+        deliveryPence?: T;
         send?: T;
         sentAt?: T;
       };

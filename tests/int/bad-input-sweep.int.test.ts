@@ -219,7 +219,7 @@ function endpoints(): HttpEndpoint[] {
     { kind: 'json', name: 'PUT /api/basket/saved (signed in)', url: '/api/basket/saved', method: 'PUT', handler: routes.basketSaved.PUT, schema: schemas.savedBasket, headers: signedIn(), valid: { lines } },
     { kind: 'json', name: 'POST /api/saved-bikes (signed in)', url: '/api/saved-bikes', method: 'POST', handler: routes.savedBikes.POST, schema: schemas.savedBikes, headers: signedIn(), valid: { action: 'remove', slugs: ['not-saved-bike'] } },
     { kind: 'json', name: 'POST /api/saved-bikes/unsubscribe', url: '/api/saved-bikes/unsubscribe?token=forged.token', method: 'POST', handler: routes.savedBikesUnsubscribe.POST, transportOnly: true, valid: { 'List-Unsubscribe': 'One-Click' } },
-    { kind: 'json', name: 'POST /api/deals/started', url: '/api/deals/started', method: 'POST', handler: routes.dealsStarted.POST, schema: schemas.deals.financeStartedRequest, valid: { productId: demoBikeId, contact, consent: true } },
+    { kind: 'json', name: 'POST /api/deals/started', url: '/api/deals/started', method: 'POST', handler: routes.dealsStarted.POST, schema: schemas.deals.dealStartedRequest, valid: { productId: demoBikeId, contact, consent: true } },
     { kind: 'json', name: 'POST /api/deals/unsubscribe', url: '/api/deals/unsubscribe?token=forged.token', method: 'POST', handler: routes.dealsUnsubscribe.POST, transportOnly: true, valid: { 'List-Unsubscribe': 'One-Click' } },
     {
       kind: 'json', name: 'POST /api/bookings/services', url: '/api/bookings/services', method: 'POST', handler: routes.bookServices.POST, schema: schemas.booking.serviceBookingRequest,

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { describe, expect, it } from 'vitest'
-import { adminUser } from './order-fixtures'
+import { adminUser, orderInput } from './order-fixtures'
+import { formatPence } from '../../src/domain/money'
 import { demoBike, rideInput, smallWorkshop } from './booking-fixtures'
 import { db, payload, withTestPayload } from './payload'
 import { fileOutbox } from './outbox'
@@ -15,7 +16,7 @@ import { uniqueSuffix } from '../../src/setup/seed/factories'
 process.env.RATE_LIMITS = 'off'
 const outbox = fileOutbox('deals')
 
-const { askAboutBike, startFinanceDeal } = await import('../../src/features/deals/enquiry.server')
+const { askAboutBike, startDeal } = await import('../../src/features/deals/enquiry.server')
 const { POST: startedRoute } = await import('../../src/app/api/deals/started/route')
 const { hubDeals, joinDeal } = await import('../../src/features/deals/deal-rows.server')
 const { dealView } = await import('../../src/features/deals/deal-view.server')
@@ -23,6 +24,10 @@ const { placeReservation } = await import('../../src/features/reservations/place
 const { bookTestRide, loadBookingSettings } = await import('../../src/features/bookings/bookings.server')
 const { runBackgroundPass } = await import('../../src/setup/jobs/runner.server')
 const { unsubscribeByToken } = await import('../../src/features/deals/unsubscribe.server')
+const { joinDealsOfPaidOrder } = await import('../../src/features/deals/join-deal.server')
+const { valueBike } = await import('../../src/features/finance/part-exchange')
+const { placeOrder } = await import('../../src/features/orders/place-order.server')
+const { markOrderPaid } = await import('../../src/features/orders/order-lifecycle.server')
 const { signLink } = await import('../../src/cms/auth/signed-links')
 
 withTestPayload(async (p) => {
@@ -125,28 +130,83 @@ describe(`deals on ${db}`, () => {
     await expect(payload.update({ collection: 'deals', id: dealId, overrideAccess: false, user, data: { status: 'contacted' } })).rejects.toThrow()
   })
 
-  it('the reminder sweep run twice sends one reminder to the customer who agreed, none to one who did not, and one click stops it', async () => {
+  it('the reminder sweep run twice sends one reminder to the customer who stopped in a checkout and agreed, none to one who did not, applied or paid, and one click stops it', async () => {
     const productId = await bike()
     const agreed = person()
     const silent = person()
+    const applied = person()
+    const paid = person()
     const asked = new Date(Date.now() - 30 * 3600_000)
-    const yes = await askAboutBike(payload, { productId, contact: agreed, message: 'Can I see it on Saturday?', consent: true }, { now: asked })
+    const later = new Date(Date.now() - 29 * 3600_000)
+    const yes = await startDeal(payload, { productId, from: 'checkout', contact: agreed, consent: true }, { now: asked })
     const no = await askAboutBike(payload, { productId, contact: silent, message: 'Can I see it on Sunday?', consent: false }, { now: asked })
-    if (!yes.ok || !no.ok) throw new Error('the questions were refused')
+    const financed = await startDeal(payload, { productId, from: 'finance', contact: applied, consent: true }, { now: asked })
+    const bought = await startDeal(payload, { productId, from: 'checkout', contact: paid, consent: true }, { now: asked })
+    if (!yes.ok || !no.ok || !financed.ok || !bought.ok) throw new Error('a step was refused')
+    // Those two finished later: an application, and a card payment (which joins only a deal already open).
+    await joinDeal(payload, { step: 'finance_application', reference: 'WH-APPLIED', ...applied, productId, productName: 'Honda CB650R', now: later })
+    expect(await joinDealsOfPaidOrder(payload, { orderNumber: 'WH-PAID', ...paid, lines: [{ product: productId, name: 'Honda CB650R' }] }, later)).toBe(1)
+    expect(await joinDealsOfPaidOrder(payload, { orderNumber: 'WH-NO-DEAL', ...person(), lines: [{ product: productId, name: 'Honda CB650R' }] }, later)).toBe(0)
     await runBackgroundPass(payload, { sweep: true })
     await runBackgroundPass(payload, { sweep: true })
     await runJobs()
-    const reminders = (address: string) => mailTo(address).then((all) => all.filter((m) => m.idempotencyKey === `deal-${address === agreed.email ? yes.dealId : no.dealId}-reminder`))
-    const sent = await reminders(agreed.email)
+    const keyed = async (address: string, key: string) => (await mailTo(address)).filter((m) => m.idempotencyKey === key)
+    const sent = await keyed(agreed.email, `deal-${yes.dealId}-reminder`)
     expect(sent).toHaveLength(1)
     expect(sent[0]!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
-    expect(await reminders(silent.email)).toHaveLength(0)
+    expect(sent[0]!.text).toMatch(/\/deals\/\d+\?token=/)
+    // A checkout left unfinished opens its deal quietly: the reminder is the one email, and it carries the link.
+    expect(await mailTo(agreed.email)).toHaveLength(1)
+    expect(await keyed(silent.email, `deal-${no.dealId}-reminder`)).toHaveLength(0)
+    expect(await keyed(applied.email, `deal-${financed.dealId}-reminder`)).toHaveLength(0)
+    expect(await keyed(paid.email, `deal-${bought.dealId}-reminder`)).toHaveLength(0)
+    // The application was the first finished step: it sent the deal's link.
+    expect(await keyed(applied.email, `deal-${financed.dealId}-opened`)).toHaveLength(1)
+    const paidDeal = await payload.findByID({ collection: 'deals', id: bought.dealId, depth: 0, overrideAccess: true })
+    expect(paidDeal).toMatchObject({ lastStep: 'paid' })
+    expect(paidDeal.history?.map((h) => h.note)).toEqual(['Started checking out: the basket’s checkout', 'Paid for the bike: WH-PAID'])
     const deal = await payload.findByID({ collection: 'deals', id: yes.dealId, depth: 0, overrideAccess: true })
     expect(deal.contact?.reminderSentAt).toBeTruthy()
     expect(await unsubscribeByToken(payload, await signLink('deal-unsubscribe', yes.dealId))).toBe(true)
     expect(await unsubscribeByToken(payload, 'forged.token.value')).toBe(false)
     const after = await payload.findByID({ collection: 'deals', id: yes.dealId, depth: 0, overrideAccess: true })
     expect(after.contact).toMatchObject({ consent: false, unsubscribedAt: expect.any(String) })
+  })
+
+  it('a staff quote with a part-exchange and a delivery charge: its page and email say the same figures, and a card payment for the bike joins the deal and leaves only the delivery to pay', async () => {
+    const user = await adminUser(payload)
+    const productId = await bike()
+    const who = person()
+    const valued = await valueBike(payload, { registration: 'AB21 CDE', mileage: 9000, condition: 'good', outstandingFinancePence: 50_000, make: 'Honda', year: 2021 })
+    if (!valued.ok) throw new Error(valued.message)
+    const valuation = (await payload.find({ collection: 'part-exchange-valuations', where: { valuationUid: { equals: valued.valuation.valuationId } }, depth: 0, overrideAccess: true })).docs[0]!
+    const deal = await payload.create({ collection: 'deals', overrideAccess: false, user, data: { ...who, product: productId, handover: 'delivery', valuation: valuation.id, quote: { deliveryPence: 8900, send: true } } as never })
+    await runJobs()
+    const view = (await dealView(payload, deal.id))!
+    const cash = view.figures.cashPricePence
+    const net = valued.valuation.valuePence - 50_000
+    expect(view.figures).toMatchObject({ deliveryPence: 8900, totalPricePence: cash + 8900, partExchange: { netPence: net, state: 'held' }, depositPence: 0, balancePence: cash + 8900 - net })
+    expect(view.quoteDeliveryPence).toBe(8900)
+    const mail = (await mailTo(who.email)).find((m) => m.subject.startsWith('Your quote'))!
+    for (const figure of [cash, 8900, cash + 8900, net, cash + 8900 - net]) expect(mail.text).toContain(formatPence(figure))
+    expect(mail.text).toContain('Your part-exchange, subject to inspection')
+    // Collection instead: the delivery charge no longer counts.
+    await payload.update({ collection: 'deals', id: deal.id, overrideAccess: false, user, data: { handover: 'collection' } })
+    expect((await dealView(payload, deal.id))!.figures).toMatchObject({ deliveryPence: 0, balancePence: cash - net })
+
+    // Paid by card (the bike alone, collected): the order joins the deal, which shows what the card paid.
+    await payload.update({ collection: 'deals', id: deal.id, overrideAccess: false, user, data: { handover: 'delivery', valuation: null } })
+    const placed = await placeOrder(payload, orderInput([{ productId, count: 1 }], { contact: who }))
+    if (!placed.ok) throw new Error(JSON.stringify(placed))
+    const order = await payload.findByID({ collection: 'orders', id: placed.orderId, depth: 0, overrideAccess: true })
+    await markOrderPaid(payload, { orderNumber: order.orderNumber, reference: `int_${order.orderNumber}`, amountPence: order.totalPence, provider: 'int-test' })
+    await runJobs()
+    const paidView = (await dealView(payload, deal.id))!
+    expect(paidView).toMatchObject({ cardOrderNumber: order.orderNumber, figuresFrom: 'order' })
+    expect(paidView.figures).toMatchObject({ cashPricePence: order.totalPence, deliveryPence: 8900, depositPence: order.totalPence, balancePence: 8900 })
+    const stored = await payload.findByID({ collection: 'deals', id: deal.id, depth: 0, overrideAccess: true })
+    expect(stored.lastStep).toBe('paid')
+    expect(stored.history?.at(-1)?.note).toBe(`Paid for the bike: ${order.orderNumber}`)
   })
 
   it('a step whose deal was never joined (a crash in between) gets its deal from the background pass', async () => {
@@ -174,9 +234,9 @@ describe(`deals on ${db}`, () => {
     expect(await first.json()).toEqual(await second.json())
     const deals = await dealsOf(who.email)
     expect(deals).toHaveLength(1)
-    expect(deals[0]).toMatchObject({ status: 'new', source: 'finance_started', contact: { consent: true } })
+    expect(deals[0]).toMatchObject({ status: 'new', source: 'finance_started', lastStep: 'finance_started', contact: { consent: true } })
     expect(deals[0]!.history?.map((h) => h.note)).toEqual(['Started a finance application: the finance checkout'])
-    expect(await startFinanceDeal(payload, { productId: 999_999, contact: who, consent: true })).toMatchObject({ ok: false, status: 404 })
+    expect(await startDeal(payload, { productId: 999_999, from: 'finance', contact: who, consent: true })).toMatchObject({ ok: false, status: 404 })
     // Without consent the browser never calls: the schema refuses it.
     const refused = await startedRoute(new Request('http://localhost:3000/api/deals/started', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId, contact: person(), consent: false }) }))
     expect(refused.status).toBe(400)

@@ -1,7 +1,8 @@
 // The one reminder a customer who stopped part-way may get: only with their consent, never after they asked us to
-// stop, once per deal, and only while the deal still waits on them (new or contacted, nothing done for a day, and
-// not so long ago that a reminder would surprise them). Pure: the sweep hands in the deal and the time.
-import type { DealStage } from './deal-stages'
+// stop, once per deal, and only while the deal still waits on them (new or contacted, their last step one they left
+// unfinished, nothing done for a day, and not so long ago that a reminder would surprise them). Pure: the sweep hands
+// in the deal and the time.
+import type { DealStage, DealStep } from './deal-stages'
 
 /** How long a deal waits without a step before its customer is reminded. */
 export const REMINDER_AFTER_HOURS = 24
@@ -11,16 +12,26 @@ export const REMINDER_WITHIN_DAYS = 14
 /** The stages in which the next step is the customer's. */
 export const REMINDED_STAGES: readonly DealStage[] = ['new', 'contacted']
 
+/**
+ * The steps a customer can stop part-way through: the finance checkout before applying, the basket's checkout before
+ * paying. Any later step (an application, a payment, a reservation, a test ride) is a finished one, and ends the case
+ * for a reminder.
+ */
+export const UNFINISHED_STEPS: readonly DealStep[] = ['finance_started', 'checkout_started']
+
 export interface ReminderFacts {
   readonly stage: DealStage
   readonly consent: boolean
   readonly reminderSentAt: string | null
   readonly unsubscribedAt: string | null
   readonly lastActivityAt: string | null
+  /** The customer's latest step on the deal. */
+  readonly lastStep: string | null
 }
 
 export function reminderDue(deal: ReminderFacts, now: Date): boolean {
   if (!deal.consent || deal.reminderSentAt || deal.unsubscribedAt || !deal.lastActivityAt || !REMINDED_STAGES.includes(deal.stage)) return false
+  if (!(UNFINISHED_STEPS as readonly (string | null)[]).includes(deal.lastStep)) return false
   const quiet = now.getTime() - Date.parse(deal.lastActivityAt)
   return quiet >= REMINDER_AFTER_HOURS * 3600_000 && quiet <= REMINDER_WITHIN_DAYS * 86_400_000
 }

@@ -37,17 +37,18 @@ export function isDealStage(value: unknown): value is DealStage {
 }
 
 /** What a customer did that joins a deal (and starts one when none is open for them and the bike). */
-export type DealStep = 'enquiry' | 'valuation' | 'reservation' | 'finance_started' | 'finance_application' | 'finance_approved' | 'test_ride' | 'quote_paid'
+export type DealStep = 'enquiry' | 'valuation' | 'reservation' | 'finance_started' | 'checkout_started' | 'finance_application' | 'finance_approved' | 'test_ride' | 'paid'
 
 export const DEAL_STEP_LABELS: Readonly<Record<DealStep, string>> = {
   enquiry: 'Asked about the bike',
   valuation: 'Valued a part-exchange',
   reservation: 'Reserved the bike',
   finance_started: 'Started a finance application',
+  checkout_started: 'Started checking out',
   finance_application: 'Applied for finance',
   finance_approved: 'Finance approved by the lender',
   test_ride: 'Booked a test ride',
-  quote_paid: 'Paid the quote',
+  paid: 'Paid for the bike',
 }
 
 /**

@@ -18,7 +18,16 @@ import { dealView, type DealView } from './deal-view.server'
 import type { EmailDeal } from './deal-email'
 
 /** What every deal email says of the deal, from the one read of it. */
-const emailDealOf = (view: DealView): EmailDeal => ({ firstName: view.firstName, productName: view.productName, stage: view.stage, totalPricePence: view.figures.totalPricePence, balancePence: view.figures.balancePence, handover: view.handover })
+const emailDealOf = (view: DealView): EmailDeal => ({
+  firstName: view.firstName,
+  productName: view.productName,
+  stage: view.stage,
+  totalPricePence: view.figures.totalPricePence,
+  partExchangePence: view.figures.partExchange?.netPence ?? 0,
+  paidPence: view.figures.depositPence,
+  balancePence: view.figures.balancePence,
+  handover: view.handover,
+})
 
 /** The customer's deal page, as a link that opens without an account. */
 export async function dealLink(dealId: number, siteUrl: string, now = new Date()): Promise<string> {
@@ -71,7 +80,7 @@ export async function sendDealEmail(payload: Payload, dealId: number, kind: stri
     await sendDealQuoteEmail(payload, dealId, kind.slice('quote:'.length))
     return 'sent'
   }
-  if (kind === 'reminder') return (await sendDealReminderEmail(payload, dealId)) ? 'sent' : 'not sent: the customer stopped reminders'
+  if (kind === 'reminder') return (await sendDealReminderEmail(payload, dealId)) ? 'sent' : 'not sent: the customer stopped reminders or finished'
   throw new Error(`no deal email of the kind ${kind}`)
 }
 
@@ -82,7 +91,8 @@ export async function sendDealEmail(payload: Payload, dealId: number, kind: stri
 export async function sendDealReminderEmail(payload: Payload, dealId: number, deps: { email?: EmailSender } = {}): Promise<boolean> {
   if (!(await mayRemind(payload, dealId))) return false
   const view = await dealView(payload, dealId)
-  if (!view) return false
+  // The customer finished after all (an application, or a payment whose own step has not joined the deal yet).
+  if (!view || view.finance || view.cardOrderNumber) return false
   const brand = await emailBrand(payload)
   const token = await signLink('deal-unsubscribe', dealId)
   const unsubscribe = new URL(paths.dealUnsubscribe(token), brand.siteUrl).toString()
@@ -105,6 +115,7 @@ export async function sendDealQuoteEmail(payload: Payload, dealId: number, sentA
   const view = await dealView(payload, dealId)
   if (!view) return
   const brand = await emailBrand(payload)
-  const mail = await renderEmail(dealQuoteEmail(emailDealOf(view), view.quoteLines, brand, { deal: `${await dealLink(dealId, brand.siteUrl)}#deal-quote` }), brand)
+  const lines = [...view.quoteLines, ...(view.quoteDeliveryPence > 0 ? [{ name: 'Delivery by our van, paid at the handover', pricePence: view.quoteDeliveryPence }] : [])]
+  const mail = await renderEmail(dealQuoteEmail(emailDealOf(view), lines, brand, { deal: `${await dealLink(dealId, brand.siteUrl)}#deal-quote` }), brand)
   await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'deal-quote', idempotencyKey: `deal-${dealId}-quote-${Date.parse(sentAt)}` })
 }

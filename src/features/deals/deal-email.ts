@@ -13,6 +13,10 @@ export interface EmailDeal {
   readonly stage: DealStage
   /** The deal's figures as its page shows them. */
   readonly totalPricePence: number
+  /** The part-exchange's net value while it counts (0 without one). */
+  readonly partExchangePence?: number
+  /** A deposit paid, or what a card order paid. */
+  readonly paidPence?: number
   readonly balancePence: number
   readonly handover?: 'collection' | 'delivery' | null
 }
@@ -45,7 +49,13 @@ export function dealQuoteEmail(deal: EmailDeal, lines: readonly { readonly name:
     heading: `Your quote for the ${deal.productName}`,
     blocks: [
       ...paragraphs(`Hello ${deal.firstName},`, `Thank you for talking to us. Here is your quote; your deal page shows the same figures, and you can pay the deposit or the whole by card from there. We check the prices and that the bike is still here when you pay.`),
-      rows([...lines.map((l) => ({ label: l.name, value: formatPence(l.pricePence) })), { label: 'Total price', value: formatPence(deal.totalPricePence), ruleAbove: true }, { label: 'Balance', value: formatPence(deal.balancePence), strong: true }]),
+      rows([
+        ...lines.map((l) => ({ label: l.name, value: formatPence(l.pricePence) })),
+        { label: 'Total price', value: formatPence(deal.totalPricePence), ruleAbove: true },
+        ...(deal.partExchangePence ? [{ label: 'Your part-exchange, subject to inspection', value: `−${formatPence(deal.partExchangePence)}` }] : []),
+        ...(deal.paidPence ? [{ label: 'Paid', value: `−${formatPence(deal.paidPence)}` }] : []),
+        { label: 'Balance', value: formatPence(deal.balancePence), strong: true },
+      ]),
       button('See and pay your quote', links.deal),
       questionsBlock(dealer),
     ],

@@ -8,7 +8,7 @@ import { historyEntry } from '../../cms/fields/history'
 import { execute, isPostgres, placeholders, readRows, withDatabaseLock, type Arg } from '../../cms/sql.server'
 import { DEAL_STAGE_VALUES, DEAL_STAGES, DEAL_STEP_LABELS, DEAL_TRANSITIONS, dealKey, isDealStage, stepTransition, type DealStage, type DealStep } from '../../domain/deals/deal-stages'
 import { keyedLock } from '../../lib/keyed-lock'
-import { REMINDED_STAGES, reminderDue, reminderWindow } from '../../domain/deals/deal-reminder'
+import { REMINDED_STAGES, reminderDue, reminderWindow, UNFINISHED_STEPS } from '../../domain/deals/deal-reminder'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
 import type { OwnerChange } from '../records/owner-change.server'
@@ -32,6 +32,8 @@ export interface DealStepInput {
   readonly enquiry?: string | null
   readonly valuationId?: number | null
   readonly now?: Date
+  /** Join only a deal already open (a card payment completes a deal; it does not start one). */
+  readonly existingOnly?: boolean
 }
 
 export interface JoinedDeal {
@@ -45,24 +47,30 @@ const inProcess = keyedLock<string>()
 
 const flag = (payload: Payload, value: boolean): Arg => (isPostgres(payload) ? String(value) : Number(value))
 
-async function dealByKey(payload: Payload, key: string): Promise<{ id: number; stage: DealStage } | null> {
-  const rows = await readRows(payload, { sql: 'SELECT id, status FROM deals WHERE deal_key = ?', args: [key] })
+async function dealByKey(payload: Payload, key: string): Promise<{ id: number; stage: DealStage; lastStep: string | null } | null> {
+  const rows = await readRows(payload, { sql: 'SELECT id, status, last_step FROM deals WHERE deal_key = ?', args: [key] })
   const row = rows[0]
-  return row && isDealStage(row.status) ? { id: Number(row.id), stage: row.status } : null
+  return row && isDealStage(row.status) ? { id: Number(row.id), stage: row.status, lastStep: row.last_step == null ? null : String(row.last_step) } : null
 }
+
+const unfinished = (step: string | null): boolean => (UNFINISHED_STEPS as readonly (string | null)[]).includes(step)
 
 /**
  * Joins a customer's step to their deal for the bike, opening the deal when it is the first step. Ten identical
  * steps at once make one deal and one history entry: the opening INSERT gives way to the row already there, and the
  * steps for one deal take turns.
  */
-export async function joinDeal(payload: Payload, input: DealStepInput): Promise<JoinedDeal> {
+export async function joinDeal(payload: Payload, input: DealStepInput & { readonly existingOnly: true }): Promise<JoinedDeal | null>
+export async function joinDeal(payload: Payload, input: DealStepInput): Promise<JoinedDeal>
+export async function joinDeal(payload: Payload, input: DealStepInput): Promise<JoinedDeal | null> {
   const key = dealKey(input.email, input.productId)
+  if (input.existingOnly && (await dealByKey(payload, key)) === null) return null
   return inProcess(key, () => withDatabaseLock(payload, `deal:${key}`, () => joinLocked(payload, key, input)))
 }
 
 async function joinLocked(payload: Payload, key: string, input: DealStepInput): Promise<JoinedDeal> {
   const now = input.now ?? new Date()
+  const before = await dealByKey(payload, key)
   const stamp = now.toISOString()
   const email = input.email.trim().toLowerCase()
   const opening: [string, Arg][] = [
@@ -77,6 +85,7 @@ async function joinLocked(payload: Payload, key: string, input: DealStepInput): 
     ['variant_id', input.variantId ?? null],
     ['product_name', input.productName.slice(0, 200)],
     ['source', input.step],
+    ['last_step', input.step],
     ['contact_consent', flag(payload, false)],
     ['last_activity_at', stamp],
     ['deal_key', key],
@@ -89,15 +98,21 @@ async function joinLocked(payload: Payload, key: string, input: DealStepInput): 
   })
   const created = inserted.rows.length === 1
   // The customer hears of their deal once, with its link, from the runner's next pass: the step that opened it (a
-  // reservation, a finance application) does not wait for an email to be drawn.
-  if (created) await execute(payload, null, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId: Number(inserted.rows[0]!.id), kind: 'opened' }, now, null))
+  // reservation, a finance application) does not wait for an email to be drawn. A checkout left unfinished opens its
+  // deal quietly (its one reminder carries the link); the first finished step after it sends the link instead. The
+  // carrier keeps one message per deal whatever is queued twice (idempotencyKey).
+  const firstFinished = !unfinished(input.step) && (created || unfinished(before?.lastStep ?? null))
+  if (firstFinished) {
+    const dealId = created ? Number(inserted.rows[0]!.id) : before!.id
+    await execute(payload, null, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind: 'opened' }, now, null))
+  }
   const note = `${DEAL_STEP_LABELS[input.step]}: ${input.reference}`.slice(0, 500)
   for (let attempt = 0; attempt < 3; attempt++) {
     const deal = await dealByKey(payload, key)
     if (!deal) throw new Error(`deal ${key} was neither opened nor found`)
     const seen = await readRows(payload, { sql: 'SELECT 1 AS seen FROM deals_history WHERE _parent_id = ? AND note = ?', args: [deal.id, note] })
     if (seen.length > 0) return { dealId: deal.id, created, stage: deal.stage }
-    const set: [string, Arg][] = [['last_activity_at', stamp]]
+    const set: [string, Arg][] = [['last_activity_at', stamp], ['last_step', input.step]]
     if (input.customerId) set.push(['customer_id', input.customerId])
     if (input.consent) set.push(['contact_consent', flag(payload, true)], ['contact_consent_at', stamp])
     if (input.enquiry) set.push(['enquiry_message', input.enquiry.slice(0, 2000)], ['enquiry_asked_at', stamp])
@@ -136,6 +151,8 @@ export interface HubDeal {
   readonly nextAction: string | null
   readonly nextActionDue: string | null
   readonly lastActivityAt: string | null
+  /** What the customer last did, in staff's words ("Started checking out"). */
+  readonly lastStep: string | null
   /** The one reminder, when the customer stopped part-way and agreed to hear from us. */
   readonly remindedAt: string | null
   readonly createdAt: string
@@ -156,7 +173,7 @@ export async function hubDeals(payload: Payload, options: { readonly stages: rea
   const open = DEAL_STAGE_VALUES.filter((s) => !DEAL_STAGES[s].final)
   const [rows, counts] = await Promise.all([
     readRows(payload, {
-      sql: `SELECT d.id, d.title, d.status, u.email AS owner_email, d.next_action, d.next_action_due, d.last_activity_at, d.contact_reminder_sent_at, d.created_at, COUNT(*) OVER () AS total
+      sql: `SELECT d.id, d.title, d.status, u.email AS owner_email, d.next_action, d.next_action_due, d.last_activity_at, d.last_step, d.contact_reminder_sent_at, d.created_at, COUNT(*) OVER () AS total
         FROM deals d LEFT JOIN users u ON u.id = d.owner_id
         WHERE d.status IN (${placeholders(options.stages.length)})
         ORDER BY CASE WHEN d.next_action_due < ? AND d.status IN (${placeholders(open.length)}) THEN 0 ELSE 1 END, d.next_action_due ASC NULLS LAST, d.created_at DESC, d.id DESC
@@ -176,6 +193,7 @@ export async function hubDeals(payload: Payload, options: { readonly stages: rea
       nextAction: r.next_action == null ? null : String(r.next_action),
       nextActionDue: iso(r.next_action_due),
       lastActivityAt: iso(r.last_activity_at),
+      lastStep: r.last_step != null && String(r.last_step) in DEAL_STEP_LABELS ? DEAL_STEP_LABELS[String(r.last_step) as DealStep] : null,
       remindedAt: iso(r.contact_reminder_sent_at),
       createdAt: iso(r.created_at)!,
     })),
@@ -204,13 +222,13 @@ export async function dealOwnership(payload: Payload, dealId: number): Promise<{
 export async function queueDueReminders(payload: Payload, now: Date): Promise<number> {
   const window = reminderWindow(now)
   const rows = await readRows(payload, {
-    sql: `SELECT id, status, last_activity_at FROM deals WHERE contact_consent = ? AND contact_reminder_sent_at IS NULL AND contact_unsubscribed_at IS NULL
-      AND status IN (${placeholders(REMINDED_STAGES.length)}) AND last_activity_at >= ? AND last_activity_at <= ? ORDER BY last_activity_at LIMIT 200`,
-    args: [flag(payload, true), ...REMINDED_STAGES, window.from, window.to],
+    sql: `SELECT id, status, last_activity_at, last_step FROM deals WHERE contact_consent = ? AND contact_reminder_sent_at IS NULL AND contact_unsubscribed_at IS NULL
+      AND status IN (${placeholders(REMINDED_STAGES.length)}) AND last_step IN (${placeholders(UNFINISHED_STEPS.length)}) AND last_activity_at >= ? AND last_activity_at <= ? ORDER BY last_activity_at LIMIT 200`,
+    args: [flag(payload, true), ...REMINDED_STAGES, ...UNFINISHED_STEPS, window.from, window.to],
   })
   let queued = 0
   for (const row of rows) {
-    if (!isDealStage(row.status) || !reminderDue({ stage: row.status, consent: true, reminderSentAt: null, unsubscribedAt: null, lastActivityAt: iso(row.last_activity_at) }, now)) continue
+    if (!isDealStage(row.status) || !reminderDue({ stage: row.status, consent: true, reminderSentAt: null, unsubscribedAt: null, lastActivityAt: iso(row.last_activity_at), lastStep: row.last_step == null ? null : String(row.last_step) }, now)) continue
     const dealId = Number(row.id)
     const owner: OwnerChange = { table: 'deals', id: dealId, stillNull: 'contact_reminder_sent_at', set: [['contact_reminder_sent_at', now.toISOString()]] }
     const result = await recordChange(payload, null, change(payload, owner, {}, historyEntry(now, 'shop', null, null, 'Reminder sent: the customer stopped part-way.'), now, (when) => [queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind: 'reminder' }, now, when)]))

@@ -40,14 +40,18 @@ export interface DealView {
   /** Where the customer carries on: the steps not yet taken, each one click away. */
   readonly continueWith: readonly DealNextLink[]
   readonly figures: DealFigures
-  /** What the figures were read from: the finance application, the reservation or the bike's price today. */
-  readonly figuresFrom: 'finance application' | 'reservation' | 'quote' | 'price today'
+  /** What the figures were read from: the finance application, the card order, the reservation or the bike's price today. */
+  readonly figuresFrom: 'finance application' | 'order' | 'reservation' | 'quote' | 'price today'
   /** A finance application's lender and amount borrowed, when there is one. */
   readonly finance: { readonly orderNumber: string; readonly lender: string; readonly status: string; readonly advancePence: number | null } | null
+  /** The card order that paid for the bike, when there is one. */
+  readonly cardOrderNumber: string | null
   readonly valuation: { readonly vrm: string; readonly make: string; readonly year: number } | null
   /** A quote staff sent: when, and its lines at today's prices (the bike, then the accessories). */
   readonly quoteSentAt: string | null
   readonly quoteLines: readonly { readonly productId: number; readonly variantId?: number | null; readonly name: string; readonly pricePence: number }[]
+  /** The dealer's delivery charge staff quoted, counted once the customer chose delivery; paid at the handover. */
+  readonly quoteDeliveryPence: number
   readonly timeline: readonly { readonly at: string; readonly actor: string; readonly note: string; readonly staff: boolean; readonly stageChange: boolean }[]
 }
 
@@ -102,13 +106,14 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
   const live = (r: Reservation) => r.status === 'active' || r.status === 'converted'
   const reservation = reservations.find(live) ?? reservations[0]
   const application = orders.find((o) => o.kind === 'finance' && o.status !== 'cancelled')
-  const cardOrder = orders.find((o) => o.kind !== 'finance' && o.payment?.paidAt)
+  const cardOrder = orders.find((o) => o.kind !== 'finance' && o.payment?.paidAt && o.status !== 'cancelled' && o.status !== 'refunded')
   const valuation = await findValuation(payload, deal, reservation, application)
   const px = partExchangeOf(valuation)
 
   const accessoryIds = (deal.quote?.accessories ?? []).map(idOf).filter((n): n is number => n !== null)
   const accessoryDocs = accessoryIds.length ? (await payload.find({ collection: 'products', where: { and: [{ id: { in: accessoryIds } }, { status: { equals: 'active' } }] }, limit: 10, depth: 0, overrideAccess: true })).docs : []
   const quoteAccessories = accessoryDocs.map((p) => ({ productId: p.id, name: p.name, pricePence: headlineOf(p) })).filter((a): a is { productId: number; name: string; pricePence: number } => a.pricePence !== null)
+  const quoteDelivery = deal.handover === 'delivery' ? (deal.quote?.deliveryPence ?? 0) : 0
   let figures: DealFigures
   let figuresFrom: DealView['figuresFrom']
   let finance: DealView['finance'] = null
@@ -118,11 +123,18 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
     figures = financeDealFigures({ bikePence: bike?.lineTotalPence ?? 0, accessories: rest.map((l) => ({ name: l.name, pricePence: l.lineTotalPence })), totalDepositPounds: pounds(stored.TotalDeposit) ?? 0, partExchange: px }, now)
     figuresFrom = 'finance application'
     finance = { orderNumber: application.orderNumber, lender: application.finance?.lenderName ?? 'Lender', status: FINANCE_STATUS_LABELS[application.financeStatus ?? ''] ?? 'Submitted', advancePence: pounds(stored.Advance) === null ? null : Math.round(pounds(stored.Advance)! * 100) }
+  } else if (cardOrder) {
+    // Paid by card: the order's own lines, and everything it took (the reservation's deposit counted in it). A
+    // delivery the checkout left to be agreed is the quoted charge, still to pay at the handover.
+    const [bike, ...rest] = cardOrder.lines
+    const orderDelivery = cardOrder.delivery?.feePence ?? 0
+    figures = dealFigures({ cashPricePence: bike?.lineTotalPence ?? 0, accessories: rest.map((l) => ({ name: l.name, pricePence: l.lineTotalPence })), deliveryPence: orderDelivery > 0 ? orderDelivery : quoteDelivery, partExchange: px, depositPence: cardOrder.totalPence }, now)
+    figuresFrom = 'order'
   } else {
     const paidDeposit = reservation && live(reservation) ? reservation.depositPence : 0
     const cash = reservation?.pricePence ?? (product ? headlineOf(product) : null) ?? 0
-    figures = dealFigures({ cashPricePence: cash, accessories: quoteAccessories, deliveryPence: 0, partExchange: px, depositPence: paidDeposit }, now)
-    figuresFrom = reservation ? 'reservation' : quoteAccessories.length > 0 ? 'quote' : 'price today'
+    figures = dealFigures({ cashPricePence: cash, accessories: quoteAccessories, deliveryPence: quoteDelivery, partExchange: px, depositPence: paidDeposit }, now)
+    figuresFrom = reservation ? 'reservation' : quoteAccessories.length > 0 || quoteDelivery > 0 ? 'quote' : 'price today'
   }
 
   const steps: DealStepView[] = []
@@ -163,9 +175,11 @@ export async function dealView(payload: Payload, dealId: number, now = new Date(
     figures,
     figuresFrom,
     finance,
+    cardOrderNumber: cardOrder?.orderNumber ?? null,
     valuation: valuation ? { vrm: valuation.vrm, make: valuation.make, year: valuation.year } : null,
     quoteSentAt: deal.quote?.sentAt ?? null,
     quoteLines: [{ productId, variantId: idOf(deal.variant), name: deal.productName ?? product?.name ?? 'Bike', pricePence: figures.cashPricePence }, ...quoteAccessories],
+    quoteDeliveryPence: quoteDelivery,
     timeline: (deal.history ?? []).map((h) => ({ at: h.at, actor: h.actor ?? '', note: h.note ?? '', staff: h.by != null || !['customer', 'lender', 'shop'].includes(h.actor ?? ''), stageChange: Boolean(h.to) })),
   }
 }

@@ -7,6 +7,7 @@ import { APIError, type CollectionAfterChangeHook, type CollectionBeforeChangeHo
 import { adminOnly } from '../../cms/access/admin-only'
 import { staffOnly } from '../../cms/access/staff-only'
 import { historyEntry, historyField, staffActor, type HistoryEntry } from '../../cms/fields/history'
+import { penceField } from '../../cms/fields/pence'
 import { BIKE_KINDS } from '../../domain/catalogue/product-kind'
 import { checkStaffMove, DEAL_STAGES, DEAL_TRANSITIONS, dealKey, dealStageOptions, isDealStage, type DealStage } from '../../domain/deals/deal-stages'
 import type { Deal } from '../../payload-types'
@@ -141,7 +142,7 @@ export const Deals: CollectionConfig = {
       { name: 'variant', type: 'relationship', relationTo: 'variants', access: setOnce },
     ] },
     { name: 'productName', type: 'text', maxLength: 200, admin: { ...readOnly, description: 'Filled in from the bike.' } },
-    { name: 'valuation', label: 'Part-exchange valuation', type: 'relationship', relationTo: 'part-exchange-valuations', admin: { ...readOnly, description: 'The valuation the customer brought to this deal; one quoted with the reservation or the finance application counts too.' } },
+    { name: 'valuation', label: 'Part-exchange valuation', type: 'relationship', relationTo: 'part-exchange-valuations', admin: { description: 'The customer’s valuation, by registration (made on Value my bike, by them or by you on the phone with them); one quoted with their reservation or finance application counts too. Held 14 days; confirm it at inspection on the valuation itself.' } },
     { name: 'handover', type: 'select', options: [...HANDOVER_OPTIONS], admin: { description: 'How the customer chose to take the bike.' } },
     {
       name: 'enquiry',
@@ -164,13 +165,15 @@ export const Deals: CollectionConfig = {
       ],
     },
     { name: 'source', type: 'text', maxLength: 40, admin: { ...readOnly, description: 'The step that opened the deal.' } },
-    { name: 'lastActivityAt', type: 'date', index: true, admin: { ...readOnly, description: 'The customer’s last step.' } },
+    { name: 'lastActivityAt', type: 'date', index: true, admin: { ...readOnly, description: 'When the customer last took a step.' } },
+    { name: 'lastStep', type: 'text', maxLength: 40, admin: { ...readOnly, description: 'The customer’s last step. A customer who stopped in the finance or basket checkout, and agreed to hear from us, gets one reminder a day later.' } },
     {
       name: 'quote',
       type: 'group',
-      admin: { description: 'A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange and how they take it. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit or the whole by card through the checkout (prices and stock checked again then).' },
+      admin: { description: 'A quote for a phone or showroom customer: the bike above, these accessories, the part-exchange valuation above, and the delivery charge when they choose delivery. Tick “Email the quote” to send the customer their deal page, where they see the same figures and pay the deposit, or the whole by card through the checkout (prices and stock checked again then). With a part-exchange the balance is paid at the handover, once you have seen their bike; so is a delivery charge.' },
       fields: [
         { name: 'accessories', type: 'relationship', relationTo: 'products', hasMany: true, maxRows: 10, filterOptions: { and: [{ kind: { not_in: [...BIKE_KINDS] } }, { productType: { not_equals: 'variable' } }] }, admin: { description: 'Accessories without sizes or colours; the customer adds sized riderwear at the checkout.' } },
+        penceField('deliveryPence', 'Delivery charge', { admin: { description: 'The dealer van’s charge you agreed (our bands: up to 25 miles £49, 50 miles £89, 100 miles £149). Counted once the customer chooses delivery, and paid at the handover.' } }, { rules: { maxPence: 100_000 } }),
         { name: 'send', label: 'Email the quote to the customer when I save', type: 'checkbox', defaultValue: false, admin: { description: 'Unticked again once sent.' } },
         { name: 'sentAt', type: 'date', admin: readOnly },
       ],

@@ -23,14 +23,18 @@ export const handoverRequest = z
   })
   .strict()
 
-/** The finance checkout's details step, sent when the customer agrees to be contacted: their deal opens before they apply. */
-export const financeStartedRequest = z
+/**
+ * A checkout the customer may leave unfinished, sent when they agree to be contacted about the bike: the finance
+ * checkout's details step, or the basket's checkout with a bike in it. Their deal opens before they apply or pay.
+ */
+export const dealStartedRequest = z
   .object({
     productId: z.number({ message: 'Choose a bike.' }).int('Choose a bike.').positive('Choose a bike.').max(2_147_483_647, 'Choose a bike.'),
     variantId: z.number().int().positive().max(2_147_483_647).nullish(),
+    from: z.enum(['finance', 'checkout'], { message: 'from must be finance or checkout.' }).default('finance'),
     contact: contactInput,
     consent: z.literal(true, { message: 'Only sent when the customer agrees to be contacted.' }),
   })
   .strict()
 
-export type FinanceStartedRequest = z.output<typeof financeStartedRequest>
+export type DealStartedRequest = z.output<typeof dealStartedRequest>

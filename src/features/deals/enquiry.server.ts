@@ -4,7 +4,7 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { BIKE_KINDS, type ProductKind } from '../../domain/catalogue/product-kind'
 import { joinDeal } from './deal-rows.server'
-import type { EnquiryRequest, FinanceStartedRequest } from './enquiry-request'
+import type { DealStartedRequest, EnquiryRequest } from './enquiry-request'
 
 export type EnquiryResult = { readonly ok: true; readonly dealId: number; readonly created: boolean } | { readonly ok: false; readonly status: 404; readonly message: string }
 
@@ -28,13 +28,15 @@ export async function askAboutBike(payload: Payload, input: EnquiryRequest, opti
 }
 
 /**
- * A customer in the finance checkout who agreed to be contacted: their deal opens now, so that if they stop before
- * applying they may get the one reminder. Applying later moves the same deal on.
+ * A customer in the finance checkout, or the basket's checkout with a bike, who agreed to be contacted: their deal
+ * opens now, so that if they stop before applying or paying they may get the one reminder. Applying or paying later
+ * moves the same deal on.
  */
-export async function startFinanceDeal(payload: Payload, input: FinanceStartedRequest, options: { customerId?: number | null; now?: Date } = {}): Promise<EnquiryResult> {
+export async function startDeal(payload: Payload, input: DealStartedRequest, options: { customerId?: number | null; now?: Date } = {}): Promise<EnquiryResult> {
   const found = await payload.find({ collection: 'products', where: { and: [{ id: { equals: input.productId } }, { status: { equals: 'active' } }] }, limit: 1, depth: 0, overrideAccess: true })
   const product = found.docs[0]
   if (!product || !(BIKE_KINDS as readonly string[]).includes(product.kind as ProductKind)) return { ok: false, status: 404, message: 'We can’t find that bike. It may have been sold or withdrawn.' }
-  const deal = await joinDeal(payload, { step: 'finance_started', reference: 'the finance checkout', ...input.contact, customerId: options.customerId ?? null, productId: product.id, variantId: input.variantId ?? null, productName: product.name, consent: true, now: options.now })
+  const checkout = input.from === 'checkout'
+  const deal = await joinDeal(payload, { step: checkout ? 'checkout_started' : 'finance_started', reference: checkout ? 'the basket’s checkout' : 'the finance checkout', ...input.contact, customerId: options.customerId ?? null, productId: product.id, variantId: input.variantId ?? null, productName: product.name, consent: true, now: options.now })
   return { ok: true, dealId: deal.dealId, created: deal.created }
 }

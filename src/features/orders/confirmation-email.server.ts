@@ -18,6 +18,7 @@ import { siteSettings } from '../../cms/globals/site-settings-cache.server'
 import { cycleToWorkSettingsOf } from '../payments/cycle-to-work-settings'
 import { cardPencePayable } from './certificate-order'
 import type { CycleScheme } from '../../domain/payments/cycle-to-work'
+import { joinDealsOfPaidOrder } from '../deals/join-deal.server'
 
 export type { CertificateEmailKind } from './certificate-email'
 
@@ -57,6 +58,8 @@ export async function sendOrderConfirmation(payload: Payload, orderId: number, d
   // marked done runs it again): the carrier keeps one message per key (EmailMessage.idempotencyKey, ADR 025).
   await (deps.email ?? emailSender()).send({ to: order.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'order-confirmation', idempotencyKey: `order-confirmation-${order.id}` })
   crashPoint('order-confirmation-sent')
+  // After the email (which its key keeps single): a failure here runs the job again, and joining twice records once.
+  await joinDealsOfPaidOrder(payload, order)
 }
 
 /**

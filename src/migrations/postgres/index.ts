@@ -37,6 +37,7 @@ import * as migration_20261202_030000_price_history from './20261202_030000_pric
 import * as migration_20261203_010000_deals from './20261203_010000_deals';
 import * as migration_20261203_020000_finance_evidence from './20261203_020000_finance_evidence';
 import * as migration_20261203_030000_part_exchange_answers from './20261203_030000_part_exchange_answers';
+import * as migration_20261204_010000_deal_last_step_delivery from './20261204_010000_deal_last_step_delivery';
 
 export const migrations = [
   {
@@ -233,5 +234,10 @@ export const migrations = [
     up: migration_20261203_030000_part_exchange_answers.up,
     down: migration_20261203_030000_part_exchange_answers.down,
     name: '20261203_030000_part_exchange_answers',
+  },
+  {
+    up: migration_20261204_010000_deal_last_step_delivery.up,
+    down: migration_20261204_010000_deal_last_step_delivery.down,
+    name: '20261204_010000_deal_last_step_delivery',
   },
 ];

@@ -19,6 +19,7 @@ import { certificateEntry, FIELDS, fieldId, loadFormRules, validate, type Checko
 import { useCheckoutDetails } from './use-checkout-details'
 import { CheckoutTerms } from './checkout-terms'
 import { CheckoutOrder } from './checkout-order'
+import { CheckoutReminderConsent } from '../../deals/components/checkout-reminder-consent'
 
 export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; signedIn: boolean }) {
   const state = useShopState()
@@ -235,6 +236,10 @@ export function CheckoutView({ prefill, signedIn }: { prefill: CheckoutPrefill; 
           <fieldset>
             <legend>Your details</legend>
             {FIELDS.filter((f) => f.section === 'contact').map(field)}
+            <CheckoutReminderConsent
+              lines={priced?.lines ?? []}
+              contact={{ firstName: values['contact.firstName'], lastName: values['contact.lastName'], email: values['contact.email'], phone: values['contact.phone'] }}
+            />
           </fieldset>
           <fieldset>
             <legend>Your address</legend>

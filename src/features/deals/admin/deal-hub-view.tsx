@@ -52,7 +52,7 @@ export async function DealHubView({ initPageResult, params, searchParams }: Admi
                     <td style={cell}>{d.ownerEmail ?? <em>Nobody</em>}</td>
                     <td style={cell}>{d.nextAction ?? '—'}</td>
                     <td style={cell}>{d.nextActionDue ? <>{late && <strong style={{ color: 'var(--theme-error-750)' }}>Overdue: </strong>}{formatUkDateTime(new Date(d.nextActionDue))}</> : '—'}</td>
-                    <td style={cell}>{d.lastActivityAt ? formatUkDateTime(new Date(d.lastActivityAt)) : '—'}{d.remindedAt && <><br />Stopped part-way: reminded {formatUkDateTime(new Date(d.remindedAt))}</>}</td>
+                    <td style={cell}>{d.lastStep && <>{d.lastStep}<br /></>}{d.lastActivityAt ? formatUkDateTime(new Date(d.lastActivityAt)) : '—'}{d.remindedAt && <><br />Stopped part-way: reminded {formatUkDateTime(new Date(d.remindedAt))}</>}</td>
                   </tr>
                 )
               })}

@@ -1,5 +1,6 @@
-// A deal's figures as one table, the same for the customer and for staff: cash price, accessories, the
-// part-exchange (held, expired or confirmed, with any adjustment and its reason), the deposit and the balance.
+// A deal's figures as one table, the same for the customer and for staff: cash price, accessories, delivery, the
+// part-exchange (held, expired or confirmed, with any adjustment and its reason), the deposit or what a card order
+// paid, and the balance.
 import type { DealFigures } from '../../../domain/deals/deal-figures'
 import { formatPence } from '../../../domain/money'
 import { formatUkDateTime } from '../../../domain/reservations/reservation-rules'
@@ -31,7 +32,7 @@ export function DealFiguresTable({ figures, from, finance }: { figures: DealFigu
             </td>
           </tr>
         )}
-        {figures.depositPence > 0 && <tr><th scope="row">Deposit</th><td>−{formatPence(figures.depositPence)}</td></tr>}
+        {figures.depositPence > 0 && <tr><th scope="row">{from === 'order' ? 'Paid by card' : 'Deposit'}</th><td>−{formatPence(figures.depositPence)}</td></tr>}
         <tr className="deal-figures__total"><th scope="row">{finance ? `Balance (borrowed from ${finance.lender})` : 'Balance to pay'}</th><td>{formatPence(figures.balancePence)}</td></tr>
       </tbody>
     </table>

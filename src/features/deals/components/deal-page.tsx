@@ -43,13 +43,20 @@ export function DealPage({ view, token, payInFull = null }: { view: DealView; to
             <caption>Sent {formatUkDateTime(new Date(view.quoteSentAt))}, at today’s prices</caption>
             <tbody>
               {view.quoteLines.map((l) => <tr key={l.productId}><th scope="row">{l.name}</th><td>{formatPence(l.pricePence)}</td></tr>)}
+              {view.quoteDeliveryPence > 0 && <tr><th scope="row">Delivery by our van, paid at the handover</th><td>{formatPence(view.quoteDeliveryPence)}</td></tr>}
             </tbody>
           </table>
-          <p>Pay a deposit to reserve the bike, or the whole by card. We check the prices and that everything is still here when you pay.</p>
-          <div className="deal-continue">
-            {view.productSlug && <a className="button" href={paths.reserve(view.productSlug)}>Pay the deposit to reserve the bike</a>}
-            {view.figures.partExchange ? <p>With a part-exchange, the balance is settled at the handover, once we have seen your bike.</p> : payInFull}
-          </div>
+          {view.cardOrderNumber ? (
+            <p>You paid for it by card: order {view.cardOrderNumber}.{view.figures.balancePence > 0 ? ` The ${formatPence(view.figures.balancePence)} left is paid at the handover.` : ''}</p>
+          ) : (
+            <>
+              <p>Pay a deposit to reserve the bike, or the whole by card. We check the prices and that everything is still here when you pay.</p>
+              <div className="deal-continue">
+                {view.productSlug && <a className="button" href={paths.reserve(view.productSlug)}>Pay the deposit to reserve the bike</a>}
+                {view.figures.partExchange ? <p>With a part-exchange, the balance is settled at the handover, once we have seen your bike.</p> : payInFull}
+              </div>
+            </>
+          )}
         </section>
       )}
       <section aria-labelledby="deal-figures">

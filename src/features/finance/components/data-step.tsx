@@ -12,7 +12,7 @@ import { financeStepHref, FinanceSteps } from './finance-steps'
 import { ReservationDeposit } from './reservation-deposit'
 import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
-import { startFinanceDealCall } from '../../deals/api/start-finance-deal'
+import { startDealCall } from '../../deals/api/start-deal'
 
 interface Props {
   readonly product: FinanceProduct
@@ -64,7 +64,7 @@ export function DataStep({ product, disclosures }: Props) {
       dispatch({ type: 'phoneSet', phone: c.data.phone })
       setContact({ ...contact, postcode: a.data.postcode, shippingMethod: reservation ? 'free' : contact.shippingMethod })
       // With their agreement, the customer's deal opens now: one reminder if they stop before applying. Never in the way.
-      if (consent) await startFinanceDealCall({ productId: product.productId, variantId: state.product?.variantId != null ? Number(state.product.variantId) : null, contact: { firstName: c.data.firstName, lastName: c.data.lastName, email: c.data.email, phone: c.data.phone }, consent: true }).catch(() => undefined)
+      if (consent) await startDealCall({ from: 'finance', productId: product.productId, variantId: state.product?.variantId != null ? Number(state.product.variantId) : null, contact: { firstName: c.data.firstName, lastName: c.data.lastName, email: c.data.email, phone: c.data.phone }, consent: true }).catch(() => undefined)
     }
     setLeaving(true)
   }

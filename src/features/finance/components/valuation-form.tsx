@@ -1,7 +1,7 @@
 'use client'
 // The "Value my bike" form, shared by the finance step and the value-my-bike page: registration, make (looked up when
-// left out), mileage, condition and outstanding finance; the page also asks the condition questions, which staff
-// check at inspection. Calls the valuation endpoint and hands the issued valuation on.
+// left out), mileage, condition, the condition questions staff check at inspection (service history, keys, V5C,
+// damage) and outstanding finance. Calls the valuation endpoint and hands the issued valuation on.
 import { useState, type FormEvent } from 'react'
 import { BIKE_CONDITIONS, CONDITION_LABELS, type TradeInCondition } from '../../../domain/part-exchange/trade-in'
 import { requestValuation, type IssuedValuation, type ValuationForm as ValuationBody } from '../part-exchange-client'

@@ -26,7 +26,7 @@ export default async function Page({ params, searchParams }: Props) {
   }
   const { view } = visible
   // A quote paid in full goes through the checkout: its lines priced now, as the basket prices them.
-  const priced = view.quoteSentAt && !view.figures.partExchange ? await priceBasket(await payloadClient(), view.quoteLines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, count: 1 }))) : null
+  const priced = view.quoteSentAt && !view.figures.partExchange && !view.cardOrderNumber ? await priceBasket(await payloadClient(), view.quoteLines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, count: 1 }))) : null
   // A line the checkout could not sell now (sold, withdrawn, a size to choose) is said, not hidden.
   const payInFull = !priced ? null : priced.problems.length === 0 ? <QuoteToBasket basket={priced.basket} totalPence={priced.totals.totalPence} /> : <p role="status">To pay in full, call us: {priced.problems.map((p) => p.message).join(' ')}</p>
   return <DealPage view={view} token={visible.token} payInFull={payInFull} />
