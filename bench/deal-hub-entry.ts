@@ -105,6 +105,12 @@ async function timeHub(label: string): Promise<void> {
 }
 
 await makeFixture(payload, new Date())
+if (process.env.DEAL_HUB_FIXTURE_ONLY === '1') {
+  // bench/deal-hub-http.mjs times the rendered page over HTTP on this fixture.
+  await refreshPlannerStatistics(payload, ['deals', 'users'])
+  await payload.destroy()
+  process.exit(0)
+}
 const counts = await readRows(payload, { sql: 'SELECT status, COUNT(*) AS n FROM deals GROUP BY status ORDER BY status', args: [] })
 const total = counts.reduce((n, c) => n + Number(c.n), 0)
 console.log(`deals: ${total} (${counts.map((c) => `${String(c.status)} ${Number(c.n)}`).join(', ')})`)
