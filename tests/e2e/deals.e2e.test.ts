@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '../../src/adapters/email/file-outbox'
-import { closeBrowser, newPage, screenshotsAndAxe } from './browser'
+import { axeViolations, closeBrowser, newPage, screenshotsAndAxe } from './browser'
 import { collectAndFillCheckout, payOnGateway, reserveWithDeposit } from './checkout-steps'
 import { adminApi, hydrated, mailFor, rejectAnalyticsCookies, seededAdmin, signInToAdmin } from './shop-fixtures'
 
@@ -229,6 +229,11 @@ describe('one deal', () => {
     await page.waitForURL((u) => u.pathname === '/checkout')
     // The same checkout as any basket: collected from the dealer, paid by card, prices and stock checked again.
     await collectAndFillCheckout(page, email, 'Buyer')
+    // With a bike in the basket the checkout offers the one reminder; ticked, the deal hears the customer started.
+    const started = page.waitForResponse((r) => r.url().endsWith('/api/deals/started') && r.request().method() === 'POST')
+    await page.getByLabel(/Email me once about the Honda CB650R if I do not finish my order/).check()
+    expect((await started).status()).toBe(202)
+    expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', { name: /^Place order/ }).click()
     await payOnGateway(page, '4242 4242 4242 4242', 'Phone Buyer')
     await page.waitForURL(/\/payment-success/)
@@ -239,5 +244,9 @@ describe('one deal', () => {
     // The paid order joins the deal: the customer's page lists it among the steps.
     await page.goto(dealLinkIn(sent))
     await expect.poll(async () => (await page.reload(), await page.locator('.deal-steps').first().innerText()), { timeout: 30_000 }).toContain('Paid by card')
+    // The timeline has the checkout started and the payment; the quote is paid and nothing is left to pay.
+    await expect.poll(async () => (await page.reload(), await page.locator('.deal-steps').last().innerText()), { timeout: 30_000 }).toMatch(/Started checking out[\s\S]*Paid for the bike: WH-/)
+    expect(await page.locator('#deal-quote').innerText()).toContain('You paid for it by card')
+    expect(await page.locator('.deal-figures').last().innerText()).toMatch(/Balance to pay\s*£0/)
   }, 150_000)
 })
