@@ -228,7 +228,7 @@ describe('the basket', () => {
       expect(await axeViolations(page), 'checkout with errors').toEqual([])
       await page.context().close()
     }
-  })
+  }, 180_000) // ten axe runs over two viewports: well past the default minute on a busy machine
 })
 
 describe('basket endpoints refuse bad input with a clear 4xx', () => {
