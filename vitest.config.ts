@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -16,6 +17,9 @@ export default defineConfig({
           alias: [serverOnly],
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'server-lib/**/*.test.ts', 'eslint-rules/**/*.test.ts'],
           environment: 'node',
+          // Every core: the unit run has the machine to itself (scripts/test.mjs), and vitest's default of one worker
+          // fewer than the cores leaves one of CI's two idle (72 s instead of 132 s there).
+          maxWorkers: os.availableParallelism(),
         },
       },
       {

@@ -15,7 +15,9 @@ import { describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/adapters/email/file-outbox'
 import { api, pgAdmin, prepareDatabase, serveShop, stopShop } from '../../scripts/shop-process.mjs'
 
-const ROUNDS = 21
+// Three rounds a point in CI, each point also killing the recovery of the one before; CRASH_ROUNDS=21 (or more) for a
+// longer soak by hand, as the perf doc's "The whole suite" says.
+const ROUNDS = Number(process.env.CRASH_ROUNDS || 9)
 const POINTS = ['gateway-payment-taken', 'order-paid-committed', 'order-confirmation-sent'] as const
 const SLUG = 'abus-bordo-6000'
 const ADMIN = { email: 'admin@crash-paid.test', password: 'crash-admin-password-1234' }
@@ -70,7 +72,7 @@ describe.each(['sqlite', 'postgres'])('a server killed right after a payment is 
         if (await exited(served.child, 30_000)) kills++
         else await stopShop(served.child, 'SIGKILL')
       }
-      expect(kills, 'rounds that died at their crash point').toBeGreaterThanOrEqual(20)
+      expect(kills, 'rounds that died at their crash point').toBeGreaterThanOrEqual(ROUNDS - 1)
 
       // The last restart, with no crash point: the runner delivers what was queued.
       served = await serveShop(env, logFile)

@@ -37,8 +37,8 @@ export function DealPage({ view, token, payInFull = null }: { view: DealView; to
         </section>
       )}
       {view.quoteSentAt && !closed && (
-        <section aria-labelledby="deal-quote" id="deal-quote">
-          <h2 id="deal-quote">Your quote</h2>
+        <section aria-labelledby="deal-quote-title" id="deal-quote">
+          <h2 id="deal-quote-title">Your quote</h2>
           <table className="deal-figures">
             <caption>Sent {formatUkDateTime(new Date(view.quoteSentAt))}, at today’s prices</caption>
             <tbody>
