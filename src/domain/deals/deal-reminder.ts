@@ -19,6 +19,9 @@ export const REMINDED_STAGES: readonly DealStage[] = ['new', 'contacted']
  */
 export const UNFINISHED_STEPS: readonly DealStep[] = ['finance_started', 'checkout_started']
 
+/** Whether a deal's last step (as stored) is one the customer left unfinished. */
+export const isUnfinishedStep = (step: string | null): boolean => (UNFINISHED_STEPS as readonly (string | null)[]).includes(step)
+
 export interface ReminderFacts {
   readonly stage: DealStage
   readonly consent: boolean
@@ -31,7 +34,7 @@ export interface ReminderFacts {
 
 export function reminderDue(deal: ReminderFacts, now: Date): boolean {
   if (!deal.consent || deal.reminderSentAt || deal.unsubscribedAt || !deal.lastActivityAt || !REMINDED_STAGES.includes(deal.stage)) return false
-  if (!(UNFINISHED_STEPS as readonly (string | null)[]).includes(deal.lastStep)) return false
+  if (!isUnfinishedStep(deal.lastStep)) return false
   const quiet = now.getTime() - Date.parse(deal.lastActivityAt)
   return quiet >= REMINDER_AFTER_HOURS * 3600_000 && quiet <= REMINDER_WITHIN_DAYS * 86_400_000
 }

@@ -51,6 +51,11 @@ export const DEAL_STEP_LABELS: Readonly<Record<DealStep, string>> = {
   paid: 'Paid for the bike',
 }
 
+/** A stored step's label for staff, or null for a value that is not a step. */
+export function dealStepLabel(value: unknown): string | null {
+  return typeof value === 'string' && Object.hasOwn(DEAL_STEP_LABELS, value) ? DEAL_STEP_LABELS[value as DealStep] : null
+}
+
 /**
  * Every change of a deal's stage. Staff moves are made in the deal hub; a lost deal needs a reason. The
  * customer's steps move a deal forward only (`advance*`), and a step on a lost deal reopens it.

@@ -16,6 +16,7 @@ import { dealOpenedEmail, dealQuoteEmail, dealReminderEmail, dealStageEmail } fr
 import { mayRemind } from './deal-rows.server'
 import { dealView, type DealView } from './deal-view.server'
 import type { EmailDeal } from './deal-email'
+import { QUOTED_DELIVERY_LABEL } from './handover'
 
 /** What every deal email says of the deal, from the one read of it. */
 const emailDealOf = (view: DealView): EmailDeal => ({
@@ -115,7 +116,7 @@ export async function sendDealQuoteEmail(payload: Payload, dealId: number, sentA
   const view = await dealView(payload, dealId)
   if (!view) return
   const brand = await emailBrand(payload)
-  const lines = [...view.quoteLines, ...(view.quoteDeliveryPence > 0 ? [{ name: 'Delivery by our van, paid at the handover', pricePence: view.quoteDeliveryPence }] : [])]
+  const lines = [...view.quoteLines, ...(view.quoteDeliveryPence > 0 ? [{ name: QUOTED_DELIVERY_LABEL, pricePence: view.quoteDeliveryPence }] : [])]
   const mail = await renderEmail(dealQuoteEmail(emailDealOf(view), lines, brand, { deal: `${await dealLink(dealId, brand.siteUrl)}#deal-quote` }), brand)
   await (deps.email ?? emailSender()).send({ to: view.email, subject: mail.subject, text: mail.text, html: mail.html, tag: 'deal-quote', idempotencyKey: `deal-${dealId}-quote-${Date.parse(sentAt)}` })
 }

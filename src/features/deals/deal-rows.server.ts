@@ -6,9 +6,9 @@ import 'server-only'
 import type { Payload } from 'payload'
 import { historyEntry } from '../../cms/fields/history'
 import { execute, isPostgres, placeholders, readRows, withDatabaseLock, type Arg } from '../../cms/sql.server'
-import { DEAL_STAGE_VALUES, DEAL_STAGES, DEAL_STEP_LABELS, DEAL_TRANSITIONS, dealKey, isDealStage, stepTransition, type DealStage, type DealStep } from '../../domain/deals/deal-stages'
+import { DEAL_STAGE_VALUES, DEAL_STAGES, DEAL_STEP_LABELS, DEAL_TRANSITIONS, dealKey, dealStepLabel, isDealStage, stepTransition, type DealStage, type DealStep } from '../../domain/deals/deal-stages'
 import { keyedLock } from '../../lib/keyed-lock'
-import { REMINDED_STAGES, reminderDue, reminderWindow, UNFINISHED_STEPS } from '../../domain/deals/deal-reminder'
+import { isUnfinishedStep, REMINDED_STAGES, reminderDue, reminderWindow, UNFINISHED_STEPS } from '../../domain/deals/deal-reminder'
 import { queueJobStatement } from '../jobs/queue.server'
 import { SEND_DEAL_EMAIL } from '../jobs/task-names'
 import type { OwnerChange } from '../records/owner-change.server'
@@ -52,8 +52,6 @@ async function dealByKey(payload: Payload, key: string): Promise<{ id: number; s
   const row = rows[0]
   return row && isDealStage(row.status) ? { id: Number(row.id), stage: row.status, lastStep: row.last_step == null ? null : String(row.last_step) } : null
 }
-
-const unfinished = (step: string | null): boolean => (UNFINISHED_STEPS as readonly (string | null)[]).includes(step)
 
 /**
  * Joins a customer's step to their deal for the bike, opening the deal when it is the first step. Ten identical
@@ -101,14 +99,15 @@ async function joinLocked(payload: Payload, key: string, input: DealStepInput): 
   // reservation, a finance application) does not wait for an email to be drawn. A checkout left unfinished opens its
   // deal quietly (its one reminder carries the link); the first finished step after it sends the link instead. The
   // carrier keeps one message per deal whatever is queued twice (idempotencyKey).
-  const firstFinished = !unfinished(input.step) && (created || unfinished(before?.lastStep ?? null))
+  const firstFinished = !isUnfinishedStep(input.step) && (created || isUnfinishedStep(before?.lastStep ?? null))
   if (firstFinished) {
     const dealId = created ? Number(inserted.rows[0]!.id) : before!.id
     await execute(payload, null, queueJobStatement(payload, SEND_DEAL_EMAIL, { dealId, kind: 'opened' }, now, null))
   }
   const note = `${DEAL_STEP_LABELS[input.step]}: ${input.reference}`.slice(0, 500)
   for (let attempt = 0; attempt < 3; attempt++) {
-    const deal = await dealByKey(payload, key)
+    // The deal read before the INSERT, when it was already there; after a lost claim, read afresh.
+    const deal = attempt === 0 && before ? before : await dealByKey(payload, key)
     if (!deal) throw new Error(`deal ${key} was neither opened nor found`)
     const seen = await readRows(payload, { sql: 'SELECT 1 AS seen FROM deals_history WHERE _parent_id = ? AND note = ?', args: [deal.id, note] })
     if (seen.length > 0) return { dealId: deal.id, created, stage: deal.stage }
@@ -193,7 +192,7 @@ export async function hubDeals(payload: Payload, options: { readonly stages: rea
       nextAction: r.next_action == null ? null : String(r.next_action),
       nextActionDue: iso(r.next_action_due),
       lastActivityAt: iso(r.last_activity_at),
-      lastStep: r.last_step != null && String(r.last_step) in DEAL_STEP_LABELS ? DEAL_STEP_LABELS[String(r.last_step) as DealStep] : null,
+      lastStep: dealStepLabel(r.last_step),
       remindedAt: iso(r.contact_reminder_sent_at),
       createdAt: iso(r.created_at)!,
     })),

@@ -30,17 +30,16 @@ export function CheckoutReminderConsent({ lines, contact }: { readonly lines: re
   // The details and bikes already sent: the same ones are never sent twice from this page.
   const sent = useRef(new Set<string>())
   const bikes = lines.filter((l) => (BIKE_KINDS as readonly string[]).includes(l.kind as ProductKind))
-  // The effect depends on what is sent, not on the arrays' identity, which is new at every render.
+  // The effect depends on what is sent, not on the objects' identity, which is new at every render.
   const bikesKey = JSON.stringify(bikes.map((b) => [b.productId, b.variantId]))
-  const contactKey = JSON.stringify([contact.firstName, contact.lastName, contact.email, contact.phone])
+  const { firstName, lastName, email, phone } = contact
 
   useEffect(() => {
-    const [firstName, lastName, email, phone] = JSON.parse(contactKey) as string[]
-    const who: ReminderContact = { firstName: firstName!, lastName: lastName!, email: email!, phone: phone! }
+    const who: ReminderContact = { firstName, lastName, email, phone }
     if (!agreed || !looksComplete(who)) return
     const timer = setTimeout(() => {
       for (const [productId, variantId] of JSON.parse(bikesKey) as [number, number | null][]) {
-        const key = JSON.stringify([productId, variantId, contactKey])
+        const key = JSON.stringify([productId, variantId, firstName, lastName, email, phone])
         if (sent.current.has(key)) continue
         sent.current.add(key)
         // Never in the customer's way: the order goes ahead whatever this answers; a failed call is tried again.
@@ -52,7 +51,7 @@ export function CheckoutReminderConsent({ lines, contact }: { readonly lines: re
       }
     }, SETTLE_MS)
     return () => clearTimeout(timer)
-  }, [agreed, bikesKey, contactKey])
+  }, [agreed, bikesKey, firstName, lastName, email, phone])
 
   if (bikes.length === 0) return null
   const named = bikes.length === 1 ? `the ${bikes[0]!.name}` : 'the bikes in your basket'

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths'
 import type { DealView } from '../deal-view.server'
 import { DealFiguresTable } from './deal-figures-table'
 import { HandoverChoice } from './handover-choice'
+import { QUOTED_DELIVERY_LABEL } from '../handover'
 import '../deals.css'
 
 export function DealPage({ view, token, payInFull = null }: { view: DealView; token: string; payInFull?: React.ReactNode }) {
@@ -43,7 +44,7 @@ export function DealPage({ view, token, payInFull = null }: { view: DealView; to
             <caption>Sent {formatUkDateTime(new Date(view.quoteSentAt))}, at today’s prices</caption>
             <tbody>
               {view.quoteLines.map((l) => <tr key={l.productId}><th scope="row">{l.name}</th><td>{formatPence(l.pricePence)}</td></tr>)}
-              {view.quoteDeliveryPence > 0 && <tr><th scope="row">Delivery by our van, paid at the handover</th><td>{formatPence(view.quoteDeliveryPence)}</td></tr>}
+              {view.quoteDeliveryPence > 0 && <tr><th scope="row">{QUOTED_DELIVERY_LABEL}</th><td>{formatPence(view.quoteDeliveryPence)}</td></tr>}
             </tbody>
           </table>
           {view.cardOrderNumber ? (

@@ -91,7 +91,7 @@ export function PartExchangeValuation({ kept, onChange }: Props) {
     <section className="fc-px" aria-labelledby="fc-px-title" data-testid="part-exchange">
       <h2 id="fc-px-title">Value my bike</h2>
       <p className="fc-hint">Part-exchange your current bike: we value it now and take it off what you borrow. {INSPECTION_NOTE}</p>
-      <ValuationForm idPrefix="fc-px" questions onValued={(valuation) => onChange({ valuation, applied: false })} />
+      <ValuationForm idPrefix="fc-px" onValued={(valuation) => onChange({ valuation, applied: false })} />
     </section>
   )
 }

@@ -9,14 +9,12 @@ import { requestValuation, type IssuedValuation, type ValuationForm as Valuation
 interface Props {
   /** Prefix of the inputs' ids, unique on the page. */
   readonly idPrefix: string
-  /** Ask the condition questions (service history, keys, V5C, damage). */
-  readonly questions?: boolean
   readonly onValued: (valuation: IssuedValuation) => void
 }
 
 type YesNo = '' | 'yes' | 'no'
 
-export function ValuationForm({ idPrefix, questions = false, onValued }: Props) {
+export function ValuationForm({ idPrefix, onValued }: Props) {
   const [registration, setRegistration] = useState('')
   const [mileage, setMileage] = useState('')
   const [condition, setCondition] = useState<TradeInCondition>('good')
@@ -42,13 +40,11 @@ export function ValuationForm({ idPrefix, questions = false, onValued }: Props) 
     if (registration.trim() === '') local.registration = 'Enter your bike’s registration number.'
     if (mileage.trim() === '' || !Number.isInteger(miles) || miles < 0) local.mileage = 'Enter the mileage in whole miles.'
     if (!Number.isFinite(owed) || owed < 0) local.outstandingFinancePence = 'Enter what you still owe in pounds, or 0.'
-    if (questions) {
-      if (history === '') local.fullServiceHistory = 'Say whether the bike has a full service history.'
-      if (keys.trim() === '' || !Number.isInteger(keyCount) || keyCount < 0 || keyCount > 9) local.keys = 'Enter how many keys you have, from 0 to 9.'
-      if (logbook === '') local.logbookPresent = 'Say whether you have the V5C logbook.'
-      if (damage === '') local.damage = 'Say whether the bike has any damage.'
-      if (damage === 'yes' && damageText.trim() === '') local.damageDescription = 'Describe the damage in a few words.'
-    }
+    if (history === '') local.fullServiceHistory = 'Say whether the bike has a full service history.'
+    if (keys.trim() === '' || !Number.isInteger(keyCount) || keyCount < 0 || keyCount > 9) local.keys = 'Enter how many keys you have, from 0 to 9.'
+    if (logbook === '') local.logbookPresent = 'Say whether you have the V5C logbook.'
+    if (damage === '') local.damage = 'Say whether the bike has any damage.'
+    if (damage === 'yes' && damageText.trim() === '') local.damageDescription = 'Describe the damage in a few words.'
     if (Object.keys(local).length > 0) {
       setErrors(local)
       setMessage('Check the highlighted details.')
@@ -64,9 +60,11 @@ export function ValuationForm({ idPrefix, questions = false, onValued }: Props) 
       outstandingFinancePence: Math.round(owed * 100),
       ...(make.trim() ? { make: make.trim() } : {}),
       ...(askYear && year.trim() ? { year: Number(year) } : {}),
-      ...(questions
-        ? { fullServiceHistory: history === 'yes', keys: keyCount, logbookPresent: logbook === 'yes', damage: damage === 'yes', ...(damage === 'yes' ? { damageDescription: damageText.trim() } : {}) }
-        : {}),
+      fullServiceHistory: history === 'yes',
+      keys: keyCount,
+      logbookPresent: logbook === 'yes',
+      damage: damage === 'yes',
+      ...(damage === 'yes' ? { damageDescription: damageText.trim() } : {}),
     }
     const answer = await requestValuation(body)
     setBusy(false)
@@ -139,25 +137,21 @@ export function ValuationForm({ idPrefix, questions = false, onValued }: Props) 
           ))}
         </select>
       </div>
-      {questions && (
-        <>
-          {yesNo('fullServiceHistory', 'Does it have a full service history?', history, setHistory)}
-          <div className="fc-field">
-            <label htmlFor={id('keys')}>Number of keys</label>
-            <input id={id('keys')} type="number" inputMode="numeric" min={0} max={9} step={1} value={keys} onChange={(e) => setKeys(e.target.value)} aria-invalid={err('keys') ? true : undefined} aria-describedby={describedBy('keys', false)} />
-            {error('keys')}
-          </div>
-          {yesNo('logbookPresent', 'Do you have the V5C logbook?', logbook, setLogbook)}
-          {yesNo('damage', 'Does it have any damage?', damage, setDamage)}
-          {damage === 'yes' && (
-            <div className="fc-field">
-              <label htmlFor={id('damageDescription')}>Describe the damage</label>
-              <textarea id={id('damageDescription')} maxLength={500} rows={3} value={damageText} onChange={(e) => setDamageText(e.target.value)} aria-invalid={err('damageDescription') ? true : undefined} aria-describedby={describedBy('damageDescription', true)} />
-              <p id={`${id('damageDescription')}-hint`} className="fc-hint">A few words, for example “scratched tank, bent lever”.</p>
-              {error('damageDescription')}
-            </div>
-          )}
-        </>
+      {yesNo('fullServiceHistory', 'Does it have a full service history?', history, setHistory)}
+      <div className="fc-field">
+        <label htmlFor={id('keys')}>Number of keys</label>
+        <input id={id('keys')} type="number" inputMode="numeric" min={0} max={9} step={1} value={keys} onChange={(e) => setKeys(e.target.value)} aria-invalid={err('keys') ? true : undefined} aria-describedby={describedBy('keys', false)} />
+        {error('keys')}
+      </div>
+      {yesNo('logbookPresent', 'Do you have the V5C logbook?', logbook, setLogbook)}
+      {yesNo('damage', 'Does it have any damage?', damage, setDamage)}
+      {damage === 'yes' && (
+        <div className="fc-field">
+          <label htmlFor={id('damageDescription')}>Describe the damage</label>
+          <textarea id={id('damageDescription')} maxLength={500} rows={3} value={damageText} onChange={(e) => setDamageText(e.target.value)} aria-invalid={err('damageDescription') ? true : undefined} aria-describedby={describedBy('damageDescription', true)} />
+          <p id={`${id('damageDescription')}-hint`} className="fc-hint">A few words, for example “scratched tank, bent lever”.</p>
+          {error('damageDescription')}
+        </div>
       )}
       <div className="fc-field">
         <label htmlFor={id('outstanding')}>Outstanding finance (£)</label>

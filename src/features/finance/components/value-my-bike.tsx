@@ -65,7 +65,6 @@ export function ValueMyBike() {
       <p className="fc-hint">All fields are needed unless they say otherwise. {INSPECTION_NOTE}</p>
       <ValuationForm
         idPrefix="vmb"
-        questions
         onValued={(valuation) => {
           justValued.current = true
           keepPartExchange({ valuation, applied: false })

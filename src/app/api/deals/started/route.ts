@@ -1,6 +1,7 @@
 // POST /api/deals/started: the finance checkout's details step, or the basket's checkout with a bike in it, sent only
 // when the customer agrees to hear from us: their deal for the bike opens quietly, so a customer who stops before
-// applying or paying can get the one reminder (which carries the deal's link). Counted per network and per address written to, as "Ask about this bike" is.
+// applying or paying can get the one reminder (which carries the deal's link). Counted per network and per address
+// written to, as "Ask about this bike" is.
 import { signedInCustomerId } from '../../../../cms/auth/session.server'
 import { limitRequestAndTargets, RATE_RULES } from '../../../../features/abuse/rate-limit.server'
 import { dealStartedRequest } from '../../../../features/deals/enquiry-request'
