@@ -20,7 +20,6 @@ import { buildFeeds, FEEDS_MAX_AGE_MS, readFeedsManifest } from '../../src/featu
 import { FEEDS_SETTLE_MS } from '../../src/features/feeds/rebuild-feeds'
 import { sitemapFileStream, sitemapIndex } from '../../src/features/feeds/sitemap.server'
 import { productBySlug } from '../../src/features/product/queries.server'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildPage, buildProduct, buildVariant } from '../../src/setup/seed/factories'
 import type { Product } from '../../src/payload-types'
 import { testPayload } from './payload'
@@ -92,8 +91,7 @@ function make(over: Partial<Parameters<typeof buildProduct>[0]>, status: 'active
 }
 
 beforeAll(async () => {
-  payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
+  payload = await testPayload('demo shop')
   some = (await payload.find({ collection: 'products', where: { featuredImage: { exists: true } }, depth: 0, limit: 1, overrideAccess: true })).docs[0] as Product
   await make({ name: 'R&D <Café> "Special" Gloves', sku: 'FEED-AMP', description: 'Tough & light <b>not html</b>' })
   draftSku = (await make({ name: 'Draft Feed Bike', sku: 'FEED-DRAFT' }, 'draft')).sku!

@@ -16,15 +16,12 @@ import { uploadZipImages } from '../../src/features/catalogue-import/zip-images.
 import { makeZip } from '../fixtures/zip'
 import { ledgerOf, releaseStock } from '../../src/features/stock/stock-ledger.server'
 import { takeStock } from '../../src/features/stock/take-stock.server'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct } from '../../src/setup/seed/factories'
 import type { Product, Variant } from '../../src/payload-types'
 import { execute } from '../../src/cms/sql.server'
-import { db, payload, withTestPayload } from './payload'
+import { db, payload, withDemoShop } from './payload'
 
-withTestPayload(async () => {
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-}, 600_000)
+withDemoShop(undefined, 600_000)
 
 const HEADER = 'sku,parent_sku,name,kind,condition,brand,category,price,stock,status,description,size,colour,vrm,mileage,first_registered,keepers,cap_code,engine_cc,licence,images,engine'
 const BIKE = 'FEED-MT07-USED,,Used Yamaha MT-07 2020,motorcycle,used,Yamaha,motorcycles/naked,"5,495.00",1,active,"One owner.\n\nNew tyres.",,,FD20 XYZ,9100,2020-05-01,1,YAMT0720,689,A2,,689cc parallel twin'

@@ -5,13 +5,12 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { defaultDepositPence } from '../../src/domain/finance/quote-client-rules'
 import type { QuotesAnswer } from '../../src/features/finance/api/get-quotes'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
-import { db, payload, withTestPayload } from './payload'
+import { db, payload, withDemoShop } from './payload'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
@@ -50,9 +49,7 @@ function rendered(html: string, kind: 'broker' | 'commission'): string {
   return match[1]!.replace(/&(amp|#x27|#39|quot|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)
 }
 
-withTestPayload(async () => {
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-})
+withDemoShop()
 
 describe(`a lender refusing a change offers what would work, on ${db}`, () => {
   it('the CB650R at the default deposit with a £540 helmet: the deposit that would do, another lender, or the bike alone, each quoted when asked', async () => {

@@ -2,7 +2,6 @@
 // quote call (with spec §5's validation messages), related products, and the two basic-auth finance order calls.
 import { describe, expect, it } from 'vitest'
 import { financeQuotesForProduct } from '../../src/features/finance/finance-client'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { ivendiExampleRequest } from '../fixtures/ivendi-reference-examples'
 import type { IvendiQuoteResponse } from '../../src/adapters/finance/ivendi/types'
 import { createFinanceOrder, type PlaceOrderFn } from '../../src/features/finance/api/finance-order'
@@ -14,7 +13,7 @@ import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orde
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
-import { payload, withTestPayload } from './payload'
+import { payload, withDemoShop } from './payload'
 
 const credentials = { username: 'storefront-int', password: 'int-finance-service-password-0123456789' }
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`
@@ -28,9 +27,7 @@ async function productId(slug: string): Promise<number> {
   return id
 }
 
-withTestPayload(async () => {
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-})
+withDemoShop()
 
 /** iVendi's own example request for a two-year-old bike (its 2017 car is too old for our demo panel). */
 function motorbikeRequest() {

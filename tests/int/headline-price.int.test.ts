@@ -16,7 +16,6 @@ import { placeOrder } from '../../src/features/orders/place-order.server'
 import { paymentUrlFor } from '../../src/features/orders/start-payment.server'
 import { depositPaymentUrl, placeReservation } from '../../src/features/reservations/place-reservation.server'
 import type { Product } from '../../src/payload-types'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { orderInput } from './order-fixtures'
 import { testPayload } from './payload'
 import './secrets'
@@ -27,8 +26,7 @@ let gateway: TestGateway
 const db = process.env.TEST_DB ?? 'sqlite'
 
 beforeAll(async () => {
-  payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
+  payload = await testPayload('demo shop')
   gateway = connectedTestGateway(payload)
 }, 600_000)
 

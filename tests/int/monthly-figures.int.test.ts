@@ -3,10 +3,9 @@
 // the stored figure (never the quote source) and the budget filter keeps only bikes whose best quote fits, cheapest first.
 import type { Payload } from 'payload'
 import { describe, expect, it, vi } from 'vitest'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { readRows } from '../../src/cms/sql.server'
 import { EMPTY_LISTING_QUERY, parseListingQuery } from '../../src/domain/catalogue/listing-query'
-import { payload, withTestPayload } from './payload'
+import { payload, withDemoShop } from './payload'
 
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
@@ -31,10 +30,7 @@ async function financeableBike() {
   return bike
 }
 
-withTestPayload(async () => {
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-  await runQueuedJobs()
-})
+withDemoShop(runQueuedJobs)
 
 describe('stored monthly figures', () => {
   it('stores, for each financeable bike, the first quote its own finance step shows on its opening terms', async () => {

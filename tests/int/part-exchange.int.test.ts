@@ -5,9 +5,8 @@ import { handlePartExchangeValuation } from '../../src/features/finance/api/part
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { placeOrder } from '../../src/features/orders/place-order.server'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { DVLA, LOOKUP_MESSAGES, type VehicleEnquirySource } from '../../src/adapters/vehicle-data/vehicle-data-source'
-import { payload, withTestPayload } from './payload'
+import { payload, withDemoShop } from './payload'
 
 const post = (url: string, body: unknown) => new Request(`http://shop.test${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
 
@@ -34,9 +33,7 @@ async function quotes(body: Record<string, unknown>): Promise<Quote[]> {
   return json.quotes!
 }
 
-withTestPayload(async () => {
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
-})
+withDemoShop()
 
 describe('POST /api/finance/part-exchange', () => {
   it('values a bike from its registration, mileage, condition and make, and stores the valuation', async () => {

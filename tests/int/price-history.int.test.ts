@@ -9,7 +9,6 @@ import { importFeed } from '../../src/features/catalogue-import/import-feed.serv
 import { highestOfferedPence, priceHistoryOf } from '../../src/features/catalogue/price-history'
 import { readCards } from '../../src/features/catalogue/queries.server'
 import { beginTransaction, execute, rollbackTransaction } from '../../src/cms/sql.server'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildProduct, uniqueSuffix } from '../../src/setup/seed/factories'
 import type { Product } from '../../src/payload-types'
 import { testPayload } from './payload'
@@ -20,8 +19,7 @@ const db = process.env.TEST_DB ?? 'sqlite'
 const OTR = { feeValuePence: 25_000, label: 'On-the-road charges' }
 
 beforeAll(async () => {
-  payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
+  payload = await testPayload('demo shop')
   category = (await payload.find({ collection: 'categories', where: { path: { equals: 'motorcycles/naked' } }, depth: 0, overrideAccess: true })).docs[0]!.id
 }, 600_000)
 

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto'
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestGateway } from '../../src/adapters/payments/test-gateway.server'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { handleShopFinanceOrder } from '../../src/features/finance/api/shop-orders.server'
 import { handleShopQuotes } from '../../src/features/finance/api/shop-quotes.server'
 import { handlePartExchangeValuation } from '../../src/features/finance/api/part-exchange-valuations'
@@ -38,8 +37,7 @@ let honda: number
 const { email } = memoryEmail()
 
 beforeAll(async () => {
-  payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
+  payload = await testPayload('demo shop')
   gateway = connectedTestGateway(payload, { email })
   await payload.updateGlobal({ slug: 'site-settings', overrideAccess: true, data: { reservations: { enabled: true, depositPence: DEPOSIT, holdHours: 72 } } })
   staff = (await payload.find({ collection: 'users', where: { email: { equals: 'admin@int.test' } }, limit: 1, depth: 0, overrideAccess: true })).docs[0] as User

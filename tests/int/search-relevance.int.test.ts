@@ -4,7 +4,6 @@
 import type { Payload } from 'payload'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Product } from '../../src/payload-types'
-import { seedDemoShop } from '../../src/setup/seed/seed'
 import { buildBrand, buildProduct } from '../../src/setup/seed/factories'
 import { activeFilterCount, EMPTY_LISTING_QUERY, listingHref } from '../../src/domain/catalogue/listing-query'
 import { filtersShown } from '../../src/domain/search/query-filters'
@@ -24,8 +23,7 @@ const byName = new Map<string, Product>()
 const db = process.env.TEST_DB ?? 'sqlite'
 
 beforeAll(async () => {
-  payload = await testPayload()
-  await seedDemoShop(payload, { adminEmail: 'admin@int.test', pictures: 'shared' })
+  payload = await testPayload('demo shop')
   const naked = (await payload.find({ collection: 'categories', where: { slug: { equals: 'naked' } }, overrideAccess: true })).docs[0]!
   const scooters = (await payload.find({ collection: 'categories', where: { slug: { equals: 'scooters' } }, overrideAccess: true })).docs[0]!
   const yamaha = await payload.create({ collection: 'brands', data: buildBrand({ name: 'Yamaha' }), overrideAccess: true })
