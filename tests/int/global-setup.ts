@@ -3,7 +3,7 @@
 // TEST_DB chooses the kind (sqlite by default).
 //
 // Each file's database starts as a copy (a file copy, or PostgreSQL's CREATE DATABASE … TEMPLATE) of one of two
-// templates made here, once: the committed migrations alone, or with the demo shop seeded too (./demo-shop.ts).
+// templates made here, once: the committed migrations alone, or with the demo shop seeded too (./templates.ts).
 // Seeding the demo shop took each file that needed it 40–80 s of its own on a slow machine, on both databases.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { bundleEntry, keepAliveArgs, removeBundle } from '../../scripts/run-ts.mjs'
-import { TEMPLATE_ENV, type TemplateName } from './templates'
+import { TEMPLATE_NAMES, TEMPLATES } from './templates'
 
 export default async function setup() {
   const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -19,15 +19,13 @@ export default async function setup() {
   process.env.MEDIA_DIR = path.join(dir, 'media')
   process.env.PAYLOAD_SECRET = 'integration-tests-secret-0123456789abcdef'
   process.env.LOG_LEVEL = 'warn'
-  process.env.MEDIA_AVIF_EFFORT = '0' // the seeded pictures' AVIF sizes, made once per test file, at sharp's fastest
+  process.env.MEDIA_AVIF_EFFORT = '0' // the seeded pictures' AVIF sizes, made at each seed (a template's, a file's own), at sharp's fastest
   process.env.ADMIN_PASSWORD = 'integration-admin-password'
   process.env.INT_DB_KIND = kind
   process.env.INT_DB_DIR = dir
 
   if (kind === 'sqlite') {
-    const file = (name: string) => path.join(dir, `${name}.db`)
-    await makeTemplates((name) => `file:${file(name)}`)
-    for (const name of ['migrated', 'demo shop'] as const) process.env[TEMPLATE_ENV[name]] = file(TEMPLATE_FILE[name])
+    await makeTemplates((slug) => path.join(dir, `${slug}.db`), (file) => `file:${file}`)
     process.env.DATABASE_URL = `file:${path.join(dir, 'int.db')}`
     return () => fs.rmSync(dir, { recursive: true, force: true })
   }
@@ -49,34 +47,35 @@ export default async function setup() {
     await client.end()
     fs.rmSync(dir, { recursive: true, force: true })
   }
+  const database = (slug: string) => `${prefix}_${slug}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  for (const name of ['migrated', 'demo shop'] as const) await admin.query(`CREATE DATABASE "${prefix}_${TEMPLATE_FILE[name]}"`)
+  for (const name of TEMPLATE_NAMES) await admin.query(`CREATE DATABASE "${database(TEMPLATES[name].slug)}"`)
   await admin.end()
   try {
-    await makeTemplates((name) => urlOf(`${prefix}_${name}`))
+    await makeTemplates(database, urlOf)
   } catch (error) {
     await drop()
     throw error
   }
-  for (const name of ['migrated', 'demo shop'] as const) process.env[TEMPLATE_ENV[name]] = `${prefix}_${TEMPLATE_FILE[name]}`
   process.env.DATABASE_URL = urlOf(prefix)
   return drop
 }
 
-/** Each template's name in a file or database name. */
-const TEMPLATE_FILE: Record<TemplateName, string> = { migrated: 'template', 'demo shop': 'demo' }
-
-/** Makes both templates (./template-database.ts), each in a process of its own, side by side; `urlOf` names each one's database. */
-async function makeTemplates(urlOf: (fileName: string) => string): Promise<void> {
+/**
+ * Makes every template side by side, each in a process of its own (./template-database.ts), then tells the test files
+ * where each is: `location` turns a template's slug into its SQLite file or PostgreSQL database, `urlOf` a location
+ * into its DATABASE_URL.
+ */
+async function makeTemplates(location: (slug: string) => string, urlOf: (location: string) => string): Promise<void> {
   const bundle = await bundleEntry('tests/int/template-database.ts')
   try {
     await Promise.all(
-      (['migrated', 'demo shop'] as const).map(
+      TEMPLATE_NAMES.map(
         (name) =>
           new Promise<void>((resolve, reject) => {
             const args = keepAliveArgs(bundle, name === 'demo shop' ? ['demo'] : [])
-            const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: urlOf(TEMPLATE_FILE[name]) } })
+            const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: urlOf(location(TEMPLATES[name].slug)) } })
             child.once('error', reject)
             child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`the integration run's ${name} template database failed (exit ${code ?? signal})`))))
           }),
@@ -85,4 +84,5 @@ async function makeTemplates(urlOf: (fileName: string) => string): Promise<void>
   } finally {
     removeBundle(bundle)
   }
+  for (const name of TEMPLATE_NAMES) process.env[TEMPLATES[name].env] = location(TEMPLATES[name].slug)
 }

@@ -1,11 +1,12 @@
-// One Payload instance per test file, on a database of its own (a copy of a template, ./templates.ts), so no file sees another's rows.
+// One Payload instance per test file, on a database of its own (a copy of a template, ./templates.ts), so no file
+// sees another's rows.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { getPayload, type Payload } from 'payload'
 import { afterAll, beforeAll } from 'vitest'
-import { TEMPLATE_ENV, type TemplateName } from './templates'
+import { TEMPLATES, type TemplateName } from './templates'
 
 let instance: Promise<Payload> | undefined
 
@@ -30,7 +31,7 @@ export async function newPostgresDatabase(suffix: string, template?: string): Pr
 /** Points DATABASE_URL at a new database of the kind the global set-up chose, a copy of its template `start`. */
 async function freshDatabase(start: TemplateName): Promise<void> {
   const id = crypto.randomBytes(4).toString('hex')
-  const template = process.env[TEMPLATE_ENV[start]]!
+  const template = process.env[TEMPLATES[start].env]!
   if (process.env.INT_DB_KIND === 'postgres') {
     process.env.DATABASE_URL = await newPostgresDatabase(id, template)
     return
