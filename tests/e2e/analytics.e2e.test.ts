@@ -88,7 +88,8 @@ describe('analytics with consent', () => {
     expect(layer.slice(0, 2)).toEqual([DENIED, GRANTED])
     await expect.poll(() => tagRequests.length).toBe(1)
     expect(tagRequests[0]).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-E2E0TEST')
-    expect(await page.evaluate(() => (window as { __tagLoaded?: boolean }).__tagLoaded)).toBe(true)
+    // The request is answered before the script runs: wait for it to run rather than read the flag at once.
+    await expect.poll(() => page.evaluate(() => (window as { __tagLoaded?: boolean }).__tagLoaded)).toBe(true)
 
     await page.getByRole('button', { name: 'Add to basket' }).click()
     await page.getByRole('dialog', { name: 'Added to your basket' }).waitFor()

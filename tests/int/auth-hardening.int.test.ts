@@ -3,6 +3,7 @@
 import type { Payload, SendEmailOptions } from 'payload'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { uniqueSuffix } from '../../src/setup/seed/factories'
+import { SEND_PASSWORD_RESET } from '../../src/features/jobs/task-names'
 import { testPayload } from './payload'
 import './secrets'
 import { fileOutbox } from './outbox'
@@ -267,12 +268,17 @@ describe(`password reset requests on ${process.env.TEST_DB ?? 'sqlite'}`, () => 
   it('takes the same time for a known and an unknown address (p50 within 20 ms over 50 tries each)', async () => {
     process.env.RATE_LIMITS = 'off'
     const known = await makeUser('Tim')
+    // Each answer is timed alone, as one probe from outside is: the reset a known address gets runs after its answer
+    // (not awaited), and on a busy machine it would otherwise land in the next request's time, whichever kind it was.
+    const unfinishedResets = async () => (await payload.count({ collection: 'payload-jobs', where: { and: [{ taskSlug: { equals: SEND_PASSWORD_RESET } }, { completedAt: { exists: false } }, { hasError: { not_equals: true } }] }, overrideAccess: true })).totalDocs
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] }
-    for (let i = 0; i < 50; i++) {
+    for (let i = -3; i < 50; i++) {
       for (const kind of ['known', 'unknown'] as const) {
+        await expect.poll(unfinishedResets, { timeout: 15_000, interval: 20 }).toBe(0)
         const started = performance.now()
         const res = await forgot(kind === 'known' ? known.email : `nobody-${i}-${uniqueSuffix()}@int.test`)
-        times[kind].push(performance.now() - started)
+        // the first three of each kind warm the code path up and are not counted
+        if (i >= 0) times[kind].push(performance.now() - started)
         expect(res.status).toBe(200)
       }
     }
