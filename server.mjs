@@ -16,6 +16,7 @@ import { hashInlineScripts } from './server-lib/script-hashes.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { connectionFacts, proxyTrust } from './src/lib/http/forwarded.mjs'
 import { createInFlightLimit } from './server-lib/in-flight-limit.mjs'
+import { createFormPostLimit } from './server-lib/form-posts.mjs'
 import { possibleAction, readKnownActions, refuseBadServerAction } from './server-lib/server-actions.mjs'
 import { payloadSigningKey } from './server-lib/session-token.mjs'
 import { checkActionBody } from './server-lib/action-body.mjs'
@@ -188,6 +189,9 @@ const graphqlLimit = createInFlightLimit({
   clientOf: (req) => req.headers['x-wheelhouse-client-address'],
   refuse: refuseGraphql,
 })
+// Forms and their JSON twins, two at a time from one client (server-lib/form-posts.mjs, ADR 081): the app's hourly
+// limits decide what a client may do, this keeps its refused attempts from costing a render each.
+const formPosts = createFormPostLimit({ clientOf: (req) => req.headers['x-wheelhouse-client-address'] })
 
 // Server actions and the admin's server function that Next or Payload would answer with a 500 (a foreign Origin, an
 // anonymous admin call, an id the build does not have) are refused here with a 4xx (server-lib/server-actions.mjs,
@@ -280,6 +284,7 @@ function answer(req, res, requestId, start) {
   })
   if (family === 'metrics' && metricsAnswer(req, res)) return
   if (refuseBadServerAction(req, res, serverActionRules)) return
+  if (formPosts.admit(req, res)) return
   // A possible server action's body is read and checked first (server-lib/action-body.mjs): Next answers one it cannot
   // decode with a 500. It then goes straight to Next (no other step here answers a POST to a page).
   const action = possibleAction(req)

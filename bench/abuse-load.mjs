@@ -5,26 +5,31 @@
 //     action does it: a password hashed each time);
 //   - sitemap: 8 clients fetching /sitemaps/1.xml over and over (served from the stored copy since ADR 042; the
 //     first fetch of a shop builds it, and is reported apart);
-//   - bookings: a flood of workshop booking forms (POST /api/bookings/services, valid bookings on the next open days).
-// Probes, one request at a time each, for the whole of every run: GET /api/health, and an uncached listing
+//   - bookings: a flood of workshop bookings through the JSON route (POST /api/bookings/services, valid bookings on
+//     the next open days);
+//   - booking-forms: the same flood through the page's own form, posted as a browser without JavaScript posts it
+//     (multipart to /bicycle-services with the server action's hidden fields, read from the page first).
+// The attack runs on a thread of its own (its clients' own work must not slow the probes, which stand for visitors
+// elsewhere). Probes, one request at a time each, for the whole of every run: GET /api/health, and an uncached listing
 // (/all-bikes with a price ceiling that changes every request, so no cache answers it). For each run: the probes'
 // p50/p99/max and how many failed, and the attack's requests, answers by status, and its p50/p99.
 // Rate limits stay as the shop sets them (on, unless RATE_LIMITS says otherwise): the question is what they let
 // through. Everything comes from one address (loopback).
 // Usage: node bench/abuse-load.mjs [--db sqlite|postgres] [--database URL] [--base URL] [--seconds 20]
-//   [--clients 8] [--runs quiet,registrations,sitemap,bookings]
+//   [--clients 8] [--runs quiet,registrations,sitemap,bookings,booking-forms]
 //   --base: measure a shop already running there (nothing started or stopped); else a shop is started on the
 //   existing production build (`npm run build`), on --database (migrated and seeded if empty; not dropped) or on a
 //   throwaway demo database of --db. At 100,000 variants: `npm run seed:large`, then --database that database.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { BENCH_SECRET, option, percentile } from './bench-lib.mjs'
 import { api, prepareDatabase, serveShop, shopEnv, stopShop, throwawayPostgres, waitForFeedsBuilt, waitForMonthlyFigures } from '../scripts/shop-process.mjs'
 
 const SECONDS = Number(option('seconds', '20'))
 const CLIENTS = Number(option('clients', '8'))
-const RUNS = option('runs', 'quiet,registrations,sitemap,bookings').split(',')
+const RUNS = option('runs', 'quiet,registrations,sitemap,bookings,booking-forms').split(',')
 const PORT = 3490
 const ADMIN = { email: 'admin@abuse.test', password: 'abuse-admin-password-1234' }
 
@@ -75,6 +80,25 @@ async function attack(until, clients, requestOf) {
   return { ...stats(times), statuses }
 }
 
+const ENTITIES = { '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>', '&amp;': '&' }
+const unescapeHtml = (text) => text.replace(/&(quot|#x27|#39|lt|gt|amp);/g, (e) => ENTITIES[e])
+
+/**
+ * The hidden fields React writes into a form whose action is a server action (`$ACTION_REF_…`, `$ACTION_…:n`,
+ * `$ACTION_KEY`): posted with the visible fields, they make Next run the action as a form without JavaScript would.
+ */
+async function serverActionFields(url) {
+  const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text()
+  const fields = []
+  for (const [input] of html.matchAll(/<input\b[^>]*>/g)) {
+    const name = /\bname="([^"]*)"/.exec(input)?.[1]
+    if (!name?.startsWith('$ACTION')) continue
+    fields.push([unescapeHtml(name), unescapeHtml(/\bvalue="([^"]*)"/.exec(input)?.[1] ?? '')])
+  }
+  if (!fields.some(([name]) => name.startsWith('$ACTION_REF_') || name.startsWith('$ACTION_ID_'))) throw new Error(`no server action form on ${url}`)
+  return fields
+}
+
 const json = (body) => ({ method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) })
 
 /** The attacks, by run name: each answers the request of attempt `i` (an origin header as a browser's form sends). */
@@ -84,6 +108,7 @@ async function attacks(base) {
   const tiers = await (await fetch(`${base}/api/service-options?where[kind][equals]=tier&limit=1&depth=0`)).json().catch(() => null)
   const tierId = tiers?.docs?.[0]?.id
   const days = Array.from({ length: 40 }, (_, k) => new Date(Date.now() + (k + 2) * 86_400_000).toISOString().slice(0, 10))
+  const booking = (i) => ({ tierId, day: days[i % days.length], make: 'Trek', model: 'Domane', bikeType: 'road', firstName: 'Abuse', lastName: 'Test', email: `abuse-${run}-${i}@example.test`, phone: '07700 900123' })
   return {
     quiet: null,
     registrations: () => (i) => {
@@ -103,7 +128,51 @@ async function attacks(base) {
         return { url: `${base}/api/bookings/services`, init: { ...init, headers: { ...init.headers, ...origin } } }
       }
     },
+    'booking-forms': async () => {
+      if (!tierId) throw new Error('no service tier to book: the shop has no service-options of kind tier')
+      const hidden = await serverActionFields(`${base}/bicycle-services`)
+      return (i) => {
+        const form = new FormData()
+        for (const [name, value] of hidden) form.append(name, value)
+        for (const [name, value] of Object.entries(booking(i))) form.append(name, String(value))
+        form.append('extraWorkLimit', '0')
+        form.append('acceptTerms', 'on')
+        return { url: `${base}/bicycle-services`, init: { method: 'POST', headers: { accept: 'text/html', ...origin }, body: form, redirect: 'manual' } }
+      }
+    },
   }
+}
+
+/**
+ * The attack `name` on a thread of its own, so that the attacking clients' own work (making and reading thousands of
+ * requests) does not delay the probes, which stand for other visitors on other machines. Answers once the attack is
+ * ready, with `start(deadline)` (a Date.now() time) and the attack's result.
+ */
+async function attackOnThread(base, name) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { base, name, clients: CLIENTS }, argv: process.argv.slice(2) })
+  const messages = []
+  let wake = null
+  worker.on('message', (m) => {
+    messages.push(m)
+    wake?.()
+  })
+  const failed = new Promise((_, reject) => worker.on('error', reject))
+  const nextMessage = () => Promise.race([failed, new Promise((resolve) => (messages.length ? resolve() : (wake = resolve)))]).then(() => messages.shift())
+  await nextMessage() // ready
+  return {
+    start: (deadline) => {
+      worker.postMessage({ deadline })
+      return nextMessage().finally(() => worker.terminate())
+    },
+  }
+}
+
+async function attackThread() {
+  const { base, name, clients } = workerData
+  const requestOf = await (await attacks(base))[name]()
+  parentPort.postMessage('ready')
+  const { deadline } = await new Promise((resolve) => parentPort.once('message', resolve))
+  parentPort.postMessage(await attack(performance.now() + (deadline - Date.now()), clients, requestOf))
 }
 
 async function measure(base) {
@@ -118,12 +187,12 @@ async function measure(base) {
   let ceiling = 700_000
   for (const name of RUNS) {
     if (!(name in made)) throw new Error(`unknown run ${name}: give some of ${Object.keys(made).join(', ')}`)
+    const attacker = made[name] ? await attackOnThread(base, name) : null
     const until = performance.now() + SECONDS * 1000
-    const requestOf = made[name]?.()
     const [health, listing, load] = await Promise.all([
       probe(until, () => `${base}/api/health`),
       probe(until, () => `${base}/all-bikes?max=${ceiling--}`),
-      requestOf ? attack(until, CLIENTS, requestOf) : Promise.resolve(null),
+      attacker ? attacker.start(Date.now() + SECONDS * 1000) : Promise.resolve(null),
     ])
     rows.push({ name, health, listing, load })
     await new Promise((r) => setTimeout(r, 2000)) // let the queue and the collector settle between runs
@@ -143,7 +212,9 @@ function report({ sitemapFirst, rows }, label) {
 }
 
 const givenBase = option('base', null)
-if (givenBase) {
+if (!isMainThread) {
+  await attackThread()
+} else if (givenBase) {
   report(await measure(givenBase.replace(/\/$/, '')), givenBase)
 } else {
   const kind = option('db', 'sqlite')
