@@ -72,8 +72,10 @@ export function createWindowCounter({ limit, ms }, now = () => Date.now(), maxCl
 /**
  * `admit(req, res)`: true when it has refused the request (answered 429), false when the caller goes on. A running
  * post's slot is given back when its answer ends or the connection closes.
+ * @param {{ clientOf: (req: import('node:http').IncomingMessage) => string | string[] | undefined, enabled?: () => boolean,
+ *   perClient?: number, window?: { limit: number, ms: number }, now?: () => number }} options
  */
-export function createFormPostLimit({ clientOf, enabled = () => process.env.RATE_LIMITS !== 'off', perClient = FORM_POSTS_PER_CLIENT, window = FORM_POSTS_WINDOW, now } = {}) {
+export function createFormPostLimit({ clientOf, enabled = () => process.env.RATE_LIMITS !== 'off', perClient = FORM_POSTS_PER_CLIENT, window = FORM_POSTS_WINDOW, now }) {
   const started = createWindowCounter(window, now)
   const running = createInFlightLimit({ max: Infinity, perClient, matches: () => true, clientOf, refuse: refuseFormPost })
   return {
