@@ -269,6 +269,22 @@ describe('operations', () => {
     }
   })
 
+  /**
+   * Bytes the kernel holds for the server's end of a loopback connection that the server has not read yet
+   * (rx_queue in /proc/net/tcp), or null while that end is not listed.
+   */
+  function unreadByServer(serverPort: number, clientPort: number): number | null {
+    const hexPort = (n: number) => n.toString(16).toUpperCase().padStart(4, '0')
+    for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+      const rows = fs.existsSync(table) ? fs.readFileSync(table, 'utf8').split('\n').slice(1) : []
+      for (const row of rows) {
+        const [, local, remote, , queues] = row.trim().split(/\s+/)
+        if (local?.endsWith(`:${hexPort(serverPort)}`) && remote?.endsWith(`:${hexPort(clientPort)}`)) return Number.parseInt(queues!.split(':')[1]!, 16)
+      }
+    }
+    return null
+  }
+
   it('finishes in-flight requests and exits cleanly on SIGTERM', async () => {
     const port = 3299
     const child = spawn(process.execPath, ['server.mjs'], { env: { ...process.env, ...shop().env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -280,14 +296,17 @@ describe('operations', () => {
     expect(output).toContain('ready on')
     // A request the server has begun to receive when SIGTERM arrives: its first lines are sent (and read by
     // the server) before the signal, the rest after it. A request merely started by the client might not
-    // have reached the server yet on a loaded machine.
+    // have reached the server yet on a loaded machine, and a server still busy starting up may not have read what
+    // arrived: the signal waits until the kernel holds nothing unread for the server's end of the connection.
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200)
     const socket = net.connect(port, '127.0.0.1')
     let answer = ''
     socket.on('data', (d) => (answer += String(d)))
     const closed = new Promise((resolve) => socket.once('close', resolve))
     await new Promise((resolve) => socket.once('connect', resolve))
     socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n')
-    await new Promise((r) => setTimeout(r, 500))
+    await new Promise((r) => setTimeout(r, 200))
+    await expect.poll(() => unreadByServer(port, socket.localPort!), { timeout: 20_000, interval: 50 }).toBe(0)
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
     await new Promise((r) => setTimeout(r, 300))
