@@ -66,6 +66,15 @@ export function existingDatabase() {
 /** The load generator cachedPageRate uses: wrk when installed (apt-get install wrk), else autocannon. */
 export const PAGE_LOAD = spawnSync('wrk', ['--version'], { encoding: 'utf8' }).error ? 'autocannon' : 'wrk'
 
+/** wrk on one thread with `connections` for `seconds` (install it: apt-get install wrk): requests answered and the time taken. */
+export function wrkRun(url, headers, { connections = 10, seconds = 5 } = {}) {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url]
+  const run = spawnSync('wrk', args, { encoding: 'utf8' })
+  if (run.error) throw run.error
+  if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
+  return { requests: Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0), seconds: Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? seconds) }
+}
+
 /**
  * Requests/s of a cached page under 10 connections for 5 s, gzip as a browser asks, and the shop's (`pid`) own CPU
  * per request. wrk is lighter than autocannon, which shares the two cores with the shop and spends more CPU per
@@ -76,10 +85,7 @@ export async function cachedPageRate(pid, url) {
   let requests
   let seconds
   if (PAGE_LOAD === 'wrk') {
-    const run = spawnSync('wrk', ['-t1', '-c10', '-d5s', '-H', 'Accept: text/html', '-H', 'Accept-Encoding: gzip, deflate, br', url], { encoding: 'utf8' })
-    requests = Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0)
-    seconds = Number(/requests in ([\d.]+)s/.exec(run.stdout)?.[1] ?? 5)
-    if (/Non-2xx/.test(run.stdout)) throw new Error(`${url}: non-2xx answers\n${run.stdout}`)
+    ;({ requests, seconds } = wrkRun(url, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' }))
   } else {
     const result = await autocannon({ url, connections: 10, duration: 5, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } })
     if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`)
