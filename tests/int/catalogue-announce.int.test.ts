@@ -52,9 +52,10 @@ describe('a command-line import tells the running shop', () => {
     // the shop has searched before: its vocabulary is read and does not know the new model's word
     expect((await runSearch(payload, 'quasarblade')).matches).toEqual([])
     const before = { ...holder[INDEX_STATE]! }
-    const started = Date.now()
     await importFeed(payload, csvRows([HEADER, 'CLI-QB-1,,Vortan Quasarblade 700,motorcycle,new,Vortan,motorcycles,"6,999.00",2,active,A new naked twin.,,,,,,,,689,A2,,'].join('\n')), { actor: 'catalogue:import' })
     await bus!.flush()
+    // From the import's end: how long the import itself takes on a busy machine is not what the shop is asked.
+    const imported = Date.now()
     // as if the import had run in another process: this one's own record of its index writes is put back
     holder[INDEX_STATE]!.generation = before.generation
 
@@ -66,7 +67,7 @@ describe('a command-line import tells the running shop', () => {
       await revalidateNextCaches(change!) // what the running shop does with a change from elsewhere
     }
     await vi.waitFor(async () => expect((await runSearch(payload, 'quasarblade')).matches?.length).toBe(1), { timeout: 5000, interval: 100 })
-    expect(Date.now() - started).toBeLessThan(5000 + 2000)
+    expect(Date.now() - imported).toBeLessThan(5000)
     await bus!.close()
     delete holder[BUS]
   })
