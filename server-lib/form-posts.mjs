@@ -8,8 +8,9 @@
 //
 // Counted: a server action posted to a storefront page (a form, with or without JavaScript; the admin's server
 // functions are staff's and are checked by server-actions.mjs), and POSTs to the JSON twins of the forms: bookings,
-// reservations, deal enquiries, account requests, registration and password resets. Not the checkout and payment
-// routes: a customer's retries and a provider's webhooks are answered by their own idempotency, not refused.
+// deal enquiries, account requests, registration and password resets. Not the routes that take money under a key the
+// browser sends (the checkout, a reservation and its cancel link) nor the payment webhooks: a repeated or concurrent
+// request there is answered by its idempotency with what the first one got, never refused.
 // RATE_LIMITS=off turns it off with the app's limits (load tests only).
 
 import { clientKey, createInFlightLimit } from './in-flight-limit.mjs'
@@ -21,7 +22,7 @@ export const FORM_POSTS_PER_CLIENT = 2
 export const FORM_POSTS_WINDOW = { limit: 20, ms: 10_000 }
 const MAX_CLIENTS = 50_000
 const ADMIN = /^\/admin(\/|$)/
-const FORM_TWINS = /^\/api\/(bookings|reserve|deals|account)(\/|$)|^\/api\/users(\/forgot-password)?\/?$/
+const FORM_TWINS = /^\/api\/(bookings|deals|account)(\/|$)|^\/api\/users(\/forgot-password)?\/?$/
 
 /** Whether a request is a form post, or its JSON twin, that counts against its client's limits here. */
 export function isFormPost(req) {

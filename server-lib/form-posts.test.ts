@@ -10,17 +10,17 @@ describe('what counts as a form post', () => {
     expect(isFormPost(post('/bicycle-services', { 'content-type': 'multipart/form-data; boundary=x' }))).toBe(true)
     expect(isFormPost(post('/register', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(true)
     expect(isFormPost(post('/test-ride?bike=1', { 'next-action': 'a'.repeat(42), 'content-type': 'text/plain' }))).toBe(true)
-    for (const url of ['/api/bookings/services', '/api/bookings/test-rides', '/api/bookings/manage', '/api/reserve', '/api/reserve/cancel', '/api/deals/started', '/api/account/erasure', '/api/users', '/api/users/forgot-password']) {
+    for (const url of ['/api/bookings/services', '/api/bookings/test-rides', '/api/bookings/manage', '/api/deals/started', '/api/account/erasure', '/api/users', '/api/users/forgot-password']) {
       expect(isFormPost(post(url, { 'content-type': 'application/json' })), url).toBe(true)
     }
   })
 
-  it('leaves alone reads, the admin, the checkout and payments, and the rest of the API', () => {
+  it('leaves alone reads, the admin, the keyed routes that take money (checkout, reservations), payments, and the rest of the API', () => {
     expect(isFormPost({ method: 'GET', url: '/bicycle-services', headers: {} })).toBe(false)
     expect(isFormPost({ method: 'GET', url: '/api/bookings/calendar', headers: {} })).toBe(false)
     expect(isFormPost(post('/admin', { 'next-action': 'a'.repeat(42) }))).toBe(false)
     expect(isFormPost(post('/admin/collections/orders', { 'content-type': 'multipart/form-data; boundary=x' }))).toBe(false)
-    for (const url of ['/api/checkout/orders', '/api/payments/webhook', '/api/graphql', '/api/users/login', '/api/users/logout', '/api/products', '/api/finance/quote', '/test-gateway/pay/1/submit']) {
+    for (const url of ['/api/checkout/orders', '/api/reserve', '/api/reserve/cancel', '/api/payments/webhook', '/api/graphql', '/api/users/login', '/api/users/logout', '/api/products', '/api/finance/quote', '/test-gateway/pay/1/submit']) {
       expect(isFormPost(post(url, { 'content-type': 'application/json' })), url).toBe(false)
     }
     // A page asked for with a body that is no form (no action header) is no action either.
