@@ -22,13 +22,18 @@ export const FORM_POSTS_PER_CLIENT = 2
 export const FORM_POSTS_WINDOW = { limit: 20, ms: 10_000 }
 const MAX_CLIENTS = 50_000
 const ADMIN = /^\/admin(\/|$)/
+/**
+ * Signing in and out: sign-in is slowed per account and never refused to a network (ADR 009), so a customer who
+ * shares an address with someone hammering the form can still sign in; signing out must always work.
+ */
+const SESSION_PAGES = /^\/(login|logout|sign-out)\/?$/
 const FORM_TWINS = /^\/api\/(bookings|deals|account)(\/|$)|^\/api\/users(\/forgot-password)?\/?$/
 
 /** Whether a request is a form post, or its JSON twin, that counts against its client's limits here. */
 export function isFormPost(req) {
   if (req.method !== 'POST') return false
   const pathOnly = (req.url ?? '/').split('?')[0]
-  if (ADMIN.test(pathOnly)) return false
+  if (ADMIN.test(pathOnly) || SESSION_PAGES.test(pathOnly)) return false
   return FORM_TWINS.test(pathOnly) || possibleAction(req) !== null
 }
 

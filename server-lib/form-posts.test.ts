@@ -9,6 +9,7 @@ describe('what counts as a form post', () => {
   it('counts storefront forms and server actions, and the JSON routes that do what a form does', () => {
     expect(isFormPost(post('/bicycle-services', { 'content-type': 'multipart/form-data; boundary=x' }))).toBe(true)
     expect(isFormPost(post('/register', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(true)
+    expect(isFormPost(post('/account', { 'next-action': 'a'.repeat(42) }))).toBe(true)
     expect(isFormPost(post('/test-ride?bike=1', { 'next-action': 'a'.repeat(42), 'content-type': 'text/plain' }))).toBe(true)
     for (const url of ['/api/bookings/services', '/api/bookings/test-rides', '/api/bookings/manage', '/api/deals/started', '/api/account/erasure', '/api/users', '/api/users/forgot-password']) {
       expect(isFormPost(post(url, { 'content-type': 'application/json' })), url).toBe(true)
@@ -20,6 +21,10 @@ describe('what counts as a form post', () => {
     expect(isFormPost({ method: 'GET', url: '/api/bookings/calendar', headers: {} })).toBe(false)
     expect(isFormPost(post('/admin', { 'next-action': 'a'.repeat(42) }))).toBe(false)
     expect(isFormPost(post('/admin/collections/orders', { 'content-type': 'multipart/form-data; boundary=x' }))).toBe(false)
+    // signing in (slowed per account, never refused to a network) and out
+    expect(isFormPost(post('/login?next=%2Faccount', { 'next-action': 'a'.repeat(42) }))).toBe(false)
+    expect(isFormPost(post('/login', { 'content-type': 'multipart/form-data; boundary=x' }))).toBe(false)
+    expect(isFormPost(post('/sign-out', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(false)
     for (const url of ['/api/checkout/orders', '/api/reserve', '/api/reserve/cancel', '/api/payments/webhook', '/api/graphql', '/api/users/login', '/api/users/logout', '/api/products', '/api/finance/quote', '/test-gateway/pay/1/submit']) {
       expect(isFormPost(post(url, { 'content-type': 'application/json' })), url).toBe(false)
     }
