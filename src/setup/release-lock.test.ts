@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { sqliteLockFile, withReleaseLock } from './release-lock'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-lock-'))
 const database = { kind: 'sqlite' as const, url: `file:${path.join(dir, 'shop.db')}` }
 afterEach(() => fs.rmSync(sqliteLockFile(database), { force: true }))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 describe('withReleaseLock on SQLite (a lock file)', () => {
   it('lets one holder in at a time and removes its file afterwards', async () => {
