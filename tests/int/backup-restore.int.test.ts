@@ -42,9 +42,12 @@ beforeAll(async () => {
 }, 300_000)
 
 afterAll(async () => {
-  await copy?.destroy()
-  await payload?.destroy()
-  fs.rmSync(work, { recursive: true, force: true })
+  try {
+    await copy?.destroy()
+    await payload?.destroy()
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
 })
 
 /** `node scripts/<script>` as `npm run` runs it; answers its exit code and output instead of throwing. */
