@@ -20,6 +20,7 @@
 //   --base: measure a shop already running there (nothing started or stopped); else a shop is started on the
 //   existing production build (`npm run build`), on --database (migrated and seeded if empty; not dropped) or on a
 //   throwaway demo database of --db. At 100,000 variants: `npm run seed:large`, then --database that database.
+import { once } from 'node:events'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -108,6 +109,7 @@ async function attacks(base) {
   const tiers = await (await fetch(`${base}/api/service-options?where[kind][equals]=tier&limit=1&depth=0`)).json().catch(() => null)
   const tierId = tiers?.docs?.[0]?.id
   const days = Array.from({ length: 40 }, (_, k) => new Date(Date.now() + (k + 2) * 86_400_000).toISOString().slice(0, 10))
+  // One booking's answers, as the form's fields: the JSON run nests them as its route asks.
   const booking = (i) => ({ tierId, day: days[i % days.length], make: 'Trek', model: 'Domane', bikeType: 'road', firstName: 'Abuse', lastName: 'Test', email: `abuse-${run}-${i}@example.test`, phone: '07700 900123' })
   return {
     quiet: null,
@@ -119,12 +121,8 @@ async function attacks(base) {
     bookings: () => {
       if (!tierId) throw new Error('no service tier to book: the shop has no service-options of kind tier')
       return (i) => {
-        const init = json({
-          tierId, addOnIds: [], day: days[i % days.length],
-          bike: { make: 'Trek', model: 'Domane', bikeType: 'road', eBike: false, notes: '' },
-          contact: { firstName: 'Abuse', lastName: 'Test', email: `abuse-${run}-${i}@example.test`, phone: '07700 900123' },
-          extraWorkLimitPence: 0, acceptTerms: true,
-        })
+        const { day, make, model, bikeType, firstName, lastName, email, phone } = booking(i)
+        const init = json({ tierId, addOnIds: [], day, bike: { make, model, bikeType, eBike: false, notes: '' }, contact: { firstName, lastName, email, phone }, extraWorkLimitPence: 0, acceptTerms: true })
         return { url: `${base}/api/bookings/services`, init: { ...init, headers: { ...init.headers, ...origin } } }
       }
     },
@@ -150,19 +148,13 @@ async function attacks(base) {
  */
 async function attackOnThread(base, name) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { base, name, clients: CLIENTS }, argv: process.argv.slice(2) })
-  const messages = []
-  let wake = null
-  worker.on('message', (m) => {
-    messages.push(m)
-    wake?.()
-  })
-  const failed = new Promise((_, reject) => worker.on('error', reject))
-  const nextMessage = () => Promise.race([failed, new Promise((resolve) => (messages.length ? resolve() : (wake = resolve)))]).then(() => messages.shift())
-  await nextMessage() // ready
+  await once(worker, 'message') // ready (`once` rejects if the thread fails first)
   return {
-    start: (deadline) => {
+    start: async (deadline) => {
       worker.postMessage({ deadline })
-      return nextMessage().finally(() => worker.terminate())
+      const [result] = await once(worker, 'message')
+      await worker.terminate()
+      return result
     },
   }
 }

@@ -15,6 +15,7 @@
 
 import { clientKey, createInFlightLimit } from './in-flight-limit.mjs'
 import { possibleAction } from './server-actions.mjs'
+import { memoryWindows } from '../src/lib/rate-windows.mjs'
 
 /** Two at once: a double click on a form without JavaScript posts it twice before the first answer. */
 export const FORM_POSTS_PER_CLIENT = 2
@@ -49,26 +50,14 @@ export function refuseFormPost(res) {
 }
 
 /**
- * Counts posts per client in fixed windows, each opened by the client's first post after its last window ran out:
- * `over(key)` is true when this post is past the window's limit. At most `maxClients` windows are kept, oldest
- * dropped first, so an attacker with many addresses cannot grow memory.
+ * Counts posts per client in fixed windows (the app's own in-memory windows, src/lib/rate-windows.mjs), each opened by
+ * the client's first post after its last window ran out: `over(key)` is true when this post is past the window's
+ * limit. At most `maxClients` windows are kept.
  */
 export function createWindowCounter({ limit, ms }, now = () => Date.now(), maxClients = MAX_CLIENTS) {
-  /** @type {Map<string, { start: number, count: number }>} */
-  const windows = new Map()
+  const windows = memoryWindows(maxClients)
   return {
-    over(key) {
-      const t = now()
-      let w = windows.get(key)
-      if (!w || t - w.start >= ms) {
-        windows.delete(key)
-        while (windows.size >= maxClients) windows.delete(windows.keys().next().value)
-        w = { start: t, count: 0 }
-        windows.set(key, w) // re-inserted: the Map stays in order of window start, oldest first
-      }
-      w.count += 1
-      return w.count > limit
-    },
+    over: (key) => windows.hit(key, ms, now()).count > limit,
     get size() {
       return windows.size
     },

@@ -1,5 +1,6 @@
 // Fixed-window request counting behind one small interface: in the process by default (one app instance),
 // in Redis when several instances must share the counts (REDIS_URL; see redis-rate-store.server.ts).
+import { memoryWindows } from './rate-windows.mjs'
 
 export interface RateStore {
   /** Counts one hit for `key` in the window that contains now; answers the count so far and when the window ends. */
@@ -21,20 +22,10 @@ export async function checkRate(store: RateStore, rule: RateRule, subject: strin
 
 /** Counts in this process's memory; windows that have ended are dropped as new hits arrive. */
 export function memoryRateStore(maxKeys = 50_000): RateStore {
-  const windows = new Map<string, { count: number; resetAt: number }>()
+  const windows = memoryWindows(maxKeys)
   return {
     async hit(key, windowMs, now) {
-      let entry = windows.get(key)
-      if (!entry || entry.resetAt <= now) {
-        if (windows.size >= maxKeys) {
-          for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k)
-          if (windows.size >= maxKeys) windows.delete(windows.keys().next().value!)
-        }
-        entry = { count: 0, resetAt: now + windowMs }
-        windows.set(key, entry)
-      }
-      entry.count++
-      return { count: entry.count, resetAt: entry.resetAt }
+      return windows.hit(key, windowMs, now)
     },
   }
 }
