@@ -189,8 +189,9 @@ const graphqlLimit = createInFlightLimit({
   clientOf: (req) => req.headers['x-wheelhouse-client-address'],
   refuse: refuseGraphql,
 })
-// Forms and their JSON twins, two at a time from one client (server-lib/form-posts.mjs, ADR 081): the app's hourly
-// limits decide what a client may do, this keeps its refused attempts from costing a render each.
+// Forms and their JSON twins: two at once and twenty in ten seconds from one client (server-lib/form-posts.mjs,
+// ADR 081). The app's hourly limits decide what a client may do; this keeps its refused attempts from costing a
+// render each.
 const formPosts = createFormPostLimit({ clientOf: (req) => req.headers['x-wheelhouse-client-address'] })
 
 // Server actions and the admin's server function that Next or Payload would answer with a 500 (a foreign Origin, an
