@@ -84,6 +84,11 @@ function refresh<T>(s: MemoState, key: string, old: Entry, read: () => Promise<T
   )
 }
 
+/** How many times the catalogue has changed in this process: a copy kept elsewhere is current while this is unchanged. */
+export function catalogueGeneration(): number {
+  return state().generation
+}
+
 /** The catalogue changed: every fact is read again on its next use, and a read already under way is not kept. */
 export function forgetCatalogueMemo(): void {
   const s = state()

@@ -281,14 +281,23 @@ describe(`search rules on ${db}`, () => {
 
   it('follows product edits, renames and deletes at once', async () => {
     const mt = byName.get('Yamaha MT-07')!
+    // a search's ranked matches are kept per words until the index changes: the same words find the renamed bike
+    expect((await runSearch(payload, 'honda')).matches?.map((m) => m.id)).not.toContain(mt.id)
+    await payload.update({ collection: 'products', id: mt.id, data: { name: 'Yamaha MT-07 Honda Rival' }, overrideAccess: true })
+    expect((await runSearch(payload, 'Honda!')).matches?.map((m) => m.id)).toContain(mt.id)
     await payload.update({ collection: 'products', id: mt.id, data: { name: 'Yamaha MT-07 Pure' }, overrideAccess: true })
+    expect((await runSearch(payload, 'honda')).matches?.map((m) => m.id)).not.toContain(mt.id)
     expect((await top3('mt07 pure')).map((p) => p.id)).toContain(mt.id)
     await payload.update({ collection: 'products', id: mt.id, data: { status: 'draft' }, overrideAccess: true })
     expect((await runSearch(payload, 'mt07 pure')).matches?.map((m) => m.id)).not.toContain(mt.id)
     await payload.update({ collection: 'products', id: mt.id, data: { status: 'active', name: 'Yamaha MT-07' }, overrideAccess: true })
     const nmax = byName.get('Yamaha NMAX 125')!
+    // the same words asked before and after: a search's ranked matches are kept per words until the index changes
+    expect((await runSearch(payload, 'yamaha')).matches?.map((m) => m.id)).toContain(nmax.id)
+    expect((await runSearch(payload, 'Yamaha!')).matches?.map((m) => m.id)).toContain(nmax.id)
     await payload.delete({ collection: 'products', id: nmax.id, overrideAccess: true })
     expect((await runSearch(payload, 'nmax')).matches).toEqual([])
+    expect((await runSearch(payload, 'yamaha')).matches?.map((m) => m.id)).not.toContain(nmax.id)
   })
 
   it('reindexes a batch written without hooks, as a bulk import does', async () => {

@@ -6,7 +6,7 @@ import type { Payload } from 'payload'
 import { execute, isPostgres, readRows } from '../../cms/sql.server'
 import { searchSynonyms } from '../../cms/collections/search-synonyms-cache.server'
 import { searchIndexChangedElsewhere, searchIndexGeneration } from '../../cms/hooks/search-index'
-import { catalogueMemo } from '../../cms/catalogue-memo.server'
+import { catalogueGeneration, catalogueMemo } from '../../cms/catalogue-memo.server'
 import { correctClauses, fts5Match, MAX_QUERY_LENGTH, parseSearch, pgTsQuery, searchFieldsFor, spokenQuery, type ParsedSearch, type SearchFields } from '../../domain/search/query'
 import type { Clause } from '../../domain/search/synonyms'
 import { Vocabulary } from '../../domain/search/typo'
@@ -115,9 +115,50 @@ async function rankedHits(payload: Payload, clauses: Clause[], limit: number, fi
   return rows.map((r) => ({ id: Number(r.id), relevance: Number(r.relevance) }))
 }
 
+/** How many distinct searches' ranked hits a process keeps (about 12 KB each at MAX_MATCHES). */
+const RANKED_KEPT = 256
+
+interface RankedCopy {
+  readonly payload: Payload
+  /** the index's and the catalogue's changes when ranked (searchIndexGeneration, searchIndexChangedElsewhere, catalogueGeneration) */
+  readonly stamp: string
+  readonly until: number
+  readonly hits: Promise<readonly Hit[]>
+}
+
+/** On globalThis, as the vocabulary: the search page, the listings and the suggestions share one copy per process. */
+const RANKED_KEY = '__wheelhouseRankedHits'
+const rankedHolder = (): Map<string, RankedCopy> => ((globalThis as { [RANKED_KEY]?: Map<string, RankedCopy> })[RANKED_KEY] ??= new Map())
+
+/**
+ * rankedHits for the same words (the clauses after synonyms, spelling and typo correction, so "Helmets!" and "helmet"
+ * are one search), kept until the index or the catalogue changes, in this process or another that announced it, or
+ * for VOCABULARY_FRESH_MS. Ranking a broad word is the database's largest part of a search (`bikes` ranks 11,987 matches
+ * at 100,000 variants: 8 ms of PostgreSQL's ts_rank), and riders ask for the same few broad words again and again;
+ * the stock and featured weights are applied afresh to every answer (weighMatches). The least recently asked go first.
+ */
+function keptRankedHits(payload: Payload, clauses: Clause[], limit: number, fields: SearchFields, now = Date.now()): Promise<readonly Hit[]> {
+  const kept = rankedHolder()
+  const key = `${fields}\n${limit}\n${JSON.stringify(clauses)}`
+  const stamp = `${searchIndexGeneration()}:${searchIndexChangedElsewhere()}:${catalogueGeneration()}`
+  const copy = kept.get(key)
+  kept.delete(key)
+  if (copy && copy.payload === payload && copy.stamp === stamp && now < copy.until) {
+    kept.set(key, copy)
+    return copy.hits
+  }
+  const entry: RankedCopy = { payload, stamp, until: now + VOCABULARY_FRESH_MS, hits: rankedHits(payload, clauses, limit, fields) }
+  if (kept.size >= RANKED_KEPT) kept.delete(kept.keys().next().value!)
+  kept.set(key, entry)
+  entry.hits.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key)
+  })
+  return entry.hits
+}
+
 /** Products on sale matching every clause, best first, with their facts: the index's best `limit`, weighed (weighMatches). */
 async function weighedMatches(payload: Payload, clauses: Clause[], limit: number, fields: SearchFields = 'all'): Promise<MatchFacts[]> {
-  const [hits, index] = await Promise.all([rankedHits(payload, clauses, limit, fields), facetIndex(payload)])
+  const [hits, index] = await Promise.all([keptRankedHits(payload, clauses, limit, fields), facetIndex(payload)])
   return weighMatches(hits, (id) => index.matchFacts(id))
 }
 
