@@ -403,6 +403,21 @@ describe(`suggestions on ${db}`, () => {
     expect(groups).toBeGreaterThan(15)
   })
 
+  it("keeps a group's count until the catalogue changes, and counts again after a product joins it", async () => {
+    const brandCount = async () => ((await (await ask('hond')).json()) as { brands: { url: string; count: number }[] }).brands.find((b) => b.url === '/brand/honda')?.count
+    const before = await brandCount()
+    expect(before).toBeGreaterThan(0)
+    const honda = (await payload.find({ collection: 'brands', where: { slug: { equals: 'honda' } }, overrideAccess: true })).docs[0]!
+    const scooters = (await payload.find({ collection: 'categories', where: { slug: { equals: 'scooters' } }, overrideAccess: true })).docs[0]!
+    const made = await payload.create({ collection: 'products', data: buildProduct({ name: 'Honda Zoomer Counted', brand: honda.id, category: scooters.id, pricePence: 299_900, stock: 1 }), overrideAccess: true })
+    try {
+      expect(await brandCount()).toBe(before! + 1)
+    } finally {
+      await payload.delete({ collection: 'products', id: made.id, overrideAccess: true })
+    }
+    expect(await brandCount()).toBe(before)
+  })
+
   it("shows each product's picture as Payload serves it (thumbnail, else the picture) and its brand's name", async () => {
     const body = await (await ask('honda cb')).json()
     expect(body.products.length).toBeGreaterThan(0)
