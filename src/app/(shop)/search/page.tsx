@@ -1,7 +1,5 @@
 import type { Metadata } from 'next'
-import { redirect } from 'next/navigation'
-import { hasFilters, listingHref, parseListingQuery } from '../../../domain/catalogue/listing-query'
-import { filtersShown } from '../../../domain/search/query-filters'
+import { hasFilters, parseListingQuery } from '../../../domain/catalogue/listing-query'
 import { paths } from '../../../config/paths'
 import { ListingView } from '../../../features/listing/components/listing-view'
 import { SearchForm, SearchHelp, SearchNoResults } from '../../../features/listing/components/search-form'
@@ -28,10 +26,9 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 export default async function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   const raw = await searchParams
   const query = parseListingQuery(raw)
-  // Filters read from words (`a2 bikes`, `under 5000`) become the page's own filters, in its address: ticked boxes and
+  // Filters read from words (`a2 bikes`, `under 5000`) are the page's own filters, in its address: ticked boxes and
   // price fields a rider sees, counted in "Filters" and removed like any other, with or without JavaScript (ADR 073).
-  const shown = filtersShown(query)
-  if (shown) redirect(listingHref(paths.search(), shown))
+  // src/proxy.ts sends such a search to that address before the page renders.
   const searching = Boolean(query.q) || hasFilters(query)
   return (
     <ListingView
