@@ -2,7 +2,7 @@
 // capitals is sent to its lower-case form. (Next.js itself strips trailing slashes with a 308.)
 // GraphQL requests over the shop's limits are refused here, before Payload parses them (ADR 021).
 // A search whose words set filters (`a2 bikes`, `under 5000`) is sent to the address with those filters as its own
-// (ADR 073) here too: redirected from the page, it cost a render of the page's shell before the redirect was sent.
+// (ADR 073, 082), here, so that no route renders anything for it: the search page itself never redirects.
 import { NextResponse, type NextRequest } from 'next/server'
 import { graphqlRefusal } from './cms/graphql/graphql-gate'
 import { paths } from './config/paths'
