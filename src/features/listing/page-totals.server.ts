@@ -25,15 +25,12 @@ export const groupPageTotals: GroupPageTotals = async (payload: Payload, groups)
   const totals = { brands: new Map<number, number>(), categories: new Map<number, number>() }
   if (!wanted.length) return totals
   const counted = await countedTogether(payload, wanted)
-  wanted.forEach((g, i) => {
-    const n = counted[i]
-    if (n !== undefined) (g.kind === 'brand' ? totals.brands : totals.categories).set(g.id, n)
-  })
+  wanted.forEach((g, i) => (g.kind === 'brand' ? totals.brands : totals.categories).set(g.id, counted[i]!))
   return totals
 }
 
 /** Each group's count from the memo; those missing are read in one statement, and each is remembered alone. */
-async function countedTogether(payload: Payload, wanted: readonly Group[]): Promise<(number | undefined)[]> {
+function countedTogether(payload: Payload, wanted: readonly Group[]): Promise<number[]> {
   let batch: Promise<Map<string, number>> | null = null
   const missing: Group[] = []
   const readBatch = () => (batch ??= Promise.resolve().then(() => countGroups(payload, missing)))
