@@ -21,8 +21,11 @@ const MARKS = ['!', '?', '.', ',']
 
 /** The n-th search of the benches' words, made unique by trailing marks that search ignores (so no cache has seen it). */
 export function uncachedSearchUrl(base, n) {
-  return `${base}/search?q=${encodeURIComponent(`${SEARCH_WORDS[n % SEARCH_WORDS.length]} ${n.toString(4).replace(/[0-3]/g, (d) => MARKS[Number(d)])}`)}`
+  return `${base}/search?q=${encodeURIComponent(`${SEARCH_WORDS[n % SEARCH_WORDS.length]} ${searchMarks(n)}`)}`
 }
+
+/** The n-th string of marks that search ignores, each different: words followed by it make an address no cache has seen. */
+export const searchMarks = (n) => n.toString(4).replace(/[0-3]/g, (d) => MARKS[Number(d)])
 
 // What a rider has typed so far: every prefix of 3 to 7 letters of words in the catalogue, each asked once (the
 // suggestions are cached per normalised prefix for a few seconds, so a repeated one would not be uncached).

@@ -13,7 +13,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { BENCH_SECRET, existingDatabase, LARGE_ADMIN, option } from './bench-lib.mjs'
+import { BENCH_SECRET, existingDatabase, LARGE_ADMIN, option, searchMarks } from './bench-lib.mjs'
 import { serveShop, shopEnv, stopShop } from '../scripts/shop-process.mjs'
 
 const DB = existingDatabase()
@@ -32,7 +32,7 @@ let asked = 0
 const URLS = {
   health: () => '/api/health',
   notfound: (n) => `/no-such-page-${n}`,
-  search: (n) => `/search?q=${encodeURIComponent(`honda ${'!?.,'[n % 4].repeat(1 + Math.floor(n / 4))}`)}`,
+  search: (n) => `/search?q=${encodeURIComponent(`honda ${searchMarks(n)}`)}`,
   listing: (n) => `/brand/honda?max=${900000 + n}`,
 }
 
