@@ -4,6 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import layers from './eslint-rules/layers.mjs'
 
+// Each of these makes an object in V8's old generation that points at the function's own objects, and a young
+// collection then keeps everything those reach until the next full collection (ADR 083, bench/young-pinning.mjs).
+// Made per request, they promote every request's garbage. An object made once per process may have them: say so
+// where it is made, with an eslint-disable comment.
+const keptUntilFullCollection = (what) => `${what} keeps what this function's objects reach until V8's next full collection (ADR 083): per request, use a method, a closure or a module-level class.`
+const REQUEST_PINNING = [
+  { selector: ':function Property[kind="get"], :function Property[kind="set"]', message: keptUntilFullCollection('An accessor made inside a function') },
+  { selector: 'CallExpression[callee.property.name=/^define(Property|Properties)$/] Property[key.name=/^(get|set)$/]', message: keptUntilFullCollection('A property accessor') },
+  { selector: ':function ClassDeclaration, :function ClassExpression', message: keptUntilFullCollection('A class declared inside a function') },
+  { selector: ':function :function[generator=true]', message: keptUntilFullCollection('A generator function declared inside a function') },
+  { selector: 'CallExpression[callee.property.name="setPrototypeOf"]', message: keptUntilFullCollection('A prototype set at run time') },
+  { selector: 'MemberExpression[object.name="AbortSignal"][property.name="any"]', message: keptUntilFullCollection('AbortSignal.any') },
+]
+
 // zod comes configured from src/lib/zod.ts (no eval: the CSP forbids it, and zod's probe for it is reported).
 const zodPath = { name: 'zod', message: 'Import z from src/lib/zod, which configures zod for this shop.' }
 
@@ -47,6 +61,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // what runs for a request: the app, its server and their libraries (not tests, scripts or benches)
+    files: ['src/**/*.{ts,tsx,mjs}', 'server-lib/**/*.mjs', 'server.mjs'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-syntax': ['error', ...REQUEST_PINNING] },
   },
   {
     files: ['src/lib/zod.ts'],

@@ -58,6 +58,7 @@ export function createWindowCounter({ limit, ms }, now = () => Date.now(), maxCl
   const windows = memoryWindows(maxClients)
   return {
     over: (key) => windows.hit(key, ms, now()).count > limit,
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get size() {
       return windows.size
     },
@@ -82,6 +83,7 @@ export function createFormPostLimit({ clientOf, enabled = () => process.env.RATE
       }
       return running.admit(req, res)
     },
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get inFlight() {
       return running.inFlight
     },

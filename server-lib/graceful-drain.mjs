@@ -66,6 +66,7 @@ export function trackConnections(server, { sweepMs = 100 } = {}) {
   }
 
   return {
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get connections() {
       return sockets.size
     },

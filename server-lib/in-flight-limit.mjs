@@ -109,9 +109,11 @@ export function createInFlightLimit({ max, matches, refuse, clientOf = () => 'ev
       line.push(waiting)
       return true
     },
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get inFlight() {
       return inFlight
     },
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get waiting() {
       return line.length
     },

@@ -210,9 +210,11 @@ export function createResponseCache({ ttlMs = 300_000, now = () => Date.now(), m
       entries.clear()
       totalBytes = 0
     },
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get size() {
       return entries.size
     },
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get bytes() {
       return totalBytes
     },

@@ -33,6 +33,7 @@ export function memoryWindows(maxKeys = 50_000) {
       entry.count++
       return { count: entry.count, resetAt: entry.resetAt }
     },
+    // eslint-disable-next-line no-restricted-syntax -- one per process, never per request (ADR 083)
     get size() {
       return windows.size
     },

@@ -88,17 +88,19 @@ async function* sliceUrls(payload: Payload, slice: SitemapSlice<Section>, option
   }
 }
 
+/** A sitemap file's text, a page of URLs at a time. */
+async function* fileText(payload: Payload, slices: SitemapSlice<Section>[], options: SitemapOptions): AsyncGenerator<string> {
+  yield URLSET_HEAD
+  for (const slice of slices) for await (const urls of sliceUrls(payload, slice, options)) yield urls.map(sitemapUrlXml).join('')
+  yield URLSET_TAIL
+}
+
 /** Sitemap file `n` (from 1) as a stream, or null when the sitemap has no such file. */
 export async function sitemapFileStream(payload: Payload, n: number, options: SitemapOptions): Promise<ReadableStream<Uint8Array> | null> {
   const slices = sitemapFileSlices(options.counts ?? (await sectionCounts(payload)), n, options.perFile ?? SITEMAP_URLS_PER_FILE)
   if (slices === null) return null
   const encoder = new TextEncoder()
-  async function* pages(): AsyncGenerator<string> {
-    yield URLSET_HEAD
-    for (const slice of slices!) for await (const urls of sliceUrls(payload, slice, options)) yield urls.map(sitemapUrlXml).join('')
-    yield URLSET_TAIL
-  }
-  const source = pages()
+  const source = fileText(payload, slices, options)
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
