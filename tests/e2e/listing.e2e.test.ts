@@ -197,6 +197,22 @@ describe('/all-bikes', () => {
     expect(problems).toEqual([])
   })
 
+  it('sends the filter form once: in the HTML, and only its facts in the page data', async () => {
+    const html = await (await fetch(`${base}/all-bikes`)).text()
+    const flight = [...html.matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g)].map((m) => JSON.parse(m[1]!) as string).join('')
+    expect(flight.length).toBeGreaterThan(10_000)
+    // the form's markup is in the HTML, with every option the page shows ...
+    const { page, problems } = await newPage(WIDE)
+    await page.goto('/all-bikes')
+    const options = await page.locator('.filters__check').count()
+    expect(options).toBeGreaterThan(20)
+    expect(html.split('class="filters__check').length - 1).toBe(options)
+    // ... and not a second time in the page's data, which carries the counts the form is drawn from
+    expect(flight).not.toContain('filters__check')
+    expect(flight).toContain('"brands":[')
+    expect(problems).toEqual([])
+  })
+
   it('has a canonical URL and BreadcrumbList JSON-LD', async () => {
     const html = await (await fetch(`${base}/all-bikes?condition=used&sort=price-asc`)).text()
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/all-bikes"\/>/)

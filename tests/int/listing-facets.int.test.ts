@@ -11,7 +11,7 @@ import { db, payload, withTestPayload } from './payload'
 vi.mock('next/cache', () => ({ unstable_cache: (fn: unknown) => fn, revalidateTag: () => undefined, revalidatePath: () => undefined }))
 
 const { listingFacets, listProducts } = await import('../../src/features/listing/queries.server')
-const { FilterForm } = await import('../../src/features/listing/components/listing-forms')
+const { FilterForm, filterFormFacets } = await import('../../src/features/listing/components/listing-forms')
 type Scope = Parameters<typeof listProducts>[0]
 
 const brandId: Record<string, number> = {}
@@ -196,5 +196,11 @@ describe(`listing facet counts on ${db}`, () => {
     expect(option('frame', 'XS')).toContain('disabled=""')
     expect(html).toMatch(/<option value="bicycles" disabled="">Bicycles \(0\)<\/option>/)
     expect(html).toContain('>Motorcycles (2)</option>')
+    // the page hands the form (a late island) only the facets it reads: the same form, from less data
+    const trimmed = filterFormFacets(f)
+    expect(renderToStaticMarkup(createElement(FilterForm, { basePath: '/all-bikes', query, facets: trimmed, noun: 'bike' }))).toBe(html)
+    expect(Object.keys(f.counts.byFacet.brand).length).toBeGreaterThan(0)
+    expect(trimmed.counts.byFacet.brand).toEqual({})
+    expect(JSON.stringify(trimmed).length).toBeLessThan(JSON.stringify(f).length)
   })
 })

@@ -23,6 +23,11 @@ interface IslandOptions<P> {
    * constant, so the browser's bundle never holds the require (that is the whole point).
    */
   readonly server: ComponentType<P> | undefined
+  /**
+   * true: the server's HTML works without the code (plain links and GET forms), so a press before the code is live
+   * goes ahead as it is instead of being held and replayed.
+   */
+  readonly worksWithout?: boolean
 }
 
 /** Calls `run` once the page has loaded and the main thread is idle (at the latest `timeout` ms later). */
@@ -100,7 +105,7 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
         )
       }
       const onClick = (event: MouseEvent) => {
-        if (live) return
+        if (live || options.worksWithout) return
         const target = event.target instanceof Element ? event.target.closest(PRESSABLE) : null
         if (!(target instanceof HTMLElement) || !element.contains(target)) return
         event.preventDefault()

@@ -84,6 +84,15 @@ export interface FilterFormProps {
   noun?: string
 }
 
+/**
+ * What the filter form reads of the facets: the same, without the per-brand and per-category counts by id, which
+ * the form takes from `brands` and `categories` (so that the page's data does not carry them twice).
+ */
+export function filterFormFacets(facets: ListingFacets): ListingFacets {
+  const { category: _category, brand: _brand, ...byFacet } = facets.counts.byFacet
+  return { ...facets, counts: { ...facets.counts, byFacet: { ...byFacet, category: {}, brand: {} } } }
+}
+
 export function FilterForm({ basePath, query, facets, showBrands = true, noun = 'product' }: FilterFormProps) {
   const motor = facets.kinds.some((k) => k === 'motorcycle' || k === 'scooter')
   const cycle = facets.kinds.some((k) => k === 'bicycle' || k === 'e-bike')

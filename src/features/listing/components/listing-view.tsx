@@ -18,7 +18,8 @@ import {
 import { listingFacets, listProducts } from '../queries.server'
 import type { ListingScope } from '../listing-conditions.server'
 import { Breadcrumbs, type Crumb } from '../../../components/ui/breadcrumbs'
-import { BudgetForm, FilterForm, SortForm } from './listing-forms'
+import { BudgetForm, filterFormFacets, SortForm } from './listing-forms'
+import { FilterFormIsland } from './filter-form-island'
 import { RepresentativeExample } from '../../../components/ui/representative-example'
 import { financeDisclosures } from '../../finance-figures/disclosures.server'
 import { Pagination } from './pagination'
@@ -85,7 +86,7 @@ export async function ListingView({ basePath, raw, query, scope, title, intro, t
         {showForm && (
           <div className="listing__filters">
             <BudgetForm basePath={basePath} query={query} />
-            <FilterForm basePath={basePath} query={query} facets={facets} showBrands={showBrands} noun={noun} />
+            <FilterFormIsland basePath={basePath} query={query} facets={filterFormFacets(facets)} showBrands={showBrands} noun={noun} />
           </div>
         )}
         {aside}
