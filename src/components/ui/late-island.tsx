@@ -3,7 +3,8 @@
 // the page's HTML as usual; the page's own hydration leaves that HTML alone, and the component's code is
 // fetched only once the page has loaded and is idle, or at once when the visitor points at, focuses or
 // presses it. It then hydrates the HTML already on screen in a React root of its own: nothing is redrawn
-// (no new paint, focus stays), and a press that landed before the code is replayed once it is live.
+// (no new paint, focus stays), and a press that landed before the code is replayed once it is live (unless the
+// island's HTML works without its code: then the press goes ahead at once).
 import { useCallback, useEffect, useRef, type ComponentType } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 
