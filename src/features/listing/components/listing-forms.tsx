@@ -89,8 +89,7 @@ export interface FilterFormProps {
  * the form takes from `brands` and `categories` (so that the page's data does not carry them twice).
  */
 export function filterFormFacets(facets: ListingFacets): ListingFacets {
-  const { category: _category, brand: _brand, ...byFacet } = facets.counts.byFacet
-  return { ...facets, counts: { ...facets.counts, byFacet: { ...byFacet, category: {}, brand: {} } } }
+  return { ...facets, counts: { ...facets.counts, byFacet: { ...facets.counts.byFacet, category: {}, brand: {} } } }
 }
 
 export function FilterForm({ basePath, query, facets, showBrands = true, noun = 'product' }: FilterFormProps) {
