@@ -25,6 +25,37 @@ function decode(body, encoding) {
   }
 }
 
+function encode(text, encoding) {
+  switch (String(encoding ?? 'identity').toLowerCase()) {
+    case 'identity':
+    case '':
+      return Buffer.from(text, 'utf8')
+    case 'gzip':
+      return zlib.gzipSync(text)
+    case 'br':
+      return zlib.brotliCompressSync(text)
+    case 'deflate':
+      return zlib.deflateSync(text)
+    default:
+      return null
+  }
+}
+
+/**
+ * A changed text encoded as the response says (its Content-Encoding), and remembered as decodedBody's answer for the
+ * new bytes; null for an encoding not known.
+ */
+export function encodedBody(res, text) {
+  const body = encode(text, res.getHeader('content-encoding'))
+  if (body === null) return null
+  const entry = { res, body, text }
+  last = entry
+  process.nextTick(() => {
+    if (last === entry) last = null
+  })
+  return body
+}
+
 /** The body's text under the response's Content-Encoding; null for an encoding not known. Throws on a corrupt body. */
 export function decodedBody(res, body) {
   if (last && last.res === res && last.body.equals(body)) return last.text

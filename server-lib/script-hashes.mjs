@@ -2,10 +2,11 @@
 // RSC payload and a few bootstrap lines into every HTML document as inline scripts; their text changes with
 // every render, so no hash can be known at build time. The production server therefore reads each HTML
 // document it sends (once: a cached page is replayed with the header it was stored with), hashes the inline
-// scripts it finds, and sends a Content-Security-Policy whose script-src lists exactly those hashes. The body
-// is never changed; only the header is completed before it is sent.
+// scripts it finds, and sends a Content-Security-Policy whose script-src lists exactly those hashes. A caller may
+// change the document's text once first (`rewrite`: the storefront's scripts after the first paint, ADR 085), so
+// the hashes are those of what is sent.
 import { createHash } from 'node:crypto'
-import { decodedBody } from './decoded-body.mjs'
+import { decodedBody, encodedBody } from './decoded-body.mjs'
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi
 const SCRIPT_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module'])
@@ -44,8 +45,10 @@ const needsHashes = (res) =>
  * Wraps `res` so that an HTML document whose policy allows 'unsafe-inline' scripts is held until it is
  * complete and then sent with the hashes of its inline scripts instead. Anything else passes straight
  * through. Install it after any wrapper that must see the final headers (the response cache).
+ * `rewrite(text)` may return a changed document (the same string when nothing changes); it is sent in the encoding
+ * Next chose, and it is what the hashes and the response cache see.
  */
-export function hashInlineScripts(req, res, { onError = () => {} } = {}) {
+export function hashInlineScripts(req, res, { onError = () => {}, rewrite = null } = {}) {
   if (req.method !== 'GET') return
   const real = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders }
   let mode = 'undecided' // then 'hold' (an HTML document) or 'pass'
@@ -81,8 +84,17 @@ export function hashInlineScripts(req, res, { onError = () => {} } = {}) {
     if (mode === 'undecided') this.writeHead(this.statusCode)
     if (mode === 'pass') return real.end.call(this, chunk, encoding, callback)
     if (chunk != null && chunk.length > 0) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding || 'utf8') : Buffer.from(chunk))
-    const body = Buffer.concat(chunks)
+    let body = Buffer.concat(chunks)
     try {
+      const text = rewrite ? decodedBody(this, body) : null
+      const changed = text === null ? null : rewrite(text)
+      if (changed !== null && changed !== text) {
+        const encoded = encodedBody(this, changed)
+        if (encoded) {
+          body = encoded
+          if (this.hasHeader('content-length')) this.setHeader('Content-Length', body.length)
+        }
+      }
       const policy = String(this.getHeader('content-security-policy'))
       this.setHeader('Content-Security-Policy', withScriptHashes(policy, inlineScriptHashes(decodedBody(this, body) ?? '')))
     } catch (error) {

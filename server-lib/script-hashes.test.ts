@@ -33,9 +33,9 @@ describe('the production server’s policy for an HTML document', () => {
   let server: http.Server | undefined
   afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-  async function serve(handler: (res: http.ServerResponse) => void, method = 'GET') {
+  async function serve(handler: (res: http.ServerResponse) => void, method = 'GET', rewrite: ((text: string) => string) | null = null) {
     server = http.createServer((req, res) => {
-      hashInlineScripts(req, res)
+      hashInlineScripts(req, res, { rewrite })
       handler(res)
     })
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
@@ -61,6 +61,21 @@ describe('the production server’s policy for an HTML document', () => {
       `default-src 'self'; script-src 'self' ${sha('one()')} ${sha('two()')} https://js.stripe.com; style-src 'self' 'unsafe-inline'; object-src 'none'`,
     )
     expect(await response.text()).toBe(parts.join(''))
+  })
+
+  it('sends a rewritten document in the encoding Next chose, with the hashes of what it sends', async () => {
+    const html = '<!doctype html><html><head><script>one()</script></head><body><p>Hello</p></body></html>'
+    const response = await serve(
+      (res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': POLICY, 'Content-Encoding': 'gzip' })
+        res.end(zlib.gzipSync(html))
+      },
+      'GET',
+      (text) => text.replace('one()', 'three()'),
+    )
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' ${sha('three()')} https`)
+    expect(await response.text()).toBe(html.replace('one()', 'three()'))
   })
 
   it('passes anything that is not an HTML document straight through', async () => {

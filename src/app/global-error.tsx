@@ -1,6 +1,8 @@
 'use client'
 // The 500 page when even the shop's layout cannot render (for example the database is unreachable).
 // It carries its own <html> and styles because the layout that would provide them is what failed.
+import { FrameworkLive } from '../components/ui/framework-live'
+
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   return (
     <html lang="en-GB">
@@ -20,6 +22,7 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
             <a href="/" style={{ color: '#1a5fb4', marginLeft: 12 }}>Home page</a>
           </p>
         </main>
+        <FrameworkLive />
       </body>
     </html>
   )

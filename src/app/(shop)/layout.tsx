@@ -7,6 +7,7 @@ import { CONSENT_MODE_SCRIPT, CONSENT_PRECHECK_SCRIPT } from '../../features/con
 import { MiniBasketIsland } from '../../features/basket/components/mini-basket-island'
 import { HeaderSearchIsland } from '../../features/search/components/header-search-island'
 import { ServiceWorkerRegistration } from '../../features/pwa/service-worker-registration'
+import { FrameworkLive } from '../../components/ui/framework-live'
 import { SITE_MENU_ESCAPE_SCRIPT } from '../../components/ui/site-menu-script'
 import './styles.css'
 import { env } from '../../config/env'
@@ -132,6 +133,7 @@ export default async function ShopLayout({ children }: { children: ReactNode }) 
           )}
         </footer>
         <ServiceWorkerRegistration />
+        <FrameworkLive />
       </body>
     </html>
   )

@@ -1,6 +1,7 @@
 // The built-in test gateway's own pages: deliberately not the shop's look, as a hosted provider's page is not.
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
+import { FrameworkLive } from '../../components/ui/framework-live'
 import './gateway.css'
 
 export const metadata: Metadata = { title: 'Wheelhouse test payments', robots: { index: false, follow: false }, icons: { icon: [{ url: '/icon.svg', type: 'image/svg+xml' }] } }
@@ -15,6 +16,7 @@ export default function GatewayLayout({ children }: { children: ReactNode }) {
           <p className="tg-note">A test card gateway: no real card is charged and no card number is kept.</p>
         </header>
         <main id="main" className="tg-main">{children}</main>
+        <FrameworkLive />
       </body>
     </html>
   )
