@@ -85,6 +85,47 @@ describe('variable product', () => {
     expect(problems).toEqual([])
   })
 
+  it('is drawn before its scripts are fetched: they are not in the HTML, and start after the page and its picture', async () => {
+    const html = await (await fetch(`${base}${HELMET}`, { headers: { accept: 'text/html' } })).text()
+    expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async=""/)
+    expect(html).not.toContain('rel="preload" as="script"')
+    const { page, problems } = await newPage()
+    await page.goto(HELMET)
+    await page.waitForFunction(() => Object.keys(document.querySelector('button.pdp-add')!).some((k) => k.startsWith('__react')))
+    const times = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      const chunks = resources.filter((r) => /\/_next\/static\/.+\.js$/.test(r.name)).map((r) => r.startTime)
+      const picture = resources.find((r) => r.name.includes('/api/media/file/shoei-nxr2-helmet'))
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+      return { firstChunk: Math.min(...chunks), pictureEnd: picture?.responseEnd ?? NaN, parsed: navigation.domContentLoadedEventStart }
+    })
+    expect(times.firstChunk).toBeGreaterThanOrEqual(times.parsed)
+    expect(times.firstChunk).toBeGreaterThanOrEqual(times.pictureEnd)
+    expect(problems).toEqual([])
+  })
+
+  it('keeps the choices and the press a customer made before its code arrived, and acts on them once it is live', async () => {
+    const { page, problems } = await newPage()
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/_next\/static\/.+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.goto(HELMET, { waitUntil: 'domcontentloaded' })
+    await page.locator('input[name="size"][value="M"]').check()
+    await page.locator('input[name="colour"][value="White"]').check()
+    await page.getByRole('button', { name: 'Add to basket' }).click()
+    await expect(page.evaluate(() => window.localStorage.getItem('root'))).resolves.toBeNull()
+    release()
+    const status = page.getByRole('status').filter({ hasText: 'Added' })
+    await status.getByRole('link', { name: 'View basket' }).waitFor()
+    await expect(status.textContent()).resolves.toContain('Added Shoei NXR2 Helmet – M / White to your basket')
+    const stored = JSON.parse((await page.evaluate(() => window.localStorage.getItem('root'))) ?? 'null')
+    expect(stored.basket.items).toEqual([expect.objectContaining({ count: 1, product: expect.objectContaining({ sku: 'SHOEI-NXR2-HELMET-WHITE-M' }) })])
+    expect(problems).toEqual([])
+  })
+
   it('has no WCAG 2.2 AA violations', async () => {
     const { page } = await newPage()
     await page.goto(HELMET)

@@ -8,7 +8,9 @@
 // response cache stores it: those tags go, and one inline loader takes the place of the first. The loader fetches the
 // same chunks, in the same order, after the frame that shows the first screen: once the document is parsed, the
 // page's priority picture (if any) is decoded and a frame has been drawn. A press on a control that needs the code
-// before it is live is held, fetches the code at once, and is made again when the page's own code says it is live.
+// before it is live is held, fetches the code at once, and is made again when the page's own code says it is live;
+// a form sent by its code is held and sent then; a field changed before then is changed again, so the page's state
+// holds what the visitor sees.
 
 /** Dispatched on `document` by the page's code once React has taken over the page (FrameworkLive). */
 export const FRAMEWORK_LIVE_EVENT = 'wheelhouse:live'
@@ -67,11 +69,88 @@ export function loadFrameworkAfterPaint(urls, liveEvent) {
     },
     true,
   )
-  document.addEventListener(liveEvent, function () {
-    live = true
+  // A form without an action is sent by its code (sent plainly, it would put its fields in this page's address): it is
+  // held the same way, and sent by the same button once the page is live. A server action's form has an action and
+  // posts without the code; one whose action is a browser function React holds and replays itself.
+  var heldForm = null
+  var heldSubmitter = null
+  document.addEventListener(
+    'submit',
+    function (event) {
+      if (live || !event.target || event.target.getAttribute('action') !== null) return
+      event.preventDefault()
+      heldForm = event.target
+      heldSubmitter = event.submitter || null
+      start()
+    },
+    true,
+  )
+  // What the visitor typed, picked or ticked before the code was live is on screen, but hydration does not tell the
+  // page's state (React keeps the field's value and takes it as already known). Each such field is changed again
+  // through React's own value setter, so its change handler sees it.
+  var edited = []
+  function noteEdit(event) {
+    if (!live && event.target && edited.indexOf(event.target) < 0) edited.push(event.target)
+  }
+  document.addEventListener('input', noteEdit, true)
+  document.addEventListener('change', noteEdit, true)
+  function replayEdit(field) {
+    if (!field.isConnected || !field.tagName) return
+    var tag = field.tagName.toLowerCase()
+    if (tag === 'select') {
+      field.dispatchEvent(new Event('change', { bubbles: true }))
+    } else if (field.type === 'checkbox' || field.type === 'radio') {
+      if (field.checked === field.defaultChecked) return
+      field.checked = !field.checked
+      field.click()
+    } else if (tag === 'input' || tag === 'textarea') {
+      var value = field.value
+      if (value === field.defaultValue) return
+      var setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')
+      if (!setter || !setter.set) return
+      field.value = field.defaultValue
+      setter.set.call(field, value)
+      field.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+  }
+  // The layout's code says it is live before the page's own parts have hydrated: React hydrates them in turn (and one
+  // at once when it is pressed). A field is changed again only once React has taken it over, which it marks with a
+  // `__reactProps$…` key on the element; after two seconds it is changed again regardless.
+  function hydrated(field) {
+    var keys = Object.keys(field)
+    for (var i = 0; i < keys.length; i++) if (keys[i].indexOf('__reactProps') === 0) return true
+    return false
+  }
+  function replayWhenHydrated(fields, tries, then) {
+    for (var i = 0; i < fields.length; i++) {
+      if (tries > 0 && fields[i].isConnected && !hydrated(fields[i])) {
+        setTimeout(function () {
+          replayWhenHydrated(fields, tries - 1, then)
+        }, 20)
+        return
+      }
+    }
+    for (var j = 0; j < fields.length; j++) replayEdit(fields[j])
+    // The held press reads the page's state: it waits for React to have rendered what the changes set.
+    if (fields.length > 0) setTimeout(then, 0)
+    else then()
+  }
+  function replayPresses() {
     var target = held
     held = null
     if (target && target.isConnected) target.click()
+    var form = heldForm
+    heldForm = null
+    if (form && form.isConnected) {
+      if (form.requestSubmit) form.requestSubmit(heldSubmitter && heldSubmitter.isConnected && heldSubmitter.form === form ? heldSubmitter : undefined)
+      else form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }))
+    }
+  }
+  document.addEventListener(liveEvent, function () {
+    live = true
+    var fields = edited
+    edited = []
+    replayWhenHydrated(fields, 100, replayPresses)
   })
 }
 

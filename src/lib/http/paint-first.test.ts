@@ -134,4 +134,69 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     expect(browser.appended).toEqual([])
     vi.unstubAllGlobals()
   })
+
+  it('changes a field typed in before the page was live again through React’s setter, so its handler sees it', () => {
+    const browser = fakeBrowser()
+    vi.stubGlobal('Event', class { constructor(readonly type: string) {} })
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    // The element's own value property stands for React's tracker, its prototype's for the browser's.
+    const native = { value: 'abc' }
+    const proto = { get value() { return native.value }, set value(v: string) { native.value = v } }
+    const field = Object.create(proto, { __reactProps$x: { value: {}, enumerable: true }, tagName: { value: 'INPUT' }, type: { value: 'text' }, defaultValue: { value: '' }, isConnected: { value: true }, dispatchEvent: { value: vi.fn() } })
+    let tracked = 'abc'
+    Object.defineProperty(field, 'value', { get: () => native.value, set: (v: string) => { tracked = v; native.value = v } })
+    const box = { __reactProps$x: {}, tagName: 'INPUT', type: 'checkbox', checked: true, defaultChecked: false, isConnected: true, click: vi.fn() }
+    const untouched = { __reactProps$x: {}, tagName: 'INPUT', type: 'text', value: 'same', defaultValue: 'same', isConnected: true, dispatchEvent: vi.fn() }
+    for (const target of [field, box, untouched, field]) browser.document.dispatch('input', { target })
+    browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
+    expect(native.value).toBe('abc')
+    expect(tracked).toBe('')
+    expect(field.dispatchEvent).toHaveBeenCalledTimes(1)
+    expect(field.dispatchEvent.mock.calls[0][0].type).toBe('input')
+    expect(box.click).toHaveBeenCalledTimes(1)
+    expect(box.checked).toBe(false) // then the click ticks it again, through the page's handler
+    expect(untouched.dispatchEvent).not.toHaveBeenCalled()
+    vi.unstubAllGlobals()
+  })
+
+  it('holds a form its code sends, and sends it with the same button once the page is live; a form with an action goes', () => {
+    const browser = fakeBrowser()
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    const form = { isConnected: true, getAttribute: () => null, requestSubmit: vi.fn() }
+    const button = { isConnected: true, form }
+    const event = { target: form, submitter: button, preventDefault: vi.fn() }
+    browser.document.dispatch('submit', event)
+    expect(event.preventDefault).toHaveBeenCalled()
+    expect(browser.appended).toEqual(['/a.js'])
+    const search = { isConnected: true, getAttribute: (name: string) => (name === 'action' ? '/search' : null), requestSubmit: vi.fn() }
+    const plain = { target: search, submitter: null, preventDefault: vi.fn() }
+    browser.document.dispatch('submit', plain)
+    expect(plain.preventDefault).not.toHaveBeenCalled()
+    expect(form.requestSubmit).not.toHaveBeenCalled()
+    browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
+    expect(form.requestSubmit).toHaveBeenCalledWith(button)
+    expect(search.requestSubmit).not.toHaveBeenCalled()
+    vi.unstubAllGlobals()
+  })
+
+  it('changes a field again only once React has taken it over, and makes the held press after it', async () => {
+    vi.useFakeTimers()
+    const browser = fakeBrowser()
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    const order: string[] = []
+    const box: Record<string, unknown> = { tagName: 'INPUT', type: 'radio', checked: true, defaultChecked: false, isConnected: true, click: () => order.push('radio') }
+    const button = { isConnected: true, click: () => order.push('button'), closest: () => button }
+    browser.document.dispatch('change', { target: box })
+    browser.document.dispatch('click', { target: button, preventDefault: () => {}, stopImmediatePropagation: () => {} })
+    browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(order).toEqual([])
+    box.__reactProps$y = {}
+    await vi.advanceTimersByTimeAsync(20)
+    expect(order).toEqual(['radio'])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(order).toEqual(['radio', 'button'])
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
 })
