@@ -47,6 +47,9 @@ const needsHashes = (res) =>
  * through. Install it after any wrapper that must see the final headers (the response cache).
  * `rewrite(text)` may return a changed document (the same string when nothing changes); it is sent in the encoding
  * Next chose, and it is what the hashes and the response cache see.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {{ onError?: (error: unknown) => void, rewrite?: ((text: string) => string) | null }} [options]
  */
 export function hashInlineScripts(req, res, { onError = () => {}, rewrite = null } = {}) {
   if (req.method !== 'GET') return
