@@ -24,7 +24,9 @@ const server = await serveBuild(3420)
 const rows = []
 try {
   const home = await (await fetch(`${server.base}/`)).text()
-  const scripts = [...home.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1])
+  // The chunks the page's loader fetches after the first paint (ADR 085), not the nomodule polyfills.
+  const polyfills = new Set([...home.matchAll(/<script src="([^"]+)" noModule/g)].map((m) => m[1]))
+  const scripts = [...new Set([...home.matchAll(/"(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]))].filter((src) => !polyfills.has(src))
   let largest = null
   for (const src of scripts) {
     const size = (await (await fetch(`${server.base}${src}`)).arrayBuffer()).byteLength
