@@ -5,6 +5,7 @@
 // until the current tick ends, for the same response and bytes: the response cache reads it within the script
 // hashes' own end(). Kept any longer (say per response, in a WeakMap), each page's text lived as long as its response
 // object, past two young-generation collections, and was promoted: 190 KB a request into the old generation.
+// A storefront document the script hashes rewrite (ADR 085) is encoded again here, and its text kept the same way.
 import zlib from 'node:zlib'
 
 let last = null
@@ -47,23 +48,22 @@ function encode(text, encoding) {
  */
 export function encodedBody(res, text) {
   const body = encode(text, res.getHeader('content-encoding'))
-  if (body === null) return null
+  if (body !== null) remember(res, body, text)
+  return body
+}
+
+function remember(res, body, text) {
   const entry = { res, body, text }
   last = entry
   process.nextTick(() => {
     if (last === entry) last = null
   })
-  return body
 }
 
 /** The body's text under the response's Content-Encoding; null for an encoding not known. Throws on a corrupt body. */
 export function decodedBody(res, body) {
   if (last && last.res === res && last.body.equals(body)) return last.text
   const text = decode(body, res.getHeader('content-encoding'))
-  const entry = { res, body, text }
-  last = entry
-  process.nextTick(() => {
-    if (last === entry) last = null
-  })
+  remember(res, body, text)
   return text
 }

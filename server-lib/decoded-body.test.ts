@@ -1,6 +1,6 @@
 import zlib from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
-import { decodedBody } from './decoded-body.mjs'
+import { decodedBody, encodedBody } from './decoded-body.mjs'
 
 const response = (encoding?: string) => ({ getHeader: (name: string) => (name === 'content-encoding' ? encoding : undefined) })
 const html = '<!DOCTYPE html><html><body>é</body></html>'
@@ -38,6 +38,19 @@ describe('decodedBody', () => {
     await new Promise((resolve) => process.nextTick(resolve))
     decodedBody(res, body)
     expect(gunzip).toHaveBeenCalledTimes(2)
+    gunzip.mockRestore()
+  })
+
+  it('encodes a changed text as the response says, and answers its text for the new bytes without decoding them', () => {
+    const gunzip = vi.spyOn(zlib, 'gunzipSync')
+    const res = response('gzip')
+    const body = encodedBody(res, html)!
+    expect(zlib.gunzipSync(body).toString('utf8')).toBe(html)
+    gunzip.mockClear()
+    expect(decodedBody(res, body)).toBe(html)
+    expect(gunzip).not.toHaveBeenCalled()
+    expect(encodedBody(response(), html)!.toString('utf8')).toBe(html)
+    expect(encodedBody(response('zstd-unknown'), html)).toBeNull()
     gunzip.mockRestore()
   })
 })
