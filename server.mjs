@@ -310,7 +310,7 @@ function toNext(req, res, requestId) {
   // After the response cache's capture: a stored page keeps the policy it was sent with.
   // The storefront's documents are drawn before their scripts are fetched (ADR 085); the admin is an application
   // that needs its code at once.
-  const rewrite = /^\/admin(\/|$)/.test(req.url ?? '') ? null : scriptsAfterPaint
+  const rewrite = /^\/admin(?:[/?#]|$)/.test(req.url ?? '') ? null : scriptsAfterPaint
   hashInlineScripts(req, res, { rewrite, onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
   handle(req, res).catch((error) => {
     void reportError(error, { requestId, path: (req.url ?? '').split('?')[0], method: req.method, where: 'server.mjs' })
