@@ -10,45 +10,26 @@ import zlib from 'node:zlib'
 
 let last = null
 
-function decode(body, encoding) {
-  switch (String(encoding ?? 'identity').toLowerCase()) {
-    case 'identity':
-    case '':
-      return body.toString('utf8')
-    case 'gzip':
-      return zlib.gunzipSync(body).toString('utf8')
-    case 'br':
-      return zlib.brotliDecompressSync(body).toString('utf8')
-    case 'deflate':
-      return zlib.inflateSync(body).toString('utf8')
-    default:
-      return null
-  }
-}
-
-function encode(text, encoding) {
-  switch (String(encoding ?? 'identity').toLowerCase()) {
-    case 'identity':
-    case '':
-      return Buffer.from(text, 'utf8')
-    case 'gzip':
-      return zlib.gzipSync(text)
-    case 'br':
-      return zlib.brotliCompressSync(text)
-    case 'deflate':
-      return zlib.deflateSync(text)
-    default:
-      return null
-  }
-}
+const PLAIN = { decode: (bytes) => bytes, encode: (bytes) => bytes }
+/** Each Content-Encoding a page may be sent in, with its way from the bytes sent and back. */
+const CODINGS = new Map([
+  ['identity', PLAIN],
+  ['', PLAIN],
+  ['gzip', { decode: (bytes) => zlib.gunzipSync(bytes), encode: (bytes) => zlib.gzipSync(bytes) }],
+  ['br', { decode: (bytes) => zlib.brotliDecompressSync(bytes), encode: (bytes) => zlib.brotliCompressSync(bytes) }],
+  ['deflate', { decode: (bytes) => zlib.inflateSync(bytes), encode: (bytes) => zlib.deflateSync(bytes) }],
+])
+const codingOf = (res) => CODINGS.get(String(res.getHeader('content-encoding') ?? 'identity').toLowerCase())
 
 /**
  * A changed text encoded as the response says (its Content-Encoding), and remembered as decodedBody's answer for the
  * new bytes; null for an encoding not known.
  */
 export function encodedBody(res, text) {
-  const body = encode(text, res.getHeader('content-encoding'))
-  if (body !== null) remember(res, body, text)
+  const coding = codingOf(res)
+  if (!coding) return null
+  const body = coding.encode(Buffer.from(text, 'utf8'))
+  remember(res, body, text)
   return body
 }
 
@@ -63,7 +44,8 @@ function remember(res, body, text) {
 /** The body's text under the response's Content-Encoding; null for an encoding not known. Throws on a corrupt body. */
 export function decodedBody(res, body) {
   if (last && last.res === res && last.body.equals(body)) return last.text
-  const text = decode(body, res.getHeader('content-encoding'))
+  const coding = codingOf(res)
+  const text = coding ? coding.decode(body).toString('utf8') : null
   remember(res, body, text)
   return text
 }
