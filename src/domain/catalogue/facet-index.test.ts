@@ -98,6 +98,15 @@ describe('FacetIndex.filteredIds', () => {
   })
 })
 
+describe('FacetIndex.scopeSize', () => {
+  it('counts the products a scope holds: a brand, categories, every product', () => {
+    expect(index.scopeSize([{ field: 'brandId', values: [1] }])).toBe(3)
+    expect(index.scopeSize([{ field: 'categoryId', values: [20, 30] }])).toBe(2)
+    expect(index.scopeSize([{ field: 'categoryId', values: [99] }])).toBe(0)
+    expect(index.scopeSize([])).toBe(PRODUCTS.length)
+  })
+})
+
 describe('FacetIndex.matchFacts', () => {
   it('answers what search weighs a match by, and null for a product not on sale', () => {
     const marked = new FacetIndex([{ ...bike(1, 1, 749_900, 649), inStock: false, featured: true }, { ...NONE, id: 2, kind: 'accessory', listPrice: 4_999 }])

@@ -161,6 +161,11 @@ export class FacetIndex {
     return out
   }
 
+  /** How many products the scope holds: a brand's or a category's page with no filter counts this many. */
+  scopeSize(scope: readonly ScopeCondition[]): number {
+    return this.scopePositions(scope)?.length ?? this.size
+  }
+
   /** Ids of the products in the scope that pass every condition (the listing's own rule). */
   filteredIds(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number[] {
     const ids = this.columns.id.numbers!
