@@ -80,6 +80,7 @@ export class FacetIndex {
   /** per product: IN_STOCK and FEATURED bits */
   private readonly marks: Uint8Array
   private readonly bases = new Map<string, BaseCombinations>()
+  private readonly tallies = new Map<FactField, Int32Array>()
 
   constructor(products: readonly ProductFacts[]) {
     this.size = products.length
@@ -161,9 +162,30 @@ export class FacetIndex {
     return out
   }
 
-  /** How many products the scope holds: a brand's or a category's page with no filter counts this many. */
+  /**
+   * How many products the scope holds: a brand's or a category's page with no filter counts this many. A scope of one
+   * field's values (a brand, a category and its descendants) is answered from that field's tally, counted once per
+   * index: suggestions ask for a few groups on every keystroke.
+   */
   scopeSize(scope: readonly ScopeCondition[]): number {
-    return this.scopePositions(scope)?.length ?? this.size
+    const only = scope.length === 1 ? scope[0]! : null
+    if (!only || only.field === 'id') return this.scopePositions(scope)?.length ?? this.size
+    const column = this.columns[only.field]
+    const tally = this.tally(only.field)
+    let n = 0
+    for (const code of new Set(only.values.flatMap((v) => column.codeOf.get(textOf(v)) ?? []))) n += tally[code]!
+    return n
+  }
+
+  /** How many products hold each of the field's values, by the value's code. */
+  private tally(field: FactField): Int32Array {
+    const known = this.tallies.get(field)
+    if (known) return known
+    const column = this.columns[field]
+    const tally = new Int32Array(column.texts.length)
+    for (let p = 0; p < this.size; p++) if (column.codes[p]! >= 0) tally[column.codes[p]!]!++
+    this.tallies.set(field, tally)
+    return tally
   }
 
   /** Ids of the products in the scope that pass every condition (the listing's own rule). */
