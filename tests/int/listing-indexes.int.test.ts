@@ -8,6 +8,9 @@ import { BIKE_KINDS } from '../../src/domain/catalogue/product-kind'
 import { Abort, execute, isPostgres, pgUnit, readRows } from '../../src/cms/sql.server'
 import { db, payload, withTestPayload } from './payload'
 
+const { orderedPageStatement, WALK_ORDER_FROM } = await import('../../src/features/listing/facet-counts.server')
+type Fragment = import('../../src/features/listing/facet-counts.server').Fragment
+
 withTestPayload(undefined, 600_000)
 
 const kinds = BIKE_KINDS.map((k) => `'${k}'`).join(', ')
@@ -99,6 +102,15 @@ describe(`listing indexes on ${db}`, () => {
         expect(page.rows.map((r) => String(r.detail)).join('\n')).toMatch(/^SCAN p USING INDEX products_listing_all_idx$/)
         const count = await run(`EXPLAIN QUERY PLAN SELECT COUNT(*) AS n FROM products p WHERE p.status = 'active' AND 1 = 1 AND p.list_price <= ?`, [500_000])
         expect(count.rows.map((r) => String(r.detail)).join('\n')).toMatch(/COVERING INDEX products_facets_idx/)
+        // the part after the bikes (two-part-reads): by the kind and price index, every match sorted, when few match;
+        // by the order index, stopping at the page, when many do
+        const rest: Fragment = { sql: `p.status = 'active' AND p.kind IN ('accessory', 'riderwear') AND p.list_price <= ?`, args: [500_000] }
+        const planOf = async (total: number) => {
+          const statement = orderedPageStatement(payload, rest, total, 0, 24)
+          return (await run(`EXPLAIN QUERY PLAN ${statement.sql}`, statement.args as (string | number)[])).rows.map((r) => String(r.detail)).join('\n')
+        }
+        expect(await planOf(WALK_ORDER_FROM - 1)).toMatch(/products_listing_kind_price_idx[\s\S]*TEMP B-TREE FOR ORDER BY/)
+        expect(await planOf(WALK_ORDER_FROM)).toMatch(/^SCAN p USING INDEX products_listing_all_idx$/)
       } finally {
         await run(`DELETE FROM sqlite_stat1 WHERE tbl = 'products'`)
         for (const [idx, stat] of saved) await run(`INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('products', ?, ?)`, [idx, stat])
