@@ -95,6 +95,9 @@ describe('FacetIndex.filteredIds', () => {
     expect(index.filteredIds([], [UNDER_5000])).toEqual([3, 6, 7])
     expect(index.filteredIds([{ field: 'kind', values: ['motorcycle'] }], [UNDER_5000, a2])).toEqual([])
     expect(index.filteredIds([{ field: 'brandId', values: [2] }], [])).toEqual([4, 5])
+    expect(index.filteredCount([{ field: 'id', values: [5, 2, 1, 3] }], [a2])).toBe(2)
+    expect(index.filteredCount([], [UNDER_5000])).toBe(3)
+    expect(index.filteredCount([{ field: 'brandId', values: [2] }], [])).toBe(2)
   })
 })
 

@@ -188,6 +188,12 @@ export class FacetIndex {
     return tally
   }
 
+  /** How many products in the scope pass every condition: the listing's total, as filteredIds counts it. */
+  filteredCount(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number {
+    if (!conditions.length) return this.scopeSize(scope)
+    return this.positionsWhere(this.scopePositions(scope), conditions.map((c) => this.predicate(c))).length
+  }
+
   /** Ids of the products in the scope that pass every condition (the listing's own rule). */
   filteredIds(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number[] {
     const ids = this.columns.id.numbers!

@@ -86,20 +86,15 @@ export function orderedPageStatement(payload: Payload, where: Fragment, total: n
  * One page of ids of the products on sale in the scope that pass every condition, in the listing's default order
  * (featured, newest: Payload's `-featured, -createdAt, -id`), and how many there are. The status is named in the SQL,
  * not bound, so that SQLite can use its partial indexes (migration 20261127_110000_listing_all_and_facets_indexes).
- * SQLite counts first, so that the page's statement can be chosen by the count (WALK_ORDER_FROM); its one
- * connection runs the two one after the other anyway.
+ * How many is counted in the facet index, by the same rule as the facets beside it: SQLite's planner counted the
+ * accessories and riderwear under a price through the kind and price index, looking up each of 20,017 rows' status
+ * (23 ms of every `under 5000` search at 100,000 variants). The count then chooses the page's statement.
  */
 export async function orderedProductIds(payload: Payload, scope: readonly ScopeCondition[], conditions: readonly FilterCondition[], offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
-  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => factTestSql(c.field, c.test))]
-  const where = join(parts, ' AND ')
-  const count = () => readRows(payload, { sql: `SELECT COUNT(*) AS n FROM products p WHERE ${where.sql}`, args: where.args }).then((rows) => Number(rows[0]?.n ?? 0))
-  if (isPostgres(payload)) {
-    const [rows, total] = await Promise.all([readRows(payload, orderedPageStatement(payload, where, 0, offset, limit)), count()])
-    return { ids: rows.map((r) => Number(r.id)), total }
-  }
-  const total = await count()
+  const total = (await facetIndex(payload)).filteredCount(scope, conditions)
   if (limit <= 0 || offset >= total) return { ids: [], total }
-  const rows = await readRows(payload, orderedPageStatement(payload, where, total, offset, limit))
+  const parts = [{ sql: `p.status = 'active'`, args: [] }, scopeSql(payload, scope), ...conditions.map((c) => factTestSql(c.field, c.test))]
+  const rows = await readRows(payload, orderedPageStatement(payload, join(parts, ' AND '), total, offset, limit))
   return { ids: rows.map((r) => Number(r.id)), total }
 }
 
