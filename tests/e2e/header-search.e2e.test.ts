@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage, axeFindingsInTurn } from './browser'
-import { hydrated, rejectAnalyticsCookies } from './shop-fixtures'
+import { rejectAnalyticsCookies } from './shop-fixtures'
 
 const PHONE = { width: 412, height: 900 }
 const DESKTOP = { width: 1280, height: 800 }
@@ -28,9 +28,6 @@ const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id
 
 /** From the top of a fresh page: answers the cookie question and reaches the search box, by keyboard only. */
 async function keyboardToSearch(page: Page) {
-  // the banner is a late island: its code arrives after the page's, and a press held until the page was live can
-  // reach its button before React owns it
-  await hydrated(page, '.consent__actions button')
   await tabUntil(page, async () => (await focusedText(page)) === 'Reject analytics cookies', 'the cookie question')
   await page.keyboard.press('Enter')
   await page.getByRole('region', { name: 'Cookies' }).waitFor({ state: 'detached' })

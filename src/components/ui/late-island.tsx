@@ -7,6 +7,7 @@
 // island's HTML works without its code: then the press goes ahead at once).
 import { useCallback, useEffect, useRef, type ComponentType } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import { ISLAND_LISTENING_ATTRIBUTE } from '../../lib/http/paint-first.mjs'
 
 type Loader<P> = () => Promise<ComponentType<P>>
 
@@ -118,7 +119,10 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
       for (const name of INTEREST) element.addEventListener(name, start, { capture: true, passive: true })
       element.addEventListener('click', onClick, true)
       for (const name of options.loadOn ?? []) window.addEventListener(name, start)
+      // The document's first script makes a press it held again only once something here listens for it.
+      element.setAttribute(ISLAND_LISTENING_ATTRIBUTE, '')
       return () => {
+        element.removeAttribute(ISLAND_LISTENING_ATTRIBUTE)
         cancelled = true
         cancelIdle()
         for (const name of INTEREST) element.removeEventListener(name, start, { capture: true })

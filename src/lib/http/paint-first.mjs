@@ -15,6 +15,13 @@
 /** Dispatched on `document` by the page's code once React has taken over the page (FrameworkLive). */
 export const FRAMEWORK_LIVE_EVENT = 'wheelhouse:live'
 
+/**
+ * Set on a late island's container (src/components/ui/late-island.tsx) while it holds presses for its own code: React
+ * does not own the HTML inside it until the island's code has hydrated it, so a press made there before then is kept
+ * only if the island is listening.
+ */
+export const ISLAND_LISTENING_ATTRIBUTE = 'data-island-listening'
+
 const CHUNK_SCRIPT = /<script src="(\/_next\/static\/[^"<>]+\.js)" async=""><\/script>/g
 const CHUNK_PRELOAD = /<link rel="preload" as="script" fetchPriority="low" href="(\/_next\/static\/[^"<>]+\.js)"\/>/g
 const MARK = '\u0000'
@@ -24,8 +31,9 @@ const MARK = '\u0000'
  * build step, and reads as what it is.
  * @param {string[]} urls the chunks, in the document's order
  * @param {string} liveEvent
+ * @param {string} islandListening
  */
-export function loadFrameworkAfterPaint(urls, liveEvent) {
+export function loadFrameworkAfterPaint(urls, liveEvent, islandListening) {
   var started = false
   var live = false
   var held = null
@@ -114,26 +122,45 @@ export function loadFrameworkAfterPaint(urls, liveEvent) {
     }
   }
   // The layout's code says it is live before the page's own parts have hydrated: React hydrates them in turn (and one
-  // at once when it is pressed). A field is changed again only once React has taken it over, which it marks with a
-  // `__reactProps$…` key on the element; after two seconds it is changed again regardless.
-  function hydrated(field) {
-    var keys = Object.keys(field)
+  // at once when it is pressed), and a late island's part only once its own code has come. A field is changed again
+  // only once React has taken it over, which it marks with a `__reactProps$…` key on the element. A press is made
+  // again only on an element React owns or inside a late island that listens for it (the island holds the press
+  // until its code is live): made on HTML that nothing listens to yet, it would do nothing and be lost. After two
+  // seconds each is made regardless.
+  function hydrated(element) {
+    var keys = Object.keys(element)
     for (var i = 0; i < keys.length; i++) if (keys[i].indexOf('__reactProps') === 0) return true
     return false
   }
-  function replayWhenHydrated(fields, tries, then) {
-    for (var i = 0; i < fields.length; i++) {
-      if (tries > 0 && fields[i].isConnected && !hydrated(fields[i])) {
+  function owned(element) {
+    if (hydrated(element)) return true
+    var island = element.closest ? element.closest('.late-island') : null
+    return island !== null && island.hasAttribute(islandListening)
+  }
+  function whenReady(elements, ready, tries, then) {
+    for (var i = 0; i < elements.length; i++) {
+      if (tries > 0 && elements[i].isConnected && !ready(elements[i])) {
         setTimeout(function () {
-          replayWhenHydrated(fields, tries - 1, then)
+          whenReady(elements, ready, tries - 1, then)
         }, 20)
         return
       }
     }
-    for (var j = 0; j < fields.length; j++) replayEdit(fields[j])
-    // The held press reads the page's state: it waits for React to have rendered what the changes set.
-    if (fields.length > 0) setTimeout(then, 0)
-    else then()
+    then()
+  }
+  function replayEdits(fields, then) {
+    whenReady(fields, hydrated, 100, function () {
+      for (var j = 0; j < fields.length; j++) replayEdit(fields[j])
+      // The held press reads the page's state: it waits for React to have rendered what the changes set.
+      if (fields.length > 0) setTimeout(then, 0)
+      else then()
+    })
+  }
+  function replayPressesWhenOwned() {
+    var pressed = []
+    if (held) pressed.push(held)
+    if (heldForm) pressed.push(heldForm)
+    whenReady(pressed, owned, 100, replayPresses)
   }
   function replayPresses() {
     var target = held
@@ -150,7 +177,7 @@ export function loadFrameworkAfterPaint(urls, liveEvent) {
     live = true
     var fields = edited
     edited = []
-    replayWhenHydrated(fields, 100, replayPresses)
+    replayEdits(fields, replayPressesWhenOwned)
   })
 }
 
@@ -165,7 +192,7 @@ export function scriptsAfterPaint(html) {
   const urls = []
   const marked = html.replace(CHUNK_PRELOAD, (_, url) => (urls.push(url), MARK)).replace(CHUNK_SCRIPT, (_, url) => (urls.push(url), MARK))
   if (urls.length === 0) return html
-  const loader = `<script>(${loadFrameworkAfterPaint})(${JSON.stringify([...new Set(urls)])},${JSON.stringify(FRAMEWORK_LIVE_EVENT)})</script>`
+  const loader = `<script>(${loadFrameworkAfterPaint})(${JSON.stringify([...new Set(urls)])},${JSON.stringify(FRAMEWORK_LIVE_EVENT)},${JSON.stringify(ISLAND_LISTENING_ATTRIBUTE)})</script>`
   let first = true
   return marked.replaceAll(MARK, () => (first ? ((first = false), loader) : ''))
 }

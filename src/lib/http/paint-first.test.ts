@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { FRAMEWORK_LIVE_EVENT, loadFrameworkAfterPaint, scriptsAfterPaint } from './paint-first.mjs'
+import { FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE, loadFrameworkAfterPaint, scriptsAfterPaint } from './paint-first.mjs'
 
 // As Next 16 writes a page: a low-priority preload and async chunk scripts in the head, the preloaded chunk again in
 // the body, a noModule polyfill, inline scripts and a JSON-LD block.
@@ -29,7 +29,7 @@ describe('scriptsAfterPaint', () => {
   })
 
   it('fetches the same chunks, each once, in the document’s order', () => {
-    expect(html).toContain(`(["/_next/static/chunks/late.js","/_next/static/chunks/one.js","/_next/static/chunks/turbopack-two.js"],"${FRAMEWORK_LIVE_EVENT}")`)
+    expect(html).toContain(`(["/_next/static/chunks/late.js","/_next/static/chunks/one.js","/_next/static/chunks/turbopack-two.js"],"${FRAMEWORK_LIVE_EVENT}","${ISLAND_LISTENING_ATTRIBUTE}")`)
   })
 
   it('leaves everything else as it was', () => {
@@ -73,7 +73,7 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     vi.useFakeTimers()
     let decoded = () => {}
     const browser = fakeBrowser({ picture: { decode: () => new Promise<void>((resolve) => (decoded = resolve)) } })
-    loadFrameworkAfterPaint(['/a.js', '/b.js'], FRAMEWORK_LIVE_EVENT)
+    loadFrameworkAfterPaint(['/a.js', '/b.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     browser.drawFrame()
     await vi.advanceTimersByTimeAsync(10)
     expect(browser.appended).toEqual([])
@@ -94,7 +94,7 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
   it('fetches the code after three seconds whatever happens, and only once', async () => {
     vi.useFakeTimers()
     const browser = fakeBrowser()
-    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     await vi.advanceTimersByTimeAsync(2999)
     expect(browser.appended).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
@@ -108,8 +108,8 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
 
   it('holds a press on a scripted control, fetches the code at once and presses again once the page is live', () => {
     const browser = fakeBrowser()
-    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
-    const button = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector.includes('button[type="button"]') ? button : null) }
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
+    const button = { __reactProps$x: {}, isConnected: true, click: vi.fn(), closest: (selector: string) => (selector.includes('button[type="button"]') ? button : null) }
     const event = { target: button, preventDefault: vi.fn(), stopImmediatePropagation: vi.fn() }
     browser.document.dispatch('click', event)
     expect(event.preventDefault).toHaveBeenCalled()
@@ -124,9 +124,39 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     vi.unstubAllGlobals()
   })
 
+  it('makes a held press again only once React owns the control, or its late island listens for it', async () => {
+    vi.useFakeTimers()
+    const browser = fakeBrowser()
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
+    const island = { attributes: new Set<string>(), hasAttribute(name: string) { return this.attributes.has(name) } }
+    const inIsland = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector === '.late-island' ? island : inIsland) }
+    browser.document.dispatch('click', { target: inIsland, preventDefault: () => {}, stopImmediatePropagation: () => {} })
+    browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(inIsland.click).not.toHaveBeenCalled()
+    island.attributes.add(ISLAND_LISTENING_ATTRIBUTE)
+    await vi.advanceTimersByTimeAsync(20)
+    expect(inIsland.click).toHaveBeenCalledTimes(1)
+
+    // Nothing ever takes it over: it is made anyway after two seconds, once.
+    const other = fakeBrowser()
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
+    const plain: Record<string, unknown> & { click: () => void } = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector === '.late-island' ? null : plain) }
+    other.document.dispatch('click', { target: plain, preventDefault: () => {}, stopImmediatePropagation: () => {} })
+    other.document.dispatch(FRAMEWORK_LIVE_EVENT)
+    await vi.advanceTimersByTimeAsync(1900)
+    expect(plain.click).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(200)
+    expect(plain.click).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(3000)
+    expect(plain.click).toHaveBeenCalledTimes(1)
+    vi.useRealTimers()
+    vi.unstubAllGlobals()
+  })
+
   it('lets a press on a link or a form’s own button go ahead', () => {
     const browser = fakeBrowser()
-    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     const link = { closest: () => null }
     const event = { target: link, preventDefault: vi.fn(), stopImmediatePropagation: vi.fn() }
     browser.document.dispatch('click', event)
@@ -138,7 +168,7 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
   it('changes a field typed in before the page was live again through React’s setter, so its handler sees it', () => {
     const browser = fakeBrowser()
     vi.stubGlobal('Event', class { constructor(readonly type: string) {} })
-    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     // The element's own value property stands for React's tracker, its prototype's for the browser's.
     const native = { value: 'abc' }
     const proto = { get value() { return native.value }, set value(v: string) { native.value = v } }
@@ -161,8 +191,8 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
 
   it('holds a form its code sends, and sends it with the same button once the page is live; a form with an action goes', () => {
     const browser = fakeBrowser()
-    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
-    const form = { isConnected: true, getAttribute: () => null, requestSubmit: vi.fn() }
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
+    const form = { __reactProps$x: {}, isConnected: true, getAttribute: () => null, requestSubmit: vi.fn() }
     const button = { isConnected: true, form }
     const event = { target: form, submitter: button, preventDefault: vi.fn() }
     browser.document.dispatch('submit', event)
@@ -182,10 +212,10 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
   it('changes a field again only once React has taken it over, and makes the held press after it', async () => {
     vi.useFakeTimers()
     const browser = fakeBrowser()
-    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT)
+    loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     const order: string[] = []
     const box: Record<string, unknown> = { tagName: 'INPUT', type: 'radio', checked: true, defaultChecked: false, isConnected: true, click: () => order.push('radio') }
-    const button = { isConnected: true, click: () => order.push('button'), closest: () => button }
+    const button = { __reactProps$x: {}, isConnected: true, click: () => order.push('button'), closest: () => button }
     browser.document.dispatch('change', { target: box })
     browser.document.dispatch('click', { target: button, preventDefault: () => {}, stopImmediatePropagation: () => {} })
     browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
