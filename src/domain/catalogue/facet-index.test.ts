@@ -99,6 +99,34 @@ describe('FacetIndex.filteredIds', () => {
     expect(index.filteredCount([], [UNDER_5000])).toBe(3)
     expect(index.filteredCount([{ field: 'brandId', values: [2] }], [])).toBe(2)
   })
+
+  it('answers a scope it has kept the same way, whatever order its parts and values come in, and never for another', () => {
+    const kept = new FacetIndex(PRODUCTS)
+    const bikesOfBrand2 = [{ field: 'kind' as const, values: ['motorcycle', 'bicycle'] }, { field: 'brandId' as const, values: [2] }]
+    const again = [{ field: 'brandId' as const, values: [2] }, { field: 'kind' as const, values: ['bicycle', 'motorcycle'] }]
+    expect(kept.filteredIds(bikesOfBrand2, [])).toEqual([4, 5])
+    expect(kept.filteredIds(again, [])).toEqual([4, 5])
+    expect(kept.filteredIds([{ field: 'kind', values: ['motorcycle', 'bicycle'] }, { field: 'brandId', values: [3] }], [])).toEqual([6])
+    expect(kept.filteredCount(again, [UNDER_5000])).toBe(0)
+    // the kept positions are not changed by what a caller does with its answer
+    kept.filteredIds(again, []).push(99)
+    expect(kept.filteredIds(bikesOfBrand2, [])).toEqual([4, 5])
+    // forty other scopes later it is worked out again, with the same answer
+    for (let id = 100; id < 140; id++) kept.filteredCount([{ field: 'brandId', values: [id] }], [UNDER_5000])
+    expect(kept.filteredIds(bikesOfBrand2, [])).toEqual([4, 5])
+    // combinations counted for a scope: kept for the same scope, groupings and flags, counted afresh for others
+    const fresh = (scope: Parameters<FacetIndex['combinations']>[0], flags: FilterCondition[]) => lines(new FacetIndex(PRODUCTS).combinations(scope, [BRAND, PRICE_BAND], flags))
+    expect(lines(kept.combinations(bikesOfBrand2, [BRAND, PRICE_BAND], [UNDER_5000]))).toEqual(fresh(bikesOfBrand2, [UNDER_5000]))
+    expect(lines(kept.combinations(again, [BRAND, PRICE_BAND], [UNDER_5000]))).toEqual(fresh(bikesOfBrand2, [UNDER_5000]))
+    expect(lines(kept.combinations(again, [BRAND, PRICE_BAND], []))).toEqual(fresh(again, []))
+    expect(fresh(again, [])).not.toEqual(fresh(again, [UNDER_5000]))
+    // a total for a scope and filters likewise
+    const a1: FilterCondition = { facet: 'licence', field: 'licence', test: { kind: 'in', values: ['A1'] } }
+    const motorcycles = [{ field: 'kind' as const, values: ['motorcycle'] }]
+    expect([kept.filteredCount(motorcycles, [UNDER_5000]), kept.filteredCount(motorcycles, [UNDER_5000]), kept.filteredCount(motorcycles, [a1]), kept.filteredCount(motorcycles, [UNDER_5000, a1])]).toEqual([1, 1, 1, 1])
+    expect(kept.filteredCount(motorcycles, [{ ...a1, test: { kind: 'in', values: ['A'] } }])).toBe(1)
+    expect(kept.filteredCount(motorcycles, [{ ...a1, test: { kind: 'in', values: ['A2'] } }])).toBe(2)
+  })
 })
 
 describe('FacetIndex.scopeSize', () => {

@@ -11,7 +11,7 @@
 // NULL); a grouping by buckets gives the first bucket whose interval holds the value (CASE WHEN … in order); a value
 // is grouped by its text (ids as text, "5.0" as "5").
 import { inInterval, type Band } from './listing-bands'
-import { COUNTED_FACETS, passes, type Combination, type CountedFacet, type FacetGrouping, type FilterCondition, type FilterField } from './listing-facets'
+import { COUNTED_FACETS, passes, type Combination, type CountedFacet, type FacetGrouping, type FacetKey, type FilterCondition, type FilterField } from './listing-facets'
 
 /** A product on sale, as the index holds it. */
 export interface ProductFacts {
@@ -81,6 +81,9 @@ export class FacetIndex {
   private readonly marks: Uint8Array
   private readonly bases = new Map<string, BaseCombinations>()
   private readonly tallies = new Map<FactField, Int32Array>()
+  private readonly scopes = new Map<string, Int32Array>()
+  private readonly counted = new Map<string, readonly Combination[]>()
+  private readonly totals = new Map<string, number>()
 
   constructor(products: readonly ProductFacts[]) {
     this.size = products.length
@@ -131,8 +134,12 @@ export class FacetIndex {
     return code < 0 ? null : column.texts[code]!
   }
 
-  /** Positions of the products in the scope, each once, in index order; null for every product. */
-  private scopePositions(scope: readonly ScopeCondition[]): number[] | null {
+  /**
+   * Positions of the products in the scope, each once, in index order; null for every product. A scope of kinds,
+   * brands or categories is kept with the index once worked out (the same few come back on every listing and search of
+   * them); a search's matches (an id scope) are looked up afresh.
+   */
+  private scopePositions(scope: readonly ScopeCondition[]): Int32Array | null {
     if (!scope.length) return null
     const ids = scope.filter((c) => c.field === 'id')
     const tests = scope
@@ -142,7 +149,15 @@ export class FacetIndex {
         const wanted = new Set(c.values.flatMap((v) => column.codeOf.get(textOf(v)) ?? []))
         return (p: number) => wanted.has(column.codes[p]!)
       })
-    if (!ids.length) return this.positionsWhere(null, tests)
+    if (!ids.length) {
+      const key = scopeKey(scope)
+      const known = this.scopes.get(key)
+      if (known) return known
+      const made = this.positionsWhere(null, tests)
+      if (this.scopes.size >= MAX_KEPT_SCOPES) this.scopes.delete(this.scopes.keys().next().value!)
+      this.scopes.set(key, made)
+      return made
+    }
     // a search's matches: only they are looked at, not every product
     const wanted = ids.map((c) => new Set(c.values.map(Number)))
     const seen = new Set<number>()
@@ -151,15 +166,20 @@ export class FacetIndex {
       const position = this.positionOf.get(id)
       if (position !== undefined) seen.add(position)
     }
-    return this.positionsWhere([...seen].sort((a, b) => a - b), tests)
+    return this.positionsWhere(Int32Array.from(seen).sort(), tests)
   }
 
   /** The positions among `candidates` (null: every product) that pass every test. */
-  private positionsWhere(candidates: number[] | null, tests: readonly ((p: number) => boolean)[]): number[] {
-    if (candidates) return tests.length ? candidates.filter((p) => tests.every((test) => test(p))) : candidates
-    const out: number[] = []
-    for (let p = 0; p < this.size; p++) if (tests.every((test) => test(p))) out.push(p)
-    return out
+  private positionsWhere(candidates: Int32Array | null, tests: readonly ((p: number) => boolean)[]): Int32Array {
+    if (candidates && !tests.length) return candidates
+    const total = candidates ? candidates.length : this.size
+    const out = new Int32Array(total)
+    let n = 0
+    for (let i = 0; i < total; i++) {
+      const p = candidates ? candidates[i]! : i
+      if (passesAll(tests, p)) out[n++] = p
+    }
+    return out.slice(0, n)
   }
 
   /**
@@ -191,21 +211,51 @@ export class FacetIndex {
   /** How many products in the scope pass every condition: the listing's total, as filteredIds counts it. */
   filteredCount(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number {
     if (!conditions.length) return this.scopeSize(scope)
-    return this.positionsWhere(this.scopePositions(scope), conditions.map((c) => this.predicate(c))).length
+    const key = scope.some((c) => c.field === 'id') ? null : JSON.stringify([scopeKey(scope), conditions])
+    const known = key === null ? undefined : this.totals.get(key)
+    if (known !== undefined) return known
+    const n = this.countPassing(scope, conditions)
+    if (key !== null) {
+      if (this.totals.size >= MAX_KEPT_SCOPES) this.totals.delete(this.totals.keys().next().value!)
+      this.totals.set(key, n)
+    }
+    return n
+  }
+
+  private countPassing(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number {
+    const positions = this.scopePositions(scope)
+    const tests = conditions.map((c) => this.predicate(c))
+    const total = positions ? positions.length : this.size
+    let n = 0
+    for (let i = 0; i < total; i++) if (passesAll(tests, positions ? positions[i]! : i)) n++
+    return n
   }
 
   /** Ids of the products in the scope that pass every condition (the listing's own rule). */
   filteredIds(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number[] {
     const ids = this.columns.id.numbers!
     const tests = conditions.map((c) => this.predicate(c))
-    return this.positionsWhere(this.scopePositions(scope), tests).map((p) => ids[p]!)
+    return Array.from(this.positionsWhere(this.scopePositions(scope), tests), (p) => ids[p]!)
   }
 
   /**
    * The scope's products grouped by kind, every grouping's value (or bucket) and each flag condition (passes or
    * not), with how many products share each combination: the rows the grouped statement answered.
    */
-  combinations(scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): Combination[] {
+  combinations(scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): readonly Combination[] {
+    // a listing's own scope (not a search's matches) comes back with the same filters on every page and visit
+    const key = scope.some((c) => c.field === 'id') ? null : JSON.stringify([scopeKey(scope), groupingsKey(groupings), flags])
+    const known = key === null ? undefined : this.counted.get(key)
+    if (known) return known
+    const counted = this.countCombinations(scope, groupings, flags)
+    if (key !== null) {
+      if (this.counted.size >= MAX_KEPT_SCOPES) this.counted.delete(this.counted.keys().next().value!)
+      this.counted.set(key, counted)
+    }
+    return counted
+  }
+
+  private countCombinations(scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): readonly Combination[] {
     const base = this.baseCombinations(groupings)
     const flagTests = flags.map((c) => this.predicate(c))
     const bit = (p: number) => {
@@ -239,7 +289,7 @@ export class FacetIndex {
         const code = part.codes[first]!
         groups[part.facet] = code < 0 ? null : part.texts[code]!
       })
-      const flagged: Combination['flags'] = {}
+      const flagged: Partial<Record<FacetKey, boolean>> = {}
       flags.forEach((c, i) => (flagged[c.facet] = bits[i] === '1'))
       const kindCode = kind.codes[first]!
       return { kind: kindCode < 0 ? null : kind.texts[kindCode]!, groups, flags: flagged, count: n }
@@ -251,7 +301,7 @@ export class FacetIndex {
    * each (`first`); made once per set of groupings (they change only with a chosen battery range) and kept with the index.
    */
   private baseCombinations(groupings: readonly FacetGrouping[]): BaseCombinations {
-    const signature = JSON.stringify(groupings.map((g) => [g.facet, g.field, g.buckets?.map((b) => [b.id, b.interval]) ?? null]))
+    const signature = groupingsKey(groupings)
     const known = this.bases.get(signature)
     if (known) return known
     const parts = groupings.map((g) => ({ facet: g.facet, ...this.groupCodes(g) }))
@@ -318,6 +368,26 @@ interface BaseCombinations {
   parts: { facet: CountedFacet; codes: Int32Array; texts: readonly string[] }[]
 }
 
+/** A scope as a key: the same parts and values in any order give the same key. */
+function scopeKey(scope: readonly ScopeCondition[]): string {
+  return JSON.stringify(scope.map((c) => [c.field, c.values.map(textOf).sort()]).sort())
+}
+
+function groupingsKey(groupings: readonly FacetGrouping[]): string {
+  return JSON.stringify(groupings.map((g) => [g.facet, g.field, g.buckets?.map((b) => [b.id, b.interval]) ?? null]))
+}
+
+function passesAll(tests: readonly ((p: number) => boolean)[], p: number): boolean {
+  for (let t = 0; t < tests.length; t++) if (!tests[t]!(p)) return false
+  return true
+}
+
+/**
+ * Scopes kept per index with their positions (about 90 KB each at 22,000 products on sale), and as many sets of
+ * combinations counted for a scope, groupings and flags (a few KB each) and totals for a scope and filters: the
+ * listings' and search's usual ones.
+ */
+const MAX_KEPT_SCOPES = 32
 /** Sets of groupings kept per index: the usual one, and a few chosen battery ranges. */
 const MAX_KEPT_GROUPINGS = 8
 /** Combinations counted in an array (one slot per base combination and flags) up to this many slots, else in a map. */

@@ -71,7 +71,7 @@ function listing(query: ListingQuery, products = PRODUCTS): P[] {
 }
 
 /** The combinations the listing counts from (features/listing/facet-counts.server.ts), by the facet index. */
-function combinations(query: ListingQuery, products = PRODUCTS): Combination[] {
+function combinations(query: ListingQuery, products = PRODUCTS): readonly Combination[] {
   const index = new FacetIndex(products.map((p, i) => ({ id: i + 1, ...p })))
   return index.combinations([], facetGroupings(query), flagConditions(listingConditions(query, resolve)))
 }

@@ -130,12 +130,12 @@ export function flagConditions(conditions: readonly FilterCondition[]): FilterCo
 
 /** One combination as the database groups it: the products on sale in the scope sharing every facet's value. */
 export interface Combination {
-  kind: string | null
+  readonly kind: string | null
   /** per counted facet: the field's value (category and brand: the id as text), or its bucket's id; null when the product has none */
-  groups: Record<CountedFacet, string | null>
+  readonly groups: Readonly<Record<CountedFacet, string | null>>
   /** per flag condition's facet: whether these products pass it */
-  flags: Partial<Record<FacetKey, boolean>>
-  count: number
+  readonly flags: Readonly<Partial<Record<FacetKey, boolean>>>
+  readonly count: number
 }
 
 /** Counts per facet option, ready for the form. */

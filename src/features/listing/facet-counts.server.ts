@@ -102,6 +102,6 @@ export async function orderedProductIds(payload: Payload, scope: readonly ScopeC
  * The scope's combinations: its products on sale grouped by kind, every facet's value at once (bands as buckets) and
  * each typed range as a pass/fail flag, counted from the facet index.
  */
-export async function readCombinations(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], conditions: readonly FilterCondition[]): Promise<Combination[]> {
+export async function readCombinations(payload: Payload, scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], conditions: readonly FilterCondition[]): Promise<readonly Combination[]> {
   return (await facetIndex(payload)).combinations(scope, groupings, flagConditions(conditions))
 }
