@@ -36,6 +36,8 @@ const csp = cspFor(false)
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // server.mjs compresses what Next sends, once its documents are final (server-lib/compression.mjs).
+  compress: false,
   generateBuildId: releaseId,
   reactStrictMode: true,
   experimental: {

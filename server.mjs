@@ -13,6 +13,7 @@ import { serveStaticAsset } from './server-lib/static-assets.mjs'
 import { banPattern, createResponseCache, mergeChanges } from './server-lib/response-cache.mjs'
 import { refuseOversizedApiQuery } from './server-lib/api-query-limits.mjs'
 import { hashInlineScripts } from './server-lib/script-hashes.mjs'
+import { compressResponse } from './server-lib/compression.mjs'
 import { scriptsAfterPaint } from './src/lib/http/paint-first.mjs'
 import { stripUntrustedHeaders } from './server-lib/untrusted-headers.mjs'
 import { connectionFacts, proxyTrust } from './src/lib/http/forwarded.mjs'
@@ -311,6 +312,8 @@ function toNext(req, res, requestId) {
   // The storefront's documents are drawn before their scripts are fetched (ADR 085); the admin is an application
   // that needs its code at once.
   const rewrite = /^\/admin(?:[/?#]|$)/.test(req.url ?? '') ? null : scriptsAfterPaint
+  // Compressed once, after the documents are final (server-lib/compression.mjs).
+  compressResponse(req, res)
   hashInlineScripts(req, res, { rewrite, onError: (error) => log('warn', { msg: 'inline scripts not hashed; the configured policy was sent', requestId, err: String(error) }) })
   handle(req, res).catch((error) => {
     void reportError(error, { requestId, path: (req.url ?? '').split('?')[0], method: req.method, where: 'server.mjs' })

@@ -54,7 +54,7 @@ function notThePage(req: http.IncomingMessage, res: http.ServerResponse, url: st
   return false
 }
 
-/** server.mjs in small: strip, then the cache, then the stand-in for Next (gzip when asked, as Next's compression). */
+/** server.mjs in small: strip, then the cache, then the stand-in for Next and its compression (gzip when asked, as compression.mjs). */
 function shop(cache: ReturnType<typeof createResponseCache>) {
   return (req: http.IncomingMessage, res: http.ServerResponse) => {
     stripUntrustedHeaders(req)

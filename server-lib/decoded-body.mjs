@@ -1,11 +1,11 @@
-// The text of a response body as Next encoded it (gzip, Brotli, deflate or none). Two wrappers read the text of
-// every HTML document the shop renders: the script hashes (its inline scripts) and the response cache (whether it
-// is a whole document). Next compresses before either sees it, so each used to decompress it again: at 100,000
-// variants a search page is 150 KB of HTML, 0.4 MB of garbage a request for the two. The last text decoded is kept
-// until the current tick ends, for the same response and bytes: the response cache reads it within the script
-// hashes' own end(). Kept any longer (say per response, in a WeakMap), each page's text lived as long as its response
-// object, past two young-generation collections, and was promoted: 190 KB a request into the old generation.
-// A storefront document the script hashes rewrite (ADR 085) is encoded again here, and its text kept the same way.
+// The text of a response body as it is encoded (gzip, Brotli, deflate or none). Two wrappers read the text of
+// every HTML document the shop renders: the script hashes (its inline scripts, and the storefront's rewrite, ADR 085)
+// and the response cache (whether it is a whole document). The script hashes see the document before it is
+// compressed (compression.mjs, ADR 087); the response cache sees the bytes sent, so it decodes them. The last text
+// decoded or encoded is kept until the current tick ends, for the same response and bytes, so that a second reader of
+// the same bytes in that tick does not decode them again. Kept any longer (say per response, in a WeakMap), each
+// page's text lived as long as its response object, past two young-generation collections, and was promoted: 190 KB a
+// request into the old generation.
 import zlib from 'node:zlib'
 
 let last = null

@@ -3,7 +3,8 @@
 // answered in that same encoding. Keying by "gzip or not" stored whatever Next chose under the "gzip" key: after one
 // `Accept-Encoding: gzip;q=0, deflate` request, every gzip-only client was sent deflate.
 //
-// Next 16 compresses with the `compression` middleware (next/dist/compiled/compression), which asks the negotiator
+// server.mjs compresses with Next 16's `compression` middleware (next/dist/compiled/compression, installed by
+// compression.mjs as Next's router server would), which asks the negotiator
 // for one of gzip, deflate and identity, and prefers gzip to deflate when both are acceptable. The negotiator reads
 // the header this way, reproduced here exactly (page-encoding.test.ts runs Next's middleware on every header of the
 // bad-input corpus and compares):

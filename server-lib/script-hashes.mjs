@@ -46,7 +46,8 @@ const needsHashes = (res) =>
  * complete and then sent with the hashes of its inline scripts instead. Anything else passes straight
  * through. Install it after any wrapper that must see the final headers (the response cache).
  * `rewrite(text)` may return a changed document (the same string when nothing changes); it is sent in the encoding
- * Next chose, and it is what the hashes and the response cache see.
+ * the body came in (none from Next: compression.mjs compresses what leaves here), and it is what the hashes and the
+ * response cache see.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {{ onError?: (error: unknown) => void, rewrite?: ((text: string) => string) | null }} [options]

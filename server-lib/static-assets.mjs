@@ -1,5 +1,5 @@
-// The build's scripts and stylesheets, sent already compressed (ADR 019). Next compresses every response with
-// gzip at its default level, on every request, and knows no Brotli. `scripts/precompress-static.mjs` writes a
+// The build's scripts and stylesheets, sent already compressed (ADR 019). Next's compression (compression.mjs)
+// compresses every response with gzip at its default level, on every request, and knows no Brotli. `scripts/precompress-static.mjs` writes a
 // Brotli (quality 11) and a gzip (level 9) copy beside each file of `.next/static` once per build; this module
 // sends the copy the browser accepts, with its length and a year's immutable caching (the names carry a hash of
 // their content). Brotli makes a storefront page's framework scripts about 15% smaller on the wire than gzip.
