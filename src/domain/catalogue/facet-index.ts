@@ -153,10 +153,7 @@ export class FacetIndex {
       const key = scopeKey(scope)
       const known = this.scopes.get(key)
       if (known) return known
-      const made = this.positionsWhere(null, tests)
-      if (this.scopes.size >= MAX_KEPT_SCOPES) this.scopes.delete(this.scopes.keys().next().value!)
-      this.scopes.set(key, made)
-      return made
+      return keep(this.scopes, key, this.positionsWhere(null, tests), MAX_KEPT_SCOPES)
     }
     // a search's matches: only they are looked at, not every product
     const wanted = ids.map((c) => new Set(c.values.map(Number)))
@@ -215,11 +212,7 @@ export class FacetIndex {
     const known = key === null ? undefined : this.totals.get(key)
     if (known !== undefined) return known
     const n = this.countPassing(scope, conditions)
-    if (key !== null) {
-      if (this.totals.size >= MAX_KEPT_SCOPES) this.totals.delete(this.totals.keys().next().value!)
-      this.totals.set(key, n)
-    }
-    return n
+    return key === null ? n : keep(this.totals, key, n, MAX_KEPT_SCOPES)
   }
 
   private countPassing(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number {
@@ -248,11 +241,7 @@ export class FacetIndex {
     const known = key === null ? undefined : this.counted.get(key)
     if (known) return known
     const counted = this.countCombinations(scope, groupings, flags)
-    if (key !== null) {
-      if (this.counted.size >= MAX_KEPT_SCOPES) this.counted.delete(this.counted.keys().next().value!)
-      this.counted.set(key, counted)
-    }
-    return counted
+    return key === null ? counted : keep(this.counted, key, counted, MAX_KEPT_SCOPES)
   }
 
   private countCombinations(scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): readonly Combination[] {
@@ -323,10 +312,7 @@ export class FacetIndex {
     }
     const first = new Int32Array(count).fill(-1)
     for (let p = 0; p < this.size; p++) if (first[ids[p]!] === -1) first[ids[p]!] = p
-    const made = { ids, first, count, parts }
-    if (this.bases.size >= MAX_KEPT_GROUPINGS) this.bases.delete(this.bases.keys().next().value!)
-    this.bases.set(signature, made)
-    return made
+    return keep(this.bases, signature, { ids, first, count, parts }, MAX_KEPT_GROUPINGS)
   }
 
   /** A grouping's code per product: the field's own value's, or the first bucket holding it (-1: none). */
@@ -375,6 +361,13 @@ function scopeKey(scope: readonly ScopeCondition[]): string {
 
 function groupingsKey(groupings: readonly FacetGrouping[]): string {
   return JSON.stringify(groupings.map((g) => [g.facet, g.field, g.buckets?.map((b) => [b.id, b.interval]) ?? null]))
+}
+
+/** Keeps `value` under `key`, letting the oldest kept entry go once `most` are kept. */
+function keep<V>(kept: Map<string, V>, key: string, value: V, most: number): V {
+  if (kept.size >= most) kept.delete(kept.keys().next().value!)
+  kept.set(key, value)
+  return value
 }
 
 function passesAll(tests: readonly ((p: number) => boolean)[], p: number): boolean {
