@@ -141,6 +141,9 @@ export class FacetIndex {
    */
   private scopePositions(scope: readonly ScopeCondition[]): Int32Array | null {
     if (!scope.length) return null
+    const key = keptScopeKey(scope)
+    const known = key === null ? undefined : this.scopes.get(key)
+    if (known) return known
     const ids = scope.filter((c) => c.field === 'id')
     const tests = scope
       .filter((c) => c.field !== 'id')
@@ -149,12 +152,7 @@ export class FacetIndex {
         const wanted = new Set(c.values.flatMap((v) => column.codeOf.get(textOf(v)) ?? []))
         return (p: number) => wanted.has(column.codes[p]!)
       })
-    if (!ids.length) {
-      const key = scopeKey(scope)
-      const known = this.scopes.get(key)
-      if (known) return known
-      return keep(this.scopes, key, this.positionsWhere(null, tests), MAX_KEPT_SCOPES)
-    }
+    if (key !== null) return keep(this.scopes, key, this.positionsWhere(null, tests), MAX_KEPT_SCOPES)
     // a search's matches: only they are looked at, not every product
     const wanted = ids.map((c) => new Set(c.values.map(Number)))
     const seen = new Set<number>()
@@ -208,7 +206,8 @@ export class FacetIndex {
   /** How many products in the scope pass every condition: the listing's total, as filteredIds counts it. */
   filteredCount(scope: readonly ScopeCondition[], conditions: readonly FilterCondition[]): number {
     if (!conditions.length) return this.scopeSize(scope)
-    const key = scope.some((c) => c.field === 'id') ? null : JSON.stringify([scopeKey(scope), conditions])
+    const scoped = keptScopeKey(scope)
+    const key = scoped === null ? null : JSON.stringify([scoped, conditions])
     const known = key === null ? undefined : this.totals.get(key)
     if (known !== undefined) return known
     const n = this.countPassing(scope, conditions)
@@ -237,7 +236,8 @@ export class FacetIndex {
    */
   combinations(scope: readonly ScopeCondition[], groupings: readonly FacetGrouping[], flags: readonly FilterCondition[]): readonly Combination[] {
     // a listing's own scope (not a search's matches) comes back with the same filters on every page and visit
-    const key = scope.some((c) => c.field === 'id') ? null : JSON.stringify([scopeKey(scope), groupingsKey(groupings), flags])
+    const scoped = keptScopeKey(scope)
+    const key = scoped === null ? null : JSON.stringify([scoped, groupingsKey(groupings), flags])
     const known = key === null ? undefined : this.counted.get(key)
     if (known) return known
     const counted = this.countCombinations(scope, groupings, flags)
@@ -354,8 +354,12 @@ interface BaseCombinations {
   parts: { facet: CountedFacet; codes: Int32Array; texts: readonly string[] }[]
 }
 
-/** A scope as a key: the same parts and values in any order give the same key. */
-function scopeKey(scope: readonly ScopeCondition[]): string {
+/**
+ * A scope of kinds, brands or categories as the key its counts are kept under: the same parts and values in any order
+ * give the same key. null for a search's matches (an id scope), which are counted afresh.
+ */
+function keptScopeKey(scope: readonly ScopeCondition[]): string | null {
+  if (scope.some((c) => c.field === 'id')) return null
   return JSON.stringify(scope.map((c) => [c.field, c.values.map(textOf).sort()]).sort())
 }
 

@@ -133,9 +133,7 @@ export function loadFrameworkAfterPaint(urls, liveEvent, islandListening) {
     return false
   }
   function owned(element) {
-    if (hydrated(element)) return true
-    var island = element.closest ? element.closest('.late-island') : null
-    return island !== null && island.hasAttribute(islandListening)
+    return hydrated(element) || (!!element.closest && element.closest('[' + islandListening + ']') !== null)
   }
   function whenReady(elements, ready, tries, then) {
     for (var i = 0; i < elements.length; i++) {

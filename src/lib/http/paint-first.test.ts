@@ -128,8 +128,9 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     vi.useFakeTimers()
     const browser = fakeBrowser()
     loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
-    const island = { attributes: new Set<string>(), hasAttribute(name: string) { return this.attributes.has(name) } }
-    const inIsland = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector === '.late-island' ? island : inIsland) }
+    // the island's container, as `closest` finds it by its attribute once the island has set it
+    const island = { attributes: new Set<string>() }
+    const inIsland = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector === `[${ISLAND_LISTENING_ATTRIBUTE}]` ? ([...island.attributes].some((a) => selector === `[${a}]`) ? island : null) : inIsland) }
     browser.document.dispatch('click', { target: inIsland, preventDefault: () => {}, stopImmediatePropagation: () => {} })
     browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
     await vi.advanceTimersByTimeAsync(200)
@@ -141,7 +142,7 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     // Nothing ever takes it over: it is made anyway after two seconds, once.
     const other = fakeBrowser()
     loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
-    const plain: Record<string, unknown> & { click: () => void } = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector === '.late-island' ? null : plain) }
+    const plain: Record<string, unknown> & { click: () => void } = { isConnected: true, click: vi.fn(), closest: (selector: string) => (selector === `[${ISLAND_LISTENING_ATTRIBUTE}]` ? null : plain) }
     other.document.dispatch('click', { target: plain, preventDefault: () => {}, stopImmediatePropagation: () => {} })
     other.document.dispatch(FRAMEWORK_LIVE_EVENT)
     await vi.advanceTimersByTimeAsync(1900)
