@@ -3,7 +3,8 @@
 // (`.next/static`), for server-lib/static-assets.mjs to send (ADR 019). Idempotent: a copy newer than its file is
 // kept, so `npm start` runs it on every start and only the first start after a build does the work (about 10 s
 // of CPU on two cores for the whole build, admin included). A copy is written only when it is smaller than the
-// file, and through a temporary name, so a server reading it never sees half a file.
+// file, and through a temporary name, so a server reading it never sees half a file. The framework's chunks get
+// their compile hint first (scripts/compile-hints.mjs, ADR 088), so that the copies hold what the file holds.
 // Usage: node scripts/precompress-static.mjs [staticDir]   (default: .next/static of the working directory)
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { ENCODINGS } from '../server-lib/static-assets.mjs'
+import { addCompileHints } from './compile-hints.mjs'
 
 const ASSET = /\.(js|css)$/
 
@@ -78,6 +80,7 @@ async function run({ file, source, copy }) {
 /** Compresses what is missing under `staticDir`; resolves to the number of copies written. */
 export async function precompressStatic(staticDir) {
   if (!fs.existsSync(staticDir)) return 0
+  addCompileHints(path.dirname(staticDir))
   const jobs = pendingJobs(assetsUnder(staticDir))
   let written = 0
   let next = 0
