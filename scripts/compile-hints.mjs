@@ -1,12 +1,16 @@
-// Marks the framework's scripts for eager compilation (ADR 088). Every App Router page runs nearly all of React,
+// Marks the scripts a page starts with for eager compilation (ADR 088). Every App Router page runs nearly all of React,
 // Next's router and Turbopack's runtime before it answers a press, yet V8 compiles each module's function only when
 // it is first called, on the main thread, in the one task that starts the page: about 80 ms of a phone's page load
 // on our machines. V8's magic comment `//# allFunctionsCalledOnLoad` at the top of a script makes it compile every
 // function with the script, which for a script of this size happens on a background thread while it downloads.
-// Browsers other than Chromium read it as a comment. Only the chunks every page loads first (the build manifest's
-// `rootMainFiles`) carry it: a page's own chunks hold code that may never run on that page.
+// Browsers other than Chromium read it as a comment. Only the chunks a page loads before it can hydrate carry it: the
+// framework's (the build manifest's `rootMainFiles`) and each route's entry chunks (`entryJSFiles` of the route's
+// client reference manifest), whose code runs as the page starts. Chunks fetched later, when a part of a page is
+// first needed, compile as they always did. The admin's routes are left as built: its bundle is several times the
+// storefront's, and ADR 085 leaves its scripts alone too.
 import fs from 'node:fs'
 import path from 'node:path'
+import vm from 'node:vm'
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 
@@ -15,25 +19,55 @@ export function withCompileHint(source) {
   return source.startsWith(COMPILE_HINT) ? source : COMPILE_HINT + source
 }
 
-/** The framework chunks of the build in `nextDir` (paths under it), or none when it has no build manifest. */
-export function frameworkChunks(nextDir) {
-  let manifest
+const ADMIN_ROUTES = '(payload)'
+const CLIENT_MANIFEST = 'page_client-reference-manifest.js'
+
+function readJson(file) {
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(nextDir, 'build-manifest.json'), 'utf8'))
+    return JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch {
-    return []
+    return null
   }
-  return (manifest.rootMainFiles ?? []).filter((file) => file.endsWith('.js')).map((file) => path.join(nextDir, file))
+}
+
+/** The client reference manifests of the build's routes outside the admin: files that assign to `__RSC_MANIFEST`. */
+function routeManifests(appDir) {
+  if (!fs.existsSync(appDir)) return []
+  const out = []
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (!(dir === appDir && entry.name === ADMIN_ROUTES)) walk(full)
+      } else if (entry.name === CLIENT_MANIFEST) out.push(full)
+    }
+  }
+  walk(appDir)
+  return out
+}
+
+/** The script chunks a storefront page loads before it can hydrate, as paths under `nextDir`; none without a build. */
+export function startupChunks(nextDir) {
+  const files = new Set(readJson(path.join(nextDir, 'build-manifest.json'))?.rootMainFiles ?? [])
+  for (const manifest of routeManifests(path.join(nextDir, 'server', 'app'))) {
+    // The build's own script, run in a context of its own that it fills in, as the server does.
+    const context = vm.createContext({})
+    vm.runInContext(fs.readFileSync(manifest, 'utf8'), context, { filename: manifest })
+    for (const route of Object.values(context.__RSC_MANIFEST ?? {})) {
+      for (const chunks of Object.values(route.entryJSFiles ?? {})) for (const file of chunks) files.add(file)
+    }
+  }
+  return [...files].filter((file) => file.endsWith('.js')).sort().map((file) => path.join(nextDir, file))
 }
 
 /**
- * Adds the hint to each framework chunk of the build in `nextDir` that lacks it; resolves to how many it changed.
+ * Adds the hint to each startup chunk of the build in `nextDir` that lacks it; answers how many it changed.
  * Written through a temporary name, so a server reading a chunk never sees half a file, and two instances starting at
  * once write the same bytes. The file's time moves on, so its compressed copies are written again after this.
  */
 export function addCompileHints(nextDir) {
   let changed = 0
-  for (const file of frameworkChunks(nextDir)) {
+  for (const file of startupChunks(nextDir)) {
     const source = fs.readFileSync(file, 'utf8')
     const hinted = withCompileHint(source)
     if (hinted === source) continue

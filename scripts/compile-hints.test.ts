@@ -3,22 +3,41 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
-import { addCompileHints, COMPILE_HINT, frameworkChunks, withCompileHint } from './compile-hints.mjs'
+import { addCompileHints, COMPILE_HINT, startupChunks, withCompileHint } from './compile-hints.mjs'
 import { precompressStatic } from './precompress-static.mjs'
 
-// A build as Next lays it out: the manifest names the chunks every page loads first; a page's own chunk is not one.
+// A build as Next lays it out: the build manifest names the framework's chunks, each route's client reference
+// manifest its entry chunks. A chunk fetched later (a dialog's code) and the admin's chunks are named by neither.
 const nextDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-hints-'))
 const chunks = path.join(nextDir, 'static', 'chunks')
 fs.mkdirSync(chunks, { recursive: true })
-const framework = `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([null,1,(e)=>{${'e.x=1;'.repeat(500)}}]);\n`
-const pageChunk = `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([null,2,(e)=>{${'e.y=2;'.repeat(500)}}]);\n`
+const chunk = (id: number) => `(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push([null,${id},(e)=>{${`e.x${id}=1;`.repeat(500)}}]);\n`
+const framework = chunk(1)
+const late = chunk(4)
+const admin = chunk(5)
 fs.writeFileSync(path.join(chunks, 'react-dom.js'), framework)
-fs.writeFileSync(path.join(chunks, 'page.js'), pageChunk)
+fs.writeFileSync(path.join(chunks, 'product-page.js'), chunk(2))
+fs.writeFileSync(path.join(chunks, 'shop-layout.js'), chunk(3))
+fs.writeFileSync(path.join(chunks, 'late-dialog.js'), late)
+fs.writeFileSync(path.join(chunks, 'admin.js'), admin)
 fs.writeFileSync(path.join(chunks, 'framework.css'), '.a{b:c}'.repeat(100))
 fs.writeFileSync(
   path.join(nextDir, 'build-manifest.json'),
   JSON.stringify({ polyfillFiles: [], rootMainFiles: ['static/chunks/react-dom.js', 'static/chunks/framework.css'] }),
 )
+function routeManifest(dir: string, route: string, entryJSFiles: Record<string, string[]>) {
+  fs.mkdirSync(path.join(nextDir, 'server', 'app', dir), { recursive: true })
+  const manifest = { clientModules: {}, entryCSSFiles: {}, entryJSFiles }
+  fs.writeFileSync(
+    path.join(nextDir, 'server', 'app', dir, 'page_client-reference-manifest.js'),
+    `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(route)}] = ${JSON.stringify(manifest)};\n`,
+  )
+}
+routeManifest('(shop)/products/[slug]', '/(shop)/products/[slug]/page', {
+  '[project]/src/app/(shop)/layout': ['static/chunks/shop-layout.js'],
+  '[project]/src/app/(shop)/products/[slug]/page': ['static/chunks/shop-layout.js', 'static/chunks/product-page.js'],
+})
+routeManifest('(payload)/admin/[[...segments]]', '/(payload)/admin/[[...segments]]/page', { '[project]/src/app/(payload)/layout': ['static/chunks/admin.js'] })
 afterAll(() => fs.rmSync(nextDir, { recursive: true, force: true }))
 
 const read = (name: string) => fs.readFileSync(path.join(chunks, name), 'utf8')
@@ -29,15 +48,18 @@ describe('compile hints on the framework chunks', () => {
     expect(withCompileHint(withCompileHint('a()'))).toBe(`${COMPILE_HINT}a()`)
   })
 
-  it('finds the scripts among the chunks every page loads first, and none without a build manifest', () => {
-    expect(frameworkChunks(nextDir)).toEqual([path.join(chunks, 'react-dom.js')])
-    expect(frameworkChunks(path.join(nextDir, 'static'))).toEqual([])
+  it("finds the framework's scripts and each storefront route's entry scripts, once each, and none without a build", () => {
+    expect(startupChunks(nextDir)).toEqual(['product-page.js', 'react-dom.js', 'shop-layout.js'].map((name) => path.join(chunks, name)))
+    expect(startupChunks(path.join(nextDir, 'static'))).toEqual([])
   })
 
-  it('hints the framework chunk before compressing it, so every copy sent holds the hint; a page chunk stays as built', async () => {
+  it('hints each startup chunk before compressing it, so every copy sent holds the hint; later and admin chunks stay as built', async () => {
     await precompressStatic(path.join(nextDir, 'static'))
     expect(read('react-dom.js')).toBe(COMPILE_HINT + framework)
-    expect(read('page.js')).toBe(pageChunk)
+    expect(read('product-page.js')).toBe(COMPILE_HINT + chunk(2))
+    expect(read('shop-layout.js')).toBe(COMPILE_HINT + chunk(3))
+    expect(read('late-dialog.js')).toBe(late)
+    expect(read('admin.js')).toBe(admin)
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(chunks, 'react-dom.js.br'))).toString()).toBe(COMPILE_HINT + framework)
     expect(zlib.gunzipSync(fs.readFileSync(path.join(chunks, 'react-dom.js.gz'))).toString()).toBe(COMPILE_HINT + framework)
   })
