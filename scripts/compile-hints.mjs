@@ -1,7 +1,7 @@
 // Marks the scripts a page starts with for eager compilation (ADR 088). Every App Router page runs nearly all of React,
 // Next's router and Turbopack's runtime before it answers a press, yet V8 compiles each module's function only when
-// it is first called, on the main thread, in the one task that starts the page: about 80 ms of a phone's page load
-// on our machines. V8's magic comment `//# allFunctionsCalledOnLoad` at the top of a script makes it compile every
+// it is first called, on the main thread, in the one task that starts the page: 75–125 ms of the home page's load
+// on a 2-core build machine, before Lighthouse's fourfold slowdown for a phone. V8's magic comment `//# allFunctionsCalledOnLoad` at the top of a script makes it compile every
 // function with the script, which for a script of this size happens on a background thread while it downloads.
 // Browsers other than Chromium read it as a comment. Only the chunks a page loads before it can hydrate carry it: the
 // framework's (the build manifest's `rootMainFiles`) and each route's entry chunks (`entryJSFiles` of the route's
