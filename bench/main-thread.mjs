@@ -6,25 +6,16 @@
 // Lighthouse's mobile preset multiplies by 4 for total blocking time.
 // Usage: node bench/main-thread.mjs [checkout] [runs]   (the checkout's production build, default this one; 7 runs)
 //   Serve with the e2e env (`env $(…shop-env…) node bench/main-thread.mjs`), as for bench:lighthouse.
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { median, PAGES } from './lighthouse-lib.mjs'
+import { serveBuild } from './serve.mjs'
 
 const dir = path.resolve(process.argv[2] || path.join(import.meta.dirname, '..'))
 const RUNS = Number(process.argv[3] || 7)
 const port = Number(process.env.BENCH_PORT || 3430)
-const base = `http://localhost:${port}`
-
-const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, PORT: String(port), SITE_URL: base, LOG_LEVEL: 'warn' }, stdio: 'ignore' })
-for (let i = 0; i < 300; i++) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 100))
-}
+const server = await serveBuild(port, { dir, env: { SITE_URL: `http://localhost:${port}` } })
+const base = server.base
 
 /** Milliseconds of samples in scripts, in the collector, and in Turbopack's runtime, from a V8 CPU profile. */
 function split(profile) {
@@ -66,10 +57,7 @@ try {
 } finally {
   await browser.close()
   // Gone before this returns, so that a run on another checkout right after serves that checkout, not this one.
-  await new Promise((resolve) => {
-    child.once('exit', resolve)
-    child.kill('SIGTERM')
-  })
+  await server.stop()
 }
 console.log(`${dir}, median of ${RUNS} loads a page, ${new Date().toISOString()}\n`)
 console.log('| page | scripts, ms (each run) | of which Turbopack runtime, ms | garbage collection, ms |\n|---|---|---|---|')

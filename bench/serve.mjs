@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-export async function serveBuild(port) {
-  const root = path.resolve(import.meta.dirname, '..')
-  if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+/** Serves the build of `dir` (this checkout by default) with this process's environment and `env` on top. */
+export async function serveBuild(port, { dir = path.resolve(import.meta.dirname, '..'), env = {} } = {}) {
+  if (!fs.existsSync(path.join(dir, '.next', 'BUILD_ID'))) {
     throw new Error('No production build: run `npm start` once (it migrates, seeds and builds), then the bench.')
   }
-  const child = spawn(process.execPath, ['server.mjs'], { cwd: root, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn' }, stdio: 'ignore' })
+  const child = spawn(process.execPath, ['server.mjs'], { cwd: dir, env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' })
   const base = `http://localhost:${port}`
   for (let i = 0; i < 200; i++) {
     try {

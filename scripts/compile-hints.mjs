@@ -1,8 +1,9 @@
 // Marks the scripts a page starts with for eager compilation (ADR 088). Every App Router page runs nearly all of React,
 // Next's router and Turbopack's runtime before it answers a press, yet V8 compiles each module's function only when
 // it is first called, on the main thread, in the one task that starts the page: 75–125 ms of the home page's load
-// on a 2-core build machine, before Lighthouse's fourfold slowdown for a phone. V8's magic comment `//# allFunctionsCalledOnLoad` at the top of a script makes it compile every
-// function with the script, which for a script of this size happens on a background thread while it downloads.
+// on a 2-core build machine, before Lighthouse's fourfold slowdown for a phone. V8's magic comment
+// `//# allFunctionsCalledOnLoad` at the top of a script makes it compile every function with the script, which for a
+// script of this size happens on a background thread while it downloads.
 // Browsers other than Chromium read it as a comment. Only the chunks a page loads before it can hydrate carry it: the
 // framework's (the build manifest's `rootMainFiles`) and each route's entry chunks (`entryJSFiles` of the route's
 // client reference manifest), whose code runs as the page starts. Chunks fetched later, when a part of a page is
@@ -60,12 +61,27 @@ export function startupChunks(nextDir) {
   return [...files].filter((file) => file.endsWith('.js')).sort().map((file) => path.join(nextDir, file))
 }
 
+// Written once all of a build's startup chunks carry the hint. `next build` empties `.next`, so a marker newer than
+// the build manifest means this build is done, and `npm start` does not read every route's manifest and chunk again.
+const DONE_MARKER = 'wheelhouse-compile-hints'
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs
+  } catch {
+    return null
+  }
+}
+
 /**
  * Adds the hint to each startup chunk of the build in `nextDir` that lacks it; answers how many it changed.
  * Written through a temporary name, so a server reading a chunk never sees half a file, and two instances starting at
  * once write the same bytes. The file's time moves on, so its compressed copies are written again after this.
  */
 export function addCompileHints(nextDir) {
+  const built = mtime(path.join(nextDir, 'build-manifest.json'))
+  const marker = path.join(nextDir, DONE_MARKER)
+  if (built === null || (mtime(marker) ?? -Infinity) >= built) return 0
   let changed = 0
   for (const file of startupChunks(nextDir)) {
     const source = fs.readFileSync(file, 'utf8')
@@ -76,5 +92,6 @@ export function addCompileHints(nextDir) {
     fs.renameSync(temp, file)
     changed++
   }
+  fs.writeFileSync(marker, `${changed} chunk(s) hinted\n`)
   return changed
 }

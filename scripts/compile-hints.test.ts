@@ -70,5 +70,17 @@ describe('compile hints on the framework chunks', () => {
     expect(await precompressStatic(path.join(nextDir, 'static'))).toBe(0)
     expect(fs.statSync(path.join(chunks, 'react-dom.js')).mtimeMs).toBe(before)
     expect(fs.readdirSync(chunks).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    // Without the mark that the build is done, each chunk is read again and still none is rewritten.
+    fs.rmSync(path.join(nextDir, 'wheelhouse-compile-hints'))
+    expect(addCompileHints(nextDir)).toBe(0)
+    expect(fs.statSync(path.join(chunks, 'react-dom.js')).mtimeMs).toBe(before)
+  })
+
+  it('looks at the chunks again for a new build, whose manifest is newer than the mark', () => {
+    const later = new Date(Date.now() + 5_000)
+    fs.utimesSync(path.join(nextDir, 'build-manifest.json'), later, later)
+    fs.writeFileSync(path.join(chunks, 'react-dom.js'), framework)
+    expect(addCompileHints(nextDir)).toBe(1)
+    expect(read('react-dom.js')).toBe(COMPILE_HINT + framework)
   })
 })

@@ -3,8 +3,8 @@
 // (`.next/static`), for server-lib/static-assets.mjs to send (ADR 019). Idempotent: a copy newer than its file is
 // kept, so `npm start` runs it on every start and only the first start after a build does the work (about 10 s
 // of CPU on two cores for the whole build, admin included). A copy is written only when it is smaller than the
-// file, and through a temporary name, so a server reading it never sees half a file. The framework's chunks get
-// their compile hint first (scripts/compile-hints.mjs, ADR 088), so that the copies hold what the file holds.
+// file, and through a temporary name, so a server reading it never sees half a file. The chunks a page starts
+// with get their compile hint first (scripts/compile-hints.mjs, ADR 088), so that the copies hold what the file holds.
 // Usage: node scripts/precompress-static.mjs [staticDir]   (default: .next/static of the working directory)
 import fs from 'node:fs'
 import os from 'node:os'
