@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, type-check, unit tests, integration tests on SQLite and on PostgreSQL, then e2e tests
-// in Chromium against the production build. Ends with one plain line: "N passed, N failed".
+// in Chromium against the production build. Ends with a line per run, each failed test named under its run, and one
+// plain line: "N passed, N failed".
 // Under CI=true, PostgreSQL is mandatory (started if stopped) and a skipped test counts as a failure.
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -9,6 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { NODE_24, node24Bin } from './node24.mjs'
+import { failureLines } from './test-report.mjs'
 import { E2E_ENV, E2E_RELEASED_FLAG } from '../tests/e2e/shop-env.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -56,6 +58,7 @@ function recordVitest(name, out, status) {
   if (ci && skipped > 0) failed += skipped
   if (report.numTotalTests === 0) failed += 1 // a suite that ran nothing proves nothing
   record(name, report.numPassedTests, failed, skipped)
+  for (const line of failureLines(report, root)) lines.push(`       ${line}`)
 }
 
 function vitest(name, args, extraEnv = {}) {
