@@ -7,6 +7,13 @@ describe('money', () => {
     expect(formatPence(1250)).toBe('£12.50')
     expect(formatPence(1)).toBe('£0.01')
     expect(formatPence(0)).toBe('£0')
+    expect(formatPence(-123450)).toBe('-£1,234.50')
+  })
+  it('writes every amount exactly as Intl writes en-GB GBP', () => {
+    const intl = (pence: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(pence / 100)
+    const amounts = [0, 1, 99, 100, 101, 99999, 100000, 649900, 1234567, 100000000, 987654321, -1, -100, -5050, -123456789]
+    for (let p = 0; p < 200000; p += 97) amounts.push(p)
+    for (const pence of amounts) expect(formatPence(pence), String(pence)).toBe(intl(pence))
   })
   it('refuses fractional pence', () => {
     expect(() => formatPence(10.5)).toThrow(TypeError)

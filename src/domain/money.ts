@@ -1,23 +1,7 @@
 // Money is an integer number of pence everywhere; this is the one place it becomes text.
+import { numberText } from '../lib/text/number-text'
 
 export type Pence = number
-
-const formatters = new Map<string, Intl.NumberFormat>()
-
-function formatter(minimumFractionDigits: number): Intl.NumberFormat {
-  const key = String(minimumFractionDigits)
-  let f = formatters.get(key)
-  if (!f) {
-    f = new Intl.NumberFormat('en-GB', {
-      style: 'currency',
-      currency: 'GBP',
-      minimumFractionDigits,
-      maximumFractionDigits: 2,
-    })
-    formatters.set(key, f)
-  }
-  return f
-}
 
 /** True when the value is a whole, finite number of pence (negative allowed for discounts). */
 export function isPence(value: unknown): value is Pence {
@@ -30,7 +14,11 @@ export function isPence(value: unknown): value is Pence {
  */
 export function formatPence(pence: Pence): string {
   if (!isPence(pence)) throw new TypeError(`formatPence expects integer pence, got ${String(pence)}`)
-  return formatter(pence % 100 === 0 ? 0 : 2).format(pence / 100)
+  // Written by hand, not by Intl.NumberFormat, as en-GB writes GBP ("-£1,234.50"): see number-text.ts for why.
+  const abs = Math.abs(pence)
+  const pounds = numberText(Math.floor(abs / 100))
+  const rest = abs % 100
+  return `${pence < 0 ? '-' : ''}£${pounds}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`
 }
 
 /** Pounds (as a number, e.g. 136.92) to pence, rounding half away from zero at the penny. */

@@ -3,6 +3,7 @@
 import type { RepresentativeExample as Example } from '../../domain/finance/representative-example'
 import { formatPence } from '../../domain/money'
 import type { FinanceDisclosureTexts } from '../../domain/finance/disclosures'
+import { numberText } from '../../lib/text/number-text'
 import './representative-example.css'
 
 export type FinanceDisclosures = FinanceDisclosureTexts
@@ -10,7 +11,7 @@ export type FinanceDisclosures = FinanceDisclosureTexts
 const FACILITY = { HP: 'Hire purchase', PCP: 'Personal contract purchase' } as const
 
 function percent(value: number): string {
-  return `${value.toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 2 })}%`
+  return `${numberText(value, 1, 2)}%`
 }
 
 interface Props {
@@ -43,7 +44,7 @@ export function RepresentativeExample({ example, disclosures, lenderName, headin
     ['Fixed rate of interest (flat, per year)', percent(example.fixedRatePercent)],
     ['Representative APR', `${percent(example.aprPercent)} APR`],
     ['Fees', fees.length ? fees.join('; ') : 'None'],
-    ...(example.annualDistance !== null ? [['Annual mileage', `${example.annualDistance.toLocaleString('en-GB')} miles`] as [string, string]] : []),
+    ...(example.annualDistance !== null ? [['Annual mileage', `${numberText(example.annualDistance)} miles`] as [string, string]] : []),
   ]
   return (
     <section className="rep-example" data-testid="representative-example" aria-labelledby={headingId} id={id}>

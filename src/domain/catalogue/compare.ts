@@ -1,6 +1,7 @@
 // Comparing bikes side by side: which bikes a compare link names, and the rows shown for them.
 // Pure: the page hands in each bike's facts and gets back labelled rows, each marked when the bikes differ.
 import { SPEC_SHEET_PARTS, type SpecSheet } from './spec-sheet'
+import { numberText } from '../../lib/text/number-text'
 
 /** At most four bikes are compared at once: four columns still read as rows on a phone. */
 export const MAX_COMPARED = 4
@@ -83,7 +84,7 @@ export function compareRows(bikes: readonly CompareBike[], format: CompareFormat
   if (bikes.some((b) => b.condition === 'used')) {
     rows.push(
       row('year', 'First registered', 'used', bikes.map((b) => (b.registrationYear === null ? null : String(b.registrationYear)))),
-      row('mileage', 'Mileage', 'used', bikes.map((b) => (b.mileage === null ? null : `${b.mileage.toLocaleString('en-GB')} miles`))),
+      row('mileage', 'Mileage', 'used', bikes.map((b) => (b.mileage === null ? null : `${numberText(b.mileage)} miles`))),
       row('keepers', 'Previous keepers', 'used', bikes.map((b) => (b.keepers === null ? null : String(b.keepers)))),
       row('serviceHistory', 'Service history', 'used', bikes.map((b) => b.serviceHistory)),
     )

@@ -9,6 +9,7 @@
 // combinations than products, and every facet's counts follow from them here, in plain code.
 import { countLabel, type ListingQuery } from './listing-query'
 import { BATTERY_RANGE_STEPS, ENGINE_BANDS, inInterval, PRICE_BANDS, thresholdBuckets, thresholdChoices, thresholdCounts, type Band, type Interval } from './listing-bands'
+import { numberText } from '../../lib/text/number-text'
 
 /** The facets a listing filters by. `price` and `engine` are the typed from/to ranges; the bands are facets of their own. */
 export type FacetKey = 'category' | 'brand' | 'condition' | 'price' | 'priceBand' | 'engine' | 'engineBand' | 'licence' | 'frame' | 'type' | 'range'
@@ -234,7 +235,7 @@ export function facetOption(value: string, label: string, count: number, chosen:
 
 /** " (12)": what an option shows after its label. */
 export function countSuffix(count: number): string {
-  return ` (${count.toLocaleString('en-GB')})`
+  return ` (${numberText(count)})`
 }
 
 /** ", 12 bikes": what a screen reader hears after an option's label ("Honda, 12 bikes"). */

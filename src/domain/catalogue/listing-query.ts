@@ -4,6 +4,7 @@
 import { LICENCE_CATEGORIES, type LicenceCategory } from './product-kind'
 import { ENGINE_BAND_IDS, PRICE_BAND_IDS, type EngineBandId, type PriceBandId } from './listing-bands'
 import { budgetParams, parseBudget, type BudgetQuery } from '../finance/monthly-figures'
+import { numberText } from '../../lib/text/number-text'
 
 export const LISTING_SORTS = ['relevance', 'price-asc', 'price-desc'] as const
 export type ListingSort = (typeof LISTING_SORTS)[number]
@@ -256,5 +257,5 @@ export function pageLinks(current: number, pages: number): PageLink[] {
 
 /** "37 bikes", "1 product" */
 export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? singular : plural}`
+  return `${numberText(count)} ${count === 1 ? singular : plural}`
 }

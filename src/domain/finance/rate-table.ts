@@ -1,6 +1,7 @@
 // The lender panel as plain data, and the pure choice of rate, balloon and checks that turns it into quotes.
 import { formatPence, type Pence } from '../money'
 import { quoteFinance, type FinanceType, type QuoteOutcome } from './quote-engine'
+import { numberText } from '../../lib/text/number-text'
 
 export type BikeCondition = 'new' | 'used'
 
@@ -166,7 +167,7 @@ function quoteLender(lender: Lender, product: FinanceType, bike: BikeForFinance,
     errors.push(`The bike would be more than ${lender.maxAgeAtEndOfTermYears} years old by the end of the agreement.`)
   }
   if (bike.odometerMiles > lender.maxOdometerMiles) {
-    errors.push(`${lender.name} lends on bikes with up to ${lender.maxOdometerMiles.toLocaleString('en-GB')} miles.`)
+    errors.push(`${lender.name} lends on bikes with up to ${numberText(lender.maxOdometerMiles)} miles.`)
   }
   const band = findAprBand(lender, product, bike.condition, ageYears, term)
   if (!band) errors.push(`${lender.name} has no ${product} rate for this bike over ${term} months.`)

@@ -14,6 +14,7 @@ import type { ValuationSource } from '../../adapters/valuation/valuation-source'
 import { vehicleEnquiryFor } from '../../adapters/vehicle-data/configured'
 import type { VehicleEnquirySource } from '../../adapters/vehicle-data/vehicle-data-source'
 import type { PartExchangeValuation } from '../../payload-types'
+import { numberText } from '../../lib/text/number-text'
 
 const MAX_MILEAGE = 500_000
 const MAX_OUTSTANDING_PENCE = 10_000_000
@@ -21,7 +22,7 @@ const MAX_OUTSTANDING_PENCE = 10_000_000
 export const valuationRequest = z
   .object({
     registration: z.string({ message: 'registration is required' }).trim().min(2, 'Enter your bike’s registration number').max(12, 'registration is too long'),
-    mileage: z.number({ message: 'mileage must be a number' }).int('mileage must be whole miles').min(0, 'mileage cannot be negative').max(MAX_MILEAGE, `mileage must be at most ${MAX_MILEAGE.toLocaleString('en-GB')}`),
+    mileage: z.number({ message: 'mileage must be a number' }).int('mileage must be whole miles').min(0, 'mileage cannot be negative').max(MAX_MILEAGE, `mileage must be at most ${numberText(MAX_MILEAGE)}`),
     condition: z.enum(BIKE_CONDITIONS, { message: `condition must be one of ${BIKE_CONDITIONS.join(', ')}` }),
     outstandingFinancePence: z.number({ message: 'outstandingFinancePence must be a number' }).int('outstandingFinancePence must be whole pence').min(0, 'outstandingFinancePence cannot be negative').max(MAX_OUTSTANDING_PENCE, 'outstandingFinancePence is too large').optional().default(0),
     make: z.string().trim().max(60, 'make is too long').regex(/^[\p{L}\p{N} .&'-]*$/u, 'make has characters we do not expect').optional(),

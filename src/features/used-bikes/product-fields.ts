@@ -6,6 +6,7 @@ import type { CollectionConfig, Field } from 'payload'
 import { WRITE_OFF_CATEGORIES, WRITE_OFF_WORDS } from '../../domain/vehicles/history-check'
 import { EAPC_MAX_ASSISTED_MPH, EAPC_MAX_POWER_W } from '../../domain/vehicles/eapc'
 import { motTestsProblem } from './mot-tests'
+import { numberText } from '../../lib/text/number-text'
 
 const ISO_DAY = { date: { pickerAppearance: 'dayOnly' as const, displayFormat: 'd MMM yyyy' } }
 const text = (name: string, label: string, max = 40): Field => ({ name, label, type: 'text', maxLength: max })
@@ -24,7 +25,7 @@ const measure = (name: string, label: string, unit: string, min: number, max: nu
   validate: (value: unknown) => {
     if (value === null || value === undefined) return true
     if (typeof value !== 'number' || !Number.isFinite(value)) return `${label}: enter a number of ${unit}.`
-    return value < min || value > max ? `${label}: enter from ${min.toLocaleString('en-GB')} to ${max.toLocaleString('en-GB')} ${unit}.` : true
+    return value < min || value > max ? `${label}: enter from ${numberText(min)} to ${numberText(max)} ${unit}.` : true
   },
 })
 

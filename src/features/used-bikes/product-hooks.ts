@@ -7,6 +7,7 @@ import { derivedProductFields } from '../../domain/catalogue/derived-product-fie
 import { publicationProblems, type HistoryCheck } from '../../domain/vehicles/history-check'
 import { mileageDrops } from '../../domain/vehicles/mileage'
 import { motTestsOf } from './mot-tests'
+import { numberText } from '../../lib/text/number-text'
 
 type Doc = Record<string, unknown> | null | undefined
 const groupOf = (doc: Doc, name: string): Record<string, unknown> => {
@@ -33,7 +34,7 @@ export function usedBikePublicationProblems(data: Doc, original: Doc): { path: s
     const d = drops[0]!
     problems.push({
       path: 'usedBike.mileageChecked',
-      message: `The MOT history shows ${d.miles.toLocaleString('en-GB')} miles on ${d.date}, lower than ${d.earlierMiles.toLocaleString('en-GB')} on ${d.earlierDate}. Look into it and tick “I have looked into the lower MOT mileage reading” before publishing.`,
+      message: `The MOT history shows ${numberText(d.miles)} miles on ${d.date}, lower than ${numberText(d.earlierMiles)} on ${d.earlierDate}. Look into it and tick “I have looked into the lower MOT mileage reading” before publishing.`,
     })
   }
   return problems

@@ -4,6 +4,7 @@
 // known before the first batch is written) and the few its batches refuse (an unknown picture), which are also
 // in `done`. Rows dealt with are therefore at most done + refused: shown so, capped below the total until the
 // job says it has finished, so the bar never reads "done" early.
+import { numberText } from '../../../lib/text/number-text'
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed'
 
@@ -27,8 +28,8 @@ export interface ImportProgressView {
 }
 
 const whole = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0)
-const rows = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'row' : 'rows'}`
-const errors = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'error' : 'errors'}`
+const rows = (n: number) => `${numberText(n)} ${n === 1 ? 'row' : 'rows'}`
+const errors = (n: number) => `${numberText(n)} ${n === 1 ? 'error' : 'errors'}`
 
 export function importProgress(snapshot: ImportSnapshot): ImportProgressView {
   const total = whole(snapshot.total)
@@ -39,11 +40,11 @@ export function importProgress(snapshot: ImportSnapshot): ImportProgressView {
   const percent = total === 0 ? (snapshot.status === 'done' ? 100 : 0) : Math.round((value / total) * 100)
   const summary =
     snapshot.status === 'done'
-      ? `Finished: ${value.toLocaleString('en-GB')} of ${rows(total)} done, ${errors(refused)}.`
+      ? `Finished: ${numberText(value)} of ${rows(total)} done, ${errors(refused)}.`
       : snapshot.status === 'failed'
-        ? `Stopped after ${value.toLocaleString('en-GB')} of ${rows(total)}, ${errors(refused)}.${snapshot.error ? ` Reason: ${snapshot.error}` : ''}`
+        ? `Stopped after ${numberText(value)} of ${rows(total)}, ${errors(refused)}.${snapshot.error ? ` Reason: ${snapshot.error}` : ''}`
         : snapshot.status === 'queued' && value === 0
           ? `Waiting to start: 0 of ${rows(total)} done.`
-          : `${value.toLocaleString('en-GB')} of ${rows(total)} done, ${errors(refused)} so far${snapshot.error ? ` (the last try stopped: ${snapshot.error}; it is tried again)` : ''}.`
+          : `${numberText(value)} of ${rows(total)} done, ${errors(refused)} so far${snapshot.error ? ` (the last try stopped: ${snapshot.error}; it is tried again)` : ''}.`
   return { value, max: Math.max(total, 1), percent, finished, summary }
 }

@@ -8,6 +8,7 @@ import { CardCompare } from './card-compare'
 import { WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
 import { MotorVehicleBadge } from '../../used-bikes/components/ebike-law'
 import { soldAsMotorVehicle } from '../../../domain/vehicles/eapc'
+import { numberText } from '../../../lib/text/number-text'
 
 /**
  * `monthlyPence`: the bike's "from £X a month", shown only where the page also shows a representative example;
@@ -18,7 +19,7 @@ export function ProductCard({ product, priority = false, monthlyPence = null, ex
   const facts: string[] = []
   if (product.condition === 'used') {
     if (product.registrationYear) facts.push(String(product.registrationYear))
-    if (product.mileage !== null) facts.push(`${product.mileage.toLocaleString('en-GB')} miles`)
+    if (product.mileage !== null) facts.push(`${numberText(product.mileage)} miles`)
   }
   return (
     <article className="product-card">

@@ -8,6 +8,7 @@ import { displayVrm } from '../../../domain/part-exchange/vrm'
 import type { QuotedPartExchange } from '../finance-client'
 import { keptExpired, type IssuedValuation, type KeptPartExchange } from '../part-exchange-client'
 import { ValuationForm } from './valuation-form'
+import { numberText } from '../../../lib/text/number-text'
 
 export const INSPECTION_NOTE = 'Subject to inspection: the dealer confirms the figure when they see your bike.'
 
@@ -21,7 +22,7 @@ export function ValuationFigures({ valuation: v }: { readonly valuation: IssuedV
   return (
     <>
       <p>
-        {displayVrm(v.vrm)}, {v.make}, {v.year}, {v.mileage.toLocaleString('en-GB')} miles
+        {displayVrm(v.vrm)}, {v.make}, {v.year}, {numberText(v.mileage)} miles
       </p>
       <p className="fc-px__range">
         Trade-in guide: <strong>{formatPence(v.lowPence)} to {formatPence(v.highPence)}</strong>

@@ -17,6 +17,7 @@ import { PartExchangeValuation, QuotePartExchange } from './part-exchange'
 import { keepPartExchange, partExchangeSnapshot, serverPartExchangeSnapshot, subscribePartExchange } from '../part-exchange-client'
 import type { OfferedAlternative } from '../quote-alternatives'
 import { RefusalChoices } from './refusal-choices'
+import { numberText } from '../../../lib/text/number-text'
 
 type Terms = { readonly termMonths: number; readonly depositPence: number; readonly annualDistance: number }
 
@@ -235,7 +236,7 @@ export function ProductStep({ product, disclosures, reservationToken = null }: P
           <select id="fc-mileage" value={state.queryAnnualDistance} onChange={(e) => dispatch({ type: 'annualDistanceSet', annualDistance: Number(e.target.value) })}>
             {mileageOptions.map((m) => (
               <option key={m} value={m}>
-                {m.toLocaleString('en-GB')} miles
+                {numberText(m)} miles
               </option>
             ))}
           </select>

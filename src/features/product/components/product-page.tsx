@@ -23,6 +23,7 @@ import { PayIn3Short } from '../../payments/components/pay-in-3-terms'
 import { UsedBikeTrust, WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
 import { EbikeLaw } from '../../used-bikes/components/ebike-law'
 import '../product.css'
+import { numberText } from '../../../lib/text/number-text'
 
 interface Props {
   readonly product: ProductView
@@ -83,7 +84,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
           headingLevel={3}
           lead={
             <p className="rep-example__lead">
-              Estimated £{estimate!.lowerPounds.toLocaleString('en-GB')}–£{estimate!.upperPounds.toLocaleString('en-GB')} a month over {product.finance.termMonths} months with a{' '}
+              Estimated £{numberText(estimate!.lowerPounds)}–£{numberText(estimate!.upperPounds)} a month over {product.finance.termMonths} months with a{' '}
               {formatPence(product.finance.depositPence)} deposit on {formatPence(product.finance.financePricePence)}
               {product.extraFee ? ' (the price including on-the-road charges)' : ''}, subject to status. An estimate, not a quote: the example below is a real quote from our panel.
             </p>
@@ -194,7 +195,7 @@ export function ProductPage({ product, settings, siteUrl, financeExample = null,
                 {product.used.mileage !== null && (
                   <div>
                     <dt>Mileage</dt>
-                    <dd>{product.used.mileage.toLocaleString('en-GB')} miles</dd>
+                    <dd>{numberText(product.used.mileage)} miles</dd>
                   </div>
                 )}
                 {product.used.keepers !== null && (

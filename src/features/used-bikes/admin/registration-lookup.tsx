@@ -6,6 +6,7 @@ import { useForm, useFormFields } from '@payloadcms/ui'
 import { useId, useState } from 'react'
 import { callApi } from '../../../lib/http/call-api'
 import { paths } from '../../../config/paths'
+import { numberText } from '../../../lib/text/number-text'
 
 interface Answer {
   readonly registration: string
@@ -54,7 +55,7 @@ export function RegistrationLookup() {
         { kind: 'ok', text: `Filled in from DVLA: ${a.vehicle.make}${a.vehicle.colour ? `, ${a.vehicle.colour.toLowerCase()}` : ''}${a.vehicle.engineCc ? `, ${a.vehicle.engineCc} cc` : ''}${a.vehicle.yearOfManufacture ? `, ${a.vehicle.yearOfManufacture}` : ''}. ${a.motTests ? `${a.motTests.length} MOT tests read.` : ''} Save to keep them.` },
       ]
       if (a.motMessage) notes.push({ kind: 'warning', text: a.motMessage })
-      for (const d of a.mileageDrops) notes.push({ kind: 'warning', text: `Mileage warning: ${d.miles.toLocaleString('en-GB')} miles on ${d.date} is lower than ${d.earlierMiles.toLocaleString('en-GB')} on ${d.earlierDate}. Look into it before publishing.` })
+      for (const d of a.mileageDrops) notes.push({ kind: 'warning', text: `Mileage warning: ${numberText(d.miles)} miles on ${d.date} is lower than ${numberText(d.earlierMiles)} on ${d.earlierDate}. Look into it before publishing.` })
       setNote(notes)
     } catch {
       setNote([{ kind: 'error', text: 'The shop could not be reached. Check the connection and try again.' }])

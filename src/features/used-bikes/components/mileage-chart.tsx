@@ -3,12 +3,13 @@
 // (the top of the scale, the first and last years) are page text around the picture, not SVG text, so their contrast
 // is that of any other text on the page.
 import type { ChartGeometry } from '../../../domain/vehicles/mileage'
+import { numberText } from '../../../lib/text/number-text'
 
 export function MileageChart({ chart, summaryId }: { chart: ChartGeometry; summaryId: string }) {
   const bottom = chart.height - 24
   return (
     <figure className="used-mileage" aria-describedby={summaryId}>
-      <p className="used-mileage__max" aria-hidden="true">{chart.maxMiles.toLocaleString('en-GB')} mi</p>
+      <p className="used-mileage__max" aria-hidden="true">{numberText(chart.maxMiles)} mi</p>
       <svg viewBox={`0 0 ${chart.width} ${chart.height}`} width="100%" aria-hidden="true" focusable="false" className="used-mileage__svg" data-testid="mileage-chart">
         <line x1="24" y1={bottom} x2={chart.width - 24} y2={bottom} className="used-mileage__axis" />
         <line x1="24" y1="24" x2="24" y2={bottom} className="used-mileage__axis" />
@@ -22,7 +23,7 @@ export function MileageChart({ chart, summaryId }: { chart: ChartGeometry; summa
         <span>{chart.lastYear}</span>
       </p>
       <figcaption id={summaryId}>
-        Mileage at each MOT, from {chart.dots[0]!.point.miles.toLocaleString('en-GB')} miles in {chart.firstYear} to {chart.dots[chart.dots.length - 1]!.point.miles.toLocaleString('en-GB')} miles in {chart.lastYear}
+        Mileage at each MOT, from {numberText(chart.dots[0]!.point.miles)} miles in {chart.firstYear} to {numberText(chart.dots[chart.dots.length - 1]!.point.miles)} miles in {chart.lastYear}
         {chart.dots.some((d) => d.drop) ? '; one reading is lower than an earlier one (marked larger).' : ', rising at every test.'} Every reading is in the table below.
       </figcaption>
     </figure>

@@ -4,6 +4,7 @@ import type { UsedBikeTrust as Trust } from '../trust-view'
 import { WRITE_OFF_WORDS } from '../../../domain/vehicles/history-check'
 import { MileageChart } from './mileage-chart'
 import '../used-bikes.css'
+import { numberText } from '../../../lib/text/number-text'
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 const when = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(`${iso}T00:00:00Z`))}</time>
@@ -75,7 +76,7 @@ export function UsedBikeTrust({ trust }: { trust: Trust }) {
                   <tr key={`${t.date}-${i}`}>
                     <td>{when(t.date)}</td>
                     <td>{t.result === 'PASSED' ? 'Pass' : 'Fail'}</td>
-                    <td>{t.odometerMiles === null ? 'Not read' : `${t.odometerMiles.toLocaleString('en-GB')} miles`}</td>
+                    <td>{t.odometerMiles === null ? 'Not read' : `${numberText(t.odometerMiles)} miles`}</td>
                     <td>
                       {t.defects.length === 0 ? (
                         'None'
