@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse 12 (mobile preset, Debian Chromium), median of 3 runs per page, on the production build.
-// Usage: npm run bench:lighthouse   (CHROME_PATH overrides /usr/bin/chromium; BENCH_PORT the port, 3410)
+// Usage: npm run bench:lighthouse   (CHROME_PATH overrides /usr/bin/chromium; BENCH_PORT the port, 3410; BENCH_PAGES
+//   a comma-separated list of paths instead of the seven pages)
 import { launchChrome, medianRow, PAGES, runOnce } from './lighthouse-lib.mjs'
 import { serveBuild } from './serve.mjs'
 
