@@ -18,6 +18,12 @@ const REQUEST_PINNING = [
   { selector: 'MemberExpression[object.name="AbortSignal"][property.name="any"]', message: keptUntilFullCollection('AbortSignal.any') },
 ]
 
+// A tab's first Intl number formatter loads ICU's data on the main thread, 18–32 ms inside hydration (ADR 089).
+const NUMBERS_BY_HAND = [
+  { selector: 'NewExpression[callee.object.name="Intl"][callee.property.name="NumberFormat"]', message: 'Write money with formatPence and other numbers with numberText (src/lib/text/number-text.ts), not Intl.NumberFormat (ADR 089).' },
+  { selector: 'CallExpression[callee.property.name="toLocaleString"]', message: 'Write numbers with numberText (src/lib/text/number-text.ts) and dates with Intl.DateTimeFormat, not toLocaleString (ADR 089).' },
+]
+
 // zod comes configured from src/lib/zod.ts (no eval: the CSP forbids it, and zod's probe for it is reported).
 const zodPath = { name: 'zod', message: 'Import z from src/lib/zod, which configures zod for this shop.' }
 
@@ -66,7 +72,7 @@ export default tseslint.config(
     // what runs for a request: the app, its server and their libraries (not tests, scripts or benches)
     files: ['src/**/*.{ts,tsx,mjs}', 'server-lib/**/*.mjs', 'server.mjs'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-syntax': ['error', ...REQUEST_PINNING] },
+    rules: { 'no-restricted-syntax': ['error', ...REQUEST_PINNING, ...NUMBERS_BY_HAND] },
   },
   {
     files: ['src/lib/zod.ts'],

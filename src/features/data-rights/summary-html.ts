@@ -18,7 +18,7 @@ export function summaryHtml(doc: ExportDocument): string {
             .join('')
     return `<section aria-labelledby="h-${escapeHtml(slug)}"><h2 id="h-${escapeHtml(slug)}">${title} (${records.length})</h2>${body}</section>`
   })
-  const generated = escapeHtml(new Date(doc.generatedAt).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' }))
+  const generated = escapeHtml(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'long', timeStyle: 'short' }).format(new Date(doc.generatedAt)))
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your data held by Wheelhouse</title><style>
 body{font:1rem/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff;max-width:60rem;margin:0 auto;padding:1rem}
 table{border-collapse:collapse;width:100%;margin:0 0 1.5rem}caption{text-align:left;font-weight:600;padding:.25rem 0}

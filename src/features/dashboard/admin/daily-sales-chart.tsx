@@ -4,6 +4,7 @@
 // shapes, named in the legend), the axis is in pounds, and the same figures sit in a table below for a screen reader
 // or anyone who prefers numbers.
 import { useEffect, useRef } from 'react'
+import { formatPence } from '../../../domain/money'
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js'
 
 Chart.register(BarController, BarElement, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip)
@@ -15,7 +16,8 @@ export interface ChartDay {
   readonly text: string
 }
 
-const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
+/** A figure of the chart (whole pounds, as the axis reads) as the rest of the shop writes money. */
+const pounds = { format: (value: number) => formatPence(Math.round(value) * 100) }
 
 export function DailySalesChart({ days, summary }: { readonly days: readonly ChartDay[]; readonly summary: string }) {
   const canvas = useRef<HTMLCanvasElement>(null)
