@@ -22,8 +22,8 @@ import { payLaterVerdict } from '../../../domain/payments/pay-later'
 import { PayIn3Short } from '../../payments/components/pay-in-3-terms'
 import { UsedBikeTrust, WriteOffBadge } from '../../used-bikes/components/used-bike-trust'
 import { EbikeLaw } from '../../used-bikes/components/ebike-law'
-import '../product.css'
 import { numberText } from '../../../lib/text/number-text'
+import '../product.css'
 
 interface Props {
   readonly product: ProductView

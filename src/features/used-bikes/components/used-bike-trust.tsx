@@ -3,8 +3,8 @@
 import type { UsedBikeTrust as Trust } from '../trust-view'
 import { WRITE_OFF_WORDS } from '../../../domain/vehicles/history-check'
 import { MileageChart } from './mileage-chart'
-import '../used-bikes.css'
 import { numberText } from '../../../lib/text/number-text'
+import '../used-bikes.css'
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 const when = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(`${iso}T00:00:00Z`))}</time>
