@@ -7,7 +7,8 @@ import { addCompileHints, COMPILE_HINT, startupChunks, withCompileHint } from '.
 import { precompressStatic } from './precompress-static.mjs'
 
 // A build as Next lays it out: the build manifest names the framework's chunks, each route's client reference
-// manifest its entry chunks. A chunk fetched later (a dialog's code) and the admin's chunks are named by neither.
+// manifest its entry chunks. A chunk fetched later (a late island: a dialog's code) is named by the chunk that loads
+// it, by its path; the admin's chunks are named by no storefront chunk.
 const nextDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheelhouse-hints-'))
 const chunks = path.join(nextDir, 'static', 'chunks')
 fs.mkdirSync(chunks, { recursive: true })
@@ -16,7 +17,8 @@ const framework = chunk(1)
 const late = chunk(4)
 const admin = chunk(5)
 fs.writeFileSync(path.join(chunks, 'react-dom.js'), framework)
-fs.writeFileSync(path.join(chunks, 'product-page.js'), chunk(2))
+const productPage = `${chunk(2)}e.l("static/chunks/late-dialog.js");e.l("static/chunks/never-built.js");\n`
+fs.writeFileSync(path.join(chunks, 'product-page.js'), productPage)
 fs.writeFileSync(path.join(chunks, 'shop-layout.js'), chunk(3))
 fs.writeFileSync(path.join(chunks, 'late-dialog.js'), late)
 fs.writeFileSync(path.join(chunks, 'admin.js'), admin)
@@ -48,17 +50,17 @@ describe('compile hints on the framework chunks', () => {
     expect(withCompileHint(withCompileHint('a()'))).toBe(`${COMPILE_HINT}a()`)
   })
 
-  it("finds the framework's scripts and each storefront route's entry scripts, once each, and none without a build", () => {
-    expect(startupChunks(nextDir)).toEqual(['product-page.js', 'react-dom.js', 'shop-layout.js'].map((name) => path.join(chunks, name)))
+  it("finds the framework's scripts, each storefront route's entry scripts and the late islands they name, once each, and none without a build", () => {
+    expect(startupChunks(nextDir)).toEqual(['late-dialog.js', 'product-page.js', 'react-dom.js', 'shop-layout.js'].map((name) => path.join(chunks, name)))
     expect(startupChunks(path.join(nextDir, 'static'))).toEqual([])
   })
 
-  it('hints each startup chunk before compressing it, so every copy sent holds the hint; later and admin chunks stay as built', async () => {
+  it('hints each startup chunk and late island before compressing it, so every copy sent holds the hint; admin chunks stay as built', async () => {
     await precompressStatic(path.join(nextDir, 'static'))
     expect(read('react-dom.js')).toBe(COMPILE_HINT + framework)
-    expect(read('product-page.js')).toBe(COMPILE_HINT + chunk(2))
+    expect(read('product-page.js')).toBe(COMPILE_HINT + productPage)
     expect(read('shop-layout.js')).toBe(COMPILE_HINT + chunk(3))
-    expect(read('late-dialog.js')).toBe(late)
+    expect(read('late-dialog.js')).toBe(COMPILE_HINT + late)
     expect(read('admin.js')).toBe(admin)
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(chunks, 'react-dom.js.br'))).toString()).toBe(COMPILE_HINT + framework)
     expect(zlib.gunzipSync(fs.readFileSync(path.join(chunks, 'react-dom.js.gz'))).toString()).toBe(COMPILE_HINT + framework)
