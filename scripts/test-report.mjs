@@ -18,6 +18,7 @@ export function failureLines(report, base, limit = 20) {
 
 function firstLine(text) {
   // Colour codes (the runs are forced to colour) are dropped: the summary is read as plain text.
+  // eslint-disable-next-line no-control-regex -- ESC is what starts a colour code
   const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? 'no message'
   return line.trim().slice(0, 300)
 }
