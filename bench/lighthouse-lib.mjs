@@ -2,7 +2,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
-export const ALL_PAGES = ['/', '/all-bikes', '/products/honda-cb650r', '/products/shoei-nxr2-helmet', '/basket', '/login', '/finance-checkout-product?product=used-honda-cb500f-2021']
+const ALL_PAGES = ['/', '/all-bikes', '/products/honda-cb650r', '/products/shoei-nxr2-helmet', '/basket', '/login', '/finance-checkout-product?product=used-honda-cb500f-2021']
 /** The pages measured: all of them, or those named in BENCH_PAGES (comma-separated paths) for a narrower A/B. */
 export const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((p) => p.trim()).filter(Boolean) : ALL_PAGES
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']

@@ -17,7 +17,7 @@ export interface ChartDay {
 }
 
 /** A figure of the chart (whole pounds, as the axis reads) as the rest of the shop writes money. */
-const pounds = { format: (value: number) => formatPence(Math.round(value) * 100) }
+const poundsText = (value: number) => formatPence(Math.round(value) * 100)
 
 export function DailySalesChart({ days, summary }: { readonly days: readonly ChartDay[]; readonly summary: string }) {
   const canvas = useRef<HTMLCanvasElement>(null)
@@ -50,11 +50,11 @@ export function DailySalesChart({ days, summary }: { readonly days: readonly Cha
         maintainAspectRatio: false,
         plugins: {
           legend: { labels: { color: ink, usePointStyle: true } },
-          tooltip: { callbacks: { label: (item) => `${item.dataset.label?.split(' (')[0]}: ${pounds.format(Number(item.raw))}` } },
+          tooltip: { callbacks: { label: (item) => `${item.dataset.label?.split(' (')[0]}: ${poundsText(Number(item.raw))}` } },
         },
         scales: {
           x: { ticks: { color: ink, maxRotation: 0, autoSkip: true, maxTicksLimit: 8 }, grid: { display: false } },
-          y: { beginAtZero: true, ticks: { color: ink, callback: (v) => pounds.format(Number(v)) } },
+          y: { beginAtZero: true, ticks: { color: ink, callback: (v) => poundsText(Number(v)) } },
         },
       },
     })
