@@ -156,6 +156,21 @@ describe(`returns and refunds on ${db}`, () => {
     }
   }, 120_000)
 
+  it('a staff status change made while a refund is recorded keeps the refund on the order', async () => {
+    // Payload's update writes back every column it read: unless it waits for the order's money lock, a refund recorded
+    // between its read and its write is undone on the order (its refunded total back to what it was).
+    for (let round = 0; round < 6; round++) {
+      const { o } = await paidOrder('paid')
+      const ask = { orderId: o.id, returnId: null, lines: [], amountPence: 1500, paidPence: o.totalPence, key: `int-staff-${o.orderNumber}` }
+      const [refund] = await Promise.all([
+        requestRefund(payload, ask, deps()),
+        new Promise((resolve) => setTimeout(resolve, round * 4)).then(() => payload.update({ collection: 'orders', id: o.id, overrideAccess: true, data: { status: 'dispatched' } })),
+      ])
+      expect(refund).toMatchObject({ ok: true, created: true, refund: { state: 'succeeded' } })
+      expect(await order(o.id)).toMatchObject({ status: 'dispatched', payment: { refundedPence: 1500 } })
+    }
+  }, 120_000)
+
   it('a refund the provider made but the shop never recorded (the process died) is recorded once when the job runs again', async () => {
     const { o } = await paidOrder('paid')
     const ask = { orderId: o.id, returnId: null, lines: [], amountPence: 2500, paidPence: o.totalPence, key: `int-crash-${o.orderNumber}` }

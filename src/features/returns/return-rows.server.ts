@@ -9,6 +9,7 @@ import type { Payload } from 'payload'
 import { execute, isPostgres, pgUnit, sqliteBatch, type Arg, type Stmt } from '../../cms/sql.server'
 import type { HistoryEntry } from '../../cms/fields/history'
 import { arrayRowId } from '../records/transition.server'
+import { orderMoneyLock } from '../orders/order-money-lock'
 import type { ReturnState } from '../../domain/returns/return-lifecycle'
 import type { Order, Return } from '../../payload-types'
 import { exchangeOfOrderKey } from '../../domain/returns/exchange'
@@ -19,7 +20,7 @@ export const newToken = () => randomBytes(12).toString('hex')
 export async function atomically(payload: Payload, orderId: number, stmts: readonly Stmt[]): Promise<{ rowsAffected: number; rows: Record<string, unknown>[] }[]> {
   if (!isPostgres(payload)) return sqliteBatch(payload, [...stmts])
   return pgUnit(payload, null, async (exec) => {
-    await exec({ sql: 'SELECT pg_advisory_xact_lock(hashtext(?))', args: [`order-money:${orderId}`] })
+    await exec(orderMoneyLock(orderId))
     const out: { rowsAffected: number; rows: Record<string, unknown>[] }[] = []
     for (const stmt of stmts) {
       const r = await exec(stmt)
