@@ -171,6 +171,17 @@ describe(`returns and refunds on ${db}`, () => {
     }
   }, 120_000)
 
+  it('an order saved from a form loaded before a refund keeps the refund: what the shop writes is not taken from the form', async () => {
+    const { o: loaded } = await paidOrder('paid')
+    expect(await requestRefund(payload, { orderId: loaded.id, returnId: null, lines: [], amountPence: 2000, paidPence: loaded.totalPence, key: `int-form-${loaded.orderNumber}` }, deps())).toMatchObject({ ok: true, created: true })
+    // The admin's form sends every field back as it loaded them, the money and stock fields included.
+    const { id: _id, createdAt: _c, updatedAt: _u, ...form } = loaded
+    await payload.update({ collection: 'orders', id: loaded.id, overrideAccess: true, data: { ...form, staffNotes: 'Rang the customer', payment: { ...loaded.payment, refundedPence: 0 }, stock: { ...loaded.stock, state: 'released' } } as never })
+    const after = await order(loaded.id)
+    expect(after).toMatchObject({ status: 'paid', staffNotes: 'Rang the customer', payment: { refundedPence: 2000, reference: loaded.payment!.reference }, stock: { state: loaded.stock.state } })
+    expect(after.history).toHaveLength(loaded.history!.length)
+  })
+
   it('a refund the provider made but the shop never recorded (the process died) is recorded once when the job runs again', async () => {
     const { o } = await paidOrder('paid')
     const ask = { orderId: o.id, returnId: null, lines: [], amountPence: 2500, paidPence: o.totalPence, key: `int-crash-${o.orderNumber}` }

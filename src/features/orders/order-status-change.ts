@@ -13,6 +13,18 @@ import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifec
 import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-work'
 
 
+/**
+ * What the shop's own code writes on an order (the payment and its refunded total, the stock's state, the Cycle to
+ * Work certificate, the history) is kept as the order has it now whatever an update sends: the admin's form sends
+ * back the values it loaded, which a refund or a webhook may have changed since. Staff change these only through
+ * the status moves below; the checkout, webhooks and refunds write them with `context.orderLifecycle` or their own SQL.
+ */
+export const keepShopOwnedFields: CollectionBeforeChangeHook<Order> = ({ data, originalDoc, operation, context }) => {
+  if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data
+  const stock = originalDoc.stock ? { ...data.stock, state: originalDoc.stock.state, couponCounted: originalDoc.stock.couponCounted } : data.stock
+  return { ...data, payment: originalDoc.payment, certificate: originalDoc.certificate, history: originalDoc.history, stock }
+}
+
 export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
   // Checkout, payment webhooks and hold expiry make their own checked changes.
   if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data

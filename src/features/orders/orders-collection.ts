@@ -8,7 +8,7 @@ import { isStaffUser } from '../../cms/access/roles'
 import { staffOnly } from '../../cms/access/staff-only'
 import { addressGroup } from '../../cms/fields/address'
 import { financeEvidenceFields } from '../../cms/fields/finance-evidence'
-import { enforceOrderStatusChange, joinDealOnFinanceApproval, queueStatusEmail } from './order-status-change'
+import { enforceOrderStatusChange, joinDealOnFinanceApproval, keepShopOwnedFields, queueStatusEmail } from './order-status-change'
 import { orderEndpoints } from './order-endpoints'
 import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './order-field-options'
 import { queueInvoiceWhenPaid } from '../invoices/invoice-hooks'
@@ -42,7 +42,7 @@ export const Orders: CollectionConfig = {
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   endpoints: orderEndpoints,
   defaultSort: '-createdAt',
-  hooks: { beforeOperation: [hideRecordsOutOfReach, lockOrderMoneyForUpdate], beforeChange: [enforceOrderStatusChange], afterChange: [queueStatusEmail, queueInvoiceWhenPaid, joinDealOnFinanceApproval] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach, lockOrderMoneyForUpdate], beforeChange: [keepShopOwnedFields, enforceOrderStatusChange], afterChange: [queueStatusEmail, queueInvoiceWhenPaid, joinDealOnFinanceApproval] },
   fields: [
     // The page staff act on: lines, money, customer, refunds, returns and history, with the next steps as buttons.
     { name: 'staffPanel', type: 'ui', admin: { components: { Field: '/features/orders/components/order-panel#OrderPanel' } } },
