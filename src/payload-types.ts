@@ -260,6 +260,7 @@ export interface Product {
    * Units in stock (simple products). Variable products keep stock on each variant.
    */
   stockQuantity?: number | null;
+  stockSeen?: number | null;
   /**
    * Leave empty for the usual cap: 1 motorcycle or scooter, 2 bicycles or e-bikes, 10 of anything else.
    */
@@ -636,6 +637,7 @@ export interface Variant {
   stockQuantity: number;
   position?: number | null;
   confirmPriceChanges?: boolean | null;
+  stockSeen?: number | null;
   featuredImage?: (number | null) | Media;
   galleryImages?: (number | Media)[] | null;
   updatedAt: string;
@@ -2515,6 +2517,7 @@ export interface ProductsSelect<T extends boolean = true> {
   compareAtPrice?: T;
   vatRate?: T;
   stockQuantity?: T;
+  stockSeen?: T;
   maxPerOrder?: T;
   reservationDepositPence?: T;
   condition?: T;
@@ -2684,6 +2687,7 @@ export interface VariantsSelect<T extends boolean = true> {
   stockQuantity?: T;
   position?: T;
   confirmPriceChanges?: T;
+  stockSeen?: T;
   featuredImage?: T;
   galleryImages?: T;
   updatedAt?: T;

@@ -12,6 +12,7 @@ import { confirmPriceChangesField, penceField, sellingPriceField } from '../fiel
 import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
+import { keepSalesInShelfCount, shelfCountSeenField } from '../fields/shelf-count'
 
 const staffFieldAccess = ({ req }: { req: { user?: unknown } }): boolean => isStaffUser(req.user as never)
 
@@ -66,7 +67,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeChange: [inheritKind, setListPrice], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
+  hooks: { beforeChange: [inheritKind, setListPrice, keepSalesInShelfCount], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),
@@ -137,6 +138,7 @@ export const Products: CollectionConfig = {
       admin: { description: 'Units in stock (simple products). Variable products keep stock on each variant.', step: 1 },
       validate: (v: unknown) => v === null || v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ? true : 'Stock is a whole number, zero or more',
     },
+    shelfCountSeenField,
     {
       name: 'maxPerOrder',
       label: 'Most per order',

@@ -7,6 +7,7 @@ import { confirmPriceChangesField, sellingPriceField } from '../fields/pence'
 import { CONFIRM_PRICE_CHANGES } from '../fields/money-constants'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexVariantProductAfterChange } from '../hooks/search-index'
+import { keepSalesInShelfCount, shelfCountSeenField } from '../fields/shelf-count'
 
 /** A variable product's own price is its lowest variant price, so listings sort by what a customer really pays. */
 async function refreshFromPrice(req: PayloadRequest, productId: number | { id: number } | null | undefined) {
@@ -46,6 +47,7 @@ export const Variants: CollectionConfig = {
         data.title = variantTitle(size, colour, data.sku || originalDoc?.sku)
         return data
       },
+      keepSalesInShelfCount,
     ],
     afterChange: [revalidateAfterChange, afterChange, reindexVariantProductAfterChange],
     afterDelete: [revalidateAfterDelete, afterDelete],
@@ -77,6 +79,7 @@ export const Variants: CollectionConfig = {
       ],
     },
     confirmPriceChangesField,
+    shelfCountSeenField,
     { name: 'featuredImage', type: 'upload', relationTo: 'media' },
     { name: 'galleryImages', type: 'upload', relationTo: 'media', hasMany: true, maxRows: 12 },
   ],
