@@ -1,5 +1,6 @@
 // Money in pounds in the admin, in Chromium: staff type a price as they say it ("40" is £40.00, never 40p), the
 // admin asks before a change of more than half, the shop sells at the price typed, and the products list shows it.
+// The save sends back the shelf count the page loaded; units sold meanwhile stay sold.
 import { afterAll, describe, expect, it } from 'vitest'
 import { closeBrowser, newPage } from './browser'
 import { adminToken, seededAdmin, signInToAdmin } from './shop-fixtures'
@@ -37,6 +38,8 @@ describe('a manager types prices in pounds', () => {
       return input !== null && Object.keys(input).some((key) => key.startsWith('__reactProps'))
     })
     await expect(price.inputValue()).resolves.toBe('35.00')
+    // Two sold while the page is open: the save below sends the 3 it loaded, and the shelf keeps 1.
+    await api(token, `/api/products/${id}`, { method: 'PATCH', body: JSON.stringify({ stockQuantity: 1 }) })
 
     // The old pence habit (4000 for £40) is a change of more than half: the admin asks, and "no" puts it back.
     const asked: string[] = []
@@ -54,6 +57,7 @@ describe('a manager types prices in pounds', () => {
     await expect(price.inputValue()).resolves.toBe('40.00')
     await page.locator('#action-save').click()
     await expect.poll(async () => (await api<{ price: number }>(token, `/api/products/${id}?depth=0`)).price, { timeout: 15_000 }).toBe(4000)
+    expect((await api<{ stockQuantity: number }>(token, `/api/products/${id}?depth=0`)).stockQuantity).toBe(1)
 
     // On sale, the shop's page shows £40 (whole pounds show no pence), and the products list the same.
     await api(token, `/api/products/${id}`, { method: 'PATCH', body: JSON.stringify({ status: 'active' }) })
