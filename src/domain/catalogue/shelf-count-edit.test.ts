@@ -19,12 +19,13 @@ describe('shelfCountAfterEdit', () => {
   it('takes the count as sent from a client that did not load one', () => {
     expect(shelfCountAfterEdit(3, 7, undefined)).toBe(7)
     expect(shelfCountAfterEdit(3, 7, null)).toBe(7)
+    // A loaded count that is not a count is no loaded count.
+    expect(shelfCountAfterEdit(3, 4, -2)).toBe(4)
   })
 
   it('answers nothing for a count that is not a whole number of units', () => {
     expect(shelfCountAfterEdit(3, undefined, 5)).toBeUndefined()
     expect(shelfCountAfterEdit(3, -1, 5)).toBeUndefined()
     expect(shelfCountAfterEdit(3, 2.5, 5)).toBeUndefined()
-    expect(shelfCountAfterEdit(3, 4, -2)).toBe(4)
   })
 })
