@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react'
 import { paths } from '../../../config/paths'
 import { callApi } from '../../../lib/http/call-api'
+import { whenIdle } from '../../../components/ui/late-island'
 import { mergeSavedSlugs, MAX_SAVED_BIKES } from '../../../domain/catalogue/saved-bikes'
 import { parseCompareSlugs } from '../../../domain/catalogue/compare'
 // Types only: the request's zod schema stays on the server (it would put zod in every bike page's first load).
@@ -60,11 +61,16 @@ export function SaveBikeButton({ slug, name }: { slug: string; name: string }) {
   const [busy, setBusy] = useState(false)
   useEffect(() => {
     let live = true
-    void syncSavedBikes().then((s) => {
-      if (live) setState(s ?? { signedIn: false, slugs: readLocalSaved() })
-    })
+    // Asked once the page is idle: the button is not part of the first screen, and a request started among
+    // hydration's effects lengthens the task after which the page answers presses.
+    const cancel = whenIdle(() => {
+      void syncSavedBikes().then((s) => {
+        if (live) setState(s ?? { signedIn: false, slugs: readLocalSaved() })
+      })
+    }, 1000)
     return () => {
       live = false
+      cancel()
     }
   }, [])
   if (!state) return null
