@@ -37,19 +37,15 @@ export function loadFrameworkAfterPaint(urls, liveEvent, islandListening) {
   var started = false
   var live = false
   var held = null
-  function append(url) {
-    var script = document.createElement('script')
-    script.src = url
-    script.async = true
-    document.head.appendChild(script)
-  }
-  // Each script is inserted in a task of its own. Inserting one starts its fetch, and on a busy phone that can hold
-  // the main thread for milliseconds; a dozen in one task made one long task, just as the page became usable. Timers
-  // set together with no delay run in the order set, each as its own task, and none waits on a clamp.
   function start() {
     if (started) return
     started = true
-    for (var i = 0; i < urls.length; i++) setTimeout(append, 0, urls[i])
+    for (var i = 0; i < urls.length; i++) {
+      var script = document.createElement('script')
+      script.src = urls[i]
+      script.async = true
+      document.head.appendChild(script)
+    }
   }
   // A task queued from an animation frame callback runs after that frame has been drawn.
   function afterNextFrame() {

@@ -85,7 +85,7 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(browser.appended).toEqual([])
     browser.drawFrame()
-    await vi.advanceTimersByTimeAsync(1)
+    await vi.advanceTimersByTimeAsync(0)
     expect(browser.appended).toEqual(['/a.js', '/b.js'])
     vi.useRealTimers()
     vi.unstubAllGlobals()
@@ -106,37 +106,13 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     vi.unstubAllGlobals()
   })
 
-  it('inserts each script in a task of its own, in the document’s order', () => {
-    const browser = fakeBrowser()
-    // Each timer is a task: they run one at a time, in the order set.
-    const tasks: (() => void)[] = []
-    vi.stubGlobal('setTimeout', (run: (...args: unknown[]) => void, _ms?: number, ...args: unknown[]) => tasks.push(() => run(...args)))
-    const nextTask = () => tasks.shift()?.()
-    loadFrameworkAfterPaint(['/a.js', '/b.js', '/c.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
-    browser.document.dispatch('DOMContentLoaded')
-    tasks.length = 0 // the three-second fallback
-    browser.drawFrame()
-    nextTask() // the task after the frame
-    expect(browser.appended).toEqual([])
-    nextTask()
-    expect(browser.appended).toEqual(['/a.js'])
-    nextTask()
-    expect(browser.appended).toEqual(['/a.js', '/b.js'])
-    nextTask()
-    expect(browser.appended).toEqual(['/a.js', '/b.js', '/c.js'])
-    expect(tasks).toEqual([])
-    vi.unstubAllGlobals()
-  })
-
   it('holds a press on a scripted control, fetches the code at once and presses again once the page is live', () => {
-    vi.useFakeTimers()
     const browser = fakeBrowser()
     loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     const button = { __reactProps$x: {}, isConnected: true, click: vi.fn(), closest: (selector: string) => (selector.includes('button[type="button"]') ? button : null) }
     const event = { target: button, preventDefault: vi.fn(), stopImmediatePropagation: vi.fn() }
     browser.document.dispatch('click', event)
     expect(event.preventDefault).toHaveBeenCalled()
-    vi.advanceTimersByTime(0)
     expect(browser.appended).toEqual(['/a.js'])
     expect(button.click).not.toHaveBeenCalled()
     browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
@@ -145,7 +121,6 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     const later = { target: button, preventDefault: vi.fn(), stopImmediatePropagation: vi.fn() }
     browser.document.dispatch('click', later)
     expect(later.preventDefault).not.toHaveBeenCalled()
-    vi.useRealTimers()
     vi.unstubAllGlobals()
   })
 
@@ -216,7 +191,6 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
   })
 
   it('holds a form its code sends, and sends it with the same button once the page is live; a form with an action goes', () => {
-    vi.useFakeTimers()
     const browser = fakeBrowser()
     loadFrameworkAfterPaint(['/a.js'], FRAMEWORK_LIVE_EVENT, ISLAND_LISTENING_ATTRIBUTE)
     const form = { __reactProps$x: {}, isConnected: true, getAttribute: () => null, requestSubmit: vi.fn() }
@@ -224,7 +198,6 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     const event = { target: form, submitter: button, preventDefault: vi.fn() }
     browser.document.dispatch('submit', event)
     expect(event.preventDefault).toHaveBeenCalled()
-    vi.advanceTimersByTime(0)
     expect(browser.appended).toEqual(['/a.js'])
     const search = { isConnected: true, getAttribute: (name: string) => (name === 'action' ? '/search' : null), requestSubmit: vi.fn() }
     const plain = { target: search, submitter: null, preventDefault: vi.fn() }
@@ -234,7 +207,6 @@ describe('loadFrameworkAfterPaint, in the browser', () => {
     browser.document.dispatch(FRAMEWORK_LIVE_EVENT)
     expect(form.requestSubmit).toHaveBeenCalledWith(button)
     expect(search.requestSubmit).not.toHaveBeenCalled()
-    vi.useRealTimers()
     vi.unstubAllGlobals()
   })
 
