@@ -156,16 +156,20 @@ describe(`returns and refunds on ${db}`, () => {
     }
   }, 120_000)
 
-  it('a staff status change made while a refund is recorded keeps the refund on the order', async () => {
+  it('a staff status change made while a refund is recorded keeps the refund on the order, one order or several at once', async () => {
     // Payload's update writes back every column it read: unless it waits for the order's money lock, a refund recorded
-    // between its read and its write is undone on the order (its refunded total back to what it was).
+    // between its read and its write is undone on the order (its refunded total back to what it was). Odd rounds are
+    // the admin's "Edit selected": a bulk update by `where`, of this order and another.
     for (let round = 0; round < 6; round++) {
       const { o } = await paidOrder('paid')
+      const other = round % 2 ? (await paidOrder('paid')).o : null
       const ask = { orderId: o.id, returnId: null, lines: [], amountPence: 1500, paidPence: o.totalPence, key: `int-staff-${o.orderNumber}` }
-      const [refund] = await Promise.all([
-        requestRefund(payload, ask, deps()),
-        new Promise((resolve) => setTimeout(resolve, round * 4)).then(() => payload.update({ collection: 'orders', id: o.id, overrideAccess: true, data: { status: 'dispatched' } })),
-      ])
+      const dispatch = async (): Promise<void> => {
+        if (other) expect((await payload.update({ collection: 'orders', where: { id: { in: [other.id, o.id] } }, overrideAccess: true, data: { status: 'dispatched' } })).errors).toEqual([])
+        else await payload.update({ collection: 'orders', id: o.id, overrideAccess: true, data: { status: 'dispatched' } })
+      }
+      const [refund] = await Promise.all([requestRefund(payload, ask, deps()), new Promise((resolve) => setTimeout(resolve, round * 4)).then(dispatch)])
+      if (other) expect(await order(other.id)).toMatchObject({ status: 'dispatched' })
       expect(refund).toMatchObject({ ok: true, created: true, refund: { state: 'succeeded' } })
       expect(await order(o.id)).toMatchObject({ status: 'dispatched', payment: { refundedPence: 1500 } })
     }

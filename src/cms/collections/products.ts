@@ -13,6 +13,7 @@ import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
 import { keepSalesInShelfCount, shelfCountSeenField } from '../fields/shelf-count'
+import { lockShelfRowsForUpdate } from '../hooks/lock-shelf-rows'
 
 const staffFieldAccess = ({ req }: { req: { user?: unknown } }): boolean => isStaffUser(req.user as never)
 
@@ -67,7 +68,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeChange: [inheritKind, setListPrice, keepSalesInShelfCount], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
+  hooks: { beforeOperation: [lockShelfRowsForUpdate('products')], beforeChange: [inheritKind, setListPrice, keepSalesInShelfCount], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),

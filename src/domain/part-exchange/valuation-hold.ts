@@ -1,6 +1,7 @@
 // How long the shop holds a part-exchange valuation it gave online, and what an inspection adjustment needs. The
 // figure is a guide subject to inspection; after the hold a quote, an application or a reservation may not use it and
 // the customer values the bike again.
+import { ukLongDate } from '../../lib/text/uk-date'
 
 /** The shop holds a valuation's figure for this many days from the moment it was given. */
 export const VALUATION_HOLD_DAYS = 14
@@ -20,7 +21,7 @@ export function valuationExpired(expiresAt: Date | string, now: Date): boolean {
 
 /** The day a valuation is held until (or expired on), as a person in the UK reads it: "14 December 2026". */
 export function valuationDay(expiresAt: Date | string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(expiresAt))
+  return ukLongDate(expiresAt)
 }
 
 /**

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit'
 import { formatPence } from '../../domain/money'
 import type { DocumentLine, SalesDocument } from '../../domain/invoices/sales-document'
 import { VAT_RATE_PERCENT } from '../../domain/vat/vat'
+import { ukLongDate } from '../../lib/text/uk-date'
 
 const MARGIN = 48
 const COLUMNS = { description: MARGIN, net: 300, rate: 370, vat: 430, gross: 490 } as const
@@ -30,7 +31,7 @@ function netAndVat(line: Pick<DocumentLine, 'treatment' | 'netPence' | 'vatPence
   return [formatPence(line.netPence), formatPence(line.vatPence)]
 }
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+const dateText = (iso: string) => ukLongDate(iso)
 
 /** The PDF's bytes. */
 export function documentPdf(doc: SalesDocument): Promise<Buffer> {

@@ -3,7 +3,7 @@
 // collected (the day staff completed the order; null while it is not).
 import 'server-only'
 import type { Payload } from 'payload'
-import type { IsoDay } from '../../domain/booking/calendar'
+import { londonDay, type IsoDay } from '../../domain/booking/calendar'
 import type { ProductKind } from '../../domain/catalogue/product-kind'
 import { paidPerLine, type OrderFacts } from '../../domain/returns/return-request'
 import type { Order } from '../../payload-types'
@@ -39,7 +39,7 @@ const idOf = (v: unknown): number | null => (v == null ? null : typeof v === 'ob
 
 /** The UK calendar day of an instant. */
 export function ukDay(at: Date | string): IsoDay {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at))
+  return londonDay(new Date(at))
 }
 
 /**

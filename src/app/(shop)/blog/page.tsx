@@ -3,6 +3,7 @@ import { Picture } from '../../../components/ui/picture'
 import { paths } from '../../../config/paths'
 import { postList } from '../../../features/content/queries.server'
 import type { Media } from '../../../payload-types'
+import { ukLongDate } from '../../../lib/text/uk-date'
 
 export const revalidate = 300
 
@@ -35,5 +36,5 @@ export default async function BlogIndex() {
 }
 
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
+  return ukLongDate(iso)
 }

@@ -2,11 +2,11 @@
 import { VatRows } from '../../../components/ui/vat-rows'
 import { formatPence } from '../../../domain/money'
 import type { CustomerOrder } from '../order-view'
+import { ukLongDate } from '../../../lib/text/uk-date'
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })
 
 export function formatOrderDate(iso: string): string {
-  return dateFormat.format(new Date(iso))
+  return ukLongDate(iso)
 }
 
 export function OrderDetails({ order, headingLevel = 2 }: { order: CustomerOrder; headingLevel?: 2 | 3 }) {

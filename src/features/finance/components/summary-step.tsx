@@ -15,6 +15,7 @@ import { ReservationDeposit, ReservationProblem } from './reservation-deposit'
 import { Loading, NoQuoteYet, SoldOut } from './step-guard'
 import { useFinanceState } from './use-finance-state'
 import { placeFinanceOrder } from '../api/place-finance-order'
+import { ukLongDate } from '../../../lib/text/uk-date'
 
 interface Props {
   readonly product: FinanceProduct
@@ -183,7 +184,7 @@ export function SummaryStep({ product, disclosures, dealerPhone }: Props) {
               <li>Total amount payable: {formatPence(quote.example.totalPayablePence)}</li>
             </ul>
             {quote.partExchange && <QuotePartExchange partExchange={quote.partExchange} />}
-            <p>This quote is valid until {new Date(quote.expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}. The lender will check your credit when you apply.</p>
+            <p>This quote is valid until {ukLongDate(quote.expiresAt)}. The lender will check your credit when you apply.</p>
           </section>
         </div>
         <aside aria-label="Your quote">

@@ -9,8 +9,9 @@ import { daysLeftText } from '../../../domain/returns/days-left'
 import { parsePounds } from '../../../domain/money-input'
 import { callApi } from '../../../lib/http/call-api'
 import { paths } from '../../../config/paths'
+import { londonDay } from '../../../domain/booking/calendar'
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+const today = () => londonDay(new Date())
 
 export function ReturnActions() {
   const { id } = useDocumentInfo()

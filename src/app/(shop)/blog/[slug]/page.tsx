@@ -7,6 +7,7 @@ import { postBySlug } from '../../../../features/content/queries.server'
 import { redirectOrNotFound } from '../../../../features/content/redirect-or-not-found.server'
 import type { Media } from '../../../../payload-types'
 import { env } from '../../../../config/env'
+import { ukLongDate } from '../../../../lib/text/uk-date'
 
 export const revalidate = 300
 export function generateStaticParams() {
@@ -55,7 +56,7 @@ export default async function BlogPost({ params }: Props) {
 <Breadcrumbs trail={[{ name: 'Home', href: paths.home() }, { name: 'Blog', href: paths.blog() }, { name: post.title, href: paths.post(post.slug) }]} />
       <h1>{post.title}</h1>
       <p className="post-card__date">
-        <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })}</time>
+        <time dateTime={post.publishedAt}>{ukLongDate(post.publishedAt)}</time>
         {post.authorName && ` · ${post.authorName}`}
       </p>
       <Picture media={hero} sizes="(min-width: 800px) 760px, 92vw" className="content-page__hero" priority />
