@@ -130,6 +130,26 @@ describe(`changes by signed link on ${db}`, () => {
     expect(booking.status).toBe('cancelled')
     expect(booking.history?.map((h) => h.to)).toEqual(['booked', to, 'cancelled'])
   })
+
+  it('a cancel by link while staff save a note stays cancelled, its capacity given back once', async () => {
+    // Payload's update writes back the status it read: a cancel claimed between its read and its write would be
+    // undone (the booking confirmed again without its capacity) unless the save locks the row before it reads.
+    const staff = await payload.create({ collection: 'users', overrideAccess: true, data: { email: `desk-${Date.now()}@wheelhouse.local`, password: 'staff password 1234', role: 'staff', firstName: 'Dee', lastName: 'Desk' } as never })
+    for (let round = 0; round < 6; round++) {
+      const day = days[20 + round]!
+      const booked = await bookService(payload, serviceInput(tiers['standard-service']!, day))
+      if (!booked.ok) throw new Error(booked.message)
+      const [cancelled] = await Promise.all([
+        new Promise((resolve) => setTimeout(resolve, round * 3)).then(() => cancelBooking(payload, booked.token)),
+        payload.update({ collection: 'bookings', id: booked.bookingId, overrideAccess: false, user: staff, depth: 0, data: { staffNotes: `Rang about round ${round}` } as never }),
+      ])
+      expect(cancelled).toMatchObject({ ok: true })
+      const booking = await payload.findByID({ collection: 'bookings', id: booked.bookingId, overrideAccess: true })
+      expect(booking).toMatchObject({ status: 'cancelled', staffNotes: `Rang about round ${round}` })
+      expect(await used(day)).toBe(0)
+    }
+    expect(await recomputeCapacity(payload)).toBe(0)
+  }, 120_000)
 })
 
 describe(`staff workflow on ${db}`, () => {

@@ -228,4 +228,20 @@ describe(`no overselling under concurrency on ${db}`, () => {
     const placed = results.find((r) => r.ok)
     if (placed?.ok) expect(placed.totalPence).toBe(2250)
   }, 120_000)
+
+  it("a coupon's uses stay counted when staff save it while checkouts use it", async () => {
+    // Payload's update writes back the use count it read: a use counted between its read and its write would be
+    // forgotten, and the coupon given out past its limit, unless the save locks the row before it reads.
+    const productId = await simpleProduct(payload, 100)
+    const code = `SAVED${Date.now().toString(36).toUpperCase()}`
+    const coupon = await payload.create({ collection: 'coupons', overrideAccess: true, data: { code, discountType: 'percent', amount: 10, usageLimit: 50, usedCount: 0, active: true } })
+    let used = 0
+    for (let round = 0; round < 6; round++) {
+      const uses = Array.from({ length: 3 }, (_, k) => new Promise((resolve) => setTimeout(resolve, k * 3 + round)).then(() => placeOrder(payload, orderInput([{ productId, count: 1 }], { couponCode: code }))))
+      const [, ...placed] = await Promise.all([payload.update({ collection: 'coupons', id: coupon.id, overrideAccess: true, data: { amount: 10 + round } }), ...uses])
+      used += placed.filter((p) => p.ok).length
+      expect((await payload.findByID({ collection: 'coupons', id: coupon.id, overrideAccess: true })).usedCount).toBe(used)
+    }
+    expect(used).toBe(18)
+  }, 120_000)
 })

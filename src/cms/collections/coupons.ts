@@ -2,6 +2,7 @@
 import type { CollectionConfig } from 'payload'
 import { staffOnly } from '../access/staff-only'
 import { penceField } from '../fields/pence'
+import { lockRowsForUpdate } from '../hooks/lock-rows-for-update'
 
 export const Coupons: CollectionConfig = {
   slug: 'coupons',
@@ -9,6 +10,7 @@ export const Coupons: CollectionConfig = {
   // Customers never list coupons: the basket checks one code at a time through the server.
   access: { read: staffOnly, create: staffOnly, update: staffOnly, delete: staffOnly },
   hooks: {
+    beforeOperation: [lockRowsForUpdate('coupons')],
     beforeValidate: [
       ({ data }) => {
         if (data && typeof data.code === 'string') data.code = data.code.trim().toUpperCase()

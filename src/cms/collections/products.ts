@@ -13,7 +13,7 @@ import { slugField } from '../fields/slug'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexProductAfterChange, unindexProductAfterDelete } from '../hooks/search-index'
 import { keepSalesInShelfCount, shelfCountSeenField } from '../fields/shelf-count'
-import { lockShelfRowsForUpdate } from '../hooks/lock-shelf-rows'
+import { lockRowsForUpdate } from '../hooks/lock-rows-for-update'
 
 const staffFieldAccess = ({ req }: { req: { user?: unknown } }): boolean => isStaffUser(req.user as never)
 
@@ -68,7 +68,7 @@ export const Products: CollectionConfig = {
   },
   access: { read: activeOrStaff, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'name',
-  hooks: { beforeOperation: [lockShelfRowsForUpdate('products')], beforeChange: [inheritKind, setListPrice, keepSalesInShelfCount], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
+  hooks: { beforeOperation: [lockRowsForUpdate('products')], beforeChange: [inheritKind, setListPrice, keepSalesInShelfCount], afterChange: [reindexProductAfterChange, revalidateAfterChange], afterDelete: [unindexProductAfterDelete, revalidateAfterDelete] },
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 160 },
     slugField('name'),

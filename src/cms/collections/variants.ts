@@ -8,7 +8,7 @@ import { CONFIRM_PRICE_CHANGES } from '../fields/money-constants'
 import { revalidateAfterChange, revalidateAfterDelete } from '../hooks/revalidate-storefront'
 import { reindexVariantProductAfterChange } from '../hooks/search-index'
 import { keepSalesInShelfCount, shelfCountSeenField } from '../fields/shelf-count'
-import { lockShelfRowsForUpdate } from '../hooks/lock-shelf-rows'
+import { lockRowsForUpdate } from '../hooks/lock-rows-for-update'
 
 /** A variable product's own price is its lowest variant price, so listings sort by what a customer really pays. */
 async function refreshFromPrice(req: PayloadRequest, productId: number | { id: number } | null | undefined) {
@@ -41,7 +41,7 @@ export const Variants: CollectionConfig = {
   access: { read: anyone, create: staffOnly, update: staffOnly, delete: staffOnly },
   defaultSort: 'position',
   hooks: {
-    beforeOperation: [lockShelfRowsForUpdate('variants')],
+    beforeOperation: [lockRowsForUpdate('variants')],
     beforeChange: [
       ({ data, originalDoc }) => {
         const size = data.size ?? originalDoc?.size

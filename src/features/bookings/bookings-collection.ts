@@ -12,6 +12,7 @@ import { staffOnly } from '../../cms/access/staff-only'
 import { penceField } from '../../cms/fields/pence'
 import { bookingAfterChange, bookingAfterDelete, bookingBeforeChange } from './booking-workflow'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
+import { lockRowsForUpdate } from '../../cms/hooks/lock-rows-for-update'
 import { historyField } from '../../cms/fields/history'
 
 const readOnly = { readOnly: true } as const
@@ -30,7 +31,7 @@ export const Bookings: CollectionConfig = {
   },
   access: { read: ownBookingsOrStaff, create: staffOnly, update: staffOnly, delete: adminOnly },
   defaultSort: 'day',
-  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [bookingBeforeChange], afterChange: [bookingAfterChange], afterDelete: [bookingAfterDelete] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach, lockRowsForUpdate('bookings')], beforeChange: [bookingBeforeChange], afterChange: [bookingAfterChange], afterDelete: [bookingAfterDelete] },
   fields: [
     { name: 'reference', type: 'text', unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar', description: 'Given when the booking is made.' } },
     {

@@ -1,0 +1,24 @@
+// Payload's update reads a row, runs its hooks, then writes every column of it back. Where hand-written SQL changes a
+// column of the same row meanwhile (the stock ledger a product's or variant's shelf count, the checkout a coupon's
+// uses, a customer's cancel a booking's status), that change would be written back as it was read: units sold put
+// back on the shelf, a limited coupon's use forgotten, a cancelled booking confirmed again without its capacity. So on
+// PostgreSQL the update first locks the rows it will write (SELECT … FOR UPDATE, in order of id): the other change's
+// UPDATE waits for it to commit, and its own read, a later statement, sees any change committed before. SQLite writes
+// one unit of work at a time already. Orders take their money lock instead (features/orders/order-money-lock.ts): a
+// refund's units of work wait on that lock, not on the row.
+import type { CollectionBeforeOperationHook, CollectionSlug } from 'payload'
+import { isPostgres, pgUnit } from '../sql.server'
+import { updateTargetIds } from './update-targets'
+
+/** The hook for a collection whose rows hand-written SQL also changes (its table is the slug in snake case, as Payload names it). */
+export function lockRowsForUpdate(collection: CollectionSlug): CollectionBeforeOperationHook {
+  const table = collection.replace(/-/g, '_')
+  return async ({ args, operation, req }) => {
+    if (operation !== 'update' || !isPostgres(req.payload)) return args
+    const transactionID = await req.transactionID
+    if (transactionID == null) return args
+    const ids = await updateTargetIds(req, collection, args)
+    if (ids.length) await pgUnit(req.payload, transactionID, (exec) => exec({ sql: `SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, args: ids }))
+    return args
+  }
+}
