@@ -1,11 +1,16 @@
 // Payload's update reads a row, runs its hooks, then writes every column of it back. Where hand-written SQL changes a
 // column of the same row meanwhile (the stock ledger a product's or variant's shelf count, the checkout a coupon's
-// uses, a customer's cancel a booking's status), that change would be written back as it was read: units sold put
-// back on the shelf, a limited coupon's use forgotten, a cancelled booking confirmed again without its capacity. So on
-// PostgreSQL the update first locks the rows it will write (SELECT … FOR UPDATE, in order of id): the other change's
-// UPDATE waits for it to commit, and its own read, a later statement, sees any change committed before. SQLite writes
-// one unit of work at a time already. Orders take their money lock instead (features/orders/order-money-lock.ts): a
-// refund's units of work wait on that lock, not on the row.
+// uses, a customer's cancel a booking's status, a customer's enquiry a deal), that change would be written back as it
+// was read: units sold put back on the shelf, a limited coupon's use forgotten, a cancelled booking confirmed again
+// without its capacity. So on PostgreSQL the update first locks the rows it will write (SELECT … FOR UPDATE, in order
+// of id): the other change's UPDATE waits for it to commit, and its own read, a later statement, sees any change
+// committed before. SQLite writes one unit of work at a time already.
+//
+// Only for a collection whose update hooks write in the update's own transaction (`req`): a hook that opened a unit of
+// work of its own on the locked row would wait for the update that waits for it, for ever. Orders and reservations
+// have such hooks (a staff cancel hands a bike back to its reservation, or records a payment that has just arrived, in
+// units of their own), so they do not take this lock; an order's update takes its money lock instead
+// (features/orders/order-money-lock.ts).
 import type { CollectionBeforeOperationHook, CollectionSlug } from 'payload'
 import { isPostgres, pgUnit } from '../sql.server'
 import { updateTargetIds } from './update-targets'

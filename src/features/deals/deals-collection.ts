@@ -12,6 +12,7 @@ import { BIKE_KINDS } from '../../domain/catalogue/product-kind'
 import { checkStaffMove, DEAL_STAGES, DEAL_TRANSITIONS, dealKey, dealStageOptions, isDealStage, type DealStage } from '../../domain/deals/deal-stages'
 import type { Deal } from '../../payload-types'
 import { HANDOVER_OPTIONS } from './handover'
+import { lockRowsForUpdate } from '../../cms/hooks/lock-rows-for-update'
 
 const readOnly = { readOnly: true } as const
 /** Who the deal is for and which bike: chosen when it opens, never changed (its key is made from them). */
@@ -116,7 +117,7 @@ export const Deals: CollectionConfig = {
   // one for a phone or showroom customer; the shop opens the rest from the customer's steps (deal-rows.server.ts).
   access: { read: staffOnly, create: staffOnly, update: staffOnly, delete: adminOnly },
   defaultSort: '-updatedAt',
-  hooks: { beforeChange: [openStaffDeal, recordStaffChange, markQuoteSent], afterChange: [queueStageEmail, queueQuoteEmail] },
+  hooks: { beforeOperation: [lockRowsForUpdate('deals')], beforeChange: [openStaffDeal, recordStaffChange, markQuoteSent], afterChange: [queueStageEmail, queueQuoteEmail] },
   fields: [
     { name: 'dealPanel', type: 'ui', admin: { components: { Field: '/features/deals/admin/deal-panel#DealPanel' } } },
     { name: 'title', type: 'text', maxLength: 300, admin: { ...readOnly, description: 'The customer and the bike, filled in when the deal opens.' } },
