@@ -65,6 +65,21 @@ describe(`test gateway payments on ${db}`, () => {
     expect(session).toMatchObject({ status: 'succeeded', last4: '4242', cardBrand: 'Visa' })
   })
 
+  it('a payment arriving while staff save a note leaves the order paid, its stock committed, its note kept', async () => {
+    // Payload's update writes back the status, payment and stock columns it read: a payment recorded between its read
+    // and its write would be undone on the order unless the save locks the row before it reads.
+    for (let round = 0; round < 6; round++) {
+      const o = await placeCardOrder(5, 1)
+      const [paid] = await Promise.all([
+        gateway.submitCard(o.sessionId, card('4242 4242 4242 4242')),
+        new Promise((resolve) => setTimeout(resolve, round * 8)).then(() => payload.update({ collection: 'orders', id: o.orderId, overrideAccess: true, depth: 0, data: { staffNotes: `Rang in round ${round}` } })),
+      ])
+      expect(paid).toMatchObject({ kind: 'done', delivered: true })
+      expect(await order(o.orderId)).toMatchObject({ status: 'paid', stock: { state: 'committed' }, staffNotes: `Rang in round ${round}`, payment: { reference: o.sessionId } })
+      expect(await stockOf(payload, o.productId)).toBe(4)
+    }
+  }, 120_000)
+
   it('0002 is declined: the order is cancelled and its stock released', async () => {
     const o = await placeCardOrder(5, 2)
     expect(await stockOf(payload, o.productId)).toBe(3)

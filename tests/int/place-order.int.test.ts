@@ -234,14 +234,16 @@ describe(`no overselling under concurrency on ${db}`, () => {
     // forgotten, and the coupon given out past its limit, unless the save locks the row before it reads.
     const productId = await simpleProduct(payload, 100)
     const code = `SAVED${Date.now().toString(36).toUpperCase()}`
-    const coupon = await payload.create({ collection: 'coupons', overrideAccess: true, data: { code, discountType: 'percent', amount: 10, usageLimit: 50, usedCount: 0, active: true } })
+    const coupon = await payload.create({ collection: 'coupons', overrideAccess: true, data: { code, discountType: 'percent', amount: 10, usageLimit: 100, usedCount: 0, active: true } })
     let used = 0
     for (let round = 0; round < 6; round++) {
-      const uses = Array.from({ length: 3 }, (_, k) => new Promise((resolve) => setTimeout(resolve, k * 3 + round)).then(() => placeOrder(payload, orderInput([{ productId, count: 1 }], { couponCode: code }))))
-      const [, ...placed] = await Promise.all([payload.update({ collection: 'coupons', id: coupon.id, overrideAccess: true, data: { amount: 10 + round } }), ...uses])
+      // The uses spread over 40 ms, the save starting later each round, so that some uses land between its read and its write.
+      const uses = Array.from({ length: 8 }, (_, k) => new Promise((resolve) => setTimeout(resolve, k * 5)).then(() => placeOrder(payload, orderInput([{ productId, count: 1 }], { couponCode: code }))))
+      const save = new Promise((resolve) => setTimeout(resolve, round * 8)).then(() => payload.update({ collection: 'coupons', id: coupon.id, overrideAccess: true, data: { amount: 10 + round } }))
+      const [, ...placed] = await Promise.all([save, ...uses])
       used += placed.filter((p) => p.ok).length
       expect((await payload.findByID({ collection: 'coupons', id: coupon.id, overrideAccess: true })).usedCount).toBe(used)
     }
-    expect(used).toBe(18)
+    expect(used).toBe(48)
   }, 120_000)
 })

@@ -15,6 +15,8 @@ import type { CollectionBeforeOperationHook, CollectionSlug } from 'payload'
 import { isPostgres, pgUnit } from '../sql.server'
 import { updateTargetIds } from './update-targets'
 
+const LOCK_SLICE = 1000
+
 /** The hook for a collection whose rows hand-written SQL also changes (its table is the slug in snake case, as Payload names it). */
 export function lockRowsForUpdate(collection: CollectionSlug): CollectionBeforeOperationHook {
   const table = collection.replace(/-/g, '_')
@@ -23,7 +25,13 @@ export function lockRowsForUpdate(collection: CollectionSlug): CollectionBeforeO
     const transactionID = await req.transactionID
     if (transactionID == null) return args
     const ids = await updateTargetIds(req, collection, args)
-    if (ids.length) await pgUnit(req.payload, transactionID, (exec) => exec({ sql: `SELECT id FROM ${table} WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, args: ids }))
+    // In slices: a bulk update (a category's products made zero-rated) can match more rows than one statement takes.
+    if (ids.length) await pgUnit(req.payload, transactionID, async (exec) => {
+      for (let at = 0; at < ids.length; at += LOCK_SLICE) {
+        const slice = ids.slice(at, at + LOCK_SLICE)
+        await exec({ sql: `SELECT id FROM ${table} WHERE id IN (${slice.map(() => '?').join(', ')}) ORDER BY id FOR UPDATE`, args: slice })
+      }
+    })
     return args
   }
 }

@@ -13,7 +13,7 @@ import { orderEndpoints } from './order-endpoints'
 import { DELIVERY_METHOD_OPTIONS, PAYMENT_METHOD_OPTIONS } from './order-field-options'
 import { queueInvoiceWhenPaid } from '../invoices/invoice-hooks'
 import { hideRecordsOutOfReach } from '../../cms/hooks/hide-records-out-of-reach'
-import { lockOrderMoneyForUpdate } from './order-money-lock'
+import { keepChangesMadeMeanwhile, lockOrderMoneyForUpdate } from './order-money-lock'
 import { penceField } from '../../cms/fields/pence'
 import { historyField } from '../../cms/fields/history'
 import { stockStateFields } from '../../cms/fields/stock-state'
@@ -42,7 +42,7 @@ export const Orders: CollectionConfig = {
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   endpoints: orderEndpoints,
   defaultSort: '-createdAt',
-  hooks: { beforeOperation: [hideRecordsOutOfReach, lockOrderMoneyForUpdate], beforeChange: [keepShopOwnedFields, enforceOrderStatusChange], afterChange: [queueStatusEmail, queueInvoiceWhenPaid, joinDealOnFinanceApproval] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach, lockOrderMoneyForUpdate], beforeChange: [keepShopOwnedFields, enforceOrderStatusChange, keepChangesMadeMeanwhile], afterChange: [queueStatusEmail, queueInvoiceWhenPaid, joinDealOnFinanceApproval] },
   fields: [
     // The page staff act on: lines, money, customer, refunds, returns and history, with the next steps as buttons.
     { name: 'staffPanel', type: 'ui', admin: { components: { Field: '/features/orders/components/order-panel#OrderPanel' } } },
