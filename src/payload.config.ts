@@ -27,7 +27,7 @@ import { Orders } from './features/orders/orders-collection'
 import { Refunds } from './features/returns/refunds-collection'
 import { Returns } from './features/returns/returns-collection'
 import { reservationsCollection } from './features/reservations/reservations-collection'
-import { afterReservationChange, enforceReservationChange } from './features/orders/reservation-staff-change'
+import { afterReservationChange, enforceReservationChange, keepReservationChangesMadeMeanwhile } from './features/orders/reservation-staff-change'
 import { Coupons } from './cms/collections/coupons'
 import { PaymentEvents } from './cms/collections/payment-events'
 import { TestGatewayPayments } from './cms/collections/test-gateway-payments'
@@ -135,7 +135,7 @@ export default buildConfig({
     withBeforeList(Orders, '/features/exports/admin/export-forms#OrdersExportForm'),
     withBeforeList(Returns, '/features/exports/admin/export-forms#ReturnsExportForm'),
     Refunds,
-    reservationsCollection({ beforeChange: enforceReservationChange, afterChange: afterReservationChange }),
+    reservationsCollection({ beforeChange: [enforceReservationChange, keepReservationChangesMadeMeanwhile], afterChange: afterReservationChange }),
     Deals,
     StockHolds,
     Coupons,

@@ -194,6 +194,31 @@ describe(`reservations on ${db}`, () => {
     await checkMoney(doc)
   })
 
+  it('staff extending a hold as it runs out: either the hold is extended and the bike stays held, or the save is refused and the bike is back on sale', async () => {
+    // Payload's update writes back the status it read: an expiry committed between its read and its write would be
+    // undone (the reservation active again with its bike on the shelf) unless the save reads the row again, locked.
+    const later = new Date(Date.now() + 73 * 3_600_000)
+    const outcomes: string[] = []
+    for (let round = 0; round < 5; round++) {
+      const productId = await bike(1)
+      const r = await reserveAndPay(productId)
+      const extend = new Promise((resolve) => setTimeout(resolve, round * 6)).then(() =>
+        payload.update({ collection: 'reservations', id: r.reservationId, overrideAccess: true, depth: 0, data: { stock: { holdExpiresAt: new Date(Date.now() + 200 * 3_600_000).toISOString() } } as never }).then(
+          () => 'extended',
+          // Refused as changed meanwhile, or, when Payload read it after the expiry, as no longer active.
+          (error: Error) => (/just changed|Only an active reservation/.test(error.message) ? 'refused' : Promise.reject(error)),
+        ),
+      )
+      const [saved] = await Promise.all([extend, releaseExpiredReservations(payload, later, { email })])
+      const doc = await reservation(r.reservationId)
+      if (doc.status === 'active') expect([doc.stock?.state, await stockOf(payload, productId), saved]).toEqual(['held', 0, 'extended'])
+      else expect([doc.status, doc.stock?.state, await stockOf(payload, productId)]).toEqual(['expired', 'released', 1])
+      outcomes.push(`${saved}:${doc.status}`)
+      await checkMoney(doc)
+    }
+    expect(outcomes.every((o) => ['extended:active', 'refused:expired', 'extended:expired'].includes(o)), outcomes.join(' ')).toBe(true)
+  }, 120_000)
+
   it('completing online: the order takes the reserved bike without new stock, the deposit comes off the total and is never refunded; a declined card hands the bike back to the reservation', async () => {
     const productId = await bike(1)
     const r = await reserveAndPay(productId)

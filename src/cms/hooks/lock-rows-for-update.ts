@@ -11,7 +11,7 @@
 // have such hooks (a staff cancel hands a bike back to its reservation, or records a payment that has just arrived, in
 // units of their own), so they do not take this lock; an order's update takes its money lock instead
 // (features/orders/order-money-lock.ts).
-import type { CollectionBeforeOperationHook, CollectionSlug } from 'payload'
+import type { CollectionBeforeOperationHook, CollectionSlug, DataFromCollectionSlug, PayloadRequest } from 'payload'
 import { isPostgres, pgUnit } from '../sql.server'
 import { updateTargetIds } from './update-targets'
 
@@ -34,4 +34,17 @@ export function lockRowsForUpdate(collection: CollectionSlug): CollectionBeforeO
     })
     return args
   }
+}
+
+/**
+ * For a collection that can't lock before the read: locks one row in the update's transaction, late in its hooks,
+ * and reads the document again as it now stands, so the update can keep what changed meanwhile. Null where there is
+ * nothing to lock (SQLite, or no transaction).
+ */
+export async function lockAndReread<S extends 'orders' | 'reservations'>(req: PayloadRequest, collection: S, id: number): Promise<DataFromCollectionSlug<S> | null> {
+  if (!isPostgres(req.payload)) return null
+  const transactionID = await req.transactionID
+  if (transactionID == null) return null
+  await pgUnit(req.payload, transactionID, (exec) => exec({ sql: `SELECT id FROM ${collection} WHERE id = ? FOR UPDATE`, args: [id] }))
+  return (await req.payload.findByID({ collection, id, depth: 0, overrideAccess: true, req })) as DataFromCollectionSlug<S>
 }

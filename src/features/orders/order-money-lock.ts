@@ -7,6 +7,7 @@
 import { APIError, type CollectionBeforeChangeHook, type CollectionBeforeOperationHook } from 'payload'
 import type { Order } from '../../payload-types'
 import { updateTargetIds } from '../../cms/hooks/update-targets'
+import { lockAndReread } from '../../cms/hooks/lock-rows-for-update'
 import { isPostgres, pgUnit, type Stmt } from '../../cms/sql.server'
 
 /** The statement that takes the order's money lock until its transaction ends (PostgreSQL). */
@@ -38,11 +39,9 @@ export const lockOrderMoneyForUpdate: CollectionBeforeOperationHook = async ({ a
  * for it.
  */
 export const keepChangesMadeMeanwhile: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
-  if (operation !== 'update' || !originalDoc || context?.orderLifecycle || !isPostgres(req.payload)) return data
-  const transactionID = await req.transactionID
-  if (transactionID == null) return data
-  await pgUnit(req.payload, transactionID, (exec) => exec({ sql: 'SELECT id FROM orders WHERE id = ? FOR UPDATE', args: [originalDoc.id] }))
-  const now = await req.payload.findByID({ collection: 'orders', id: originalDoc.id, depth: 0, overrideAccess: true, req })
+  if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data
+  const now = await lockAndReread(req, 'orders', originalDoc.id)
+  if (!now) return data
   const status = data.status ?? originalDoc.status
   const financeStatus = data.financeStatus === undefined ? originalDoc.financeStatus : data.financeStatus
   if (status === originalDoc.status && financeStatus === originalDoc.financeStatus) {

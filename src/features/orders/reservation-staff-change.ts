@@ -7,6 +7,7 @@ import { checkStaffChange, type ReservationStatus } from '../../domain/reservati
 import type { Reservation } from '../../payload-types'
 import { revalidateStorefront } from '../../cms/hooks/revalidate-storefront'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
+import { lockAndReread } from '../../cms/hooks/lock-rows-for-update'
 
 export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> = async ({ data, originalDoc, req, operation, context }) => {
   // Placement, payments, cancellation and expiry make their own checked changes.
@@ -55,6 +56,32 @@ export const enforceReservationChange: CollectionBeforeChangeHook<Reservation> =
   if (entries.length === 0 && to === from && !expiryChanged) return data
   return { ...data, stock, ...(convertedOrder !== undefined ? { convertedOrder } : {}), history: [...(originalDoc.history ?? []), ...entries] }
 }
+
+/**
+ * Payload read the reservation before the hooks ran and writes every column back after them, so an expiry, a cancel
+ * by the customer's link or a deposit recorded meanwhile (units of work of their own) would be written back as read:
+ * an expired reservation active again, its bike on the shelf as well. Last of the update's hooks, as for orders
+ * (ADR 092), the row is locked and read again: a save that moves no status and no hold end takes the status, stock,
+ * payment, converted order and history as they are now; one that does is refused when the reservation has meanwhile
+ * moved somewhere else.
+ */
+export const keepReservationChangesMadeMeanwhile: CollectionBeforeChangeHook<Reservation> = async ({ data, originalDoc, req, operation, context }) => {
+  if (operation !== 'update' || !originalDoc || context?.reservationLifecycle) return data
+  const now = await lockAndReread(req, 'reservations', originalDoc.id)
+  if (!now) return data
+  const to = data.status ?? originalDoc.status
+  const newExpiry = data.stock?.holdExpiresAt
+  const expiryMoved = newExpiry !== undefined && timeOf(newExpiry) !== timeOf(originalDoc.stock?.holdExpiresAt)
+  if (to === originalDoc.status && !expiryMoved) {
+    return { ...data, status: now.status, stock: now.stock, payment: now.payment, convertedOrder: now.convertedOrder, history: now.history }
+  }
+  if (now.status !== originalDoc.status && now.status !== to) {
+    throw new APIError('This reservation has just changed (it expired, was cancelled or completed). Nothing was saved: reload it and make your change again.', 409, null, true)
+  }
+  return data
+}
+
+const timeOf = (at: string | null | undefined) => (at ? new Date(at).getTime() : null)
 
 /** After a staff ending is saved: refund a released deposit and send the email (both retried if they fail). */
 export const afterReservationChange: CollectionAfterChangeHook<Reservation> = async ({ doc, context, req }) => {

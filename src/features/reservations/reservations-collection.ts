@@ -23,7 +23,7 @@ const readOnly = { readOnly: true } as const
  * features/orders and src/payload.config.ts passes them in: reservations sit below orders.
  */
 export interface ReservationStaffHooks {
-  readonly beforeChange: CollectionBeforeChangeHook<Reservation>
+  readonly beforeChange: readonly CollectionBeforeChangeHook<Reservation>[]
   readonly afterChange: CollectionAfterChangeHook<Reservation>
 }
 
@@ -39,7 +39,7 @@ export const reservationsCollection = (staff: ReservationStaffHooks): Collection
   // Customers see their own (signed in); staff all. Created only by the reservation code.
   access: { read: ownOrdersOrStaff, create: nobody, update: staffOnly, delete: adminOnly },
   defaultSort: '-createdAt',
-  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [staff.beforeChange], afterChange: [staff.afterChange] },
+  hooks: { beforeOperation: [hideRecordsOutOfReach], beforeChange: [...staff.beforeChange], afterChange: [staff.afterChange] },
   fields: [
     { name: 'reservationNumber', type: 'text', required: true, unique: true, index: true, maxLength: 20, admin: { ...readOnly, position: 'sidebar' } },
     { name: 'status', type: 'select', required: true, defaultValue: 'awaiting_payment', index: true, options: RESERVATION_STATUSES, admin: { position: 'sidebar' } },
