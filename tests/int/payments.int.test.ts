@@ -246,6 +246,27 @@ describe(`stock holds on ${db}`, () => {
     expect(await stockOf(payload, o.productId)).toBe(3)
   })
 
+  it('a hold expiring while staff save a note: the order stays cancelled with its stock back, and the save queues no email of its own', async () => {
+    // The save takes the status from the row once locked (ADR 092); the expiry queued the customer's email, so the
+    // save, which compares with what Payload read before, must not queue it again.
+    const statusJobs = async (orderId: number) =>
+      (await payload.find({ collection: 'payload-jobs', where: { taskSlug: { equals: 'sendOrderConfirmation' } }, pagination: false, depth: 0, overrideAccess: true })).docs.filter((j) => (j.input as { orderId?: number } | null)?.orderId === orderId).length
+    const later = new Date(Date.now() + 16 * 60_000)
+    const alone = await placeCardOrder(2, 1)
+    await releaseExpiredHolds(payload, later)
+    const told = await statusJobs(alone.orderId)
+    for (let round = 0; round < 5; round++) {
+      const o = await placeCardOrder(2, 1)
+      await Promise.all([
+        releaseExpiredHolds(payload, later),
+        new Promise((resolve) => setTimeout(resolve, round * 5)).then(() => payload.update({ collection: 'orders', id: o.orderId, overrideAccess: true, depth: 0, data: { staffNotes: `Rang in round ${round}` } })),
+      ])
+      expect(await order(o.orderId)).toMatchObject({ status: 'cancelled', stock: { state: 'released' }, staffNotes: `Rang in round ${round}` })
+      expect(await stockOf(payload, o.productId)).toBe(2)
+      expect(await statusJobs(o.orderId)).toBe(told)
+    }
+  }, 120_000)
+
   it('a card submitted after the hold expired is refused by the gateway and charges nothing', async () => {
     const o = await placeCardOrder(3, 1)
     await releaseExpiredHolds(payload, new Date(Date.now() + 16 * 60_000))

@@ -9,8 +9,8 @@
 // Only for a collection whose update hooks write in the update's own transaction (`req`): a hook that opened a unit of
 // work of its own on the locked row would wait for the update that waits for it, for ever. Orders and reservations
 // have such hooks (a staff cancel hands a bike back to its reservation, or records a payment that has just arrived, in
-// units of their own), so they do not take this lock; an order's update takes its money lock instead
-// (features/orders/order-money-lock.ts).
+// units of their own), so they lock their row last instead and read it again (`lockAndReread` below); an order's
+// update also takes its money lock (features/orders/order-money-lock.ts).
 import type { CollectionBeforeOperationHook, CollectionSlug, DataFromCollectionSlug, PayloadRequest } from 'payload'
 import { isPostgres, pgUnit } from '../sql.server'
 import { updateTargetIds } from './update-targets'
@@ -39,7 +39,8 @@ export function lockRowsForUpdate(collection: CollectionSlug): CollectionBeforeO
 /**
  * For a collection that can't lock before the read: locks one row in the update's transaction, late in its hooks,
  * and reads the document again as it now stands, so the update can keep what changed meanwhile. Null where there is
- * nothing to lock (SQLite, or no transaction).
+ * nothing to lock (SQLite, or no transaction). The read gives the request a new context object (Payload's local API
+ * does): a flag for the update's `afterChange` hooks is set on `req.context` after it, not on a hook's `context`.
  */
 export async function lockAndReread<S extends 'orders' | 'reservations'>(req: PayloadRequest, collection: S, id: number): Promise<DataFromCollectionSlug<S> | null> {
   if (!isPostgres(req.payload)) return null

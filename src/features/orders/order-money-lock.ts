@@ -45,6 +45,8 @@ export const keepChangesMadeMeanwhile: CollectionBeforeChangeHook<Order> = async
   const status = data.status ?? originalDoc.status
   const financeStatus = data.financeStatus === undefined ? originalDoc.financeStatus : data.financeStatus
   if (status === originalDoc.status && financeStatus === originalDoc.financeStatus) {
+    // On req.context as it is now: the read above made the request's context a new object, which `afterChange` gets.
+    if (now.status !== originalDoc.status || now.financeStatus !== originalDoc.financeStatus) req.context[movedMeanwhileKey(originalDoc.id)] = true
     return { ...data, status: now.status, financeStatus: now.financeStatus, payment: now.payment, certificate: now.certificate, history: now.history, stock: { ...data.stock, state: now.stock?.state, couponCounted: now.stock?.couponCounted } }
   }
   const moved = (was: unknown, is: unknown, to: unknown) => is !== was && is !== to
@@ -52,4 +54,15 @@ export const keepChangesMadeMeanwhile: CollectionBeforeChangeHook<Order> = async
     throw new APIError('This order has just been changed by the shop (a payment, a refund or its finance application). Nothing was saved: reload it and make your change again.', 409, null, true)
   }
   return data
+}
+
+const movedMeanwhileKey = (orderId: number) => `orderMovedMeanwhile:${orderId}`
+
+/**
+ * Whether this update took the order's status from the row, moved meanwhile by the shop's own code: that move queued
+ * its own email and follow-ups, so the `afterChange` hooks, which compare with what Payload read, don't again. Per
+ * order, since a bulk update shares one context.
+ */
+export function movedMeanwhile(context: Record<string, unknown> | undefined, orderId: number): boolean {
+  return context?.[movedMeanwhileKey(orderId)] === true
 }

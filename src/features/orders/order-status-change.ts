@@ -8,6 +8,7 @@ import type { Order } from '../../payload-types'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
 import { isNotifiedStatus } from './status-email'
+import { movedMeanwhile } from './order-money-lock'
 import { refundSplitOf } from './certificate-order'
 import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
 import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-work'
@@ -146,7 +147,7 @@ async function closePaymentsBeforeCancelling(payload: Payload, order: Order): Pr
  * (on PostgreSQL Payload's transaction of this update is still open here; see queueOrderStatusEmail for SQLite).
  */
 export const queueStatusEmail: CollectionAfterChangeHook<Order> = async ({ doc, previousDoc, req, operation, context }) => {
-  if (operation !== 'update' || context?.orderLifecycle || !previousDoc || doc.status === previousDoc.status || !isNotifiedStatus(doc.status)) return doc
+  if (operation !== 'update' || context?.orderLifecycle || movedMeanwhile(context, doc.id) || !previousDoc || doc.status === previousDoc.status || !isNotifiedStatus(doc.status)) return doc
   // Loaded when it runs: a server-only module, and the Payload config (loaded outside Next by its CLI) imports this hook.
   const { queueOrderStatusEmail } = await import('./confirmation-email.server')
   await queueOrderStatusEmail(req.payload, (await req.transactionID) ?? null, doc.id, doc.status, new Date())
@@ -154,8 +155,8 @@ export const queueStatusEmail: CollectionAfterChangeHook<Order> = async ({ doc, 
 }
 
 /** A lender's decision staff record on a finance application moves the customer's deal: approved, it is approved. */
-export const joinDealOnFinanceApproval: CollectionAfterChangeHook<Order> = async ({ doc, previousDoc, req, operation }) => {
-  if (operation !== 'update' || !previousDoc || doc.kind !== 'finance' || doc.financeStatus !== 'approved' || previousDoc.financeStatus === 'approved') return doc
+export const joinDealOnFinanceApproval: CollectionAfterChangeHook<Order> = async ({ doc, previousDoc, req, operation, context }) => {
+  if (operation !== 'update' || !previousDoc || movedMeanwhile(context, doc.id) || doc.kind !== 'finance' || doc.financeStatus !== 'approved' || previousDoc.financeStatus === 'approved') return doc
   const bike = doc.lines[0]
   const productId = bike ? (typeof bike.product === 'object' ? bike.product.id : bike.product) : null
   if (!productId) return doc
