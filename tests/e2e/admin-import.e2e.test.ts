@@ -76,7 +76,8 @@ describe('a manager imports a stock file in the admin', () => {
     expect(seen.at(-1)).toEqual({ value: TOTAL, max: TOTAL, text: `Finished: ${TOTAL.toLocaleString('en-GB')} of ${TOTAL.toLocaleString('en-GB')} rows done, 5 errors.` })
     expect(new URL(page.url()).pathname).toBe(`/admin/collections/catalogue-imports/${importId}`)
     const shown = page.getByRole('table', { name: /Refused rows/ })
-    expect(await shown.locator('tbody tr td:first-child').allTextContents()).toEqual(REFUSED_LINES)
+    // The rows themselves are read once the count of refused rows is seen, a moment after the summary: waited for.
+    await expect.poll(() => shown.locator('tbody tr td:first-child').allTextContents(), { timeout: 15_000 }).toEqual(REFUSED_LINES)
     await expect(shown.textContent()).resolves.toMatch(/FIX-NO-PARENT/)
 
     // The refused rows, downloaded as CSV: each with its line and reason.
