@@ -7,8 +7,8 @@ import { formatPence } from '../../domain/money'
 import type { Order } from '../../payload-types'
 import { revalidateProducts } from '../../cms/hooks/revalidate-storefront'
 import { historyEntry as entry, staffActor, type HistoryEntry } from '../../cms/fields/history'
+import { lockAndReread } from '../../cms/hooks/lock-rows-for-update'
 import { isNotifiedStatus } from './status-email'
-import { movedMeanwhile } from './order-money-lock'
 import { refundSplitOf } from './certificate-order'
 import { CERTIFICATE_TRANSITIONS } from '../../domain/payments/certificate-lifecycle'
 import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-work'
@@ -22,8 +22,13 @@ import { schemeLabel, type CycleScheme } from '../../domain/payments/cycle-to-wo
  */
 export const keepShopOwnedFields: CollectionBeforeChangeHook<Order> = ({ data, originalDoc, operation, context }) => {
   if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data
-  const stock = originalDoc.stock ? { ...data.stock, state: originalDoc.stock.state, couponCounted: originalDoc.stock.couponCounted } : data.stock
-  return { ...data, payment: originalDoc.payment, certificate: originalDoc.certificate, history: originalDoc.history, stock }
+  return withShopOwnedFields(data, originalDoc)
+}
+
+/** `data` with what the shop writes on an order taken from `order`. */
+function withShopOwnedFields(data: Partial<Order>, order: Order): Partial<Order> {
+  const stock = order.stock ? { ...data.stock, state: order.stock.state, couponCounted: order.stock.couponCounted } : data.stock
+  return { ...data, payment: order.payment, certificate: order.certificate, history: order.history, stock }
 }
 
 export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
@@ -125,6 +130,46 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
     }
   }
   return { ...data, payment, stock, ...(originalDoc.payment?.method === 'cycle_to_work' ? { certificate } : {}), history: [...(originalDoc.history ?? []), ...entries] }
+}
+
+/**
+ * Payload read the order before the hooks above ran and writes every column back after them, so a payment, an
+ * expiry or a finance decision recorded on the row meanwhile (each in a unit of work of its own, which the money lock,
+ * order-money-lock.ts, does not hold back) would be written back as it was read: a paid order awaiting payment again. So, last of the
+ * update's hooks, it locks the order's row and reads it again (PostgreSQL; SQLite writes one unit of work at a time):
+ * a save that moves no status (a note, an address) takes the statuses and what the shop owns (payment, stock,
+ * certificate, history) as they are now; one that moves a status is refused when the order has meanwhile moved
+ * somewhere else. The row is locked here rather than before the read because staff's status moves run units of
+ * their own on it (a bike handed back to its reservation, a payment that has just arrived recorded), which would wait
+ * for it.
+ */
+export const keepChangesMadeMeanwhile: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
+  if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data
+  const now = await lockAndReread(req, 'orders', originalDoc.id)
+  if (!now) return data
+  const status = data.status ?? originalDoc.status
+  const financeStatus = data.financeStatus === undefined ? originalDoc.financeStatus : data.financeStatus
+  if (status === originalDoc.status && financeStatus === originalDoc.financeStatus) {
+    // On req.context as it is now: the read above made the request's context a new object, which `afterChange` gets.
+    if (now.status !== originalDoc.status || now.financeStatus !== originalDoc.financeStatus) req.context[movedMeanwhileKey(originalDoc.id)] = true
+    return { ...withShopOwnedFields(data, now), status: now.status, financeStatus: now.financeStatus }
+  }
+  const moved = (was: unknown, is: unknown, to: unknown) => is !== was && is !== to
+  if (moved(originalDoc.status, now.status, status) || moved(originalDoc.financeStatus, now.financeStatus, financeStatus)) {
+    throw new APIError('This order has just been changed by the shop (a payment, a refund or its finance application). Nothing was saved: reload it and make your change again.', 409, null, true)
+  }
+  return data
+}
+
+const movedMeanwhileKey = (orderId: number) => `orderMovedMeanwhile:${orderId}`
+
+/**
+ * Whether this update took the order's status from the row, moved meanwhile by the shop's own code: that move queued
+ * its own email and follow-ups, so the `afterChange` hooks, which compare with what Payload read, don't again. Per
+ * order, since a bulk update shares one context.
+ */
+export function movedMeanwhile(context: Record<string, unknown> | undefined, orderId: number): boolean {
+  return context?.[movedMeanwhileKey(orderId)] === true
 }
 
 /** Closes an unpaid card order's payment pages before staff cancel it; refuses the change when that cannot be done. */

@@ -25,7 +25,7 @@ export default async function BlogIndex() {
             <h2 className="post-card__title"><a href={paths.post(post.slug)}>{post.title}</a></h2>
             <p>{post.excerpt}</p>
             <p className="post-card__date">
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+              <time dateTime={post.publishedAt}>{ukLongDate(post.publishedAt)}</time>
               {post.authorName && ` · ${post.authorName}`}
             </p>
           </article>
@@ -33,8 +33,4 @@ export default async function BlogIndex() {
       </div>
     </div>
   )
-}
-
-function formatDate(iso: string) {
-  return ukLongDate(iso)
 }
