@@ -22,6 +22,8 @@ const REQUEST_PINNING = [
 const NUMBERS_BY_HAND = [
   { selector: 'NewExpression[callee.object.name="Intl"][callee.property.name="NumberFormat"]', message: 'Write money with formatPence and other numbers with numberText (src/lib/text/number-text.ts), not Intl.NumberFormat (ADR 089).' },
   { selector: 'CallExpression[callee.property.name="toLocaleString"]', message: 'Write numbers with numberText (src/lib/text/number-text.ts) and dates with Intl.DateTimeFormat, not toLocaleString (ADR 089).' },
+  // Without a time zone these write the server's or the browser's day: just after midnight in London, UTC's day before.
+  { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]', message: "Write a date with ukLongDate (src/lib/text/uk-date.ts) or an Intl.DateTimeFormat with timeZone 'Europe/London', not toLocaleDateString or toLocaleTimeString." },
 ]
 
 // zod comes configured from src/lib/zod.ts (no eval: the CSP forbids it, and zod's probe for it is reported).

@@ -5,6 +5,7 @@ import type { Media } from '../../payload-types'
 import { listedAmongCycles } from '../../domain/vehicles/eapc'
 import { VALUATION_HOLD_DAYS } from '../../domain/part-exchange/valuation-hold'
 import { paths } from '../../config/paths'
+import { ukLongDate } from '../../lib/text/uk-date'
 
 // Served from the cache and regenerated in the background at most once a minute.
 export const revalidate = 60
@@ -76,7 +77,7 @@ export default async function HomePage() {
                 <h3><a href={`/blog/${post.slug}`}>{post.title}</a></h3>
                 <p>{post.excerpt}</p>
                 <p className="post-card__date">
-                  <time dateTime={post.publishedAt}>{new Date(post.publishedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })}</time>
+                  <time dateTime={post.publishedAt}>{ukLongDate(post.publishedAt)}</time>
                 </p>
               </article>
             ))}
