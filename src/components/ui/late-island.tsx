@@ -55,6 +55,11 @@ export function whenIdle(run: () => void, timeout = 2500): () => void {
 /** Signs that the visitor is reaching for the island: its code is fetched at once. */
 const INTEREST = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
 const PRESSABLE = 'button, [role="button"], input, select, summary'
+/**
+ * The island's container's innerHTML, one object for every render: React sets innerHTML again whenever this prop is a
+ * new object, and so a page that renders the island again would wipe what the island's own root drew inside.
+ */
+const LEAF = { __html: '' }
 
 function Live<P extends object>({ component: Component, props, onLive }: { component: ComponentType<P>; props: P; onLive: () => void }) {
   useEffect(onLive, [onLive])
@@ -65,13 +70,28 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
   function BrowserIsland(props: P) {
     const container = useRef<HTMLDivElement>(null)
     const root = useRef<Root | null>(null)
+    // The props the server's HTML was drawn with, which the island's root must hydrate with; the latest the page has
+    // given; and the last given to the root.
+    const served = useRef(props)
     const latest = useRef(props)
-    const render = useCallback((Component: ComponentType<P>, onLive: () => void) => <Live component={Component} props={latest.current} onLive={onLive} />, [])
+    const shown = useRef<P | null>(null)
+    // The island's root has hydrated (or drawn) what it was first given. Until then it must be given nothing new:
+    // React takes an update to a root still hydrating as a reason to drop the server's HTML and draw it afresh
+    // (error 424), which loses a press held for the code and the visitor's focus.
+    const ready = useRef(false)
+    const render = useCallback((Component: ComponentType<P>, onLive: () => void, given: P) => {
+      shown.current = given
+      return <Live component={Component} props={given} onLive={onLive} />
+    }, [])
     const component = useRef<{ Component: ComponentType<P>; onLive: () => void } | null>(null)
+    const showLatest = useCallback(() => {
+      if (!root.current || !component.current || !ready.current || shown.current === latest.current) return
+      root.current.render(render(component.current.Component, component.current.onLive, latest.current))
+    }, [render])
 
     useEffect(() => {
       latest.current = props
-      if (root.current && component.current) root.current.render(render(component.current.Component, component.current.onLive))
+      showLatest()
     })
 
     useEffect(() => {
@@ -83,6 +103,9 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
       let pending: HTMLElement | null = null
       const onLive = () => {
         live = true
+        ready.current = true
+        // Props the page gave while the root was hydrating.
+        showLatest()
         const target = pending
         pending = null
         if (target?.isConnected) target.click()
@@ -94,10 +117,9 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
           (Component) => {
             if (cancelled) return
             component.current = { Component, onLive }
-            const tree = render(Component, onLive)
             // The server's HTML is there on a page load; a page drawn in the browser starts empty.
-            if (element.firstChild) root.current = hydrateRoot(element, tree)
-            else (root.current = createRoot(element)).render(tree)
+            if (element.firstChild) root.current = hydrateRoot(element, render(Component, onLive, served.current))
+            else (root.current = createRoot(element)).render(render(Component, onLive, latest.current))
           },
           (error: unknown) => {
             started = false
@@ -133,11 +155,11 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
         // Not during the parent's own commit: React refuses to unmount a root synchronously from inside one.
         if (owned) setTimeout(() => owned.unmount(), 0)
       }
-    }, [render])
+    }, [render, showLatest])
 
     // The page's hydration must not touch the server's HTML in here: an element with innerHTML is a leaf to
     // React, so it keeps whatever the server put inside until the island's own root takes over.
-    return <div ref={container} className="late-island" dangerouslySetInnerHTML={{ __html: '' }} suppressHydrationWarning />
+    return <div ref={container} className="late-island" dangerouslySetInnerHTML={LEAF} suppressHydrationWarning />
   }
 
   function ServerIsland(props: P) {
