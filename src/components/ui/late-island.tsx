@@ -75,9 +75,9 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
     const served = useRef(props)
     const latest = useRef(props)
     const shown = useRef<P | null>(null)
-    // The island's root has hydrated (or drawn) what it was first given. Until then it must be given nothing new:
-    // React takes an update to a root still hydrating as a reason to drop the server's HTML and draw it afresh
-    // (error 424), which loses a press held for the code and the visitor's focus.
+    // The island's root has hydrated (or drawn) what it was first given: presses go to it from then on. Until then it
+    // must be given nothing new: React takes an update to a root still hydrating as a reason to drop the server's HTML
+    // and draw it afresh (error 424), which loses a press held for the code and the visitor's focus.
     const ready = useRef(false)
     const render = useCallback((Component: ComponentType<P>, onLive: () => void, given: P) => {
       shown.current = given
@@ -99,10 +99,8 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
       if (!element) return
       let started = false
       let cancelled = false
-      let live = false
       let pending: HTMLElement | null = null
       const onLive = () => {
-        live = true
         ready.current = true
         // Props the page gave while the root was hydrating.
         showLatest()
@@ -129,7 +127,7 @@ export function lateIsland<P extends object>(load: Loader<P>, options: IslandOpt
         )
       }
       const onClick = (event: MouseEvent) => {
-        if (live || options.worksWithout) return
+        if (ready.current || options.worksWithout) return
         const target = event.target instanceof Element ? event.target.closest(PRESSABLE) : null
         if (!(target instanceof HTMLElement) || !element.contains(target)) return
         event.preventDefault()

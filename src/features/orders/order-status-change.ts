@@ -134,14 +134,14 @@ export const enforceOrderStatusChange: CollectionBeforeChangeHook<Order> = async
 
 /**
  * Payload read the order before the hooks above ran and writes every column back after them, so a payment, an
- * expiry or a finance decision recorded on the row meanwhile (each in a unit of work of its own, which the money lock,
- * order-money-lock.ts, does not hold back) would be written back as it was read: a paid order awaiting payment again. So, last of the
- * update's hooks, it locks the order's row and reads it again (PostgreSQL; SQLite writes one unit of work at a time):
- * a save that moves no status (a note, an address) takes the statuses and what the shop owns (payment, stock,
- * certificate, history) as they are now; one that moves a status is refused when the order has meanwhile moved
- * somewhere else. The row is locked here rather than before the read because staff's status moves run units of
- * their own on it (a bike handed back to its reservation, a payment that has just arrived recorded), which would wait
- * for it.
+ * expiry or a finance decision recorded on the row meanwhile (each in a unit of work of its own, which the money lock
+ * of order-money-lock.ts does not hold back) would be written back as it was read: a paid order awaiting payment
+ * again. So, last of the update's hooks, it locks the order's row and reads it again (PostgreSQL; SQLite writes one
+ * unit of work at a time): a save that moves no status (a note, an address) takes the statuses and what the shop owns
+ * (payment, stock, certificate, history) as they are now; one that moves a status is refused when the order has
+ * meanwhile moved somewhere else. The row is locked here rather than before the read because staff's status moves run
+ * units of their own on it (a bike handed back to its reservation, a payment that has just arrived recorded), which
+ * would wait for it.
  */
 export const keepChangesMadeMeanwhile: CollectionBeforeChangeHook<Order> = async ({ data, originalDoc, req, operation, context }) => {
   if (operation !== 'update' || !originalDoc || context?.orderLifecycle) return data
